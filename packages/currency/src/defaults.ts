@@ -1,0 +1,12 @@
+import type { CurrencyConfig } from './types.ts';
+
+/** The default currency: USD, '$' on the left, ',' thousands, '.' decimals, 2 decimals (spec 000 §3). */
+export const defaultCurrencyConfig: CurrencyConfig = Object.freeze({
+  code: 'USD',
+  symbol: '$',
+  symbolPosition: 'left',
+  thousandSeparator: ',',
+  decimalSeparator: '.',
+  precision: 2,
+  priceFormat: '%1$s%2$s',
+});
