@@ -1,2 +1,3 @@
 export {};
 export * from './search-select';
+export * from './chart';
