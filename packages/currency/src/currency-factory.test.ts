@@ -78,3 +78,12 @@ describe('CurrencyFactory', () => {
     expect(currency.getDataForCountry('GB')?.code).toBe('GBP');
   });
 });
+
+describe('CurrencyFactory with @storelens/number formatValue', () => {
+  it("is a currency formatter for the 'currency' value type", async () => {
+    const { formatValue } = await import('@storelens/number');
+    const currency = CurrencyFactory({ symbol: '£', precision: 1 });
+    expect(formatValue(currency, 'currency', 12.25)).toBe('£12.3');
+    expect(formatValue(currency, 'average', 12.5)).toBe('13');
+  });
+});
