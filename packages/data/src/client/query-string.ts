@@ -2,7 +2,7 @@
 export type QueryScalar = string | number | boolean | null | undefined;
 
 /** A query value: a scalar, a list (sent as `key[]=`), or a list of lists (`key[0][]=`). */
-export type QueryValue = QueryScalar | readonly QueryScalar[] | readonly (readonly QueryScalar[])[];
+export type QueryValue = QueryScalar | readonly (QueryScalar | readonly QueryScalar[])[];
 
 /** Query arguments of a request. */
 export type QueryArgs = Readonly<Record<string, QueryValue>>;

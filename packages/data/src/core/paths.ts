@@ -1,0 +1,22 @@
+/** REST namespaces below the base URL (spec 001 §9, API.md A1). */
+export const NAMESPACES = {
+  analytics: '/wc-analytics',
+  admin: '/wc-admin',
+  jetpack: '/jetpack/v4',
+  paypal: '/wc-paypal/v1',
+} as const;
+
+/** The named stores of spec 001 §9 plus the other per-domain stores. */
+export const STORE_NAMES = {
+  options: 'wc/admin/options',
+  onboarding: 'wc/admin/onboarding',
+  items: 'wc/admin/items',
+  reports: 'wc/admin/reports',
+  notes: 'wc/admin/notes',
+  reviews: 'wc/admin/reviews',
+  navigation: 'wc/admin/navigation',
+  export: 'wc/admin/export',
+  import: 'wc/admin/import',
+  settings: 'wc/admin/settings',
+  plugins: 'wc/admin/plugins',
+} as const;

@@ -1,0 +1,15 @@
+import type { ReportStats } from '../types/reports.ts';
+import { hasIntervals } from './endpoints.ts';
+
+/**
+ * API.md §0.2: a stats answer is empty when `totals` is null (or missing), or when `intervals`
+ * is empty on an endpoint that has intervals.
+ */
+export function isReportStatsEmpty(
+  stats: ReportStats | null | undefined,
+  endpoint: string,
+): boolean {
+  if (!stats?.totals) return true;
+  if (!hasIntervals(endpoint)) return false;
+  return !stats.intervals || stats.intervals.length === 0;
+}

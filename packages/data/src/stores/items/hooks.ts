@@ -1,0 +1,66 @@
+import { useEffect, useMemo } from 'react';
+import type { ApiError } from '../../client/api-error.ts';
+import type { QueryArgs } from '../../client/query-string.ts';
+import { stableKey } from '../../core/stable-key.ts';
+import {
+  ignoreRejection,
+  useStorelensDispatch,
+  useStorelensSelector,
+} from '../../react/provider.tsx';
+import { type ResourceList, useResourceList } from '../../react/use-resource-list.ts';
+import type { Item, Product } from '../../types/items.ts';
+import { countQueryKey, fetchItems, fetchItemsTotalCount, updateProductStock } from './slice.ts';
+
+/** What `useItems` returns. */
+export interface UseItemsResult extends ResourceList<Item> {
+  /** Optimistic stock update; resolves false (after reverting) on failure. */
+  readonly updateProductStock: (
+    product: Pick<Product, 'id' | 'type' | 'parent_id'>,
+    quantity: number,
+  ) => Promise<boolean>;
+}
+
+/** Reads product-like items of a type (`per_page: -1` for the full list). */
+export function useItems(itemType: string, query: QueryArgs = {}): UseItemsResult {
+  const dispatch = useStorelensDispatch();
+  const key = stableKey(query);
+  const list = useResourceList(
+    (s) => s.items,
+    itemType,
+    key,
+    () => fetchItems(itemType, query),
+  );
+  return useMemo(
+    () => ({
+      ...list,
+      updateProductStock: (product, quantity) => dispatch(updateProductStock(product, quantity)),
+    }),
+    [list, dispatch],
+  );
+}
+
+/** Reads only the total of a query (page 1, per_page 1). */
+export function useItemsTotalCount(
+  itemType: string,
+  query: QueryArgs = {},
+): {
+  readonly total: number | null;
+  readonly isRequesting: boolean;
+  readonly error: ApiError | null;
+} {
+  const dispatch = useStorelensDispatch();
+  const key = countQueryKey(query);
+  const entry = useStorelensSelector((s) => s.items[itemType]?.queries[key]);
+  const needsFetch = !entry || entry.stale;
+  useEffect(() => {
+    if (needsFetch) ignoreRejection(dispatch(fetchItemsTotalCount(itemType, query)));
+  }, [dispatch, itemType, key, needsFetch]);
+  return useMemo(
+    () => ({
+      total: entry?.result?.total ?? null,
+      isRequesting: !entry || entry.status === 'loading',
+      error: entry?.error ?? null,
+    }),
+    [entry],
+  );
+}

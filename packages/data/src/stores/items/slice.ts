@@ -1,0 +1,115 @@
+import type { QueryArgs } from '../../client/query-string.ts';
+import { runOptimistic } from '../../core/optimistic.ts';
+import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
+import { createResource, idKey, type ResourceState } from '../../core/resource.ts';
+import { stableKey } from '../../core/stable-key.ts';
+import type { AppThunk } from '../../core/thunk.ts';
+import type { Item, Product } from '../../types/items.ts';
+
+/** `wc/admin/items`: the resource core with one scope per item type. */
+export const itemsResource = createResource<Item>(STORE_NAMES.items);
+/** Items state: item type → records by id and per-query ids, total and error. */
+export type ItemsState = ResourceState<Item>;
+
+/** Spec 001 §9: a count-only request asks for page 1 with one record per page. */
+export const COUNT_ONLY_QUERY = { page: 1, per_page: 1 } as const;
+
+/** The REST path of an item type: `categories` maps to `products/categories` (spec 001 §7). */
+export function itemsPath(itemType: string): string {
+  const route = itemType === 'categories' ? 'products/categories' : itemType;
+  return `${NAMESPACES.analytics}/${route}`;
+}
+
+/** The cache key of a count-only query. */
+export const countQueryKey = (query: QueryArgs): string => `count:${stableKey(query)}`;
+
+/** The stock-update path: `products/{parent_id}/variations/{id}` for a variation (spec 001 §7). */
+export function stockUpdatePath(product: Pick<Product, 'id' | 'type' | 'parent_id'>): string {
+  if (product.type === 'variation' && product.parent_id) {
+    return `${NAMESPACES.analytics}/products/${product.parent_id}/variations/${product.id}`;
+  }
+  return `${NAMESPACES.analytics}/products/${product.id}`;
+}
+
+/**
+ * Fetches items of a type. `per_page: -1` fetches the full list and counts its length
+ * (headers are not read); otherwise the total comes from `X-WP-Total`.
+ */
+export function fetchItems(
+  itemType: string,
+  query: QueryArgs = {},
+  options: { force?: boolean } = {},
+): AppThunk<void> {
+  return async (dispatch, getState, { client }) => {
+    const key = stableKey(query);
+    if (!itemsResource.needsFetch(getState().items, itemType, key, options.force)) return;
+    await itemsResource.runQuery(dispatch, itemType, key, async () => {
+      const response = await client.get<Item[] | null>(itemsPath(itemType), query);
+      const list = response.data ?? [];
+      const fullList = query.per_page === -1;
+      return {
+        items: list,
+        result: {
+          ids: list.map((item) => idKey(item.id)),
+          total: fullList ? list.length : response.total,
+          totalPages: fullList ? 1 : response.totalPages,
+        },
+      };
+    });
+  };
+}
+
+/** Fetches only the total of a query (page 1, per_page 1); kept under `countQueryKey`. */
+export function fetchItemsTotalCount(
+  itemType: string,
+  query: QueryArgs = {},
+  options: { force?: boolean } = {},
+): AppThunk<void> {
+  return async (dispatch, getState, { client }) => {
+    const key = countQueryKey(query);
+    if (!itemsResource.needsFetch(getState().items, itemType, key, options.force)) return;
+    await itemsResource.runQuery(dispatch, itemType, key, async () => {
+      const response = await client.get<unknown>(itemsPath(itemType), {
+        ...query,
+        ...COUNT_ONLY_QUERY,
+      });
+      return { result: { ids: [], total: response.total, totalPages: response.totalPages } };
+    });
+  };
+}
+
+/**
+ * Optimistic stock update: the local product gets the quantity at once; on failure it is
+ * reverted, the error recorded under `updateStock:{id}`, and the thunk resolves false.
+ */
+export function updateProductStock(
+  product: Pick<Product, 'id' | 'type' | 'parent_id'>,
+  quantity: number,
+): AppThunk<boolean> {
+  return async (dispatch, getState, { client }) => {
+    const scope = 'products';
+    const { actions } = itemsResource;
+    const operation = `updateStock:${product.id}`;
+    const result = await runOptimistic({
+      snapshot: () => getState().items[scope]?.byId[idKey(product.id)] ?? null,
+      apply: () => {
+        dispatch(actions.updatingChanged({ scope, id: product.id, updating: true }));
+        dispatch(
+          actions.itemPatched({ scope, id: product.id, patch: { stock_quantity: quantity } }),
+        );
+      },
+      send: () => client.put<Product>(stockUpdatePath(product), { stock_quantity: quantity }),
+      rollback: (snapshot, error) => {
+        dispatch(actions.itemRestored({ scope, id: product.id, item: snapshot }));
+        dispatch(actions.operationFailed({ scope, operation, error }));
+      },
+      settle: () => {
+        dispatch(actions.updatingChanged({ scope, id: product.id, updating: false }));
+        dispatch(actions.invalidated({ scope }));
+        return undefined;
+      },
+    });
+    if (result.ok) dispatch(actions.operationSucceeded({ scope, operation }));
+    return result.ok;
+  };
+}

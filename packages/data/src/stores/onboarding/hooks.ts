@@ -1,0 +1,58 @@
+import { useEffect, useMemo } from 'react';
+import type { QueryArgs } from '../../client/query-string.ts';
+import {
+  ignoreRejection,
+  useStorelensDispatch,
+  useStorelensSelector,
+} from '../../react/provider.tsx';
+import type {
+  PaymentMethod,
+  ProductTemplate,
+  ProfileItems,
+  ProfileUpdateResponse,
+} from '../../types/onboarding.ts';
+import {
+  createProductFromTemplate,
+  fetchPaymentMethods,
+  fetchProfileItems,
+  fetchTasksStatus,
+  type OnboardingState,
+  updateProfileItems,
+} from './slice.ts';
+
+/** What `useOnboarding` returns: the state plus operations (each rejects on failure). */
+export interface UseOnboardingResult extends OnboardingState {
+  readonly updateProfileItems: (values: Partial<ProfileItems>) => Promise<ProfileUpdateResponse>;
+  readonly createProductFromTemplate: (
+    template: { readonly template_name: ProductTemplate } & Readonly<Record<string, unknown>>,
+    query?: QueryArgs,
+  ) => Promise<{ id: number }>;
+  readonly refreshTasksStatus: () => Promise<unknown>;
+  readonly fetchPaymentMethods: () => Promise<readonly PaymentMethod[]>;
+}
+
+/** Reads the onboarding profile (fetched once) and task status, and exposes the operations. */
+export function useOnboarding(): UseOnboardingResult {
+  const dispatch = useStorelensDispatch();
+  const state = useStorelensSelector((s) => s.onboarding);
+  useEffect(() => {
+    ignoreRejection(
+      dispatch(async (d, getState) => {
+        const { requesting } = getState().onboarding;
+        if (requesting.getProfileItems === undefined) ignoreRejection(d(fetchProfileItems()));
+        if (requesting.getTasksStatus === undefined) ignoreRejection(d(fetchTasksStatus()));
+      }),
+    );
+  }, [dispatch]);
+  return useMemo(
+    () => ({
+      ...state,
+      updateProfileItems: (values) => dispatch(updateProfileItems(values)),
+      createProductFromTemplate: (template, query) =>
+        dispatch(createProductFromTemplate(template, query)),
+      refreshTasksStatus: () => dispatch(fetchTasksStatus()),
+      fetchPaymentMethods: () => dispatch(fetchPaymentMethods()),
+    }),
+    [state, dispatch],
+  );
+}

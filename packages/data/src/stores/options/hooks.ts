@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import type { ApiError } from '../../client/api-error.ts';
+import {
+  ignoreRejection,
+  useStorelensDispatch,
+  useStorelensSelector,
+} from '../../react/provider.tsx';
+import { fetchOptions, type UpdateOptionsResult, updateOptions } from './slice.ts';
+
+/** What `useOptions` returns. */
+export interface UseOptionsResult<N extends string> {
+  /** Values of the requested options (absent until received). */
+  readonly values: { readonly [K in N]?: unknown };
+  /** True while any requested option is being read. */
+  readonly isResolving: boolean;
+  /** Read failures of the requested options. */
+  readonly requestingErrors: { readonly [K in N]?: ApiError };
+  readonly isUpdating: boolean;
+  readonly updatingError: ApiError | null;
+  /** Optimistic update; resolves `{ success, … }`. */
+  readonly updateOptions: (
+    values: Readonly<Record<string, unknown>>,
+  ) => Promise<UpdateOptionsResult>;
+}
+
+/** Reads options by name (batched with every other read of the same tick) and updates them. */
+export function useOptions<const N extends string>(names: readonly N[]): UseOptionsResult<N> {
+  const dispatch = useStorelensDispatch();
+  const state = useStorelensSelector((s) => s.options);
+  const key = names.join(',');
+  useEffect(() => {
+    ignoreRejection(dispatch(fetchOptions(names)));
+  }, [dispatch, key]);
+  return useMemo(() => {
+    const values: Partial<Record<N, unknown>> = {};
+    const requestingErrors: Partial<Record<N, ApiError>> = {};
+    let isResolving = false;
+    for (const name of names) {
+      if (name in state.values) values[name] = state.values[name];
+      const error = state.requestingErrors[name];
+      if (error) requestingErrors[name] = error;
+      if (state.requesting[name]) isResolving = true;
+    }
+    return {
+      values,
+      requestingErrors,
+      isResolving,
+      isUpdating: state.isUpdating,
+      updatingError: state.updatingError,
+      updateOptions: (next) => dispatch(updateOptions(next)),
+    };
+  }, [state, key, dispatch]);
+}
+
+/** The update function alone, for components that only write options. */
+export function useUpdateOptions(): (
+  values: Readonly<Record<string, unknown>>,
+) => Promise<UpdateOptionsResult> {
+  const dispatch = useStorelensDispatch();
+  return useCallback((values) => dispatch(updateOptions(values)), [dispatch]);
+}

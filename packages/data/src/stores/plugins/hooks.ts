@@ -1,0 +1,79 @@
+import { useEffect, useMemo } from 'react';
+import type { ApiError } from '../../client/api-error.ts';
+import {
+  ignoreRejection,
+  useStorelensDispatch,
+  useStorelensSelector,
+} from '../../react/provider.tsx';
+import type {
+  ActivatePluginsResponse,
+  InstallPluginsResponse,
+  PaypalOnboardingStatus,
+  PluginState,
+} from '../../types/plugins.ts';
+import { getPluginState } from './messages.ts';
+import {
+  activatePlugins,
+  fetchActivePlugins,
+  fetchInstalledPlugins,
+  fetchJetpackConnectUrl,
+  fetchPaypalOnboardingStatus,
+  installAndActivatePlugins,
+  installPlugins,
+  type PluginsOperation,
+  type PluginsState,
+} from './slice.ts';
+
+/** What `usePlugins` returns. */
+export interface UsePluginsResult {
+  readonly active: readonly string[];
+  readonly installed: readonly string[];
+  readonly isRequesting: boolean;
+  readonly errors: Readonly<Partial<Record<PluginsOperation, ApiError>>>;
+  readonly jetpackConnection: boolean | null;
+  readonly jetpackConnectUrls: PluginsState['jetpackConnectUrls'];
+  readonly paypalOnboardingStatus: PaypalOnboardingStatus | null;
+  /** activated / installed / unavailable. */
+  readonly getPluginState: (slug: string) => PluginState;
+  readonly installPlugins: (slugs?: readonly string[]) => Promise<InstallPluginsResponse>;
+  readonly activatePlugins: (slugs: readonly string[]) => Promise<ActivatePluginsResponse>;
+  readonly installAndActivatePlugins: (
+    slugs: readonly string[],
+  ) => Promise<ActivatePluginsResponse>;
+  readonly getJetpackConnectUrl: (redirectUrl: string) => Promise<string>;
+  readonly getPaypalOnboardingStatus: () => Promise<PaypalOnboardingStatus>;
+}
+
+/** Reads the active and installed plugins (fetched once) and installs or activates plugins. */
+export function usePlugins(): UsePluginsResult {
+  const dispatch = useStorelensDispatch();
+  const state = useStorelensSelector((s) => s.plugins);
+  useEffect(() => {
+    ignoreRejection(
+      dispatch(async (d, getState) => {
+        const { requesting } = getState().plugins;
+        if (requesting.getActivePlugins === undefined) ignoreRejection(d(fetchActivePlugins()));
+        if (requesting.getInstalledPlugins === undefined)
+          ignoreRejection(d(fetchInstalledPlugins()));
+      }),
+    );
+  }, [dispatch]);
+  return useMemo(
+    () => ({
+      active: state.active,
+      installed: state.installed,
+      isRequesting: Object.values(state.requesting).some(Boolean),
+      errors: state.errors,
+      jetpackConnection: state.jetpackConnection,
+      jetpackConnectUrls: state.jetpackConnectUrls,
+      paypalOnboardingStatus: state.paypalOnboardingStatus,
+      getPluginState: (slug) => getPluginState(slug, state.active, state.installed),
+      installPlugins: (slugs) => dispatch(installPlugins(slugs)),
+      activatePlugins: (slugs) => dispatch(activatePlugins(slugs)),
+      installAndActivatePlugins: (slugs) => dispatch(installAndActivatePlugins(slugs)),
+      getJetpackConnectUrl: (redirectUrl) => dispatch(fetchJetpackConnectUrl(redirectUrl)),
+      getPaypalOnboardingStatus: () => dispatch(fetchPaypalOnboardingStatus()),
+    }),
+    [state, dispatch],
+  );
+}

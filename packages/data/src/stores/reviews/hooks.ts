@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import type { QueryArgs } from '../../client/query-string.ts';
+import { stableKey } from '../../core/stable-key.ts';
+import { useStorelensDispatch } from '../../react/provider.tsx';
+import { type ResourceList, useResourceList } from '../../react/use-resource-list.ts';
+import type { Review, ReviewUpdate } from '../../types/reviews.ts';
+import { deleteReview, fetchReviews, REVIEWS_SCOPE, updateReview } from './slice.ts';
+
+/** What `useReviews` returns: the list (total from `X-WP-Total`) and review operations. */
+export interface UseReviewsResult extends ResourceList<Review> {
+  readonly updateReview: (id: number, fields: ReviewUpdate, query?: QueryArgs) => Promise<Review>;
+  readonly deleteReview: (id: number, query?: QueryArgs) => Promise<unknown>;
+}
+
+/** Reads the reviews of a query and exposes review operations. */
+export function useReviews(query: QueryArgs = {}): UseReviewsResult {
+  const dispatch = useStorelensDispatch();
+  const key = stableKey(query);
+  const list = useResourceList(
+    (s) => s.reviews,
+    REVIEWS_SCOPE,
+    key,
+    () => fetchReviews(query),
+  );
+  return useMemo(
+    () => ({
+      ...list,
+      updateReview: (id, fields, q) => dispatch(updateReview(id, fields, q)),
+      deleteReview: (id, q) => dispatch(deleteReview(id, q)),
+    }),
+    [list, dispatch],
+  );
+}

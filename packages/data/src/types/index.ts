@@ -1,0 +1,10 @@
+export type * from './export.ts';
+export type * from './import.ts';
+export type * from './items.ts';
+export type * from './navigation.ts';
+export type * from './notes.ts';
+export type * from './onboarding.ts';
+export type * from './plugins.ts';
+export type * from './reports.ts';
+export type * from './reviews.ts';
+export type * from './settings.ts';
