@@ -8,8 +8,8 @@ import {
   useId,
   useRef,
 } from 'react';
+import { useControllableState } from '../search-select/use-controllable-state';
 import { isMenuNavigationKey, nextMenuIndex } from './menu-focus';
-import { useControllableState } from './use-controllable-state';
 import './ellipsis-menu.css';
 
 const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemcheckbox"]';

@@ -1,0 +1,7 @@
+export {
+  EllipsisMenu,
+  type EllipsisMenuProps,
+  MenuItem,
+  type MenuItemProps,
+  MenuTitle,
+} from './EllipsisMenu';

@@ -1,0 +1,9 @@
+export { Pagination, type PaginationProps } from './Pagination';
+export {
+  type PaginationLayout,
+  PER_PAGE_OPTIONS,
+  pageAfterPerPageChange,
+  pageCount,
+  paginationLayout,
+  parsePageInput,
+} from './pages';

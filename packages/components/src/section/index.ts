@@ -1,0 +1,3 @@
+export { type HeadingLevel, toHeadingLevel } from './heading-level';
+export { H, type HProps, Section, type SectionProps, useHeadingLevel } from './Section';
+export { VisuallyHidden } from './visually-hidden';
