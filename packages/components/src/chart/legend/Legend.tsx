@@ -77,7 +77,7 @@ export function Legend({
                   aria-hidden="true"
                   style={{ background: entry.visible ? colorVar(entry.colorIndex) : undefined }}
                 />
-                <span className="sl-chart-legend__name">{entry.label}</span>
+                <span className="sl-chart-legend__name">{entry.label}</span>{' '}
                 <span className="sl-chart-legend__total">{formatTotal(entry.total)}</span>
               </label>
             </li>
