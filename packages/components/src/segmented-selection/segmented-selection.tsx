@@ -1,5 +1,5 @@
 import { type ChangeEvent, useId } from 'react';
-import { useControllableState } from './use-controllable-state';
+import { useControllableState } from '../search-select/use-controllable-state';
 import { type SegmentedOptionInput, validOptions } from './valid-options';
 import './segmented-selection.css';
 
@@ -31,13 +31,13 @@ export function SegmentedSelection({
   onChange,
   className,
 }: SegmentedSelectionProps) {
-  const [selected, setSelected] = useControllableState<string | undefined>(
+  const [selected, setSelected] = useControllableState<string | undefined>({
     value,
     defaultValue,
-    (next) => {
+    onChange: (next) => {
       if (next !== undefined) onChange?.(next);
     },
-  );
+  });
   const baseId = useId();
   const shown = validOptions(options);
   const handle = (event: ChangeEvent<HTMLInputElement>) => setSelected(event.target.value);
