@@ -1,3 +1,4 @@
 export {};
 export * from './search-select';
 export * from './chart';
+export * from './search';

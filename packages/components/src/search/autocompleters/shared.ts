@@ -1,0 +1,40 @@
+import type { SearchOption } from '../../search-select/types';
+import { buildPath, type QueryArg } from '../build-path';
+import { asRecords, type JsonRecord } from '../records';
+import type { AutocompleterContext } from '../types';
+
+/** The fetch options for a context: its abort signal, when it has one. */
+export function requestInit(context: AutocompleterContext): { signal?: AbortSignal } {
+  return context.signal ? { signal: context.signal } : {};
+}
+
+/** GETs a collection path with arguments and returns its records. */
+export async function getRecords(
+  path: string,
+  args: Readonly<Record<string, QueryArg>>,
+  context: AutocompleterContext,
+): Promise<JsonRecord[]> {
+  return asRecords(await context.apiFetch(buildPath(path, args), requestInit(context)));
+}
+
+const MAX_PER_PAGE = 100;
+
+/** Options for ids read from a collection with `include` (in pages of at most 100 ids). */
+export async function getByInclude<R>(
+  path: string,
+  ids: readonly string[],
+  toOption: (record: JsonRecord) => SearchOption<R>,
+  context: AutocompleterContext,
+  args: Readonly<Record<string, QueryArg>> = {},
+): Promise<SearchOption<R>[]> {
+  const pages: string[][] = [];
+  for (let start = 0; start < ids.length; start += MAX_PER_PAGE) {
+    pages.push(ids.slice(start, start + MAX_PER_PAGE));
+  }
+  const results = await Promise.all(
+    pages.map((page) =>
+      getRecords(path, { ...args, include: page, per_page: page.length }, context),
+    ),
+  );
+  return results.flat().map(toOption);
+}
