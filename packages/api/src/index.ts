@@ -1,1 +1,3 @@
-export {};
+export * from './errors';
+export * from './intervals';
+export * from './revenue';

@@ -1,0 +1,312 @@
+/*
+ * Conventions: money columns hold integer 1/10000 units (see money.ts), never floats.
+ * Date-times are text 'YYYY-MM-DD HH:MM:SS': `*_gmt` in UTC, the plain column in the store's
+ * local time, so grouping by local day never needs engine-specific timezone SQL.
+ * Booleans are 0/1 integers on both engines.
+ */
+
+export interface OptionTable {
+  name: string;
+  /** JSON text. */
+  value: string;
+}
+
+export interface CategoryTable {
+  id: number;
+  name: string;
+  slug: string;
+  parent_id: number;
+  description: string;
+}
+
+export interface AttributeTable {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface AttributeTermTable {
+  id: number;
+  attribute_id: number;
+  name: string;
+  slug: string;
+  menu_order: number;
+}
+
+export interface ProductTable {
+  id: number;
+  /** 0 for simple and variable products; the variable parent for a variation. */
+  parent_id: number;
+  type: 'simple' | 'variable' | 'variation';
+  status: 'publish' | 'draft' | 'auto-draft' | 'trash';
+  name: string;
+  slug: string;
+  sku: string;
+  description: string;
+  price: number;
+  regular_price: number;
+  sale_price: number | null;
+  manage_stock: number;
+  stock_quantity: number | null;
+  stock_status: 'instock' | 'outofstock' | 'onbackorder';
+  low_stock_amount: number | null;
+  downloadable: number;
+  virtual: number;
+  image_url: string;
+  average_rating: number;
+  rating_count: number;
+  total_sales: number;
+  date_created: string;
+  date_created_gmt: string;
+}
+
+export interface ProductCategoryTable {
+  product_id: number;
+  category_id: number;
+}
+
+/** Attribute values of a product: options of a variable product, the value of a variation. */
+export interface ProductAttributeTable {
+  product_id: number;
+  attribute_id: number;
+  term_id: number;
+}
+
+export interface ProductDownloadTable {
+  id: string;
+  product_id: number;
+  name: string;
+  file: string;
+}
+
+/** Customers, registered and guest: the analytics customer lookup (id ≠ user id). */
+export interface CustomerTable {
+  id: number;
+  /** 0 for guests. */
+  user_id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  country: string;
+  state: string;
+  city: string;
+  postcode: string;
+  date_registered: string | null;
+  date_registered_gmt: string | null;
+  date_last_active: string | null;
+  date_last_active_gmt: string | null;
+}
+
+export interface CouponTable {
+  id: number;
+  code: string;
+  discount_type: 'percent' | 'fixed_cart' | 'fixed_product';
+  amount: number;
+  date_created: string;
+  date_created_gmt: string;
+  date_expires: string | null;
+  date_expires_gmt: string | null;
+}
+
+export interface TaxRateTable {
+  id: number;
+  country: string;
+  state: string;
+  name: string;
+  priority: number;
+  /** Percent with 4 decimals, as text (e.g. '7.2500'). */
+  rate: string;
+  shipping: number;
+  compound: number;
+  tax_class: string;
+}
+
+/** Source orders and refunds (a refund is its own row with parent_id = its order). */
+export interface OrderTable {
+  id: number;
+  parent_id: number;
+  type: 'order' | 'refund';
+  status: string;
+  currency: string;
+  customer_id: number;
+  date_created: string;
+  date_created_gmt: string;
+  date_paid: string | null;
+  date_paid_gmt: string | null;
+  date_completed: string | null;
+  date_completed_gmt: string | null;
+  total: number;
+  tax_total: number;
+  shipping_total: number;
+  shipping_tax: number;
+  discount_total: number;
+  billing_country: string;
+  billing_state: string;
+  billing_email: string;
+}
+
+export interface OrderItemTable {
+  id: number;
+  order_id: number;
+  product_id: number;
+  variation_id: number;
+  name: string;
+  quantity: number;
+  subtotal: number;
+  total: number;
+  tax: number;
+  shipping: number;
+  shipping_tax: number;
+  coupon_amount: number;
+}
+
+export interface OrderCouponLineTable {
+  order_id: number;
+  coupon_id: number;
+  code: string;
+  discount: number;
+}
+
+export interface OrderTaxLineTable {
+  order_id: number;
+  tax_rate_id: number;
+  tax_total: number;
+  shipping_tax_total: number;
+}
+
+export interface DownloadLogTable {
+  id: number;
+  download_id: string;
+  product_id: number;
+  order_id: number;
+  user_id: number;
+  user_ip_address: string;
+  timestamp: string;
+  timestamp_gmt: string;
+}
+
+/* ---- analytics lookup tables (WooCommerce-shaped) ---- */
+
+export interface OrderStatsTable {
+  order_id: number;
+  parent_id: number;
+  status: string;
+  customer_id: number;
+  returning_customer: number;
+  date_created: string;
+  date_created_gmt: string;
+  date_paid: string | null;
+  date_completed: string | null;
+  num_items_sold: number;
+  total_sales: number;
+  tax_total: number;
+  shipping_total: number;
+  net_total: number;
+  discount_total: number;
+}
+
+export interface OrderProductLookupTable {
+  order_item_id: number;
+  order_id: number;
+  parent_id: number;
+  product_id: number;
+  variation_id: number;
+  customer_id: number;
+  status: string;
+  returning_customer: number;
+  date_created: string;
+  date_paid: string | null;
+  date_completed: string | null;
+  product_qty: number;
+  product_net_revenue: number;
+  product_gross_revenue: number;
+  coupon_amount: number;
+  tax_amount: number;
+  shipping_amount: number;
+  shipping_tax_amount: number;
+}
+
+export interface OrderCouponLookupTable {
+  order_id: number;
+  coupon_id: number;
+  status: string;
+  returning_customer: number;
+  date_created: string;
+  date_paid: string | null;
+  date_completed: string | null;
+  discount_amount: number;
+}
+
+export interface OrderTaxLookupTable {
+  order_id: number;
+  tax_rate_id: number;
+  parent_id: number;
+  status: string;
+  date_created: string;
+  date_paid: string | null;
+  date_completed: string | null;
+  shipping_tax: number;
+  order_tax: number;
+  total_tax: number;
+}
+
+/**
+ * Additive revenue rollups per local bucket. `date_kind` says which order date placed the row
+ * (created, paid, completed); `bucket` is 'YYYY-MM-DD HH' (hour table) or 'YYYY-MM-DD' (day).
+ * `coupon_ids` is a multiset 'id:count,…' so distinct coupons per bucket survive updates.
+ */
+export interface RevenueRollupTable {
+  date_kind: 'created' | 'paid' | 'completed';
+  bucket: string;
+  status: string;
+  returning_customer: number;
+  orders_count: number;
+  num_items_sold: number;
+  total_sales: number;
+  net_total: number;
+  tax_total: number;
+  shipping_total: number;
+  refunds: number;
+  coupons: number;
+  coupon_ids: string;
+}
+
+/** Per-day, per-product additive rollup (distinct products, product reports). */
+export interface ProductDayTable {
+  date_kind: 'created' | 'paid' | 'completed';
+  day: string;
+  status: string;
+  returning_customer: number;
+  product_id: number;
+  variation_id: number;
+  items_sold: number;
+  net_revenue: number;
+  orders_count: number;
+}
+
+export interface Database {
+  options: OptionTable;
+  categories: CategoryTable;
+  attributes: AttributeTable;
+  attribute_terms: AttributeTermTable;
+  products: ProductTable;
+  product_categories: ProductCategoryTable;
+  product_attributes: ProductAttributeTable;
+  product_downloads: ProductDownloadTable;
+  customers: CustomerTable;
+  coupons: CouponTable;
+  tax_rates: TaxRateTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  order_coupon_lines: OrderCouponLineTable;
+  order_tax_lines: OrderTaxLineTable;
+  download_log: DownloadLogTable;
+  order_stats: OrderStatsTable;
+  order_product_lookup: OrderProductLookupTable;
+  order_coupon_lookup: OrderCouponLookupTable;
+  order_tax_lookup: OrderTaxLookupTable;
+  revenue_hour: RevenueRollupTable;
+  revenue_day: RevenueRollupTable;
+  product_day: ProductDayTable;
+}

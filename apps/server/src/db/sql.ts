@@ -1,0 +1,92 @@
+import { CompiledQuery } from 'kysely';
+import type { Engine } from './database';
+
+/**
+ * Raw SQL for hot paths (bulk ingestion, rollup reads): prebuilt text bypasses the query
+ * builder's compile step but still runs on Kysely's connection, inside its transactions.
+ */
+export class RawSql {
+  constructor(
+    readonly kysely: { executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[] }> },
+    readonly engine: Engine,
+  ) {}
+
+  /** Rewrites `?` placeholders to `$n` for PostgreSQL. */
+  text(sql: string): string {
+    if (this.engine === 'sqlite') return sql;
+    let n = 0;
+    return sql.replace(/\?/g, () => `$${++n}`);
+  }
+
+  async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    const result = await this.kysely.executeQuery<T>(
+      CompiledQuery.raw(this.text(sql), [...params]),
+    );
+    return result.rows;
+  }
+
+  async run(sql: string, params: readonly unknown[] = []): Promise<void> {
+    await this.kysely.executeQuery(CompiledQuery.raw(this.text(sql), [...params]));
+  }
+
+  /**
+   * Inserts rows (arrays in `columns` order) in multi-row statements. With `conflict`, rows
+   * whose key exists are replaced (`replace`) or have their value columns added (`add`).
+   */
+  async insertMany(
+    table: string,
+    columns: readonly string[],
+    rows: readonly (readonly unknown[])[],
+    conflict?: { keys: readonly string[]; mode: 'replace' | 'add' },
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
+    const row = `(${columns.map(() => '?').join(',')})`;
+    let tail = '';
+    if (conflict) {
+      const values = columns.filter((c) => !conflict.keys.includes(c));
+      const set = values
+        .map((c) =>
+          conflict.mode === 'add' ? `${c} = ${table}.${c} + excluded.${c}` : `${c} = excluded.${c}`,
+        )
+        .join(', ');
+      tail = ` ON CONFLICT (${conflict.keys.join(',')}) DO UPDATE SET ${set}`;
+    }
+    for (let start = 0; start < rows.length; start += perStatement) {
+      const chunk = rows.slice(start, start + perStatement);
+      const sql = `INSERT INTO ${table} (${columns.join(',')}) VALUES ${chunk.map(() => row).join(',')}${tail}`;
+      await this.run(sql, chunk.flat());
+    }
+  }
+
+  /** Deletes rows whose `column` is in `ids`, in chunks. */
+  async deleteIn(table: string, column: string, ids: readonly unknown[]): Promise<void> {
+    for (let start = 0; start < ids.length; start += 10_000) {
+      const chunk = ids.slice(start, start + 10_000);
+      await this.run(
+        `DELETE FROM ${table} WHERE ${column} IN (${chunk.map(() => '?').join(',')})`,
+        chunk,
+      );
+    }
+  }
+
+  /** Selects rows whose `column` is in `ids`, in chunks. */
+  async selectIn<T>(
+    select: string,
+    column: string,
+    ids: readonly unknown[],
+    rest = '',
+  ): Promise<T[]> {
+    const out: T[] = [];
+    for (let start = 0; start < ids.length; start += 10_000) {
+      const chunk = ids.slice(start, start + 10_000);
+      out.push(
+        ...(await this.query<T>(
+          `${select} WHERE ${column} IN (${chunk.map(() => '?').join(',')}) ${rest}`,
+          chunk,
+        )),
+      );
+    }
+    return out;
+  }
+}

@@ -1,0 +1,113 @@
+import { parseArgs } from 'node:util';
+import { readConfig } from '../config';
+import { isEmpty, openStore } from '../store';
+import { assertTimezone } from '../timezone';
+import { defaultDemoOptions, generateDemoStore } from './generate';
+
+const usage = `Usage: npm run demo -- [--orders N] [--seed S] [--years Y] [--end YYYY-MM-DD]
+                       [--timezone Area/City] [--currency USD] [--week-start 0-6] [--reset]
+Writes a generated store into DATABASE_URL (default file:./data/storelens.sqlite).
+--reset empties an existing store first; without it a store that has orders is left alone.`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      orders: { type: 'string' },
+      seed: { type: 'string' },
+      years: { type: 'string' },
+      end: { type: 'string' },
+      timezone: { type: 'string' },
+      currency: { type: 'string' },
+      'week-start': { type: 'string' },
+      reset: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return void console.log(usage);
+  const number = (
+    name: string,
+    text: string | undefined,
+    fallback: number,
+    min: number,
+    max: number,
+  ) => {
+    if (text === undefined) return fallback;
+    const n = Number(text);
+    if (!Number.isFinite(n) || n < min || n > max)
+      throw new Error(`--${name} must be a number from ${min} to ${max}`);
+    return n;
+  };
+  const d = defaultDemoOptions;
+  const options = {
+    orders: Math.round(number('orders', values.orders, d.orders, 1, 50_000_000)),
+    seed: Math.round(number('seed', values.seed, d.seed, 0, 2 ** 32 - 1)),
+    years: number('years', values.years, d.years, 0.01, 50),
+    timezone: values.timezone ?? d.timezone,
+    currency: (values.currency ?? d.currency).toUpperCase(),
+    startOfWeek: Math.round(number('week-start', values['week-start'], d.startOfWeek, 0, 6)),
+    ...(values.end ? { end: values.end } : {}),
+  };
+  if (values.end && !/^\d{4}-\d{2}-\d{2}$/.test(values.end))
+    throw new Error('--end must be YYYY-MM-DD');
+  assertTimezone(options.timezone);
+  if (!/^[A-Z]{3}$/.test(options.currency))
+    throw new Error('--currency must be a three-letter code');
+
+  const config = readConfig();
+  const db = await openStore(config.databaseUrl);
+  try {
+    if (!(await isEmpty(db))) {
+      if (!values.reset) {
+        console.error('The store already has orders; pass --reset to replace them.');
+        process.exitCode = 1;
+        return;
+      }
+      await resetStore(db);
+    }
+    const started = performance.now();
+    const result = await generateDemoStore(db, {
+      ...options,
+      onProgress: (done, total) => process.stdout.write(`\r${done} / ${total} orders`),
+    });
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `\nGenerated ${result.orders} orders and ${result.refunds} refunds in ${seconds.toFixed(1)} s ` +
+        `(ingestion ${Math.round(result.orders / (result.ingestMs / 1000))} orders/s).`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+async function resetStore(db: Awaited<ReturnType<typeof openStore>>) {
+  const tables = [
+    'product_day',
+    'revenue_day',
+    'revenue_hour',
+    'order_tax_lookup',
+    'order_coupon_lookup',
+    'order_product_lookup',
+    'order_stats',
+    'download_log',
+    'order_tax_lines',
+    'order_coupon_lines',
+    'order_items',
+    'orders',
+    'tax_rates',
+    'coupons',
+    'customers',
+    'product_downloads',
+    'product_attributes',
+    'product_categories',
+    'products',
+    'attribute_terms',
+    'attributes',
+    'categories',
+  ] as const;
+  for (const table of tables) await db.kysely.deleteFrom(table).execute();
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

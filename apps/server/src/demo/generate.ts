@@ -1,0 +1,683 @@
+import type { OrderStatus } from '@storelens/api';
+import type { Db } from '../db/database';
+import { RawSql } from '../db/sql';
+import { ingestOrders } from '../ingest/ingest';
+import type { OrderInput, OrderLineInput, RefundInput } from '../ingest/types';
+import { toUnits } from '../money';
+import { setOptions } from '../options';
+import { formatSqlUtc, zone } from '../timezone';
+import {
+  adjectives,
+  categoryTree,
+  colors,
+  coupons as couponSpecs,
+  digitalCategories,
+  firstNames,
+  lastNames,
+  places,
+  productWords,
+  sizes,
+  taxRates,
+  variableCategories,
+} from './catalog';
+import { Random } from './random';
+
+/** How the demo store is shaped. */
+export interface DemoOptions {
+  orders: number;
+  seed: number;
+  years: number;
+  /** Last day with orders, 'YYYY-MM-DD' in the store zone; default today. */
+  end?: string;
+  timezone: string;
+  currency: string;
+  startOfWeek: number;
+  /** Called after each ingested batch with the orders written so far. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Demo defaults: two years, about 20,000 orders, a New York store (a zone with DST). */
+export const defaultDemoOptions: DemoOptions = {
+  orders: 20_000,
+  seed: 42,
+  years: 2,
+  timezone: 'America/New_York',
+  currency: 'USD',
+  startOfWeek: 1,
+};
+
+interface Product {
+  id: number;
+  parentId: number;
+  type: 'simple' | 'variable' | 'variation';
+  name: string;
+  price: number;
+  downloadable: boolean;
+  categoryIds: number[];
+  popularity: number;
+  variations: Product[];
+}
+
+interface Customer {
+  id: number;
+  country: string;
+  state: string;
+  email: string;
+  /** How likely this customer is to buy again. */
+  loyalty: number;
+  ips: string[];
+}
+
+const DAY = 86_400_000;
+const BATCH = 2_000;
+
+/** Generates a whole demo store (catalog, customers, orders) through the ingestion path. */
+/** What the generator wrote, and how long the ingestion path took. */
+export interface DemoResult {
+  orders: number;
+  refunds: number;
+  ingestMs: number;
+}
+
+export async function generateDemoStore(
+  db: Db,
+  options: Partial<DemoOptions> = {},
+): Promise<DemoResult> {
+  const o = { ...defaultDemoOptions, ...options };
+  const rnd = new Random(o.seed);
+  const z = zone(o.timezone);
+  const sql = new RawSql(db.kysely, db.engine);
+  await setOptions(db, {
+    timezone_string: o.timezone,
+    start_of_week: o.startOfWeek,
+    woocommerce_currency: o.currency,
+    woocommerce_price_num_decimals: 2,
+    woocommerce_demo_seed: o.seed,
+  });
+
+  const endLocal = o.end ?? z.toLocal(formatSqlUtc(Date.now())).slice(0, 10);
+  const endMs = Date.parse(`${endLocal}T00:00:00Z`) + DAY; // exclusive, wall clock
+  const startMs = endMs - Math.round(o.years * 365.25) * DAY;
+  const created = formatSqlUtc(startMs - 30 * DAY);
+
+  // --- catalog ---
+  let nextTerm = 1;
+  const categoryRows: unknown[][] = [];
+  const leafCategories: { id: number; name: string; path: number[] }[] = [];
+  const addCategory = (name: string, parent: number) => {
+    const id = nextTerm++;
+    categoryRows.push([id, name, slug(name), parent, '']);
+    return id;
+  };
+  for (const top of categoryTree) {
+    const topId = addCategory(top.name, 0);
+    for (const mid of top.children ?? []) {
+      const midId = addCategory(mid.name, topId);
+      if (!mid.children) leafCategories.push({ id: midId, name: mid.name, path: [topId, midId] });
+      for (const leaf of mid.children ?? []) {
+        const leafId = addCategory(leaf, midId);
+        leafCategories.push({ id: leafId, name: leaf, path: [topId, midId, leafId] });
+      }
+    }
+  }
+  await sql.insertMany(
+    'categories',
+    ['id', 'name', 'slug', 'parent_id', 'description'],
+    categoryRows,
+  );
+
+  const colorAttr = nextTerm++;
+  const sizeAttr = nextTerm++;
+  await sql.insertMany(
+    'attributes',
+    ['id', 'name', 'slug'],
+    [
+      [colorAttr, 'Color', 'pa_color'],
+      [sizeAttr, 'Size', 'pa_size'],
+    ],
+  );
+  const termRows: unknown[][] = [];
+  const colorTerms = colors.map((c, i) => {
+    const id = nextTerm++;
+    termRows.push([id, colorAttr, c, slug(c), i]);
+    return id;
+  });
+  const sizeTerms = sizes.map((s, i) => {
+    const id = nextTerm++;
+    termRows.push([id, sizeAttr, s, slug(s), i]);
+    return id;
+  });
+  await sql.insertMany(
+    'attribute_terms',
+    ['id', 'attribute_id', 'name', 'slug', 'menu_order'],
+    termRows,
+  );
+
+  const products: Product[] = [];
+  const productRows: unknown[][] = [];
+  const productCategoryRows: unknown[][] = [];
+  const productAttributeRows: unknown[][] = [];
+  const downloadRows: unknown[][] = [];
+  let nextPost = 100;
+  const usedNames = new Set<string>();
+  for (let i = 0; products.length < 200; i++) {
+    const leaf = leafCategories[i % leafCategories.length]!;
+    const words = productWords[leaf.name]!;
+    let name = `${rnd.pick(adjectives)} ${rnd.pick(words.nouns)}`;
+    if (usedNames.has(name)) name = `${name} ${rnd.int(2, 99)}`;
+    if (usedNames.has(name)) continue;
+    usedNames.add(name);
+    const variable = variableCategories.has(leaf.name) && rnd.chance(0.7);
+    const downloadable = digitalCategories.has(leaf.name);
+    const price = toUnits(
+      `${rnd.int(words.price[0], words.price[1])}.${rnd.pick(['00', '50', '95', '99'])}`,
+    );
+    const id = nextPost++;
+    const product: Product = {
+      id,
+      parentId: 0,
+      type: variable ? 'variable' : 'simple',
+      name,
+      price,
+      downloadable,
+      categoryIds: leaf.path,
+      popularity: rnd.next() ** 2 * 10 + 0.2,
+      variations: [],
+    };
+    const stock = downloadable ? null : rnd.int(0, 120);
+    productRows.push(productRow(product, `SL-${id}`, stock, rnd.int(2, 10), created));
+    for (const c of leaf.path) productCategoryRows.push([id, c]);
+    if (downloadable)
+      downloadRows.push([`dl-${id}`, id, `${name}.pdf`, `https://files.example/${id}.pdf`]);
+    if (variable) {
+      const someColors = colorTerms.filter(() => rnd.chance(0.6)).slice(0, 4);
+      if (someColors.length === 0) someColors.push(colorTerms[0]!);
+      for (const c of someColors) productAttributeRows.push([id, colorAttr, c]);
+      for (const s of sizeTerms) productAttributeRows.push([id, sizeAttr, s]);
+      for (const c of someColors) {
+        for (const s of sizeTerms) {
+          const vid = nextPost++;
+          const cName = colors[colorTerms.indexOf(c)]!;
+          const sName = sizes[sizeTerms.indexOf(s)]!;
+          const variation: Product = {
+            id: vid,
+            parentId: id,
+            type: 'variation',
+            name: `${name} - ${cName}, ${sName}`,
+            price: price + (sName === 'XL' ? toUnits('2') : 0),
+            downloadable: false,
+            categoryIds: [],
+            popularity: sName === 'M' || sName === 'L' ? 2 : 1,
+            variations: [],
+          };
+          product.variations.push(variation);
+          productRows.push(
+            productRow(
+              variation,
+              `SL-${id}-${slug(cName)}-${sName}`,
+              rnd.int(0, 40),
+              null,
+              created,
+            ),
+          );
+          productAttributeRows.push([vid, colorAttr, c], [vid, sizeAttr, s]);
+        }
+      }
+    }
+    products.push(product);
+  }
+  await sql.insertMany('products', PRODUCT_COLUMNS, productRows);
+  await sql.insertMany('product_categories', ['product_id', 'category_id'], productCategoryRows);
+  await sql.insertMany(
+    'product_attributes',
+    ['product_id', 'attribute_id', 'term_id'],
+    productAttributeRows,
+  );
+  await sql.insertMany('product_downloads', ['id', 'product_id', 'name', 'file'], downloadRows);
+
+  const couponRows = couponSpecs.map((c, i) => [
+    nextPost + i,
+    c.code,
+    c.type,
+    toUnits(c.amount),
+    created,
+    created,
+    null,
+    null,
+  ]);
+  const couponIds = couponRows.map((r) => r[0] as number);
+  nextPost += couponRows.length;
+  await sql.insertMany(
+    'coupons',
+    [
+      'id',
+      'code',
+      'discount_type',
+      'amount',
+      'date_created',
+      'date_created_gmt',
+      'date_expires',
+      'date_expires_gmt',
+    ],
+    couponRows,
+  );
+  const rateRows = taxRates.map((t, i) => [
+    i + 1,
+    t.country,
+    t.state,
+    t.name,
+    t.priority,
+    t.rate,
+    1,
+    0,
+    '',
+  ]);
+  await sql.insertMany(
+    'tax_rates',
+    ['id', 'country', 'state', 'name', 'priority', 'rate', 'shipping', 'compound', 'tax_class'],
+    rateRows,
+  );
+
+  // --- demand curve: growth, seasonality, weekly rhythm ---
+  const days = Math.round((endMs - startMs) / DAY);
+  const weights: number[] = [];
+  for (let d = 0; d < days; d++) {
+    const date = new Date(startMs + d * DAY);
+    const growth = 1 + 0.6 * (d / days);
+    const month = date.getUTCMonth();
+    const season =
+      month === 10 ? 1.6 : month === 11 ? 1.8 : month === 0 ? 0.8 : month === 6 ? 1.1 : 1;
+    const dow = date.getUTCDay();
+    const weekly = dow === 0 ? 1.25 : dow === 6 ? 1.15 : dow === 2 ? 0.9 : 1;
+    weights.push(growth * season * weekly * Math.exp(0.12 * rnd.normal()));
+  }
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const perDay = weights.map((w) => (w / weightSum) * o.orders);
+  // Largest-remainder rounding so the total is exactly the requested count.
+  const counts = perDay.map(Math.floor);
+  const order = perDay.map((v, i) => [v - Math.floor(v), i] as const).sort((a, b) => b[0] - a[0]);
+  for (let k = 0, missing = o.orders - counts.reduce((a, b) => a + b, 0); k < missing; k++) {
+    counts[order[k % order.length]![1]]! += 1;
+  }
+
+  // --- customers, created as they first buy ---
+  const customers: Customer[] = [];
+  const customerRows: unknown[][] = [];
+  let nextCustomer = 1;
+  let nextUser = 1;
+  const newCustomer = (at: number): Customer => {
+    const place = rnd.weighted(places);
+    const first = rnd.pick(firstNames);
+    const last = rnd.pick(lastNames);
+    const guest = rnd.chance(0.3);
+    const id = nextCustomer++;
+    const email = `${slug(first)}.${slug(last)}${id}@example.${place.country.toLowerCase()}`;
+    const registered = guest ? null : formatSqlUtc(at - rnd.int(0, 3600) * 1000);
+    customerRows.push([
+      id,
+      guest ? 0 : nextUser++,
+      guest ? '' : `${slug(first)}${id}`,
+      first,
+      last,
+      email,
+      place.country,
+      rnd.pick(place.states),
+      rnd.pick(place.cities),
+      String(rnd.int(10000, 99999)),
+      registered && z.toLocal(registered),
+      registered,
+      null,
+      null,
+    ]);
+    const customer: Customer = {
+      id,
+      country: place.country,
+      state: customerRows[customerRows.length - 1]![7] as string,
+      email,
+      loyalty: rnd.next() ** 3,
+      ips: [randomIp(rnd), randomIp(rnd)],
+    };
+    customers.push(customer);
+    return customer;
+  };
+
+  const weightedProducts = products.map((p) => [p, p.popularity] as const);
+  const inputs: OrderInput[] = [];
+  const downloads: unknown[][] = [];
+  let nextItem = 1;
+  let nextOrder = 1000;
+  const nowGmt = Date.now();
+  let written = 0;
+  let refundCount = 0;
+  let ingestMs = 0;
+
+  for (let d = 0; d < days; d++) {
+    for (let k = 0; k < counts[d]!; k++) {
+      // Evenings are busiest; the time is local to the store.
+      const hour = Math.min(23, Math.max(0, Math.round(14 + 4.5 * rnd.normal())));
+      const localMs = startMs + d * DAY + hour * 3_600_000 + rnd.int(0, 3599) * 1000;
+      const createdGmt = z.toGmt(formatSqlUtc(localMs));
+      const createdMs = Date.parse(`${createdGmt.replace(' ', 'T')}Z`);
+      const returning = customers.length > 20 && rnd.chance(0.55);
+      const customer = returning ? pickLoyal(rnd, customers) : newCustomer(createdMs);
+      const recent = endMs - localMs < 3 * DAY;
+      const status: OrderStatus = rnd.weighted<OrderStatus>(
+        recent
+          ? [
+              ['processing', 45],
+              ['pending', 20],
+              ['on-hold', 15],
+              ['completed', 15],
+              ['failed', 5],
+            ]
+          : [
+              ['completed', 72],
+              ['processing', 4],
+              ['on-hold', 3],
+              ['refunded', 5],
+              ['cancelled', 7],
+              ['failed', 5],
+              ['pending', 4],
+            ],
+      );
+      const paid = status === 'completed' || status === 'processing' || status === 'refunded';
+      const paidMs = createdMs + rnd.int(30, 900) * 1000;
+      const completedMs = paidMs + rnd.int(1, 5) * DAY + rnd.int(0, 36_000) * 1000;
+      const done = (status === 'completed' || status === 'refunded') && completedMs < nowGmt;
+
+      const lines: OrderLineInput[] = [];
+      const lineCount = rnd.weighted([
+        [1, 50],
+        [2, 28],
+        [3, 14],
+        [4, 8],
+      ] as const);
+      const chosen = new Set<number>();
+      for (let n = 0; n < lineCount; n++) {
+        const product = rnd.weighted(weightedProducts);
+        const item = product.variations.length
+          ? rnd.weighted(product.variations.map((v) => [v, v.popularity] as const))
+          : product;
+        if (chosen.has(item.id)) continue;
+        chosen.add(item.id);
+        const quantity = product.downloadable
+          ? 1
+          : rnd.weighted([
+              [1, 70],
+              [2, 20],
+              [3, 10],
+            ] as const);
+        const subtotal = item.price * quantity;
+        lines.push({
+          id: nextItem++,
+          productId: product.id,
+          variationId: item.type === 'variation' ? item.id : 0,
+          name: item.name,
+          quantity,
+          subtotal,
+          total: subtotal,
+          tax: 0,
+        });
+      }
+
+      const orderCoupons: OrderInput['coupons'] = [];
+      if (rnd.chance(0.12)) {
+        const index = rnd.int(0, couponSpecs.length - 1);
+        const spec = couponSpecs[index]!;
+        const amount = toUnits(spec.amount);
+        const subtotal = lines.reduce((a, l) => a + l.subtotal, 0);
+        let discount = 0;
+        for (const line of lines) {
+          const share =
+            spec.type === 'percent'
+              ? Math.round((line.subtotal * amount) / toUnits('100') / 100) * 100
+              : spec.type === 'fixed_product'
+                ? Math.min(line.subtotal, amount * line.quantity)
+                : Math.round((Math.min(amount, subtotal) * line.subtotal) / subtotal / 100) * 100;
+          line.total = line.subtotal - share;
+          discount += share;
+        }
+        if (discount > 0)
+          orderCoupons.push({ couponId: couponIds[index]!, code: spec.code, discount });
+      }
+
+      const physical = lines.some((l) => !products.find((p) => p.id === l.productId)?.downloadable);
+      const itemsTotal = lines.reduce((a, l) => a + l.total, 0);
+      const shipping =
+        !physical || itemsTotal >= toUnits('100') ? 0 : toUnits(rnd.chance(0.7) ? '5' : '10');
+      const rate = taxRates.findIndex(
+        (t) => t.country === customer.country && (t.state === '' || t.state === customer.state),
+      );
+      let shippingTax = 0;
+      const taxes: OrderInput['taxes'] = [];
+      if (rate >= 0) {
+        const percent = toUnits(taxRates[rate]!.rate);
+        const taxOf = (units: number) => Math.round((units * percent) / toUnits('100') / 100) * 100;
+        for (const line of lines) line.tax = taxOf(line.total);
+        shippingTax = taxOf(shipping);
+        taxes.push({ rateId: rate + 1, tax: lines.reduce((a, l) => a + l.tax, 0), shippingTax });
+      }
+
+      const orderId = nextOrder++;
+      const refunds: RefundInput[] = [];
+      const refundAt = (after: number) => {
+        const at = after + rnd.int(1, 20) * DAY + rnd.int(0, 36_000) * 1000;
+        return Math.min(at, nowGmt - 60_000);
+      };
+      if (status === 'refunded') {
+        const at = refundAt(paidMs);
+        refunds.push({
+          id: nextOrder++,
+          dateCreatedGmt: formatSqlUtc(at),
+          lines: lines.map((l) => ({
+            id: nextItem++,
+            orderItemId: l.id,
+            quantity: l.quantity,
+            total: l.total,
+            tax: l.tax,
+          })),
+          shipping,
+          shippingTax,
+        });
+      } else if (status === 'completed' && rnd.chance(0.04) && lines.length > 0) {
+        const line = rnd.pick(lines);
+        const quantity = rnd.int(1, line.quantity);
+        const at = refundAt(paidMs);
+        if (at > paidMs) {
+          refunds.push({
+            id: nextOrder++,
+            dateCreatedGmt: formatSqlUtc(at),
+            lines: [
+              {
+                id: nextItem++,
+                orderItemId: line.id,
+                quantity,
+                total: Math.round((line.total * quantity) / line.quantity),
+                tax: Math.round((line.tax * quantity) / line.quantity),
+              },
+            ],
+            shipping: 0,
+            shippingTax: 0,
+          });
+        }
+      }
+
+      inputs.push({
+        id: orderId,
+        status,
+        currency: o.currency,
+        customerId: customer.id,
+        dateCreatedGmt: createdGmt,
+        datePaidGmt: paid ? formatSqlUtc(paidMs) : null,
+        dateCompletedGmt: done ? formatSqlUtc(completedMs) : null,
+        billing: { country: customer.country, state: customer.state, email: customer.email },
+        lines,
+        shipping,
+        shippingTax,
+        coupons: orderCoupons,
+        taxes,
+        refunds,
+      });
+
+      if (paid && status !== 'refunded') {
+        for (const line of lines) {
+          if (!products.find((p) => p.id === line.productId)?.downloadable) continue;
+          for (let n = rnd.int(1, 3); n > 0; n--) {
+            const at = Math.min(paidMs + rnd.int(60, 20 * 86_400) * 1000, nowGmt - 1000);
+            downloads.push([
+              downloads.length + 1,
+              `dl-${line.productId}`,
+              line.productId,
+              orderId,
+              customer.id,
+              rnd.pick(customer.ips),
+              z.toLocal(formatSqlUtc(at)),
+              formatSqlUtc(at),
+            ]);
+          }
+        }
+      }
+
+      if (inputs.length >= BATCH) await ingest();
+    }
+  }
+  await ingest();
+  await sql.insertMany(
+    'download_log',
+    [
+      'id',
+      'download_id',
+      'product_id',
+      'order_id',
+      'user_id',
+      'user_ip_address',
+      'timestamp',
+      'timestamp_gmt',
+    ],
+    downloads,
+  );
+  // Popularity for the product picker's orderby=popularity.
+  await sql.run(
+    `UPDATE products SET total_sales = COALESCE((SELECT SUM(product_qty) FROM order_product_lookup l WHERE l.product_id = products.id), 0) WHERE parent_id = 0`,
+  );
+
+  return { orders: written, refunds: refundCount, ingestMs };
+
+  /** Writes the customers met so far, then the pending orders through the ingestion path. */
+  async function ingest() {
+    if (inputs.length === 0) return;
+    await sql.insertMany('customers', CUSTOMER_COLUMNS, customerRows);
+    customerRows.length = 0;
+    const started = performance.now();
+    await ingestOrders(db, inputs);
+    ingestMs += performance.now() - started;
+    written += inputs.length;
+    refundCount += inputs.reduce((n, i) => n + i.refunds.length, 0);
+    inputs.length = 0;
+    o.onProgress?.(written, o.orders);
+  }
+}
+
+const PRODUCT_COLUMNS = [
+  'id',
+  'parent_id',
+  'type',
+  'status',
+  'name',
+  'slug',
+  'sku',
+  'description',
+  'price',
+  'regular_price',
+  'sale_price',
+  'manage_stock',
+  'stock_quantity',
+  'stock_status',
+  'low_stock_amount',
+  'downloadable',
+  'virtual',
+  'image_url',
+  'average_rating',
+  'rating_count',
+  'total_sales',
+  'date_created',
+  'date_created_gmt',
+];
+
+const CUSTOMER_COLUMNS = [
+  'id',
+  'user_id',
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'country',
+  'state',
+  'city',
+  'postcode',
+  'date_registered',
+  'date_registered_gmt',
+  'date_last_active',
+  'date_last_active_gmt',
+];
+
+function productRow(
+  p: Product,
+  sku: string,
+  stock: number | null,
+  lowStock: number | null,
+  created: string,
+): unknown[] {
+  const managed = stock !== null && p.type !== 'variable';
+  const status = !managed ? 'instock' : stock > 0 ? 'instock' : 'outofstock';
+  return [
+    p.id,
+    p.parentId,
+    p.type,
+    'publish',
+    p.name,
+    slug(p.name),
+    sku,
+    '',
+    p.price,
+    p.price,
+    null,
+    managed ? 1 : 0,
+    managed ? stock : null,
+    status,
+    lowStock,
+    p.downloadable ? 1 : 0,
+    p.downloadable ? 1 : 0,
+    '',
+    0,
+    0,
+    0,
+    created,
+    created,
+  ];
+}
+
+function pickLoyal(rnd: Random, customers: readonly Customer[]): Customer {
+  // A few loyal customers buy often: sample candidates and keep the most loyal.
+  let best = rnd.pick(customers);
+  for (let i = 0; i < 2; i++) {
+    const c = rnd.pick(customers);
+    if (c.loyalty > best.loyalty) best = c;
+  }
+  return best;
+}
+
+function randomIp(rnd: Random): string {
+  return rnd.chance(0.8)
+    ? `${rnd.pick([24, 71, 82, 93, 103, 151, 177, 203])}.${rnd.int(0, 255)}.${rnd.int(0, 255)}.${rnd.int(1, 254)}`
+    : `2001:db8:${rnd.int(0, 0xffff).toString(16)}::${rnd.int(1, 0xffff).toString(16)}`;
+}
+
+function slug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

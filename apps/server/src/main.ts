@@ -1,0 +1,36 @@
+import { buildApp, DASHBOARD_PATH } from './app';
+import { ConfigError, readConfig } from './config';
+import { ensureDemoStore, openStore } from './store';
+
+/** `npm start`: open (and migrate) the database, seed the demo store if empty, serve. */
+async function main() {
+  const config = readConfig();
+  const db = await openStore(config.databaseUrl);
+  if (config.demoWhenEmpty) await ensureDemoStore(db, (line) => console.log(line));
+  const app = await buildApp(db, config);
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(`Storelens is running: http://${host}:${port}${DASHBOARD_PATH}`);
+  console.log(`Database: ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}`);
+
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal}: finishing requests in flight and closing the database…`);
+    await app.close(); // stops accepting, waits for in-flight requests
+    await db.close();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else console.error(error);
+  process.exit(1);
+});

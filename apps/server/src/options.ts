@@ -1,0 +1,72 @@
+import type { DateType, OrderStatus } from '@storelens/api';
+import type { Db } from './db/database';
+
+/** Reads options by name; a missing option is absent from the result. */
+export async function getOptions(db: Db, names: readonly string[]): Promise<Map<string, unknown>> {
+  if (names.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('options')
+    .select(['name', 'value'])
+    .where('name', 'in', names as string[])
+    .execute();
+  return new Map(rows.map((r) => [r.name, JSON.parse(r.value) as unknown]));
+}
+
+/** Writes options (JSON-encoded), inserting or replacing each. */
+export async function setOptions(db: Db, values: Record<string, unknown>): Promise<void> {
+  const rows = Object.entries(values).map(([name, value]) => ({
+    name,
+    value: JSON.stringify(value),
+  }));
+  if (rows.length === 0) return;
+  await db.kysely
+    .insertInto('options')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+    )
+    .execute();
+}
+
+/** The store settings analytics depend on. */
+export interface StoreSettings {
+  timezone: string;
+  /** 0 = Sunday … 6 = Saturday. */
+  startOfWeek: number;
+  excludedStatuses: OrderStatus[];
+  dateType: DateType;
+  currency: string;
+  currencyPrecision: number;
+}
+
+/** Defaults of a new store. */
+export const defaultStoreSettings: StoreSettings = {
+  timezone: 'UTC',
+  startOfWeek: 1,
+  excludedStatuses: ['pending', 'failed', 'cancelled'],
+  dateType: 'date_paid',
+  currency: 'USD',
+  currencyPrecision: 2,
+};
+
+/** Reads the analytics-relevant settings, falling back to the defaults. */
+export async function readStoreSettings(db: Db): Promise<StoreSettings> {
+  const o = await getOptions(db, [
+    'timezone_string',
+    'start_of_week',
+    'woocommerce_excluded_report_order_statuses',
+    'woocommerce_date_type',
+    'woocommerce_currency',
+    'woocommerce_price_num_decimals',
+  ]);
+  const d = defaultStoreSettings;
+  return {
+    timezone: (o.get('timezone_string') as string) || d.timezone,
+    startOfWeek: Number(o.get('start_of_week') ?? d.startOfWeek),
+    excludedStatuses:
+      (o.get('woocommerce_excluded_report_order_statuses') as OrderStatus[]) ?? d.excludedStatuses,
+    dateType: (o.get('woocommerce_date_type') as DateType) || d.dateType,
+    currency: (o.get('woocommerce_currency') as string) || d.currency,
+    currencyPrecision: Number(o.get('woocommerce_price_num_decimals') ?? d.currencyPrecision),
+  };
+}

@@ -1,0 +1,35 @@
+import type { Db } from './db/database';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { generateDemoStore } from './demo/generate';
+
+/** Opens the database and applies migrations. */
+export async function openStore(url: string, options: { schema?: string } = {}): Promise<Db> {
+  const db = openDatabase(url, options);
+  await migrateToLatest(db);
+  return db;
+}
+
+/** True when the store has no orders yet. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db.kysely.selectFrom('orders').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/** Generates the demo store when the database is empty; returns whether it did. */
+export async function ensureDemoStore(db: Db, log: (line: string) => void): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  log('Empty database: generating the demo store (about 20,000 orders over two years)…');
+  const started = performance.now();
+  const result = await generateDemoStore(db, {
+    onProgress: (done, total) => {
+      if (done === total || done % 10_000 === 0)
+        log(`  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} orders`);
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  log(
+    `Demo store ready: ${result.orders.toLocaleString('en-US')} orders and ${result.refunds.toLocaleString('en-US')} refunds in ${seconds.toFixed(1)} s.`,
+  );
+  return true;
+}

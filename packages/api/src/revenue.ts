@@ -1,0 +1,97 @@
+import { Type } from 'typebox';
+import type { StatsResponse } from './intervals';
+
+/** Order statuses without the `wc-` prefix. */
+export const orderStatuses = [
+  'pending',
+  'processing',
+  'on-hold',
+  'completed',
+  'cancelled',
+  'refunded',
+  'failed',
+] as const;
+/** One order status. */
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** Which order date reports filter and bucket on. */
+export const dateTypes = ['date_paid', 'date_created', 'date_completed'] as const;
+/** One date type. */
+export type DateType = (typeof dateTypes)[number];
+
+/** `orderby` values accepted by revenue stats. */
+export const revenueStatsOrderby = [
+  'date',
+  'total_sales',
+  'coupons',
+  'refunds',
+  'shipping',
+  'taxes',
+  'net_revenue',
+  'orders_count',
+  'items_sold',
+  'gross_sales',
+] as const;
+
+/** Fields of revenue stats totals and subtotals. */
+export const revenueStatsFields = [
+  'total_sales',
+  'net_revenue',
+  'gross_sales',
+  'refunds',
+  'shipping',
+  'taxes',
+  'coupons',
+  'coupons_count',
+  'orders_count',
+  'num_items_sold',
+  'products',
+] as const;
+
+/** Revenue subtotals per interval. */
+export interface RevenueSubtotals {
+  total_sales: number;
+  net_revenue: number;
+  gross_sales: number;
+  refunds: number;
+  shipping: number;
+  taxes: number;
+  coupons: number;
+  coupons_count: number;
+  orders_count: number;
+  num_items_sold: number;
+}
+
+/** Revenue totals: subtotals plus distinct products. */
+export interface RevenueTotals extends RevenueSubtotals {
+  products: number;
+}
+
+/** `GET /wc-analytics/reports/revenue/stats` response body. */
+export type RevenueStatsResponse = StatsResponse<RevenueTotals, RevenueSubtotals>;
+
+const isoDateTime = Type.String({ format: 'storelens-date-time' });
+const bool = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')]);
+
+/** Query schema of revenue stats (validated by the server, readable by the client). */
+export const RevenueStatsQuery = Type.Object(
+  {
+    context: Type.Optional(Type.Union([Type.Literal('view'), Type.Literal('edit')])),
+    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    after: Type.Optional(isoDateTime),
+    before: Type.Optional(isoDateTime),
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+    orderby: Type.Optional(Type.Union(revenueStatsOrderby.map((v) => Type.Literal(v)))),
+    interval: Type.Optional(
+      Type.Union(
+        (['hour', 'day', 'week', 'month', 'quarter', 'year'] as const).map((v) => Type.Literal(v)),
+      ),
+    ),
+    date_type: Type.Optional(Type.Union(dateTypes.map((v) => Type.Literal(v)))),
+    fields: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z0-9_]+$' }))),
+    force_cache_refresh: Type.Optional(bool),
+    _locale: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
