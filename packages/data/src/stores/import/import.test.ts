@@ -23,11 +23,21 @@ async function importServer() {
   let calls = 0;
   const ctx = await startStore(
     (app) => {
-      app.post('/wc-analytics/reports/import', async () => ({ status: 'success', message: 'Import started.' }));
-      app.post('/wc-analytics/reports/import/broken', async (_r, reply) => reply.code(500).send(wpError('import_failed', 'Import failed.', 500)));
+      app.post('/wc-analytics/reports/import', async () => ({
+        status: 'success',
+        message: 'Import started.',
+      }));
+      app.post('/wc-analytics/reports/import/broken', async (_r, reply) =>
+        reply.code(500).send(wpError('import_failed', 'Import failed.', 500)),
+      );
       app.get('/wc-analytics/reports/import/status', async () => {
         calls += 1;
-        return { customers: { imported: calls, total: 10 }, orders: { imported: 0, total: 5 }, imported_from: -1, is_importing: true };
+        return {
+          customers: { imported: calls, total: 10 },
+          orders: { imported: 0, total: 5 },
+          imported_from: -1,
+          is_importing: true,
+        };
       });
       app.get('/wc-analytics/reports/import/totals', async (req) => ({
         customers: 3,
@@ -59,17 +69,25 @@ describe('import', () => {
       setSkipPrevious(false),
     ]) {
       await store.dispatch(startImport());
-      expect(store.getState().import).toMatchObject({ activeImport: true, lastImportStartTimestamp: 5000 });
+      expect(store.getState().import).toMatchObject({
+        activeImport: true,
+        lastImportStartTimestamp: 5000,
+      });
       store.dispatch(change);
       expect(store.getState().import.activeImport).toBe(false);
     }
-    expect(store.getState().import).toMatchObject({ period: { label: 'custom', date: '2024-02-01' }, skipPrevious: false });
+    expect(store.getState().import).toMatchObject({
+      period: { label: 'custom', date: '2024-02-01' },
+      skipPrevious: false,
+    });
   });
 
   it('a failed start records the error per path and rejects', async () => {
     const { store } = await importServer();
     const path = '/wc-analytics/reports/import/broken';
-    await expect(store.dispatch(startImport(path))).rejects.toMatchObject({ message: 'Import failed.' });
+    await expect(store.dispatch(startImport(path))).rejects.toMatchObject({
+      message: 'Import failed.',
+    });
     expect(store.getState().import.errors[path]?.code).toBe('import_failed');
     expect(store.getState().import.activeImport).toBe(false);
   });
@@ -78,7 +96,10 @@ describe('import', () => {
     const { store, requests } = await importServer();
     await store.dispatch(fetchImportStatus({ timestamp: 1 }));
     await store.dispatch(fetchImportStatus({ timestamp: 2 }));
-    expect(requests.map((r) => r.url)).toEqual(['/wc-analytics/reports/import/status', '/wc-analytics/reports/import/status']);
+    expect(requests.map((r) => r.url)).toEqual([
+      '/wc-analytics/reports/import/status',
+      '/wc-analytics/reports/import/status',
+    ]);
     expect(importStatusKey({ timestamp: 1 })).toBe(importStatusKey({ timestamp: 2 }));
     expect(store.getState().import.statuses[importStatusKey({})]?.data?.customers.imported).toBe(2);
   });
@@ -93,8 +114,13 @@ describe('import', () => {
 
   it('import params: all time leaves days out; custom counts days up to today', () => {
     const now = Date.UTC(2024, 4, 10, 15);
-    expect(getImportParams({ label: 'all', date: null }, true, now)).toEqual({ skip_existing: true });
-    expect(getImportParams({ label: 'custom', date: '2024-05-01' }, false, now)).toEqual({ days: 9, skip_existing: false });
+    expect(getImportParams({ label: 'all', date: null }, true, now)).toEqual({
+      skip_existing: true,
+    });
+    expect(getImportParams({ label: 'custom', date: '2024-05-01' }, false, now)).toEqual({
+      days: 9,
+      skip_existing: false,
+    });
     expect(getImportParams({ label: 'custom', date: '2024-05-10' }, true, now).days).toBe(0);
   });
 });

@@ -16,14 +16,20 @@ async function favoritesServer() {
     app.get('/wc-admin/navigation/favorites/me', async () => favorites);
     app.post('/wc-admin/navigation/favorites/me', async (req, reply) => {
       const id = (req.body as { item_id: string }).item_id;
-      if (favorites.includes(id)) return reply.code(409).send(wpError('woocommerce_favorites_already_exists', 'Already a favorite.', 409));
+      if (favorites.includes(id))
+        return reply
+          .code(409)
+          .send(wpError('woocommerce_favorites_already_exists', 'Already a favorite.', 409));
       favorites.push(id);
       return favorites;
     });
     app.delete('/wc-admin/navigation/favorites/me', async (req, reply) => {
       const id = (req.body as { item_id: string }).item_id;
       const at = favorites.indexOf(id);
-      if (at < 0) return reply.code(404).send(wpError('woocommerce_favorites_does_not_exist', 'Not a favorite.', 404));
+      if (at < 0)
+        return reply
+          .code(404)
+          .send(wpError('woocommerce_favorites_does_not_exist', 'Not a favorite.', 404));
       favorites.splice(at, 1);
       return favorites;
     });
@@ -65,12 +71,18 @@ describe('navigation favorites', () => {
 
   it('failure: records the error per operation, leaves the menus, and rejects', async () => {
     const { store } = await favoritesServer();
-    await expect(store.dispatch(removeFavorite('mailchimp'))).rejects.toMatchObject({ status: 404 });
+    await expect(store.dispatch(removeFavorite('mailchimp'))).rejects.toMatchObject({
+      status: 404,
+    });
     const nav = store.getState().navigation;
     expect(nav.errors.removeFavorite?.code).toBe('woocommerce_favorites_does_not_exist');
     expect(nav.requesting.removeFavorite).toBe(false);
     expect(nav.menuItems.mailchimp?.menuId).toBe('plugins');
-    await expect(store.dispatch(addFavorite('woocommerce-home'))).rejects.toMatchObject({ status: 409 });
-    expect(store.getState().navigation.errors.addFavorite?.code).toBe('woocommerce_favorites_already_exists');
+    await expect(store.dispatch(addFavorite('woocommerce-home'))).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(store.getState().navigation.errors.addFavorite?.code).toBe(
+      'woocommerce_favorites_already_exists',
+    );
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 import { wpError } from '../../test/server.ts';
-import { startStore, sleep } from '../../test/store.ts';
+import { sleep, startStore } from '../../test/store.ts';
 import type { Note } from '../../types/notes.ts';
 import {
   batchUpdateNotes,
@@ -20,7 +20,14 @@ afterEach(async () => {
 });
 
 const note = (id: number, status: Note['status'] = 'unactioned') =>
-  ({ id, name: `n${id}`, type: 'info', title: `Note ${id}`, status, actions: [{ id: 5, name: 'go', label: 'Go', status: 'actioned' }] }) as unknown as Note;
+  ({
+    id,
+    name: `n${id}`,
+    type: 'info',
+    title: `Note ${id}`,
+    status,
+    actions: [{ id: 5, name: 'go', label: 'Go', status: 'actioned' }],
+  }) as unknown as Note;
 
 async function notesServer(opts: { failWrites?: boolean; slowPut?: number } = {}) {
   const notes = new Map<number, Note>([1, 2, 3].map((id) => [id, note(id)]));
@@ -75,7 +82,8 @@ async function notesServer(opts: { failWrites?: boolean; slowPut?: number } = {}
   return ctx;
 }
 
-const scope = (store: Awaited<ReturnType<typeof notesServer>>['store']) => store.getState().notes[NOTES_SCOPE];
+const scope = (store: Awaited<ReturnType<typeof notesServer>>['store']) =>
+  store.getState().notes[NOTES_SCOPE];
 
 describe('notes', () => {
   it('caches a query: ids, total from the header, records by id; a second read is served from cache', async () => {
@@ -100,7 +108,9 @@ describe('notes', () => {
 
   it('a failed update rolls back, records the error under update:{id} and rejects', async () => {
     const { store } = await notesServer({ failWrites: true });
-    await expect(store.dispatch(updateNote(1, { status: 'snoozed' }))).rejects.toMatchObject({ code: 'woocommerce_note_error' });
+    await expect(store.dispatch(updateNote(1, { status: 'snoozed' }))).rejects.toMatchObject({
+      code: 'woocommerce_note_error',
+    });
     expect(scope(store)?.byId['1']?.status).toBe('unactioned');
     expect(scope(store)?.errors['update:1']?.message).toBe('Note failure.');
     expect(scope(store)?.updating).toEqual({});
@@ -109,7 +119,10 @@ describe('notes', () => {
   it('triggers an action and keeps the updated note', async () => {
     const { store, requests } = await notesServer();
     await store.dispatch(triggerNoteAction(2, 5));
-    expect(requests.at(-1)).toMatchObject({ method: 'POST', path: '/wc-analytics/admin/notes/2/action/5' });
+    expect(requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/wc-analytics/admin/notes/2/action/5',
+    });
     expect(scope(store)?.byId['2']?.status).toBe('actioned');
   });
 
@@ -117,7 +130,10 @@ describe('notes', () => {
     const { store } = await notesServer();
     await store.dispatch(deleteNote(2));
     expect(scope(store)?.byId['2']).toBeUndefined();
-    expect(scope(store)?.queries[JSON.stringify({ per_page: 25 })]?.result?.ids).toEqual(['1', '3']);
+    expect(scope(store)?.queries[JSON.stringify({ per_page: 25 })]?.result?.ids).toEqual([
+      '1',
+      '3',
+    ]);
   });
 
   it('deletes all notes', async () => {
@@ -134,10 +150,23 @@ describe('notes', () => {
   });
 
   it.each([
-    ['triggerAction:2', (s: Awaited<ReturnType<typeof notesServer>>['store']) => s.dispatch(triggerNoteAction(2, 5))],
-    ['delete:2', (s: Awaited<ReturnType<typeof notesServer>>['store']) => s.dispatch(deleteNote(2))],
-    ['deleteAll', (s: Awaited<ReturnType<typeof notesServer>>['store']) => s.dispatch(deleteAllNotes())],
-    ['batchUpdate', (s: Awaited<ReturnType<typeof notesServer>>['store']) => s.dispatch(batchUpdateNotes([1], { is_read: true }))],
+    [
+      'triggerAction:2',
+      (s: Awaited<ReturnType<typeof notesServer>>['store']) => s.dispatch(triggerNoteAction(2, 5)),
+    ],
+    [
+      'delete:2',
+      (s: Awaited<ReturnType<typeof notesServer>>['store']) => s.dispatch(deleteNote(2)),
+    ],
+    [
+      'deleteAll',
+      (s: Awaited<ReturnType<typeof notesServer>>['store']) => s.dispatch(deleteAllNotes()),
+    ],
+    [
+      'batchUpdate',
+      (s: Awaited<ReturnType<typeof notesServer>>['store']) =>
+        s.dispatch(batchUpdateNotes([1], { is_read: true })),
+    ],
   ])('a failed %s is stored per operation and raised', async (operation, run) => {
     const { store } = await notesServer({ failWrites: true });
     await expect(run(store)).rejects.toMatchObject({ status: 500 });

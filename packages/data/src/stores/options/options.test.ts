@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
-import { startStore, sleep } from '../../test/store.ts';
-import { wpError } from '../../test/server.ts';
+import { type SeenRequest, wpError } from '../../test/server.ts';
+import { sleep, startStore } from '../../test/store.ts';
 import { createOptionsLoader } from './loader.ts';
 import { fetchOption, fetchOptions, updateOptions } from './slice.ts';
 
@@ -11,7 +11,9 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function optionsServer(options: { failGet?: boolean; failPost?: boolean; dropGet?: boolean; postDelay?: number } = {}) {
+async function optionsServer(
+  options: { failGet?: boolean; failPost?: boolean; dropGet?: boolean; postDelay?: number } = {},
+) {
   const values: Record<string, unknown> = { a: 'A', b: 2, c: false };
   let clock = 0;
   const ctx = await startStore(
@@ -21,13 +23,15 @@ async function optionsServer(options: { failGet?: boolean; failPost?: boolean; d
           req.raw.socket.destroy();
           return new Promise(() => {});
         }
-        if (options.failGet) return reply.code(500).send(wpError('woocommerce_rest_cannot_view', 'Nope', 500));
+        if (options.failGet)
+          return reply.code(500).send(wpError('woocommerce_rest_cannot_view', 'Nope', 500));
         const names = String((req.query as { options?: string }).options ?? '').split(',');
         return Object.fromEntries(names.map((n) => [n, values[n] ?? false]));
       });
       app.post('/wc-admin/options', async (req, reply) => {
         if (options.postDelay) await sleep(options.postDelay);
-        if (options.failPost) return reply.code(500).send(wpError('db_error', 'Could not save', 500));
+        if (options.failPost)
+          return reply.code(500).send(wpError('db_error', 'Could not save', 500));
         const body = req.body as Record<string, unknown>;
         Object.assign(values, body);
         return Object.fromEntries(Object.keys(body).map((k) => [k, true]));
@@ -39,7 +43,7 @@ async function optionsServer(options: { failGet?: boolean; failPost?: boolean; d
   return { ...ctx, values, tick: (ms: number) => (clock += ms) };
 }
 
-const optionGets = (requests: { method: string; path: string }[]) =>
+const optionGets = (requests: readonly SeenRequest[]) =>
   requests.filter((r) => r.method === 'GET' && r.path === '/wc-admin/options');
 
 describe('wc/admin/options reads', () => {
@@ -76,7 +80,10 @@ describe('wc/admin/options reads', () => {
 
   it('a failed batch settles every caller and records requestingErrors per option', async () => {
     const { store } = await optionsServer({ failGet: true });
-    const results = await Promise.all([store.dispatch(fetchOption('a')), store.dispatch(fetchOption('b'))]);
+    const results = await Promise.all([
+      store.dispatch(fetchOption('a')),
+      store.dispatch(fetchOption('b')),
+    ]);
     expect(results).toEqual([undefined, undefined]);
     const { requestingErrors, requesting } = store.getState().options;
     expect(requestingErrors.a).toMatchObject({ code: 'woocommerce_rest_cannot_view', status: 500 });
@@ -87,9 +94,16 @@ describe('wc/admin/options reads', () => {
   it('the loader rejects every waiter of a dropped connection (no one waits forever)', async () => {
     const { server } = await optionsServer({ dropGet: true });
     const loader = createOptionsLoader({ client: server.client });
-    const settled = await Promise.allSettled([loader.load('a'), loader.load('b'), loader.load('a')]);
+    const settled = await Promise.allSettled([
+      loader.load('a'),
+      loader.load('b'),
+      loader.load('a'),
+    ]);
     expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'fetch_error', status: 0 });
+    expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({
+      code: 'fetch_error',
+      status: 0,
+    });
   });
 
   it('a failed batch is not cached: the next read asks again', async () => {
@@ -112,7 +126,10 @@ describe('wc/admin/options updates', () => {
     expect(result).toEqual({ success: true, a: true, d: true });
     expect(store.getState().options.isUpdating).toBe(false);
     expect(store.getState().options.updatingError).toBeNull();
-    expect(requests.at(-1)).toMatchObject({ method: 'GET', url: '/wc-admin/options?options=a%2Cd' });
+    expect(requests.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/wc-admin/options?options=a%2Cd',
+    });
   });
 
   it('on failure rolls back from the snapshot, records updatingError and resolves success false', async () => {
@@ -126,7 +143,12 @@ describe('wc/admin/options updates', () => {
     const result = await store.dispatch(updateOptions({ a: 'new', d: 'x' }));
     // The state the failure produced, before any refresh: exactly the snapshot.
     expect(seen.find((s) => s.failed)?.values).toEqual({ a: 'A' });
-    expect(result).toMatchObject({ success: false, code: 'db_error', message: 'Could not save', status: 500 });
+    expect(result).toMatchObject({
+      success: false,
+      code: 'db_error',
+      message: 'Could not save',
+      status: 500,
+    });
     const state = store.getState().options;
     expect(state.values.a).toBe('A');
     expect(state.isUpdating).toBe(false);

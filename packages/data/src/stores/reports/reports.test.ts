@@ -33,30 +33,48 @@ async function reportsServer(opts: { buckets?: number; failPage?: number } = {})
       const q = req.query as { page?: string; per_page?: string };
       const page = Number(q.page ?? 1);
       const perPage = Number(q.per_page ?? 10);
-      if (page === opts.failPage) return reply.code(500).send(wpError('db_error', 'Page failed', 500));
-      reply.header('X-WP-Total', String(buckets)).header('X-WP-TotalPages', String(Math.ceil(buckets / perPage)));
+      if (page === opts.failPage)
+        return reply.code(500).send(wpError('db_error', 'Page failed', 500));
+      reply
+        .header('X-WP-Total', String(buckets))
+        .header('X-WP-TotalPages', String(Math.ceil(buckets / perPage)));
       const start = (page - 1) * perPage;
-      const intervals = Array.from({ length: Math.max(0, Math.min(perPage, buckets - start)) }, (_, i) => interval(start + i));
+      const intervals = Array.from(
+        { length: Math.max(0, Math.min(perPage, buckets - start)) },
+        (_, i) => interval(start + i),
+      );
       return { totals: { net_revenue: 1 }, intervals };
     });
-    app.get('/wc-analytics/reports/stock/stats', async () => ({ totals: { products: 4, lowstock: 1 } }));
+    app.get('/wc-analytics/reports/stock/stats', async () => ({
+      totals: { products: 4, lowstock: 1 },
+    }));
     app.get('/wc-analytics/reports/products', async (_req, reply) => {
       reply.header('X-WP-Total', '31').header('X-WP-TotalPages', '2');
       return [{ product_id: 1, items_sold: 3 }];
     });
-    app.get('/wc-analytics/reports/coupons', async (_req, reply) => reply.code(400).send(wpError('rest_invalid_param', 'Invalid parameter(s): orderby', 400)));
+    app.get('/wc-analytics/reports/coupons', async (_req, reply) =>
+      reply.code(400).send(wpError('rest_invalid_param', 'Invalid parameter(s): orderby', 400)),
+    );
   });
   close = () => ctx.server.close();
   return ctx;
 }
 
-const statsQuery = { order: 'asc', interval: 'day', per_page: 100, after: '2023-01-01T00:00:00', before: '2023-09-07T23:59:59' };
+const statsQuery = {
+  order: 'asc',
+  interval: 'day',
+  per_page: 100,
+  after: '2023-01-01T00:00:00',
+  before: '2023-09-07T23:59:59',
+};
 
 describe('wc/admin/reports', () => {
   it('items: data with totalResults and totalPages from the headers, per endpoint and query', async () => {
     const { store } = await reportsServer();
     await store.dispatch(fetchReportItems('products', { page: 1 }));
-    expect(store.getState().reports.items.products?.queries[stableKey({ page: 1 })]?.result).toEqual({
+    expect(
+      store.getState().reports.items.products?.queries[stableKey({ page: 1 })]?.result,
+    ).toEqual({
       data: [{ product_id: 1, items_sold: 3 }],
       totalResults: 31,
       totalPages: 2,
@@ -66,7 +84,10 @@ describe('wc/admin/reports', () => {
   it('items failure is kept as itemErrors under endpoint and query', async () => {
     const { store } = await reportsServer();
     await store.dispatch(fetchReportItems('coupons', { orderby: 'nope' }));
-    expect(selectReportItemsError(store.getState(), 'coupons', { orderby: 'nope' })).toMatchObject({ code: 'rest_invalid_param', status: 400 });
+    expect(selectReportItemsError(store.getState(), 'coupons', { orderby: 'nope' })).toMatchObject({
+      code: 'rest_invalid_param',
+      status: 400,
+    });
     expect(selectReportItemsError(store.getState(), 'coupons', {})).toBeNull();
   });
 
@@ -77,7 +98,9 @@ describe('wc/admin/reports', () => {
     expect(pages).toEqual(['1', '2', '3']);
     const entry = selectReportStatsEntry(store.getState(), 'revenue', statsQuery);
     expect(entry?.result?.totalResults).toBe(250);
-    expect(entry?.result?.data.intervals?.map((i) => i.interval)).toEqual(Array.from({ length: 250 }, (_, i) => `i${i}`));
+    expect(entry?.result?.data.intervals?.map((i) => i.interval)).toEqual(
+      Array.from({ length: 250 }, (_, i) => `i${i}`),
+    );
   });
 
   it('one page of stats is one request', async () => {
@@ -89,7 +112,9 @@ describe('wc/admin/reports', () => {
   it('a failed later page fails the whole stats entry (statErrors)', async () => {
     const { store } = await reportsServer({ buckets: 250, failPage: 3 });
     await store.dispatch(fetchReportStats('revenue', statsQuery));
-    expect(selectReportStatsError(store.getState(), 'revenue', statsQuery)).toMatchObject({ message: 'Page failed' });
+    expect(selectReportStatsError(store.getState(), 'revenue', statsQuery)).toMatchObject({
+      message: 'Page failed',
+    });
     expect(selectReportStatsEntry(store.getState(), 'revenue', statsQuery)?.result).toBeNull();
   });
 
@@ -97,7 +122,10 @@ describe('wc/admin/reports', () => {
     const { store, requests } = await reportsServer();
     await store.dispatch(fetchReportStats('stock', {}));
     expect(requests).toHaveLength(1);
-    expect(selectReportStatsEntry(store.getState(), 'stock', {})?.result?.data.totals).toEqual({ products: 4, lowstock: 1 });
+    expect(selectReportStatsEntry(store.getState(), 'stock', {})?.result?.data.totals).toEqual({
+      products: 4,
+      lowstock: 1,
+    });
   });
 
   it('a cached query is not fetched again unless forced', async () => {

@@ -22,7 +22,11 @@ async function reviewsServer(fail = false) {
     });
     app.put('/wc-analytics/products/reviews/:id', async (req, reply) => {
       if (fail) return reply.code(500).send(wpError('review_error', 'Review failure.', 500));
-      return { id: Number((req.params as { id: string }).id), product_id: 9, ...(req.body as object) };
+      return {
+        id: Number((req.params as { id: string }).id),
+        product_id: 9,
+        ...(req.body as object),
+      };
     });
     app.delete('/wc-analytics/products/reviews/:id', async (req, reply) => {
       if (fail) return reply.code(500).send(wpError('review_error', 'Review failure.', 500));
@@ -38,7 +42,11 @@ describe('reviews', () => {
   it('caches per query with the total from x-wp-total', async () => {
     const { store } = await reviewsServer();
     const s = store.getState().reviews[REVIEWS_SCOPE];
-    expect(s?.queries[stableKey({ page: 1 })]?.result).toEqual({ ids: ['1', '2'], total: 57, totalPages: 6 });
+    expect(s?.queries[stableKey({ page: 1 })]?.result).toEqual({
+      ids: ['1', '2'],
+      total: 57,
+      totalPages: 6,
+    });
   });
 
   it('updates with query args in the URL and fields in the body; isUpdating while in flight', async () => {
@@ -46,16 +54,24 @@ describe('reviews', () => {
     const pending = store.dispatch(updateReview(1, { status: 'approved' }, { context: 'edit' }));
     expect(store.getState().reviews[REVIEWS_SCOPE]?.updating['1']).toBe(true);
     await pending;
-    expect(requests.at(-1)).toMatchObject({ method: 'PUT', url: '/wc-analytics/products/reviews/1?context=edit', body: { status: 'approved' } });
+    expect(requests.at(-1)).toMatchObject({
+      method: 'PUT',
+      url: '/wc-analytics/products/reviews/1?context=edit',
+      body: { status: 'approved' },
+    });
     expect(store.getState().reviews[REVIEWS_SCOPE]?.byId['1']?.status).toBe('approved');
     expect(store.getState().reviews[REVIEWS_SCOPE]?.updating).toEqual({});
   });
 
   it('a failed update rolls back and records the error', async () => {
     const { store } = await reviewsServer(true);
-    await expect(store.dispatch(updateReview(1, { status: 'spam' }))).rejects.toMatchObject({ code: 'review_error' });
+    await expect(store.dispatch(updateReview(1, { status: 'spam' }))).rejects.toMatchObject({
+      code: 'review_error',
+    });
     expect(store.getState().reviews[REVIEWS_SCOPE]?.byId['1']?.status).toBe('hold');
-    expect(store.getState().reviews[REVIEWS_SCOPE]?.errors['update:1']?.message).toBe('Review failure.');
+    expect(store.getState().reviews[REVIEWS_SCOPE]?.errors['update:1']?.message).toBe(
+      'Review failure.',
+    );
   });
 
   it('deletes a review and lowers the cached total', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
-import { wpError } from '../../test/server.ts';
+import { type SeenRequest, wpError } from '../../test/server.ts';
 import { startStore } from '../../test/store.ts';
 import {
   fetchSettings,
@@ -37,7 +37,7 @@ async function settingsServer(mode: Mode = 'ok') {
   return ctx;
 }
 
-const batches = (requests: { method: string; path: string }[]) =>
+const batches = (requests: readonly SeenRequest[]) =>
   requests.filter((r) => r.method === 'POST' && r.path.endsWith('/batch'));
 
 describe('settings', () => {
@@ -81,7 +81,9 @@ describe('settings', () => {
     async (mode) => {
       const { store } = await settingsServer(mode);
       const error = await store
-        .dispatch(updateAndPersistSettingsForGroup('wc_admin', { woocommerce_date_type: 'date_created' }))
+        .dispatch(
+          updateAndPersistSettingsForGroup('wc_admin', { woocommerce_date_type: 'date_created' }),
+        )
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ message: 'There was a problem updating your settings.' });
       const group = store.getState().settings.wc_admin;
