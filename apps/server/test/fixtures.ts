@@ -1,0 +1,141 @@
+import type { OrderStatus } from '@storelens/api';
+import type { Db } from '../src/db/database';
+import type { OrderInput } from '../src/ingest/types';
+import { toUnits } from '../src/money';
+import { setOptions } from '../src/options';
+
+/** A minimal catalog for hand-written orders: two products, one variable with a variation. */
+export async function seedCatalog(db: Db) {
+  const created = '2024-01-01 00:00:00';
+  const product = (
+    id: number,
+    parent: number,
+    type: 'simple' | 'variable' | 'variation',
+    name: string,
+  ) => ({
+    id,
+    parent_id: parent,
+    type,
+    status: 'publish' as const,
+    name,
+    slug: name.toLowerCase(),
+    sku: `SKU${id}`,
+    description: '',
+    price: toUnits('10'),
+    regular_price: toUnits('10'),
+    sale_price: null,
+    manage_stock: 0,
+    stock_quantity: null,
+    stock_status: 'instock' as const,
+    low_stock_amount: null,
+    downloadable: 0,
+    virtual: 0,
+    image_url: '',
+    average_rating: 0,
+    rating_count: 0,
+    total_sales: 0,
+    date_created: created,
+    date_created_gmt: created,
+  });
+  await db.kysely
+    .insertInto('products')
+    .values([
+      product(10, 0, 'simple', 'Mug'),
+      product(20, 0, 'variable', 'Tee'),
+      product(21, 20, 'variation', 'Tee - Red'),
+    ])
+    .execute();
+  await db.kysely
+    .insertInto('customers')
+    .values(
+      [1, 2, 3].map((id) => ({
+        id,
+        user_id: id,
+        username: `c${id}`,
+        first_name: 'C',
+        last_name: String(id),
+        email: `c${id}@example.com`,
+        country: 'US',
+        state: 'CA',
+        city: 'X',
+        postcode: '1',
+        date_registered: null,
+        date_registered_gmt: null,
+        date_last_active: null,
+        date_last_active_gmt: null,
+      })),
+    )
+    .execute();
+}
+
+/** Builds an order from decimal amounts; dates are GMT. */
+export function order(
+  id: number,
+  opts: {
+    status?: OrderStatus;
+    customerId?: number;
+    created: string;
+    paid?: string | null;
+    completed?: string | null;
+    lines?: {
+      id: number;
+      productId: number;
+      variationId?: number;
+      qty: number;
+      price: string;
+      discount?: string;
+      tax?: string;
+    }[];
+    shipping?: string;
+    shippingTax?: string;
+    coupon?: { id: number; code: string; amount: string };
+    refunds?: OrderInput['refunds'];
+  },
+): OrderInput {
+  const lines = (opts.lines ?? [{ id: id * 10, productId: 10, qty: 1, price: '10' }]).map((l) => {
+    const subtotal = toUnits(l.price) * l.qty;
+    return {
+      id: l.id,
+      productId: l.productId,
+      variationId: l.variationId ?? 0,
+      name: `item ${l.id}`,
+      quantity: l.qty,
+      subtotal,
+      total: subtotal - toUnits(l.discount ?? '0'),
+      tax: toUnits(l.tax ?? '0'),
+    };
+  });
+  const tax = lines.reduce((a, l) => a + l.tax, 0);
+  return {
+    id,
+    status: opts.status ?? 'completed',
+    currency: 'USD',
+    customerId: opts.customerId ?? 1,
+    dateCreatedGmt: opts.created,
+    datePaidGmt: opts.paid === undefined ? opts.created : opts.paid,
+    dateCompletedGmt: opts.completed ?? null,
+    billing: { country: 'US', state: 'CA', email: 'c@example.com' },
+    lines,
+    shipping: toUnits(opts.shipping ?? '0'),
+    shippingTax: toUnits(opts.shippingTax ?? '0'),
+    coupons: opts.coupon
+      ? [
+          {
+            couponId: opts.coupon.id,
+            code: opts.coupon.code,
+            discount: toUnits(opts.coupon.amount),
+          },
+        ]
+      : [],
+    taxes:
+      tax || opts.shippingTax
+        ? [{ rateId: 1, tax, shippingTax: toUnits(opts.shippingTax ?? '0') }]
+        : [],
+    refunds: opts.refunds ?? [],
+  };
+}
+
+/** Sets the store zone and week start. */
+export async function storeSettings(db: Db, timezone: string, startOfWeek = 1) {
+  await setOptions(db, { timezone_string: timezone, start_of_week: startOfWeek });
+}
