@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { wpError } from '../../test/server.ts';
 import { startStore } from '../../test/store.ts';
 import { exportKey, pollExportStatus, startExport } from './slice.ts';
@@ -82,6 +82,16 @@ describe('export', () => {
     expect(store.getState().export.statuses['1716']?.percent_complete).toBe(100);
   });
 
+  it('does not wait when aborted while a status read is in flight', async () => {
+    const { store } = await exportServer();
+    const controller = new AbortController();
+    const pending = store.dispatch(
+      pollExportStatus('revenue', '1716', { intervalMs: 10_000, signal: controller.signal }),
+    );
+    controller.abort();
+    await expect(pending).resolves.toEqual({ percent_complete: 50 });
+  });
+
   it('stops polling on a failed status read and records it', async () => {
     const { store } = await exportServer();
     await expect(
@@ -96,7 +106,7 @@ describe('export', () => {
     const pending = store.dispatch(
       pollExportStatus('revenue', '1716', { intervalMs: 10_000, signal: controller.signal }),
     );
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(store.getState().export.statuses['1716']).toBeDefined());
     controller.abort();
     await expect(pending).resolves.toEqual({ percent_complete: 50 });
     expect(requests.filter((r) => r.path.endsWith('/status'))).toHaveLength(1);

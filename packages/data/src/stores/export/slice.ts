@@ -134,13 +134,17 @@ export function pollExportStatus(
       const status = await dispatch(fetchExportStatus(reportType, exportId));
       if (!status) return last;
       last = status;
-      if (status.percent_complete >= 100) return status;
+      if (status.percent_complete >= 100 || options.signal?.aborted) return status;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, intervalMs);
-        options.signal?.addEventListener('abort', () => {
-          clearTimeout(timer);
-          resolve();
-        });
+        options.signal?.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
       });
     }
     return last;
