@@ -168,7 +168,10 @@ describe('Storybook stories', () => {
     const started = browser;
     if (!started) throw new Error('browser did not start');
     // A few pages in parallel; each story is still checked alone in its own document.
-    const lanes = Array.from({ length: 4 }, (_, lane) => stories.filter((_, i) => i % 4 === lane));
+    const count = Math.max(1, Math.min(4, availableParallelism()));
+    const lanes = Array.from({ length: count }, (_, lane) =>
+      stories.filter((_, i) => i % count === lane),
+    );
     const problems = (
       await Promise.all(lanes.map((lane) => checkStories(started, base, lane)))
     ).flat();
