@@ -14,6 +14,8 @@ export interface Db {
   engine: Engine;
   /** The raw better-sqlite3 handle (SQLite only): hot paths use prepared statements. */
   sqlite: SQLite.Database | undefined;
+  /** PostgreSQL schema the store lives in, when not the default. */
+  schema: string | undefined;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Db
       kysely,
       engine: 'sqlite',
       sqlite,
+      schema: undefined,
       close: () => kysely.destroy(),
     };
   }
@@ -48,5 +51,11 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Db
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, engine: 'postgres', sqlite: undefined, close: () => kysely.destroy() };
+  return {
+    kysely,
+    engine: 'postgres',
+    sqlite: undefined,
+    schema: options.schema,
+    close: () => kysely.destroy(),
+  };
 }

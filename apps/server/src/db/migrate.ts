@@ -11,7 +11,11 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies pending migrations; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider });
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider,
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -75,6 +75,7 @@ export class Deltas {
     products: readonly ProductRow[],
     coupons: readonly CouponRow[],
   ) {
+    if (sign < 0) this.removed = true;
     const couponTotal = coupons.reduce((sum, c) => sum + c.discount_amount, 0);
     for (const kind of dateKinds) {
       const local = dateOf(stats, kind);

@@ -1,0 +1,124 @@
+import type { OrderStatus } from '@storelens/api';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/database';
+import { Random } from '../src/demo/random';
+import { ingestOrders } from '../src/ingest/ingest';
+import type { OrderInput } from '../src/ingest/types';
+import { toUnits } from '../src/money';
+import { order, seedCatalog, storeSettings } from './fixtures';
+import { engines, freshStore } from './harness';
+
+const TABLES = [
+  'orders',
+  'order_items',
+  'order_stats',
+  'order_product_lookup',
+  'order_coupon_lookup',
+  'order_tax_lookup',
+  'revenue_hour',
+  'revenue_day',
+  'product_day',
+] as const;
+
+/** Every row of the derived tables, sorted, so two stores can be compared exactly. */
+async function snapshot(db: Db) {
+  const out: Record<string, string[]> = {};
+  for (const table of TABLES) {
+    const rows = await db.kysely.selectFrom(table).selectAll().execute();
+    out[table] = rows
+      .map((r) => JSON.stringify(Object.entries(r).sort(([a], [b]) => a.localeCompare(b))))
+      .sort();
+  }
+  return out;
+}
+
+function randomOrder(rnd: Random, id: number, day: number, variant: number): OrderInput {
+  const statuses: OrderStatus[] = [
+    'completed',
+    'processing',
+    'on-hold',
+    'pending',
+    'failed',
+    'cancelled',
+    'refunded',
+  ];
+  const status = rnd.pick(statuses);
+  const hour = String(rnd.int(0, 23)).padStart(2, '0');
+  const created = `2024-03-${String(day).padStart(2, '0')} ${hour}:${String((variant * 7) % 60).padStart(2, '0')}:00`;
+  const paid = status === 'pending' || status === 'failed' ? null : created.replace(/:00$/, ':30');
+  const qty = rnd.int(1, 3);
+  const price = `${rnd.int(5, 60)}.${rnd.pick(['00', '49', '99'])}`;
+  const line = { id: id * 10, productId: rnd.pick([10, 20]), qty, price, tax: '1.25' };
+  const withVariation = line.productId === 20 ? { ...line, variationId: 21 } : line;
+  const refunded = status === 'refunded' || (status === 'completed' && rnd.chance(0.3));
+  return order(id, {
+    status,
+    customerId: rnd.int(0, 3),
+    created,
+    paid,
+    completed: status === 'completed' ? created.replace('2024-03', '2024-04') : null,
+    lines: [withVariation],
+    shipping: rnd.pick(['0', '5']),
+    shippingTax: '0.25',
+    ...(rnd.chance(0.3) ? { coupon: { id: 900 + rnd.int(0, 2), code: 'c', amount: '1' } } : {}),
+    refunds: refunded
+      ? [
+          {
+            id: id * 10 + 5,
+            dateCreatedGmt: `2024-03-${String(Math.min(day + rnd.int(0, 5), 31)).padStart(2, '0')} 12:00:00`,
+            lines: [
+              {
+                id: id * 10 + 6,
+                orderItemId: id * 10,
+                quantity: 1,
+                total: toUnits(price),
+                tax: toUnits('1.25'),
+              },
+            ],
+            shipping: 0,
+            shippingTax: 0,
+          },
+        ]
+      : [],
+  });
+}
+
+for (const engine of engines) {
+  describe(`ingestion is idempotent by order id [${engine}]`, () => {
+    it('re-ingesting changed orders leaves exactly what a fresh ingest of the final orders gives', async () => {
+      const rnd = new Random(7);
+      const first = Array.from({ length: 120 }, (_, i) =>
+        randomOrder(rnd, 1000 + i, rnd.int(1, 28), 0),
+      );
+      // Change a third of them: new status, date, lines, customers (so first orders move and
+      // other orders flip between new and returning), refunds added or dropped.
+      const changed = first
+        .filter(() => rnd.chance(0.35))
+        .map((o) => randomOrder(rnd, o.id, rnd.int(1, 28), 1));
+      const final = first.map((o) => changed.find((c) => c.id === o.id) ?? o);
+
+      const a = await freshStore(engine);
+      const b = await freshStore(engine);
+      try {
+        for (const store of [a, b]) {
+          await storeSettings(store.db, 'Asia/Kathmandu');
+          await seedCatalog(store.db);
+        }
+        // A: the first versions in uneven batches, then the changes (twice, to be sure).
+        await ingestOrders(a.db, first.slice(0, 50));
+        await ingestOrders(a.db, first.slice(50));
+        await ingestOrders(a.db, changed);
+        await ingestOrders(a.db, changed.slice(0, 5));
+        // B: only the final versions, in one batch.
+        await ingestOrders(b.db, final);
+        const [sa, sb] = [await snapshot(a.db), await snapshot(b.db)];
+        for (const table of TABLES) expect(sa[table], table).toEqual(sb[table]);
+        expect(sa.revenue_day!.length).toBeGreaterThan(10);
+        expect(sa.product_day!.length).toBeGreaterThan(10);
+      } finally {
+        await a.drop();
+        await b.drop();
+      }
+    });
+  });
+}
