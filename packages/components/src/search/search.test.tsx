@@ -1,5 +1,7 @@
+import { createAdminHistory, setHistory } from '@storelens/navigation';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryHistory } from 'history';
 import { Component, type ReactNode } from 'react';
 import type { SearchOption } from '../search-select/types';
 import { type ApiFetch, ApiFetchProvider } from './api-fetch';
@@ -155,6 +157,42 @@ describe('Search', () => {
     await wait(500);
     expect(apiFetch.mock.calls[0]?.[0]).toMatch(/^\/wc-analytics\/products\/11\/variations\?/);
     expect(optionNames()).toEqual(['Hoodie - Blue, Yes', 'Hoodie - Blue, No']);
+  });
+
+  it('uses the product filter of the URL for variations when no product is given', async () => {
+    setHistory(
+      createAdminHistory(
+        createMemoryHistory({
+          initialEntries: [
+            '/wp-admin/admin.php?page=wc-admin&path=/analytics/variations&products=18',
+          ],
+        }),
+      ),
+    );
+    try {
+      const { user, apiFetch, input } = setup({ type: 'variations', label: 'Variation' });
+      await user.type(input, 'e');
+      await wait(500);
+      expect(apiFetch.mock.calls[0]?.[0]).toMatch(/^\/wc-analytics\/products\/18\/variations\?/);
+    } finally {
+      setHistory();
+    }
+  });
+
+  it('searches all variations when the URL has no product filter', async () => {
+    setHistory(
+      createAdminHistory(
+        createMemoryHistory({ initialEntries: ['/wp-admin/admin.php?page=wc-admin'] }),
+      ),
+    );
+    try {
+      const { user, apiFetch, input } = setup({ type: 'variations', label: 'Variation' });
+      await user.type(input, 'e');
+      await wait(500);
+      expect(apiFetch.mock.calls[0]?.[0]).toMatch(/^\/wc-analytics\/variations\?/);
+    } finally {
+      setHistory();
+    }
   });
 
   it('runs a custom autocompleter', async () => {

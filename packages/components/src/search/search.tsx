@@ -1,3 +1,4 @@
+import { getQuery } from '@storelens/navigation';
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import {
   DefaultOptionLabel,
@@ -31,24 +32,31 @@ function field(props: SearchProps, name: string): unknown {
   return name in props ? Reflect.get(props, name) : undefined;
 }
 
+/** The URL's product filter (`products` param), read when a variations search has no product. */
+function productFilterFromUrl(): string | undefined {
+  const products = getQuery().products;
+  return typeof products === 'string' && products !== '' ? products : undefined;
+}
+
 /** The config part of the props, memoised on its fields so the autocompleter stays stable. */
 function useAutocompleter(props: SearchProps): Autocompleter {
-  const deps = [
-    'searchBy',
-    'variableOnly',
-    'productId',
-    'separator',
-    'attributeId',
-    'autocompleter',
-  ].map((name) => field(props, name));
+  const productId =
+    props.type === 'variations' ? (props.productId ?? productFilterFromUrl()) : undefined;
+  const deps = ['searchBy', 'variableOnly', 'separator', 'attributeId', 'autocompleter'].map(
+    (name) => field(props, name),
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the config is exactly these fields
-  return useMemo(() => resolveAutocompleter(props), [props.type, ...deps]);
+  return useMemo(
+    () => resolveAutocompleter(props.type === 'variations' ? { ...props, productId } : props),
+    [props.type, productId, ...deps],
+  );
 }
 
 /**
  * Search-as-you-type over store records (products, customers, countries…) on top of
  * SearchSelect: input debounced 500 ms, results from the type's autocompleter through the
- * ApiFetch in context. A `custom` type needs an `autocompleter`, else it throws.
+ * ApiFetch in context. Variations search the URL's product (`products` param) unless given a
+ * `productId`. A `custom` type needs an `autocompleter`, else it throws.
  */
 export function Search(props: SearchProps): ReactNode {
   const autocompleter = useAutocompleter(props);
