@@ -1,3 +1,4 @@
+import type { Query, QueryInput } from '@storelens/navigation';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,10 +6,8 @@ import { AdvancedFilters } from './advanced-filters';
 import { customersAdvancedFilters, ordersAdvancedFilters } from './example-configs';
 import type { AdvancedFiltersConfig, FilterInputProps } from './types';
 
-type Query = Record<string, unknown>;
-
 function setup(query: Query, config: AdvancedFiltersConfig = ordersAdvancedFilters()) {
-  const onNavigate = vi.fn<(next: Readonly<Query>) => void>();
+  const onNavigate = vi.fn<(next: QueryInput) => void>();
   const user = userEvent.setup();
   const view = render(
     <AdvancedFilters

@@ -5,6 +5,8 @@ import {
   getActiveFiltersFromQuery,
   getDefaultOptionValue,
   getQueryFromActiveFilters,
+  type QueryInput,
+  type QueryInputValue,
 } from '@storelens/navigation';
 import type {
   AdvancedFilterConfig,
@@ -108,9 +110,9 @@ export function getFilterUpdate(
 /** The query with an update applied; keys updated to undefined are removed. */
 export function applyQueryUpdate(
   query: ReportQuery,
-  update: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
-  const next: Record<string, unknown> = { ...query, ...update };
+  update: QueryInput,
+): Record<string, QueryInputValue> {
+  const next: Record<string, QueryInputValue> = { ...query, ...update };
   for (const key of Object.keys(next)) {
     if (next[key] === undefined) delete next[key];
   }
@@ -118,7 +120,7 @@ export function applyQueryUpdate(
 }
 
 /** A stable text form of the filter params and match, to tell whether anything changed. */
-function filterSignature(update: Readonly<Record<string, unknown>>): string {
+function filterSignature(update: QueryInput): string {
   const entries = Object.entries(update)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

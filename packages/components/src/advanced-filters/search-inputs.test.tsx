@@ -1,3 +1,4 @@
+import type { Query, QueryInput } from '@storelens/navigation';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,10 +8,8 @@ import { createExampleApiFetch } from './example-api';
 import { ordersAdvancedFilters } from './example-configs';
 import { chosenOptions, splitIds } from './inputs/search-filter';
 
-type Query = Record<string, unknown>;
-
 function setup(query: Query) {
-  const onNavigate = vi.fn<(next: Readonly<Query>) => void>();
+  const onNavigate = vi.fn<(next: QueryInput) => void>();
   const apiFetch = vi.fn(createExampleApiFetch());
   const user = userEvent.setup();
   render(

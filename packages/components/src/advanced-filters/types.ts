@@ -1,9 +1,9 @@
-import type { FilterOption, FilterRule, FilterValue } from '@storelens/navigation';
+import type { FilterOption, FilterRule, FilterValue, Query } from '@storelens/navigation';
 import type { ComponentType } from 'react';
 import type { SearchConfig } from '../search';
 
-/** A query object as the report page reads it (from the URL, without `page` and `path`). */
-export type ReportQuery = Readonly<Record<string, unknown>>;
+/** The report query as parsed from the URL (`page` and `path` are ignored if present). */
+export type ReportQuery = Query;
 
 /** Match mode of the advanced filters: every filter (AND) or any filter (OR). */
 export type MatchMode = 'all' | 'any';

@@ -7,7 +7,6 @@ export {
   getPickerQuery,
   getSelectedValue,
   getVisibleFilters,
-  PERSISTED_QUERY_PARAMS,
 } from './picker';
 export {
   ADVANCED_FILTER_VALUE,

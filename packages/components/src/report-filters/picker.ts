@@ -1,18 +1,9 @@
+import { persistedQueryParams, type QueryValue } from '@storelens/navigation';
 import type { ReportQuery } from '../advanced-filters/types';
 import type { ReportFilter, ReportFilterConfig } from './types';
 
 /** The value meaning "no filter" when a config gives no default. */
 export const DEFAULT_FILTER = 'all';
-
-/** Date params that persist across report navigation (spec 000 §2). */
-export const PERSISTED_QUERY_PARAMS = [
-  'period',
-  'compare',
-  'before',
-  'after',
-  'interval',
-  'type',
-] as const;
 
 /** The config's default value: its own, or `all`. */
 export function getDefaultValue(config: ReportFilterConfig): string {
@@ -74,10 +65,11 @@ export function getPickerQuery(
   query: ReportQuery,
   value: string,
   extra: Readonly<Record<string, string>> = {},
-): Record<string, unknown> {
-  const next: Record<string, unknown> = {};
-  for (const param of [...PERSISTED_QUERY_PARAMS, ...(config.staticParams ?? [])]) {
-    if (query[param] !== undefined) next[param] = query[param];
+): Record<string, QueryValue> {
+  const next: Record<string, QueryValue> = {};
+  for (const param of [...persistedQueryParams, ...(config.staticParams ?? [])]) {
+    const value = query[param];
+    if (value !== undefined) next[param] = value;
   }
   if (value !== getDefaultValue(config)) next[config.param] = value;
   return { ...next, ...extra };

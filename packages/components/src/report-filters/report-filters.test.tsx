@@ -1,3 +1,4 @@
+import type { Query, QueryInput } from '@storelens/navigation';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,8 +12,6 @@ import {
 } from './example-configs';
 import { type CompareCardProps, ReportFilters, type ReportFiltersProps } from './report-filters';
 
-type Query = Record<string, unknown>;
-
 /** A stand-in comparison card showing the settings and query it receives. */
 function CompareCard({ query, labels }: CompareCardProps) {
   const title = (labels as { title?: string } | undefined)?.title ?? '';
@@ -24,7 +23,7 @@ function CompareCard({ query, labels }: CompareCardProps) {
 }
 
 function setup(query: Query, props: Partial<ReportFiltersProps> = {}) {
-  const onNavigate = vi.fn<(next: Readonly<Query>) => void>();
+  const onNavigate = vi.fn<(next: QueryInput) => void>();
   const user = userEvent.setup();
   render(
     <ApiFetchProvider apiFetch={createExampleApiFetch()}>
