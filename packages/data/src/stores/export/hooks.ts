@@ -5,6 +5,7 @@ import {
   useStorelensDispatch,
   useStorelensSelector,
 } from '../../react/provider.tsx';
+import { useStableValue } from '../../react/use-stable-value.ts';
 import type { ExportStatus } from '../../types/export.ts';
 import { EXPORT_POLL_INTERVAL_MS, exportKey, pollExportStatus, startExport } from './slice.ts';
 
@@ -27,7 +28,8 @@ export function useExport(
   options: { readonly pollIntervalMs?: number } = {},
 ): UseExportResult {
   const dispatch = useStorelensDispatch();
-  const key = exportKey(reportType, args);
+  const stableArgs = useStableValue(args);
+  const key = exportKey(reportType, stableArgs);
   const state = useStorelensSelector((s) => s.export);
   const exportId = state.exportIds[key] ?? null;
   const status = exportId ? (state.statuses[exportId] ?? null) : null;
@@ -47,13 +49,13 @@ export function useExport(
   }, [dispatch, reportType, exportId, pollIntervalMs]);
   return useMemo(
     () => ({
-      startExport: () => dispatch(startExport(reportType, args)),
+      startExport: () => dispatch(startExport(reportType, stableArgs)),
       exportId,
       message: state.messages[key] ?? null,
       isRequesting: Boolean(state.requesting[key]),
       error: state.errors[key] ?? null,
       status,
     }),
-    [dispatch, reportType, key, state, exportId, status],
+    [dispatch, reportType, stableArgs, key, state, exportId, status],
   );
 }

@@ -7,6 +7,7 @@ import {
   useStorelensDispatch,
   useStorelensSelector,
 } from '../../react/provider.tsx';
+import { useStableValue } from '../../react/use-stable-value.ts';
 import type { ImportPeriod, ImportStatus, ImportTotals } from '../../types/import.ts';
 import {
   fetchImportStatus,
@@ -28,11 +29,12 @@ export function useImportStatus(
   query: Readonly<Record<string, unknown>> = {},
 ): UseImportStatusResult {
   const dispatch = useStorelensDispatch();
-  const fullKey = stableKey(query);
-  const entry = useStorelensSelector((s) => s.import.statuses[importStatusKey(query)]);
+  // The whole query (timestamp included) decides when to refetch.
+  const stableQuery = useStableValue(query);
+  const entry = useStorelensSelector((s) => s.import.statuses[importStatusKey(stableQuery)]);
   useEffect(() => {
-    ignoreRejection(dispatch(fetchImportStatus(query)));
-  }, [dispatch, fullKey]);
+    ignoreRejection(dispatch(fetchImportStatus(stableQuery)));
+  }, [dispatch, stableQuery]);
   return useMemo(
     () => ({
       status: entry?.data ?? null,
@@ -50,11 +52,12 @@ export function useImportTotals(query: QueryArgs = {}): {
   readonly error: ApiError | null;
 } {
   const dispatch = useStorelensDispatch();
-  const key = stableKey(query);
+  const stableQuery = useStableValue(query);
+  const key = stableKey(stableQuery);
   const entry = useStorelensSelector((s) => s.import.totals[key]);
   useEffect(() => {
-    ignoreRejection(dispatch(fetchImportTotals(query)));
-  }, [dispatch, key]);
+    ignoreRejection(dispatch(fetchImportTotals(stableQuery)));
+  }, [dispatch, stableQuery]);
   return useMemo(
     () => ({
       totals: entry?.data ?? null,

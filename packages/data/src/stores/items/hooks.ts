@@ -1,13 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
-import { stableKey } from '../../core/stable-key.ts';
 import {
   ignoreRejection,
   useStorelensDispatch,
   useStorelensSelector,
 } from '../../react/provider.tsx';
 import { type ResourceList, useResourceList } from '../../react/use-resource-list.ts';
+import { useStableValue } from '../../react/use-stable-value.ts';
 import type { Item, Product } from '../../types/items.ts';
 import { countQueryKey, fetchItems, fetchItemsTotalCount, updateProductStock } from './slice.ts';
 
@@ -23,13 +23,7 @@ export interface UseItemsResult extends ResourceList<Item> {
 /** Reads product-like items of a type (`per_page: -1` for the full list). */
 export function useItems(itemType: string, query: QueryArgs = {}): UseItemsResult {
   const dispatch = useStorelensDispatch();
-  const key = stableKey(query);
-  const list = useResourceList(
-    (s) => s.items,
-    itemType,
-    key,
-    () => fetchItems(itemType, query),
-  );
+  const list = useResourceList((s) => s.items, itemType, query, fetchItems);
   return useMemo(
     () => ({
       ...list,
@@ -49,12 +43,13 @@ export function useItemsTotalCount(
   readonly error: ApiError | null;
 } {
   const dispatch = useStorelensDispatch();
-  const key = countQueryKey(query);
+  const stableQuery = useStableValue(query);
+  const key = countQueryKey(stableQuery);
   const entry = useStorelensSelector((s) => s.items[itemType]?.queries[key]);
   const needsFetch = !entry || entry.stale;
   useEffect(() => {
-    if (needsFetch) ignoreRejection(dispatch(fetchItemsTotalCount(itemType, query)));
-  }, [dispatch, itemType, key, needsFetch]);
+    if (needsFetch) ignoreRejection(dispatch(fetchItemsTotalCount(itemType, stableQuery)));
+  }, [dispatch, itemType, stableQuery, needsFetch]);
   return useMemo(
     () => ({
       total: entry?.result?.total ?? null,

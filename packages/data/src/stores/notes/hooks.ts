@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import type { QueryArgs } from '../../client/query-string.ts';
-import { stableKey } from '../../core/stable-key.ts';
 import { useStorelensDispatch } from '../../react/provider.tsx';
 import { type ResourceList, useResourceList } from '../../react/use-resource-list.ts';
 import type { Note, NoteUpdate } from '../../types/notes.ts';
@@ -23,16 +22,13 @@ export interface UseNotesResult extends ResourceList<Note> {
   readonly batchUpdateNotes: (ids: readonly number[], fields: NoteUpdate) => Promise<Note[]>;
 }
 
+/** The notes scope's fetch, as `useResourceList` calls it. */
+const fetchNotesOfScope = (_scope: string, query: QueryArgs) => fetchNotes(query);
+
 /** Reads the notes of a query and exposes the note operations. */
 export function useNotes(query: QueryArgs = {}): UseNotesResult {
   const dispatch = useStorelensDispatch();
-  const key = stableKey(query);
-  const list = useResourceList(
-    (s) => s.notes,
-    NOTES_SCOPE,
-    key,
-    () => fetchNotes(query),
-  );
+  const list = useResourceList((s) => s.notes, NOTES_SCOPE, query, fetchNotesOfScope);
   return useMemo(
     () => ({
       ...list,

@@ -5,6 +5,7 @@ import {
   useStorelensDispatch,
   useStorelensSelector,
 } from '../../react/provider.tsx';
+import { useStableValue } from '../../react/use-stable-value.ts';
 import { fetchOptions, type UpdateOptionsResult, updateOptions } from './slice.ts';
 
 /** What `useOptions` returns. */
@@ -27,15 +28,15 @@ export interface UseOptionsResult<N extends string> {
 export function useOptions<const N extends string>(names: readonly N[]): UseOptionsResult<N> {
   const dispatch = useStorelensDispatch();
   const state = useStorelensSelector((s) => s.options);
-  const key = names.join(',');
+  const stableNames = useStableValue(names);
   useEffect(() => {
-    ignoreRejection(dispatch(fetchOptions(names)));
-  }, [dispatch, key]);
+    ignoreRejection(dispatch(fetchOptions(stableNames)));
+  }, [dispatch, stableNames]);
   return useMemo(() => {
     const values: Partial<Record<N, unknown>> = {};
     const requestingErrors: Partial<Record<N, ApiError>> = {};
     let isResolving = false;
-    for (const name of names) {
+    for (const name of stableNames) {
       if (name in state.values) values[name] = state.values[name];
       const error = state.requestingErrors[name];
       if (error) requestingErrors[name] = error;
@@ -49,7 +50,7 @@ export function useOptions<const N extends string>(names: readonly N[]): UseOpti
       updatingError: state.updatingError,
       updateOptions: (next) => dispatch(updateOptions(next)),
     };
-  }, [state, key, dispatch]);
+  }, [state, stableNames, dispatch]);
 }
 
 /** The update function alone, for components that only write options. */

@@ -8,6 +8,7 @@ import {
   useStorelensDispatch,
   useStorelensSelector,
 } from '../../react/provider.tsx';
+import { useStableValue } from '../../react/use-stable-value.ts';
 import { isReportStatsEmpty } from '../../reports/empty-stats.ts';
 import type { ReportRow, ReportStats } from '../../types/reports.ts';
 import { fetchReportItems, fetchReportStats } from './slice.ts';
@@ -50,24 +51,26 @@ function base<R extends { totalResults: number; totalPages: number }>(
 /** Reads a report's rows for a query (see `getReportTableQuery`), fetching when not cached. */
 export function useReportItems(endpoint: string, query: QueryArgs): UseReportItemsResult {
   const dispatch = useStorelensDispatch();
-  const key = stableKey(query);
+  const stableQuery = useStableValue(query);
+  const key = stableKey(stableQuery);
   const entry = useStorelensSelector((s) => s.reports.items[endpoint]?.queries[key]);
   const needsFetch = !entry || entry.stale;
   useEffect(() => {
-    if (needsFetch) ignoreRejection(dispatch(fetchReportItems(endpoint, query)));
-  }, [dispatch, endpoint, key, needsFetch]);
+    if (needsFetch) ignoreRejection(dispatch(fetchReportItems(endpoint, stableQuery)));
+  }, [dispatch, endpoint, stableQuery, needsFetch]);
   return useMemo(() => ({ ...base(entry), data: entry?.result?.data ?? EMPTY_ROWS }), [entry]);
 }
 
 /** Reads a report's stats for a query (see `getReportStatsQuery`), all pages joined. */
 export function useReportStats(endpoint: string, query: QueryArgs): UseReportStatsResult {
   const dispatch = useStorelensDispatch();
-  const key = stableKey(query);
+  const stableQuery = useStableValue(query);
+  const key = stableKey(stableQuery);
   const entry = useStorelensSelector((s) => s.reports.stats[endpoint]?.queries[key]);
   const needsFetch = !entry || entry.stale;
   useEffect(() => {
-    if (needsFetch) ignoreRejection(dispatch(fetchReportStats(endpoint, query)));
-  }, [dispatch, endpoint, key, needsFetch]);
+    if (needsFetch) ignoreRejection(dispatch(fetchReportStats(endpoint, stableQuery)));
+  }, [dispatch, endpoint, stableQuery, needsFetch]);
   return useMemo(() => {
     const data = entry?.result?.data ?? null;
     return { ...base(entry), data, isEmpty: isReportStatsEmpty(data, endpoint) };

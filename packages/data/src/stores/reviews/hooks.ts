@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import type { QueryArgs } from '../../client/query-string.ts';
-import { stableKey } from '../../core/stable-key.ts';
 import { useStorelensDispatch } from '../../react/provider.tsx';
 import { type ResourceList, useResourceList } from '../../react/use-resource-list.ts';
 import type { Review, ReviewUpdate } from '../../types/reviews.ts';
@@ -12,16 +11,13 @@ export interface UseReviewsResult extends ResourceList<Review> {
   readonly deleteReview: (id: number, query?: QueryArgs) => Promise<unknown>;
 }
 
+/** The reviews scope's fetch, as `useResourceList` calls it. */
+const fetchReviewsOfScope = (_scope: string, query: QueryArgs) => fetchReviews(query);
+
 /** Reads the reviews of a query and exposes review operations. */
 export function useReviews(query: QueryArgs = {}): UseReviewsResult {
   const dispatch = useStorelensDispatch();
-  const key = stableKey(query);
-  const list = useResourceList(
-    (s) => s.reviews,
-    REVIEWS_SCOPE,
-    key,
-    () => fetchReviews(query),
-  );
+  const list = useResourceList((s) => s.reviews, REVIEWS_SCOPE, query, fetchReviewsOfScope);
   return useMemo(
     () => ({
       ...list,
