@@ -6,7 +6,9 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { ApiError } from './errors';
+import { analyticsRoutes } from './routes/analytics';
 import { isIsoDateTime } from './routes/dates';
+import { parseQuery, type QueryValue, splitCommaLists } from './routes/querystring';
 import { revenueRoutes } from './routes/revenue';
 
 /** The dashboard's address inside the admin. */
@@ -16,21 +18,8 @@ export const DASHBOARD_PATH = '/wp-admin/admin.php?page=wc-admin&path=%2Fanalyti
  * Query strings: `a[]=1&a[]=2` and repeated keys become arrays; `a[0]=x` too. Comma lists are
  * split later, only for parameters the route's schema declares as arrays.
  */
-export function parseQueryString(text: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [rawKey, value] of new URLSearchParams(text)) {
-    const indexed = /^(.+?)\[\d*\]$/.exec(rawKey);
-    const key = indexed ? indexed[1]! : rawKey;
-    const current = out[key];
-    if (current === undefined) out[key] = indexed ? [value] : value;
-    else out[key] = Array.isArray(current) ? [...current, value] : [current, value];
-  }
-  return out;
-}
-
-interface SchemaProperty {
-  type?: string;
-  anyOf?: SchemaProperty[];
+export function parseQueryString(text: string): Record<string, QueryValue> {
+  return parseQuery(text);
 }
 
 /** Our ajv formats: `storelens-date-time` accepts ISO-8601 dates with real calendar days. */
@@ -82,23 +71,10 @@ export async function buildApp(db: Db, config: Pick<Config, 'webRoot'>): Promise
 
   // Comma lists for array parameters: 'a,b,c' and a[]=a&a[]=b mean the same.
   app.addHook('preValidation', async (request) => {
-    const schema = request.routeOptions.schema?.querystring as
-      | { properties?: Record<string, SchemaProperty> }
-      | undefined;
-    const query = request.query as Record<string, unknown> | undefined;
-    if (!schema?.properties || !query) return;
-    for (const [name, prop] of Object.entries(schema.properties)) {
-      const isArray = prop.type === 'array' || prop.anyOf?.some((p) => p.type === 'array');
-      const value = query[name];
-      if (!isArray || value === undefined) continue;
-      const list = (Array.isArray(value) ? value : [value]).flatMap((v) =>
-        String(v)
-          .split(',')
-          .map((s) => s.trim())
-          .filter((s) => s !== ''),
-      );
-      query[name] = list;
-    }
+    splitCommaLists(
+      request.routeOptions.schema?.querystring as Parameters<typeof splitCommaLists>[0],
+      request.query as Record<string, unknown> | undefined,
+    );
   });
 
   // The single authentication hook every route passes; the login issue fills it. Until then
@@ -147,6 +123,7 @@ export async function buildApp(db: Db, config: Pick<Config, 'webRoot'>): Promise
   });
 
   revenueRoutes(app, db);
+  analyticsRoutes(app, db);
 
   app.get('/', async (_request, reply) => reply.redirect(DASHBOARD_PATH));
   if (existsSync(join(config.webRoot, 'index.html'))) {

@@ -1,3 +1,5 @@
 export * from './errors';
 export * from './intervals';
 export * from './revenue';
+export * from './reports-common';
+export * from './reports-stats';

@@ -1,78 +1,40 @@
-import type {
-  DateType,
-  IntervalKind,
-  RevenueStatsResponse,
-  RevenueSubtotals,
-  RevenueTotals,
-} from '@storelens/api';
-import type { Db } from '../db/database';
-import { RawSql } from '../db/sql';
+/*
+ * Order-level stats (revenue/stats and orders/stats): one engine, two presentations.
+ * Unfiltered and status / new-returning filtered requests read the day and hour rollups for
+ * whole days and hours and order rows only for the partial hours at the edges; any other
+ * filter, a segmentby, or distinct customers read the lookup tables for the whole range.
+ */
+
 import { parseMultiset } from '../ingest/contributions';
-import { fromUnits } from '../money';
-import type { StoreSettings } from '../options';
-import { zone } from '../timezone';
-import { bucketId, bucketsBetween, wallMs, wallText } from './intervals';
-
-/** Validated revenue stats request; `after`/`before` are local wall-clock, inclusive. */
-export interface RevenueStatsParams {
-  after: string;
-  before: string;
-  interval: IntervalKind;
-  page: number;
-  perPage: number;
-  order: 'asc' | 'desc';
-  orderby: string;
-  dateType: DateType;
-  fields: readonly string[] | undefined;
-}
-
-/** The answer with its paging totals (for the X-WP-* headers). */
-export interface RevenueStatsResult {
-  body: RevenueStatsResponse | { totals: Record<string, never>; intervals: [] };
-  total: number;
-  totalPages: number;
-}
-
-interface Acc {
-  orders_count: number;
-  num_items_sold: number;
-  total_sales: number;
-  net_total: number;
-  tax_total: number;
-  shipping_total: number;
-  refunds: number;
-  coupons: number;
-  couponIds: Set<number>;
-}
-
-const METRICS = [
-  'orders_count',
-  'num_items_sold',
-  'total_sales',
-  'net_total',
-  'tax_total',
-  'shipping_total',
-  'refunds',
-  'coupons',
-] as const;
-
-const KIND: Record<DateType, string> = {
-  date_paid: 'paid',
-  date_created: 'created',
-  date_completed: 'completed',
-};
-
-const emptyAcc = (): Acc => ({
-  orders_count: 0,
-  num_items_sold: 0,
-  total_sales: 0,
-  net_total: 0,
-  tax_total: 0,
-  shipping_total: 0,
-  refunds: 0,
-  coupons: 0,
-  couponIds: new Set(),
-});
+import type { ReportContext } from './context';
+import { DATE_KIND } from './context';
+import {
+  type FilterColumns,
+  type ReportFilters,
+  rollupAnswerable,
+  rowFilter,
+  type SqlCondition,
+} from './filters';
+import { wallMs, wallText } from './intervals';
+import {
+  addLineToOrderAcc,
+  addOrderRow,
+  emptyOrderAcc,
+  type LineFacts,
+  mergeOrderAcc,
+  type OrderAcc,
+  type OrderStatsFacts,
+  ordersMetrics,
+  revenueMetrics,
+} from './metrics';
+import { categoriesOfProducts, type SegmentBy, segmentUniverse } from './segments';
+import {
+  assembleStats,
+  BucketAccs,
+  type StatsKind,
+  type StatsRequest,
+  type StatsResult,
+} from './stats';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -110,195 +72,257 @@ export function planRange(after: string, before: string) {
   return { raw, hours, days };
 }
 
-/** Revenue stats from the rollups and lookup tables. */
-export async function revenueStats(
-  db: Db,
-  settings: StoreSettings,
-  params: RevenueStatsParams,
-): Promise<RevenueStatsResult> {
-  const sql = new RawSql(db.kysely, db.engine);
-  const kind = KIND[params.dateType];
-  const column = params.dateType;
-  const excluded = settings.excludedStatuses;
-  const notExcluded = excluded.length
-    ? ` AND status NOT IN (${excluded.map(() => '?').join(',')})`
-    : '';
-  const buckets = bucketsBetween(
-    params.after,
-    params.before,
-    params.interval,
-    settings.startOfWeek,
-  );
-  const byId = new Map(buckets.map((b) => [b.id, emptyAcc()]));
-  const accFor = (local: string) =>
-    byId.get(bucketId(local, params.interval, settings.startOfWeek));
-  const plan = planRange(params.after, params.before);
+/** Order-stats columns for the filter builder (alias `os`). */
+export const ORDER_COLUMNS: FilterColumns = {
+  orderId: 'os.order_id',
+  parentId: 'os.parent_id',
+  status: 'os.status',
+  returning: 'os.returning_customer',
+};
 
-  const addRollup = (row: Record<string, number | string>, local: string) => {
-    const acc = accFor(local);
-    if (!acc) return;
-    for (const m of METRICS) acc[m] += Number(row[m]);
-    for (const [id, n] of parseMultiset(String(row.coupon_ids))) if (n > 0) acc.couponIds.add(id);
+/** Rollup-table columns: only status and new/returning exist there. */
+const ROLLUP_COLUMNS: FilterColumns = {
+  orderId: 'NULL',
+  status: 'status',
+  returning: 'returning_customer',
+};
+
+/** Which presentation an order-level report uses. */
+export type OrderReport = 'revenue' | 'orders';
+
+/** The order-level stats kind for a presentation. */
+export function orderKind(
+  report: OrderReport,
+  money: (units: number) => number,
+): StatsKind<OrderAcc> {
+  return {
+    empty: emptyOrderAcc,
+    merge: mergeOrderAcc,
+    present: (a) => (report === 'revenue' ? revenueMetrics(a, money) : ordersMetrics(a, money)),
   };
-  const rollupSelect = `SELECT bucket, ${METRICS.join(', ')}, coupon_ids`;
-  for (const [from, to] of plan.days) {
-    const rows = await sql.query<Record<string, number | string>>(
-      `${rollupSelect} FROM revenue_day WHERE date_kind = ? AND bucket >= ? AND bucket < ?${notExcluded}`,
-      [kind, wallText(from).slice(0, 10), wallText(to).slice(0, 10), ...excluded],
-    );
-    for (const r of rows) addRollup(r, `${r.bucket} 00:00:00`);
-  }
-  for (const [from, to] of plan.hours) {
-    const rows = await sql.query<Record<string, number | string>>(
-      `${rollupSelect} FROM revenue_hour WHERE date_kind = ? AND bucket >= ? AND bucket < ?${notExcluded}`,
-      [kind, wallText(from).slice(0, 13), wallText(to).slice(0, 13), ...excluded],
-    );
-    for (const r of rows) addRollup(r, `${r.bucket}:00:00`);
-  }
-  for (const [from, to] of plan.raw) {
-    const range = [wallText(from), wallText(to), ...excluded];
-    const rows = await sql.query<Record<string, number | string>>(
-      `SELECT ${column} AS d, parent_id, num_items_sold, total_sales, net_total, tax_total, shipping_total
-       FROM order_stats WHERE ${column} >= ? AND ${column} < ?${notExcluded}`,
-      range,
-    );
-    for (const r of rows) {
-      const acc = accFor(String(r.d));
-      if (!acc) continue;
-      const net = Number(r.net_total);
-      acc.orders_count += Number(r.parent_id) === 0 ? 1 : 0;
-      acc.num_items_sold += Number(r.num_items_sold);
-      acc.total_sales += Number(r.total_sales);
-      acc.net_total += net;
-      acc.tax_total += Number(r.tax_total);
-      acc.shipping_total += Number(r.shipping_total);
-      acc.refunds += net < 0 ? -net : 0;
+}
+
+/** Order rows of [from, to) (local), after filters. */
+export function orderRowsQuery(ctx: ReportContext, filter: SqlCondition, from: string, to: string) {
+  const col = `os.${ctx.dateColumn}`;
+  return ctx.sql.query<OrderStatsFacts & { d: string; returning_customer: number }>(
+    `SELECT ${col} AS d, os.order_id, os.parent_id, os.customer_id, os.returning_customer,
+       os.num_items_sold, os.total_sales, os.net_total, os.tax_total, os.shipping_total
+     FROM order_stats os WHERE ${col} >= ? AND ${col} < ? AND ${filter.sql}`,
+    [from, to, ...filter.params],
+  );
+}
+
+/** Coupon rows of the orders in [from, to) (local), after filters. */
+export function couponRowsQuery(
+  ctx: ReportContext,
+  filter: SqlCondition,
+  from: string,
+  to: string,
+) {
+  const col = `os.${ctx.dateColumn}`;
+  return ctx.sql.query<{ d: string; order_id: number; coupon_id: number; discount_amount: number }>(
+    `SELECT ${col} AS d, os.order_id, ocl.coupon_id, ocl.discount_amount
+     FROM order_coupon_lookup ocl JOIN order_stats os ON os.order_id = ocl.order_id
+     WHERE ${col} >= ? AND ${col} < ? AND ${filter.sql}`,
+    [from, to, ...filter.params],
+  );
+}
+
+/** Line rows of the orders in [from, to) (local), after order-level filters. */
+export function lineRowsQuery(ctx: ReportContext, filter: SqlCondition, from: string, to: string) {
+  const col = `os.${ctx.dateColumn}`;
+  return ctx.sql.query<LineFacts & { d: string }>(
+    `SELECT ${col} AS d, opl.order_id, opl.parent_id, opl.product_id, opl.variation_id,
+       opl.customer_id, opl.product_qty, opl.product_net_revenue, opl.product_gross_revenue,
+       opl.coupon_amount, opl.tax_amount, opl.shipping_amount, opl.shipping_tax_amount
+     FROM order_product_lookup opl JOIN order_stats os ON os.order_id = opl.order_id
+     WHERE ${col} >= ? AND ${col} < ? AND ${filter.sql}`,
+    [from, to, ...filter.params],
+  );
+}
+
+/** Parameters of an order-level stats request. */
+export interface OrderStatsParams extends StatsRequest {
+  filters: ReportFilters;
+  segmentby: SegmentBy | undefined;
+}
+
+/** revenue/stats or orders/stats. */
+export async function orderStats(
+  ctx: ReportContext,
+  report: OrderReport,
+  params: OrderStatsParams,
+): Promise<StatsResult> {
+  const { settings } = ctx;
+  const kind = orderKind(report, ctx.money);
+  const accs = new BucketAccs(kind, params, settings.startOfWeek);
+  const excluded = settings.excludedStatuses;
+  const f = params.filters;
+  const filter = rowFilter(f, excluded, ORDER_COLUMNS, 'order');
+  const wantsCustomers =
+    report === 'orders' && (!params.fields || params.fields.includes('total_customers'));
+  const endExclusive = wallText(wallMs(params.before) + 1000);
+  const useRollups = rollupAnswerable(f) && !wantsCustomers && !params.segmentby;
+
+  const addOrders = async (from: string, to: string) => {
+    for (const r of await orderRowsQuery(ctx, filter, from, to)) {
+      const acc = accs.at(String(r.d));
+      if (acc) addOrderRow(acc, r);
     }
-    const coupons = await sql.query<{ d: string; coupon_id: number; discount_amount: number }>(
-      `SELECT ${column} AS d, coupon_id, discount_amount FROM order_coupon_lookup
-       WHERE ${column} >= ? AND ${column} < ?${notExcluded}`,
-      range,
-    );
-    for (const c of coupons) {
-      const acc = accFor(c.d);
+    for (const c of await couponRowsQuery(ctx, filter, from, to)) {
+      const acc = accs.at(String(c.d));
       if (!acc) continue;
       acc.coupons += Number(c.discount_amount);
       acc.couponIds.add(Number(c.coupon_id));
     }
-  }
-
-  const products = await distinctProducts(sql, plan, kind, column, excluded, notExcluded);
-  const precision = settings.currencyPrecision;
-  const money = (units: number) => fromUnits(units, precision);
-  const present = (acc: Acc): RevenueSubtotals => ({
-    total_sales: money(acc.total_sales),
-    net_revenue: money(acc.net_total),
-    gross_sales: money(
-      acc.total_sales + acc.coupons - acc.tax_total - acc.shipping_total + acc.refunds,
-    ),
-    refunds: money(acc.refunds),
-    shipping: money(acc.shipping_total),
-    taxes: money(acc.tax_total),
-    coupons: money(acc.coupons),
-    coupons_count: acc.couponIds.size,
-    orders_count: acc.orders_count,
-    num_items_sold: acc.num_items_sold,
-  });
-
-  const all = emptyAcc();
-  for (const acc of byId.values()) {
-    for (const m of METRICS) all[m] += acc[m];
-    for (const id of acc.couponIds) all.couponIds.add(id);
-  }
-  const keep = pickFields(params.fields);
-  const totals = keep({ ...present(all), products } as RevenueTotals);
-
-  const zoneOf = zone(settings.timezone);
-  let intervals = buckets.map((b) => ({
-    interval: b.id,
-    date_start: b.start,
-    date_start_gmt: zoneOf.toGmt(b.start),
-    date_end: b.end,
-    date_end_gmt: zoneOf.toGmt(b.end),
-    subtotals: { ...keep(present(byId.get(b.id)!)), segments: [] },
-  }));
-  intervals = sortIntervals(intervals, params.orderby, params.order);
-  const total = intervals.length;
-  const totalPages = Math.ceil(total / params.perPage);
-  if (params.page > totalPages) {
-    return { body: { totals: {}, intervals: [] }, total, totalPages };
-  }
-  const start = (params.page - 1) * params.perPage;
-  return {
-    body: {
-      totals: { ...totals, segments: [] },
-      intervals: intervals.slice(start, start + params.perPage),
-    } as RevenueStatsResponse,
-    total,
-    totalPages,
   };
+
+  let products: number;
+  if (useRollups) {
+    const plan = planRange(params.after, params.before);
+    const rollupFilter = rowFilter(f, excluded, ROLLUP_COLUMNS, 'order');
+    const kindName = DATE_KIND[ctx.dateColumn];
+    const read = async (table: string, width: number, from: number, to: number, suffix: string) => {
+      const rows = await ctx.sql.query<Record<string, number | string>>(
+        `SELECT bucket, orders_count, num_items_sold, total_sales, net_total, tax_total,
+           shipping_total, refunds, coupons, coupon_ids
+         FROM ${table} WHERE date_kind = ? AND bucket >= ? AND bucket < ? AND ${rollupFilter.sql}`,
+        [
+          kindName,
+          wallText(from).slice(0, width),
+          wallText(to).slice(0, width),
+          ...rollupFilter.params,
+        ],
+      );
+      for (const r of rows) {
+        const acc = accs.at(`${r.bucket}${suffix}`);
+        if (!acc) continue;
+        acc.orders_count += Number(r.orders_count);
+        acc.num_items_sold += Number(r.num_items_sold);
+        acc.total_sales += Number(r.total_sales);
+        acc.net_total += Number(r.net_total);
+        acc.tax_total += Number(r.tax_total);
+        acc.shipping_total += Number(r.shipping_total);
+        acc.refunds += Number(r.refunds);
+        acc.coupons += Number(r.coupons);
+        for (const [id, n] of parseMultiset(String(r.coupon_ids))) if (n > 0) acc.couponIds.add(id);
+      }
+    };
+    for (const [from, to] of plan.days) await read('revenue_day', 10, from, to, ' 00:00:00');
+    for (const [from, to] of plan.hours) await read('revenue_hour', 13, from, to, ':00:00');
+    for (const [from, to] of plan.raw) await addOrders(wallText(from), wallText(to));
+    products = await distinctProductsByRollup(ctx, plan, rollupFilter);
+  } else {
+    await addOrders(params.after, endExclusive);
+    const col = `os.${ctx.dateColumn}`;
+    const row = await ctx.sql.query<{ n: number }>(
+      `SELECT COUNT(DISTINCT opl.product_id) AS n FROM order_product_lookup opl
+       JOIN order_stats os ON os.order_id = opl.order_id
+       WHERE ${col} >= ? AND ${col} < ? AND ${filter.sql}`,
+      [params.after, endExclusive, ...filter.params],
+    );
+    products = Number(row[0]?.n ?? 0);
+  }
+
+  let segments: Awaited<ReturnType<typeof segmentUniverse>> | undefined;
+  if (params.segmentby) {
+    segments = await segmentUniverse(ctx, params.segmentby, f);
+    await fillOrderSegments(ctx, accs, params.segmentby, filter, params.after, endExclusive);
+  }
+  return assembleStats(accs, {
+    timezone: settings.timezone,
+    segments,
+    extraTotals: { products },
+    orderbyAlias: { items_sold: 'num_items_sold' },
+  });
 }
 
-/** Distinct products sold in the range: the day rollup for whole days, lookups for the rest. */
-async function distinctProducts(
-  sql: RawSql,
+/** Segments of order-level stats: customer type and coupon from order rows, the rest from lines. */
+async function fillOrderSegments(
+  ctx: ReportContext,
+  accs: BucketAccs<OrderAcc>,
+  by: SegmentBy,
+  filter: SqlCondition,
+  from: string,
+  to: string,
+) {
+  const coupons = await couponRowsQuery(ctx, filter, from, to);
+  const couponsOf = new Map<number, { id: number; amount: number }[]>();
+  for (const c of coupons) {
+    const list = couponsOf.get(Number(c.order_id)) ?? [];
+    list.push({ id: Number(c.coupon_id), amount: Number(c.discount_amount) });
+    couponsOf.set(Number(c.order_id), list);
+  }
+  const orderKey = (r: { order_id: number; parent_id: number }) =>
+    Number(r.parent_id) === 0 ? Number(r.order_id) : Number(r.parent_id);
+  if (by === 'customer_type' || by === 'coupon') {
+    for (const r of await orderRowsQuery(ctx, filter, from, to)) {
+      const d = String(r.d);
+      if (by === 'customer_type') {
+        const acc = accs.segmentAt(d, Number(r.returning_customer));
+        if (!acc) continue;
+        addOrderRow(acc, r);
+        for (const c of couponsOf.get(Number(r.order_id)) ?? []) {
+          acc.coupons += c.amount;
+          acc.couponIds.add(c.id);
+        }
+        continue;
+      }
+      const own = Number(r.parent_id) === 0;
+      for (const c of couponsOf.get(orderKey(r)) ?? []) {
+        const acc = accs.segmentAt(d, c.id);
+        if (!acc) continue;
+        addOrderRow(acc, r);
+        if (own) acc.coupons += c.amount;
+        acc.couponIds.add(c.id);
+      }
+    }
+    return;
+  }
+  const categories = by === 'category' ? await categoriesOfProducts(ctx) : undefined;
+  for (const r of await lineRowsQuery(ctx, filter, from, to)) {
+    const d = String(r.d);
+    const ids =
+      by === 'product'
+        ? [Number(r.product_id)]
+        : by === 'variation'
+          ? [Number(r.variation_id)]
+          : (categories!.get(Number(r.product_id)) ?? []);
+    for (const id of ids) {
+      const acc = accs.segmentAt(d, id);
+      if (!acc) continue;
+      addLineToOrderAcc(acc, r);
+      for (const c of couponsOf.get(orderKey(r)) ?? []) acc.couponIds.add(c.id);
+    }
+  }
+}
+
+/** Distinct products sold: the product-day rollup for whole days, lookup rows for the rest. */
+async function distinctProductsByRollup(
+  ctx: ReportContext,
   plan: ReturnType<typeof planRange>,
-  kind: string,
-  column: string,
-  excluded: readonly string[],
-  notExcluded: string,
+  rollupFilter: SqlCondition,
 ): Promise<number> {
+  // The rollup filter names only `status` and `returning_customer`, which both tables have.
   const ids = new Set<number>();
+  const kindName = DATE_KIND[ctx.dateColumn];
   for (const [from, to] of plan.days) {
-    const rows = await sql.query<{ id: number }>(
-      `SELECT p.id FROM products p WHERE p.parent_id = 0 AND EXISTS (
-         SELECT 1 FROM product_day d WHERE d.date_kind = ? AND d.product_id = p.id
-         AND d.day >= ? AND d.day < ?${notExcluded.replaceAll('status', 'd.status')})`,
-      [kind, wallText(from).slice(0, 10), wallText(to).slice(0, 10), ...excluded],
+    const rows = await ctx.sql.query<{ id: number }>(
+      `SELECT DISTINCT product_id AS id FROM product_day
+       WHERE date_kind = ? AND day >= ? AND day < ? AND ${rollupFilter.sql}`,
+      [kindName, wallText(from).slice(0, 10), wallText(to).slice(0, 10), ...rollupFilter.params],
     );
     for (const r of rows) ids.add(Number(r.id));
   }
+  const col = ctx.dateColumn;
   for (const [from, to] of [...plan.hours, ...plan.raw]) {
-    const rows = await sql.query<{ product_id: number }>(
-      `SELECT DISTINCT product_id FROM order_product_lookup WHERE ${column} >= ? AND ${column} < ?${notExcluded}`,
-      [wallText(from), wallText(to), ...excluded],
+    const rows = await ctx.sql.query<{ id: number }>(
+      `SELECT DISTINCT product_id AS id FROM order_product_lookup
+       WHERE ${col} >= ? AND ${col} < ? AND ${rollupFilter.sql}`,
+      [wallText(from), wallText(to), ...rollupFilter.params],
     );
-    for (const r of rows) ids.add(Number(r.product_id));
+    for (const r of rows) ids.add(Number(r.id));
   }
   return ids.size;
-}
-
-function pickFields(fields: readonly string[] | undefined) {
-  return <T extends object>(values: T): T => {
-    if (!fields) return values;
-    const known = fields.filter((f) => f in values);
-    if (known.length === 0) return values;
-    return Object.fromEntries(known.map((f) => [f, values[f as keyof T]])) as T;
-  };
-}
-
-const ORDERBY_FIELD: Record<string, string> = {
-  items_sold: 'num_items_sold',
-  taxes: 'taxes',
-  net_revenue: 'net_revenue',
-};
-
-function sortIntervals<T extends { interval: string; subtotals: object }>(
-  intervals: T[],
-  orderby: string,
-  order: 'asc' | 'desc',
-): T[] {
-  const dir = order === 'asc' ? 1 : -1;
-  if (orderby === 'date') {
-    return [...intervals].sort(
-      (a, b) => dir * (a.interval < b.interval ? -1 : a.interval > b.interval ? 1 : 0),
-    );
-  }
-  const field = ORDERBY_FIELD[orderby] ?? orderby;
-  const value = (i: T) => Number((i.subtotals as Record<string, unknown>)[field] ?? 0);
-  return [...intervals].sort(
-    (a, b) =>
-      dir * (value(a) - value(b)) ||
-      (a.interval < b.interval ? -1 : a.interval > b.interval ? 1 : 0),
-  );
 }

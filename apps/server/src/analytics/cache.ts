@@ -1,0 +1,91 @@
+/*
+ * The report cache (API.md Part B §6.7): results keyed by the report and its normalised query
+ * (plus the store settings the answer depends on), dropped when a batch is ingested or when
+ * `invalidateReportCache()` is called (settings batch updates), bypassed for reading by
+ * `force_cache_refresh` while still written. Entries live a day; the cache holds at most
+ * MAX_ENTRIES per store, oldest first out.
+ */
+import type { Db } from '../db/database';
+import { onIngested } from '../ingest/ingest';
+
+const TTL_MS = 86_400_000;
+const MAX_ENTRIES = 500;
+
+interface Entry {
+  value: unknown;
+  version: number;
+  expires: number;
+}
+
+let version = 1;
+const caches = new WeakMap<Db, Map<string, Entry>>();
+
+/** Drops every cached report (all stores): bumps the cache version. */
+export function invalidateReportCache(): void {
+  version = (version % 99_999) + 1;
+}
+
+onIngested(invalidateReportCache);
+
+/** The current cache version (for `debug_cache`). */
+export function reportCacheVersion(): number {
+  return version;
+}
+
+/** Sorts object keys and list items so equal queries give one key. */
+export function normaliseQuery(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(normaliseQuery);
+    return items.every((i) => typeof i !== 'object')
+      ? [...items].sort((a, b) => String(a).localeCompare(String(b)))
+      : items;
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(
+          ([k, v]) =>
+            v !== undefined &&
+            k !== 'force_cache_refresh' &&
+            k !== 'debug_cache' &&
+            k !== '_locale',
+        )
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, normaliseQuery(v)]),
+    );
+  }
+  return value;
+}
+
+/** The cache key of a report request. */
+export function cacheKey(report: string, query: unknown, settings: unknown): string {
+  return `${report}:${JSON.stringify(normaliseQuery(query))}:${JSON.stringify(settings)}`;
+}
+
+/** Returns the cached value or computes, stores and returns it. */
+export async function cached<T>(
+  db: Db,
+  key: string,
+  options: { refresh: boolean; now?: number },
+  compute: () => Promise<T>,
+): Promise<{ value: T; hit: boolean }> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const now = options.now ?? Date.now();
+  const entry = cache.get(key);
+  if (!options.refresh && entry && entry.version === version && entry.expires > now) {
+    return { value: entry.value as T, hit: true };
+  }
+  const started = version;
+  const value = await compute();
+  // A batch ingested while computing makes this answer stale: do not store it.
+  if (started === version) {
+    cache.delete(key);
+    cache.set(key, { value, version, expires: now + TTL_MS });
+    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  }
+  return { value, hit: false };
+}

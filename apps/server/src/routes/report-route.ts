@@ -1,0 +1,140 @@
+import type { DateType, IntervalKind } from '@storelens/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+import { cached, cacheKey, reportCacheVersion } from '../analytics/cache';
+import { type ReportContext, reportContext } from '../analytics/context';
+import type { StatsRequest } from '../analytics/stats';
+import type { Db } from '../db/database';
+import { ApiError } from '../errors';
+import { readStoreSettings, type StoreSettings } from '../options';
+import { zone } from '../timezone';
+import { reportRange, toLocalDateTime } from './dates';
+import { setPagingHeaders } from './paging';
+
+/** Most buckets one stats request may ask for (e.g. ~11 years by hour). */
+export const MAX_INTERVALS = 100_000;
+
+const UNIT_MS: Record<IntervalKind, number> = {
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 604_800_000,
+  month: 2_419_200_000,
+  quarter: 7_776_000_000,
+  year: 31_536_000_000,
+};
+
+/** True for the boolean parameter forms true/1/"true"/"1". */
+export const isTrue = (v: boolean | string | undefined) => v === true || v === 'true' || v === '1';
+
+/** The query fields every stats route reads. */
+export interface StatsQueryBase {
+  page?: number;
+  per_page?: number;
+  after?: string;
+  before?: string;
+  order?: 'asc' | 'desc';
+  orderby?: string;
+  interval?: IntervalKind;
+  fields?: string[];
+  date_type?: DateType;
+}
+
+/** Resolves range, interval and paging of a stats request; 400 on too many buckets. */
+export function statsRequest(q: StatsQueryBase, settings: StoreSettings): StatsRequest {
+  const { after, before } = reportRange(q, zone(settings.timezone));
+  const interval = q.interval ?? 'week';
+  const span = Date.parse(before.replace(' ', 'T')) - Date.parse(after.replace(' ', 'T'));
+  if (span / UNIT_MS[interval] > MAX_INTERVALS) {
+    throw ApiError.invalidParams({
+      interval: `interval ${interval} over this range gives more than ${MAX_INTERVALS} intervals; choose a longer interval.`,
+    });
+  }
+  return {
+    after,
+    before,
+    interval,
+    page: q.page ?? 1,
+    perPage: q.per_page ?? 10,
+    order: q.order ?? 'desc',
+    orderby: q.orderby ?? 'date',
+    fields: q.fields,
+  };
+}
+
+/** Optional list-report range: only when given (list reports with no dates are not filtered). */
+export function optionalRange(
+  q: { after?: string; before?: string },
+  settings: StoreSettings,
+): { after: string | undefined; before: string | undefined } {
+  const z = zone(settings.timezone);
+  const after = q.after ? toLocalDateTime(q.after, z) : undefined;
+  const before = q.before ? toLocalDateTime(q.before, z) : undefined;
+  if (after && before && after > before) {
+    throw ApiError.invalidParams({ after: 'after must be earlier than or equal to before.' });
+  }
+  return { after, before };
+}
+
+/** What a report handler returns: the body and, for collections, the paging figures. */
+export interface ReportAnswer {
+  body: unknown;
+  total?: number;
+  totalPages?: number;
+  /** Extra response headers (not cached separately). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Registers a cached GET report route: validates with `schema`, reads the store settings, and
+ * answers from the cache unless `force_cache_refresh` is set. Paging headers when the answer
+ * has totals.
+ */
+export function reportRoute<
+  Q extends { page?: number; force_cache_refresh?: unknown; debug_cache?: unknown },
+>(
+  app: FastifyInstance,
+  db: Db,
+  path: string,
+  schema: TSchema,
+  handler: (ctx: ReportContext, query: Q, request: FastifyRequest) => Promise<ReportAnswer>,
+  options: { cache?: boolean; dateType?: (q: Q) => DateType | undefined } = {},
+) {
+  app.get(
+    path,
+    { schema: { querystring: schema } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const q = request.query as Q;
+      const settings = await readStoreSettings(db);
+      const ctx = reportContext(db, settings, options.dateType?.(q));
+      const run = () => handler(ctx, q, request);
+      const refresh = isTrue(q.force_cache_refresh as string | boolean | undefined);
+      let answer: ReportAnswer;
+      let hit = false;
+      if (options.cache === false) answer = await run();
+      else {
+        const key = cacheKey(`${path}:${JSON.stringify(request.params ?? {})}`, q, settings);
+        ({ value: answer, hit } = await cached(db, key, { refresh }, run));
+      }
+      if (answer.total !== undefined) {
+        setPagingHeaders(request, reply, q.page ?? 1, answer.total, answer.totalPages ?? 1);
+      }
+      for (const [k, v] of Object.entries(answer.headers ?? {})) reply.header(k, v);
+      if (
+        isTrue(q.debug_cache as string | boolean | undefined) &&
+        answer.body &&
+        typeof answer.body === 'object' &&
+        !Array.isArray(answer.body)
+      ) {
+        return {
+          ...answer.body,
+          debug_cache: {
+            should_use_cache: options.cache !== false,
+            hit,
+            version: reportCacheVersion(),
+          },
+        };
+      }
+      return answer.body;
+    },
+  );
+}

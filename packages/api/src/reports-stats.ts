@@ -1,0 +1,168 @@
+import { Type } from 'typebox';
+import type { StatsResponse } from './intervals';
+import {
+  commonReportParams,
+  IdList,
+  oneOf,
+  orderFilterParams,
+  orderSegments,
+  productSegments,
+  query,
+  statsParams,
+} from './reports-common';
+import { RevenueStatsQuery } from './revenue';
+
+/** `orderby` of orders/stats. */
+export const ordersStatsOrderby = [
+  'date',
+  'net_revenue',
+  'orders_count',
+  'avg_order_value',
+] as const;
+/** `orderby` of products/stats and variations/stats. */
+export const productsStatsOrderby = [
+  'date',
+  'net_revenue',
+  'coupons',
+  'refunds',
+  'shipping',
+  'taxes',
+  'orders_count',
+  'items_sold',
+] as const;
+
+/** Query of `GET /reports/orders/stats` (API.md Part B §2.2). */
+export const OrdersStatsQuery = query({
+  ...commonReportParams,
+  ...statsParams,
+  ...orderFilterParams,
+  orderby: Type.Optional(oneOf(ordersStatsOrderby)),
+  segmentby: Type.Optional(oneOf(orderSegments)),
+});
+
+/** Query of `GET /reports/products/stats` (§2.5). */
+export const ProductsStatsQuery = query({
+  ...commonReportParams,
+  ...statsParams,
+  match: Type.Optional(oneOf(['all', 'any'] as const)),
+  orderby: Type.Optional(oneOf(productsStatsOrderby)),
+  categories: Type.Optional(IdList),
+  products: Type.Optional(IdList),
+  variations: Type.Optional(IdList),
+  segmentby: Type.Optional(oneOf(productSegments)),
+});
+
+/** Query of `GET /reports/variations/stats` (§2.7). */
+export const VariationsStatsQuery = query({
+  ...commonReportParams,
+  ...statsParams,
+  match: orderFilterParams.match,
+  orderby: Type.Optional(oneOf(productsStatsOrderby)),
+  category_includes: Type.Optional(IdList),
+  category_excludes: Type.Optional(IdList),
+  product_includes: Type.Optional(IdList),
+  product_excludes: Type.Optional(IdList),
+  variations: Type.Optional(IdList),
+  attribute_is: orderFilterParams.attribute_is,
+  attribute_is_not: orderFilterParams.attribute_is_not,
+  segmentby: Type.Optional(oneOf(productSegments)),
+});
+
+/** Query of `GET /reports/coupons/stats` (§2.10). */
+export const CouponsStatsQuery = query({
+  ...commonReportParams,
+  ...statsParams,
+  orderby: Type.Optional(oneOf(['date', 'amount', 'coupons_count', 'orders_count'] as const)),
+  coupons: Type.Optional(IdList),
+  segmentby: Type.Optional(oneOf(['product', 'variation', 'category', 'coupon'] as const)),
+});
+
+/** Query of `GET /reports/taxes/stats` (§2.12; the orderby enum is WooCommerce's quirky one). */
+export const TaxesStatsQuery = query({
+  ...commonReportParams,
+  ...statsParams,
+  orderby: Type.Optional(
+    oneOf(['date', 'items_sold', 'total_sales', 'orders_count', 'products_count'] as const),
+  ),
+  taxes: Type.Optional(IdList),
+  segmentby: Type.Optional(oneOf(['tax_rate_id'] as const)),
+});
+
+/** Include/exclude filters of the downloads reports (§2.13). */
+export const downloadFilterParams = {
+  match: orderFilterParams.match,
+  product_includes: Type.Optional(IdList),
+  product_excludes: Type.Optional(IdList),
+  order_includes: Type.Optional(IdList),
+  order_excludes: Type.Optional(IdList),
+  customer_includes: Type.Optional(IdList),
+  customer_excludes: Type.Optional(IdList),
+  ip_address_includes: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[0-9A-Fa-f:.]{1,45}$' }), { maxItems: 1000 }),
+  ),
+  ip_address_excludes: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[0-9A-Fa-f:.]{1,45}$' }), { maxItems: 1000 }),
+  ),
+};
+
+/** Query of `GET /reports/downloads/stats` (§2.14). */
+export const DownloadsStatsQuery = query({
+  ...commonReportParams,
+  ...statsParams,
+  ...downloadFilterParams,
+  orderby: Type.Optional(oneOf(['date', 'download_count'] as const)),
+});
+
+/** Orders stats totals and subtotals (§2.2). */
+export interface OrdersSubtotals {
+  net_revenue: number;
+  orders_count: number;
+  avg_order_value: number;
+  avg_items_per_order: number;
+  num_items_sold: number;
+  coupons: number;
+  coupons_count: number;
+  total_customers: number;
+}
+/** Orders stats response. */
+export type OrdersStatsResponse = StatsResponse<
+  OrdersSubtotals & { products: number },
+  OrdersSubtotals
+>;
+
+/** Products stats subtotals (§2.5). */
+export interface ProductsSubtotals {
+  items_sold: number;
+  net_revenue: number;
+  orders_count: number;
+}
+/** Products stats response. */
+export type ProductsStatsResponse = StatsResponse<ProductsSubtotals>;
+/** Variations stats subtotals (§2.7). */
+export interface VariationsSubtotals extends ProductsSubtotals {
+  variations_count: number;
+}
+/** Coupons stats subtotals (§2.10). */
+export interface CouponsSubtotals {
+  amount: number;
+  coupons_count: number;
+  orders_count: number;
+}
+/** Taxes stats subtotals (§2.12). */
+export interface TaxesSubtotals {
+  total_tax: number;
+  order_tax: number;
+  shipping_tax: number;
+  orders_count: number;
+  tax_codes: number;
+}
+/** Downloads stats subtotals (§2.14). */
+export interface DownloadsSubtotals {
+  download_count: number;
+}
+
+/** Query of `GET /reports/revenue/stats`: the lead's schema plus `segmentby` (§2.1). */
+export const RevenueStatsSegmentedQuery = query({
+  ...RevenueStatsQuery.properties,
+  segmentby: Type.Optional(oneOf(orderSegments)),
+});
