@@ -10,10 +10,20 @@ export interface Config {
   webRoot: string;
   /** Generate the demo store when the database has no orders. */
   demoWhenEmpty: boolean;
+  /** Orders in a generated demo store. */
+  demoOrders: number;
 }
 
 /** A configuration error names the variable and what was wrong with it. */
 export class ConfigError extends Error {}
+
+function positive(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1)
+    throw new ConfigError(`${name} must be a whole number above 0, got "${text}"`);
+  return n;
+}
 
 /** Reads the configuration from an environment object. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,5 +44,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     webRoot: resolve(env.STORELENS_WEB_ROOT || new URL('../../web/dist', import.meta.url).pathname),
     demoWhenEmpty: env.STORELENS_DEMO !== '0',
+    demoOrders: positive('STORELENS_DEMO_ORDERS', env.STORELENS_DEMO_ORDERS, 20_000),
   };
 }

@@ -6,7 +6,8 @@ import { ensureDemoStore, openStore } from './store';
 async function main() {
   const config = readConfig();
   const db = await openStore(config.databaseUrl);
-  if (config.demoWhenEmpty) await ensureDemoStore(db, (line) => console.log(line));
+  if (config.demoWhenEmpty)
+    await ensureDemoStore(db, (line) => console.log(line), config.demoOrders);
   const app = await buildApp(db, config);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();

@@ -17,11 +17,18 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** Generates the demo store when the database is empty; returns whether it did. */
-export async function ensureDemoStore(db: Db, log: (line: string) => void): Promise<boolean> {
+export async function ensureDemoStore(
+  db: Db,
+  log: (line: string) => void,
+  orders = 20_000,
+): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
-  log('Empty database: generating the demo store (about 20,000 orders over two years)…');
+  log(
+    `Empty database: generating the demo store (${orders.toLocaleString('en-US')} orders over two years)…`,
+  );
   const started = performance.now();
   const result = await generateDemoStore(db, {
+    orders,
     onProgress: (done, total) => {
       if (done === total || done % 10_000 === 0)
         log(`  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} orders`);

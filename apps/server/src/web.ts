@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BootSettings } from '@storelens/api';
+import { currencySymbols } from '@storelens/currency';
+import type { Db } from './db/database';
+import { getOptions, readStoreSettings } from './options';
+
+/** The store settings the dashboard boots with. */
+export async function bootSettings(db: Db): Promise<BootSettings> {
+  const settings = await readStoreSettings(db);
+  const o = await getOptions(db, [
+    'woocommerce_currency_pos',
+    'woocommerce_price_thousand_sep',
+    'woocommerce_price_decimal_sep',
+    'woocommerce_default_date_range',
+  ]);
+  const position = o.get('woocommerce_currency_pos');
+  return {
+    timezone: settings.timezone,
+    startOfWeek: settings.startOfWeek,
+    defaultDateRange:
+      (o.get('woocommerce_default_date_range') as string) || 'period=month&compare=previous_year',
+    dateType: settings.dateType,
+    currency: {
+      code: settings.currency,
+      symbol: (currencySymbols as Record<string, string>)[settings.currency] ?? settings.currency,
+      symbolPosition:
+        position === 'right' || position === 'left_space' || position === 'right_space'
+          ? position
+          : 'left',
+      thousandSeparator: (o.get('woocommerce_price_thousand_sep') as string | undefined) ?? ',',
+      decimalSeparator: (o.get('woocommerce_price_decimal_sep') as string | undefined) ?? '.',
+      precision: settings.currencyPrecision,
+    },
+    excludedStatuses: settings.excludedStatuses,
+  };
+}
+
+/** The built dashboard page with the settings script in its head. */
+export function dashboardPage(webRoot: string): (settings: BootSettings) => string {
+  const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  return (settings) => {
+    // `<` is escaped so no setting value can close the script element.
+    const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+    return template.replace(
+      '</head>',
+      `<script>window.storelensSettings = ${json};</script>\n</head>`,
+    );
+  };
+}

@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, seriousViolations } from './browser';
+import { buildDashboard, type RunningServer, startServer } from './server';
+
+/** The summary number of a metric: its value text, read by the item's accessible label. */
+async function summaryValue(page: Page, label: string): Promise<string> {
+  const item = page.getByRole('link', { name: new RegExp(`^${label}`) }).first();
+  await item.waitFor();
+  return (await item.textContent()) ?? '';
+}
+
+describe('Revenue report in a browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    buildDashboard();
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens from / on the Revenue page with numbers, a chart and a table', async () => {
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/admin\.php\?page=wc-admin&path=%2Fanalytics%2Frevenue/);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Revenue', level: 1 }).count())
+      .toBe(1);
+    await expect
+      .poll(async () => /\$[\d,]+\.\d\d/.test(await summaryValue(page, 'Gross sales')))
+      .toBe(true);
+    await expect.poll(() => page.getByRole('table').count()).toBeGreaterThan(0);
+    expect(await page.locator('svg path').count()).toBeGreaterThan(0);
+  });
+
+  it('has no serious or critical accessibility violations', async () => {
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('picking "Last year" updates the URL, the numbers and the chart; reload and back keep the state', async () => {
+    const before = await summaryValue(page, 'Gross sales');
+    const legendBefore = await page.locator('body').innerText();
+    await page
+      .getByRole('button', { name: /Month to date/ })
+      .first()
+      .click();
+    await page.getByRole('radio', { name: 'Last year' }).check();
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.waitForURL(/period=last_year/);
+    await expect.poll(() => summaryValue(page, 'Gross sales')).not.toBe(before);
+    const lastYear = await summaryValue(page, 'Gross sales');
+    expect(lastYear).toMatch(/\$[\d,]+\.\d\d/);
+    expect(await page.locator('body').innerText()).not.toBe(legendBefore);
+    await expect
+      .poll(() => page.getByRole('button', { name: /Last year/ }).count())
+      .toBeGreaterThan(0);
+
+    await page.reload();
+    await expect.poll(() => summaryValue(page, 'Gross sales')).toBe(lastYear);
+
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes('period=last_year'));
+    await expect.poll(() => summaryValue(page, 'Gross sales')).toBe(before);
+    await page.goForward();
+    await expect.poll(() => summaryValue(page, 'Gross sales')).toBe(lastYear);
+  });
+
+  it('charts another metric when its summary number is chosen, by keyboard', async () => {
+    const net = page.getByRole('link', { name: /^Net sales/ }).first();
+    await net.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/chart=net_revenue/);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Net sales' }).count())
+      .toBeGreaterThan(0);
+  });
+
+  it('keeps the view accessible after changes', async () => {
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

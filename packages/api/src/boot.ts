@@ -1,0 +1,25 @@
+import type { DateType } from './revenue';
+
+/**
+ * Store settings the server writes into the dashboard page (`window.storelensSettings`), so
+ * the client's date and money helpers agree with the server from the first render.
+ */
+export interface BootSettings {
+  /** IANA zone deciding local days. */
+  timezone: string;
+  /** 0 = Sunday … 6 = Saturday. */
+  startOfWeek: number;
+  /** `period=…&compare=…` used when the URL names no period. */
+  defaultDateRange: string;
+  dateType: DateType;
+  currency: {
+    code: string;
+    symbol: string;
+    symbolPosition: 'left' | 'right' | 'left_space' | 'right_space';
+    thousandSeparator: string;
+    decimalSeparator: string;
+    precision: number;
+  };
+  /** Statuses left out of reports. */
+  excludedStatuses: string[];
+}

@@ -1,0 +1,119 @@
+/**
+ * `npm run bench`: prints figures, never fails a test run.
+ * - ingestion rate (orders/s) of the demo generator's batches through the ingestion path;
+ * - revenue stats latency (p50/p95 over 200 requests, through the real app, cache bypassed):
+ *   last year by day (primary and compare requests) and last quarter by week;
+ * on generated stores of BENCH_SIZES orders (default 100000,1000000), on SQLite and, when
+ * BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, on PostgreSQL.
+ * BENCH_REQUESTS changes the request count (default 200).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import type { Db } from '../apps/server/src/db/database';
+import { generateDemoStore } from '../apps/server/src/demo/generate';
+import { openStore } from '../apps/server/src/store';
+
+const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
+const requests = Number(process.env.BENCH_REQUESTS ?? 200);
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
+const END = '2026-11-20';
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 100);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+async function store(engine: 'sqlite' | 'postgres') {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'storelens-bench-'));
+    const db = await openStore(`file:${join(dir, 'bench.sqlite')}`);
+    return {
+      db,
+      drop: async () => {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = await openStore(postgresUrl!, { schema });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: postgresUrl });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+async function latency(db: Db, label: string, url: string) {
+  const app = await buildApp(db, { webRoot: '/nonexistent' });
+  const times: number[] = [];
+  for (let i = 0; i < requests + 5; i++) {
+    const started = performance.now();
+    const res = await app.inject({ method: 'GET', url });
+    const elapsed = performance.now() - started;
+    if (res.statusCode !== 200) throw new Error(`${label}: HTTP ${res.statusCode} ${res.body}`);
+    if (i >= 5) times.push(elapsed); // the first few warm caches and JIT
+  }
+  await app.close();
+  times.sort((a, b) => a - b);
+  return { label, p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+const base =
+  '/wp-json/wc-analytics/reports/revenue/stats?force_cache_refresh=true&order=asc&per_page=100';
+const scenarios = [
+  [
+    'year by day (primary)',
+    `${base}&interval=day&after=2025-01-01T00:00:00&before=2025-12-31T23:59:59`,
+  ],
+  [
+    'year by day (compare)',
+    `${base}&interval=day&after=2024-01-01T00:00:00&before=2024-12-31T23:59:59`,
+  ],
+  ['quarter by week', `${base}&interval=week&after=2026-07-01T00:00:00&before=2026-09-30T23:59:59`],
+] as const;
+
+const engines: ('sqlite' | 'postgres')[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+console.log(
+  `Storelens bench: sizes ${sizes.join(', ')}, ${requests} requests per scenario, engines ${engines.join(', ')}`,
+);
+for (const engine of engines) {
+  for (const size of sizes) {
+    const s = await store(engine);
+    try {
+      const started = performance.now();
+      const result = await generateDemoStore(s.db, { orders: size, end: END, years: 2 });
+      const total = (performance.now() - started) / 1000;
+      console.log(
+        `\n[${engine}, ${size.toLocaleString('en-US')} orders] generated in ${total.toFixed(1)} s; ` +
+          `ingestion ${Math.round(result.orders / (result.ingestMs / 1000)).toLocaleString('en-US')} orders/s`,
+      );
+      for (const [label, url] of scenarios) {
+        const r = await latency(s.db, label, url);
+        console.log(
+          `  revenue stats, ${r.label.padEnd(24)} p50 ${ms(r.p50).padStart(10)}   p95 ${ms(r.p95).padStart(10)}`,
+        );
+      }
+    } finally {
+      await s.drop();
+    }
+  }
+}
+clearInterval(sampler);
+console.log(`\npeak memory (bench process): ${(peakRss / 1024 / 1024).toFixed(0)} MiB`);
