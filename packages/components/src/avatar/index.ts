@@ -1,0 +1,3 @@
+export { Avatar, type AvatarProps, type AvatarUser, avatarSource } from './Avatar';
+export { DEFAULT_AVATAR_SIZE, gravatarUrl, initials } from './gravatar';
+export { md5 } from './md5';

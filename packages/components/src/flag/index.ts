@@ -1,0 +1,2 @@
+export { Flag, type FlagProps } from './Flag';
+export { countryFlag } from './flag';

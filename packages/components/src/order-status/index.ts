@@ -1,0 +1,2 @@
+export { OrderStatus, type OrderStatusProps } from './OrderStatus';
+export { orderStatusLabel, type StatusTone, statusTone } from './status';

@@ -1,0 +1,2 @@
+export { ProductRating, Rating, type RatingProps, ReviewRating } from './Rating';
+export { ratingText, starFills } from './stars';
