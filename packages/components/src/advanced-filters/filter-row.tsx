@@ -1,5 +1,6 @@
 import type { FilterValue } from '@storelens/navigation';
 import type { ComponentType } from 'react';
+import { toScreenReaderDate } from '../date-input';
 import { describeFilter } from './describe-filter';
 import { renderTemplate } from './render-template';
 import type {
@@ -34,6 +35,7 @@ export interface FilterRowViewProps {
 /** Formats a committed value for the screen-reader description. */
 function formatForReader(filter: AdvancedFilterConfig, currency: FilterCurrency) {
   return (text: string) => {
+    if (filter.input.component === 'Date') return toScreenReaderDate(text);
     if (filter.input.component !== 'Currency') return text;
     const left = currency.symbolPosition.startsWith('left');
     const space = currency.symbolPosition.endsWith('_space') ? ' ' : '';

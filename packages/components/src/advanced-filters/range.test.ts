@@ -6,6 +6,7 @@ import {
   isCompleteRange,
   isValidIsoDate,
   isValidNumberText,
+  parseNumberText,
 } from './range';
 
 describe('isValidNumberText', () => {
@@ -56,14 +57,27 @@ describe('single and range texts', () => {
 });
 
 describe('getRangeValue', () => {
+  it('passes each end its position and the other end', () => {
+    const seen: string[] = [];
+    getRangeValue(['a', 'b'], (text, position, other) => {
+      seen.push(`${text}:${position}:${other}`);
+      return text;
+    });
+    expect(seen).toEqual(['a:start:b', 'b:end:a']);
+  });
+
+  it('trims numbers it commits', () => {
+    expect(getRangeValue([' 5 ', '10'], parseNumberText)).toEqual(['5', '10']);
+  });
+
   it('keeps both ends when both are valid', () => {
-    expect(getRangeValue(['5', '10'], isValidNumberText)).toEqual(['5', '10']);
+    expect(getRangeValue(['5', '10'], parseNumberText)).toEqual(['5', '10']);
   });
 
   it('empties an invalid end so the range is not applied', () => {
-    expect(getRangeValue(['5', 'x'], isValidNumberText)).toEqual(['5', '']);
-    expect(getRangeValue(['', '10'], isValidNumberText)).toEqual(['', '10']);
-    expect(isCompleteRange(getRangeValue(['5', 'x'], isValidNumberText), isValidNumberText)).toBe(
+    expect(getRangeValue(['5', 'x'], parseNumberText)).toEqual(['5', '']);
+    expect(getRangeValue(['', '10'], parseNumberText)).toEqual(['', '10']);
+    expect(isCompleteRange(getRangeValue(['5', 'x'], parseNumberText), isValidNumberText)).toBe(
       false,
     );
   });
@@ -71,7 +85,7 @@ describe('getRangeValue', () => {
   it('is complete exactly when both ends are valid', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), (a, b) => {
-        expect(isCompleteRange(getRangeValue([a, b], isValidNumberText), isValidNumberText)).toBe(
+        expect(isCompleteRange(getRangeValue([a, b], parseNumberText), isValidNumberText)).toBe(
           isValidNumberText(a) && isValidNumberText(b),
         );
       }),

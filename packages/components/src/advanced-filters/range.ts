@@ -28,16 +28,29 @@ export function getRangeTexts(value: FilterValue): [string, string] {
   return [value[0] ?? '', value[1] ?? ''];
 }
 
+/** Which field of a range input a text is in. */
+export type RangePosition = 'single' | 'start' | 'end';
+
 /**
- * The value a between input commits for its two texts: the pair when both ends are valid;
- * otherwise the invalid ends are left empty, which keeps the range from being applied.
+ * Reads one field's text into the value to commit, or null when it is invalid. `other` is
+ * the text of the range's other end (empty for a single field), for rules such as "start
+ * before end".
+ */
+export type RangeParse = (text: string, position: RangePosition, other: string) => string | null;
+
+/**
+ * The value a between input commits for its two texts: both ends read when valid; an invalid
+ * end is left empty, which keeps the range from being applied.
  */
 export function getRangeValue(
   texts: readonly [string, string],
-  isValid: (text: string) => boolean,
+  parse: RangeParse,
 ): [string, string] {
-  return [isValid(texts[0]) ? texts[0] : '', isValid(texts[1]) ? texts[1] : ''];
+  return [parse(texts[0], 'start', texts[1]) ?? '', parse(texts[1], 'end', texts[0]) ?? ''];
 }
+
+/** A parser for number fields: the trimmed text when it is a finite number. */
+export const parseNumberText: RangeParse = (text) => (isValidNumberText(text) ? text.trim() : null);
 
 /** Whether a value is a complete, valid between range. */
 export function isCompleteRange(value: FilterValue, isValid: (text: string) => boolean): boolean {

@@ -1,16 +1,24 @@
-import { isoDateFormat, storeNow } from '@storelens/date';
-import { isValidIsoDate } from '../range';
+import { type DateBound, DateInput, parseDateText, textToIso, toDateText } from '../../date-input';
+import type { RangeParse, RangePosition } from '../range';
 import type { FilterInputProps } from '../types';
 import { RangeFields } from './range-fields';
 
-/** Whether text is a valid ISO date that is not after `today` (future dates cannot be chosen). */
-export function isPastOrTodayIsoDate(text: string, today: string): boolean {
-  return isValidIsoDate(text) && text <= today;
+/** The range rule a date field must respect: a start before the end, an end after the start. */
+export function dateBound(position: RangePosition, other: string): DateBound | undefined {
+  if (position === 'start') return { type: 'start', end: textToIso(other) };
+  if (position === 'end') return { type: 'end', start: textToIso(other) };
+  return undefined;
 }
 
-/** The Date input: an ISO date, or a pair `[after, before]` for between; today is the store's. */
+/**
+ * Reads a typed date (ISO or MM/DD/YYYY) into its ISO day; null for an invalid date, a future
+ * date, or a start after the end.
+ */
+export const parseDateField: RangeParse = (text, position, other) =>
+  parseDateText(text, dateBound(position, other)).date;
+
+/** The Date input: an ISO date, or a pair `[after, before]` for between, typed or picked. */
 export function DateFilter({ config, rule, value, onChange }: FilterInputProps<'Date'>) {
-  const today = storeNow().format(isoDateFormat);
   return (
     <RangeFields
       name={config.labels.add}
@@ -18,15 +26,15 @@ export function DateFilter({ config, rule, value, onChange }: FilterInputProps<'
       rule={rule}
       value={value}
       onChange={onChange}
-      isValid={(text) => isPastOrTodayIsoDate(text, today)}
-      renderField={({ label, text, onText }) => (
-        <input
-          type="date"
-          max={today}
-          className="sl-advanced-filters__control sl-advanced-filters__date"
-          aria-label={label}
+      parse={parseDateField}
+      toText={toDateText}
+      renderField={({ label, text, onText, position, other }) => (
+        <DateInput
+          className="sl-advanced-filters__date"
+          label={label}
           value={text}
-          onChange={(event) => onText(event.target.value)}
+          onChange={(next) => onText(next)}
+          bound={dateBound(position, other)}
         />
       )}
     />

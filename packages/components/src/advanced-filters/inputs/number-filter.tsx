@@ -1,4 +1,4 @@
-import { isValidNumberText } from '../range';
+import { parseNumberText } from '../range';
 import type { FilterCurrency, FilterInputProps } from '../types';
 import { type RangeFieldProps, RangeFields } from './range-fields';
 
@@ -8,7 +8,7 @@ function NumberField({
   text,
   onText,
   currency,
-}: RangeFieldProps & { currency?: FilterCurrency }) {
+}: Pick<RangeFieldProps, 'label' | 'text' | 'onText'> & { currency?: FilterCurrency }) {
   const field = (
     <input
       type="number"
@@ -45,7 +45,7 @@ export function NumberFilter({ config, rule, value, onChange }: FilterInputProps
       rule={rule}
       value={value}
       onChange={onChange}
-      isValid={isValidNumberText}
+      parse={parseNumberText}
       renderField={(props) => <NumberField {...props} />}
     />
   );
@@ -66,7 +66,7 @@ export function CurrencyFilter({
       rule={rule}
       value={value}
       onChange={onChange}
-      isValid={isValidNumberText}
+      parse={parseNumberText}
       renderField={(props) => <NumberField {...props} currency={currency} />}
     />
   );

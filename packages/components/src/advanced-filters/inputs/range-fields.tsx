@@ -1,7 +1,13 @@
 import { __, sprintf } from '@storelens/i18n';
 import { BETWEEN_RULE, type FilterValue } from '@storelens/navigation';
 import { type ReactNode, useState } from 'react';
-import { getRangeTexts, getRangeValue, getSingleText } from '../range';
+import {
+  getRangeTexts,
+  getRangeValue,
+  getSingleText,
+  type RangeParse,
+  type RangePosition,
+} from '../range';
 
 /** Props of one text field of a range input. */
 export interface RangeFieldProps {
@@ -11,6 +17,10 @@ export interface RangeFieldProps {
   readonly text: string;
   /** Called with the new text on every edit. */
   readonly onText: (text: string) => void;
+  /** Which field this is. */
+  readonly position: RangePosition;
+  /** The other end's text (empty for a single field). */
+  readonly other: string;
 }
 
 /** Props of the shared one-value / between input. */
@@ -25,16 +35,18 @@ export interface RangeFieldsProps {
   readonly value: FilterValue;
   /** Commits a value. */
   readonly onChange: (value: FilterValue) => void;
-  /** Whether a text is a valid end. */
-  readonly isValid: (text: string) => boolean;
+  /** Reads a field's text into the committed value, null when invalid. */
+  readonly parse: RangeParse;
+  /** The text a committed value is shown as. */
+  readonly toText?: (value: string) => string;
   /** Renders one field. */
   readonly renderField: (props: RangeFieldProps) => ReactNode;
 }
 
 /**
  * One field for one-value rules, two joined by "and" for between. The texts are kept as typed;
- * an invalid or empty text is committed as empty, so a range only applies once both ends are valid.
- * Rows re-mount this when the rule changes, so the texts start from the (collapsed) value.
+ * an invalid or empty text is committed as empty, so a range only applies once both ends are
+ * valid. Rows re-mount this when the rule changes, so the texts start from the (collapsed) value.
  */
 export function RangeFields({
   name,
@@ -42,20 +54,24 @@ export function RangeFields({
   rule,
   value,
   onChange,
-  isValid,
+  parse,
+  toText = (text) => text,
   renderField,
 }: RangeFieldsProps) {
-  const [texts, setTexts] = useState<[string, string]>(() =>
-    rule === BETWEEN_RULE ? getRangeTexts(value) : [getSingleText(value), ''],
-  );
+  const [texts, setTexts] = useState<[string, string]>(() => {
+    const [start, end] = rule === BETWEEN_RULE ? getRangeTexts(value) : [getSingleText(value), ''];
+    return [start ? toText(start) : '', end ? toText(end) : ''];
+  });
 
   if (rule !== BETWEEN_RULE) {
     return renderField({
       label,
       text: texts[0],
+      position: 'single',
+      other: '',
       onText: (text) => {
         setTexts([text, '']);
-        onChange(isValid(text) ? text : '');
+        onChange(parse(text, 'single', '') ?? '');
       },
     });
   }
@@ -63,7 +79,7 @@ export function RangeFields({
   const setEnd = (index: 0 | 1) => (text: string) => {
     const next: [string, string] = index === 0 ? [text, texts[1]] : [texts[0], text];
     setTexts(next);
-    onChange(getRangeValue(next, isValid));
+    onChange(getRangeValue(next, parse));
   };
 
   return (
@@ -71,10 +87,18 @@ export function RangeFields({
       {renderField({
         label: sprintf(__('%s range start'), name),
         text: texts[0],
+        position: 'start',
+        other: texts[1],
         onText: setEnd(0),
       })}
       <span className="sl-advanced-filters__range-and">{__('and')}</span>
-      {renderField({ label: sprintf(__('%s range end'), name), text: texts[1], onText: setEnd(1) })}
+      {renderField({
+        label: sprintf(__('%s range end'), name),
+        text: texts[1],
+        position: 'end',
+        other: texts[0],
+        onText: setEnd(1),
+      })}
     </span>
   );
 }
