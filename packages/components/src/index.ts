@@ -3,3 +3,5 @@ export * from './search-select';
 export * from './chart';
 export * from './search';
 export * from './search-list-control';
+export * from './advanced-filters';
+export * from './report-filters';
