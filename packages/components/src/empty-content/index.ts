@@ -1,0 +1,6 @@
+export {
+  EmptyContent,
+  type EmptyContentAction,
+  type EmptyContentProps,
+  visibleActions,
+} from './EmptyContent';
