@@ -1,11 +1,8 @@
-export { type AddFilterItem, AddFilterMenu, type AddFilterMenuProps } from './add-filter-menu';
 export {
   AdvancedFilters,
   type AdvancedFiltersProps,
   DEFAULT_FILTER_CURRENCY,
 } from './advanced-filters';
-export { describeFilter } from './describe-filter';
-export { FilterRowView, type FilterRowViewProps } from './filter-row';
 export {
   CurrencyFilter,
   DateFilter,
@@ -15,31 +12,7 @@ export {
   SearchFilter,
   SelectFilter,
 } from './inputs';
-export { getMenuFocusIndex } from './menu-focus';
-export {
-  getRangeTexts,
-  getRangeValue,
-  getSingleText,
-  isCompleteRange,
-  isValidIsoDate,
-  isValidNumberText,
-} from './range';
-export { renderTemplate, type TemplateParts } from './render-template';
-export { type ReportNavigate, useReportNavigate } from './report-navigate';
-export {
-  applyQueryUpdate,
-  changeRowRule,
-  createRow,
-  getAvailableFilterKeys,
-  getFilterUpdate,
-  getInitialValue,
-  getMatchFromQuery,
-  getRowsFromQuery,
-  getValueForRule,
-  isFilterEnabled,
-  isRangeInput,
-} from './rows';
-export { parseTemplate, type TemplateSegment } from './template';
+export type { ReportNavigate } from './report-navigate';
 export type {
   AdvancedFilterConfig,
   AdvancedFiltersConfig,

@@ -1,13 +1,5 @@
 export { FilterPicker, type FilterPickerProps } from './filter-picker';
-export {
-  DEFAULT_FILTER,
-  findFilterChain,
-  getDefaultValue,
-  getInitialNav,
-  getPickerQuery,
-  getSelectedValue,
-  getVisibleFilters,
-} from './picker';
+export { DEFAULT_FILTER } from './picker';
 export {
   ADVANCED_FILTER_VALUE,
   type CompareCardProps,
@@ -16,7 +8,6 @@ export {
   type ReportFiltersProps,
 } from './report-filters';
 export type {
-  ChartMode,
   CompareCardSettings,
   PlainReportFilter,
   ReportFilter,

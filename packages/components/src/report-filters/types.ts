@@ -1,8 +1,6 @@
 import type { ReportQuery } from '../advanced-filters/types';
+import type { ChartMode } from '../chart/types';
 import type { SearchConfig } from '../search';
-
-/** How a report's chart compares: several items over the range, or periods of time. */
-export type ChartMode = 'item-comparison' | 'time-comparison';
 
 /** Fields every report filter has. */
 interface ReportFilterCommon {
