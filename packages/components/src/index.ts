@@ -5,3 +5,4 @@ export * from './search';
 export * from './search-list-control';
 export * from './advanced-filters';
 export * from './report-filters';
+export * from './compare-filter';
