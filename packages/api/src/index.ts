@@ -3,4 +3,4 @@ export * from './intervals';
 export * from './revenue';
 export * from './reports-common';
 export * from './reports-stats';
-export * from './boot';
+export * from './reports-lists';

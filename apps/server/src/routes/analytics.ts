@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
+import { listRoutes } from './lists';
 import { statsRoutes } from './stats';
 
 /** Every analytics route of issue 4 except revenue/stats (registered by revenueRoutes). */
 export function analyticsRoutes(app: FastifyInstance, db: Db) {
   statsRoutes(app, db);
+  listRoutes(app, db);
 }

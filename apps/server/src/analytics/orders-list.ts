@@ -1,0 +1,131 @@
+/*
+ * GET /reports/orders (API.md Part B §2.3): one row per order and per refund (negative), on
+ * the report date column, with the order-level filters of orders/stats.
+ */
+import type { ReportContext } from './context';
+import { idsSql, type ReportFilters, rowFilter } from './filters';
+import { type ListPaging, type ListResult, link, pagedQuery, rangeCondition } from './paging';
+import { ORDER_COLUMNS } from './revenue';
+
+/** Parameters of the orders list. */
+export interface OrdersListParams extends ListPaging {
+  range: { after: string | undefined; before: string | undefined };
+  filters: ReportFilters;
+  orderIncludes: readonly number[];
+  orderExcludes: readonly number[];
+  orderby: 'date' | 'num_items_sold' | 'net_total';
+  extendedInfo: boolean;
+}
+
+interface OrderRow {
+  order_id: number;
+  parent_id: number;
+  date_created: string;
+  date_created_gmt: string;
+  d: string;
+  status: string;
+  customer_id: number;
+  returning_customer: number;
+  num_items_sold: number;
+  net_total: number;
+  total_sales: number;
+}
+
+/** The orders list report. */
+export async function ordersList(
+  ctx: ReportContext,
+  p: OrdersListParams,
+): Promise<ListResult<Record<string, unknown>>> {
+  const col = `os.${ctx.dateColumn}`;
+  const filter = rowFilter(p.filters, ctx.settings.excludedStatuses, ORDER_COLUMNS, 'order');
+  const range = rangeCondition(col, p.range);
+  let ids = '';
+  if (p.orderIncludes.length) ids += ` AND os.order_id IN ${idsSql(p.orderIncludes)}`;
+  if (p.orderExcludes.length) ids += ` AND os.order_id NOT IN ${idsSql(p.orderExcludes)}`;
+  const inner = `SELECT os.order_id, os.parent_id, os.date_created, os.date_created_gmt, ${col} AS d,
+      os.status, os.customer_id, os.returning_customer, os.num_items_sold, os.net_total, os.total_sales
+    FROM order_stats os WHERE ${col} IS NOT NULL AND ${filter.sql}${range.sql}${ids}`;
+  const result = await pagedQuery<OrderRow>(
+    ctx,
+    inner,
+    [...filter.params, ...range.params],
+    p.orderby === 'date' ? 'd' : p.orderby,
+    'order_id',
+    p,
+  );
+  const extended = p.extendedInfo ? await extendedInfo(ctx, result.rows) : undefined;
+  return {
+    ...result,
+    rows: result.rows.map((r) => {
+      const id = Number(r.order_id);
+      const parent = Number(r.parent_id);
+      return {
+        order_id: id,
+        parent_id: parent,
+        order_number: String(parent || id),
+        date_created: r.date_created,
+        date_created_gmt: r.date_created_gmt,
+        date: r.d,
+        status: r.status,
+        customer_id: Number(r.customer_id),
+        num_items_sold: Number(r.num_items_sold),
+        net_total: ctx.money(Number(r.net_total)),
+        total_sales: ctx.money(Number(r.total_sales)),
+        customer_type: Number(r.returning_customer) === 1 ? 'returning' : 'new',
+        extended_info: extended ? extended(r) : {},
+        _links: { order: link(`/wc-analytics/orders/${parent || id}`) },
+      };
+    }),
+  };
+}
+
+/** Products (with variation names), coupons and customer of each listed order. */
+async function extendedInfo(ctx: ReportContext, rows: readonly OrderRow[]) {
+  const ids = rows.map((r) => Number(r.order_id));
+  const keys = rows.map((r) => Number(r.parent_id) || Number(r.order_id));
+  const products = new Map<number, { id: number; name: string; quantity: number }[]>();
+  const coupons = new Map<number, { id: number; code: string }[]>();
+  const customers = new Map<number, Record<string, unknown>>();
+  if (ids.length) {
+    for (const l of await ctx.sql.query<{
+      order_id: number;
+      product_id: number;
+      variation_id: number;
+      quantity: number;
+      name: string | null;
+    }>(
+      `SELECT opl.order_id, opl.product_id, opl.variation_id, opl.product_qty AS quantity,
+         p.name FROM order_product_lookup opl
+       LEFT JOIN products p ON p.id = (CASE WHEN opl.variation_id > 0 THEN opl.variation_id ELSE opl.product_id END)
+       WHERE opl.order_id IN ${idsSql(ids)} ORDER BY opl.order_item_id`,
+    )) {
+      const list = products.get(Number(l.order_id)) ?? [];
+      list.push({
+        id: Number(l.variation_id) || Number(l.product_id),
+        name: l.name ?? '(Deleted)',
+        quantity: Number(l.quantity),
+      });
+      products.set(Number(l.order_id), list);
+    }
+    for (const c of await ctx.sql.query<{ order_id: number; coupon_id: number; code: string }>(
+      `SELECT order_id, coupon_id, code FROM order_coupon_lines WHERE order_id IN ${idsSql(keys)} ORDER BY coupon_id`,
+    )) {
+      const list = coupons.get(Number(c.order_id)) ?? [];
+      list.push({ id: Number(c.coupon_id), code: c.code });
+      coupons.set(Number(c.order_id), list);
+    }
+    const customerIds = [...new Set(rows.map((r) => Number(r.customer_id)).filter((c) => c > 0))];
+    if (customerIds.length) {
+      for (const c of await ctx.sql.query<Record<string, unknown> & { id: number }>(
+        `SELECT * FROM customers WHERE id IN ${idsSql(customerIds)}`,
+      )) {
+        customers.set(Number(c.id), { ...c, id: Number(c.id), user_id: Number(c.user_id) });
+      }
+    }
+  }
+  return (r: OrderRow) => ({
+    products: products.get(Number(r.order_id)) ?? [],
+    coupons: coupons.get(Number(r.parent_id) || Number(r.order_id)) ?? [],
+    customer: customers.get(Number(r.customer_id)) ?? {},
+  });
+}

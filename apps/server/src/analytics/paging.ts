@@ -1,0 +1,96 @@
+import type { ReportContext } from './context';
+
+/** Paging and sort direction of a list report. */
+export interface ListPaging {
+  page: number;
+  perPage: number;
+  order: 'asc' | 'desc';
+}
+
+/** A page of rows and the number of rows in all pages. */
+export interface ListResult<T> {
+  rows: T[];
+  total: number;
+  totalPages: number;
+}
+
+/** `AND col >= after AND col <= before` for the bounds given (list reports may have none). */
+export function rangeCondition(
+  column: string,
+  range: { after: string | undefined; before: string | undefined },
+): { sql: string; params: string[] } {
+  let sql = '';
+  const params: string[] = [];
+  if (range.after) {
+    sql += ` AND ${column} >= ?`;
+    params.push(range.after);
+  }
+  if (range.before) {
+    sql += ` AND ${column} <= ?`;
+    params.push(range.before);
+  }
+  return { sql, params };
+}
+
+/**
+ * Pages a grouped query in SQL: counts its rows, then orders by `orderBy` (a column of the
+ * inner select, from a fixed list) with `key` breaking ties in the same direction.
+ */
+export async function pagedQuery<T>(
+  ctx: ReportContext,
+  inner: string,
+  params: readonly unknown[],
+  orderBy: string,
+  key: string,
+  paging: ListPaging,
+): Promise<ListResult<T>> {
+  const count = await ctx.sql.query<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM (${inner}) t`,
+    params,
+  );
+  const total = Number(count[0]?.n ?? 0);
+  const dir = paging.order === 'asc' ? 'ASC' : 'DESC';
+  const rows = await ctx.sql.query<T>(
+    `SELECT * FROM (${inner}) t ORDER BY t.${orderBy} ${dir}, t.${key} ${dir} LIMIT ? OFFSET ?`,
+    [...params, paging.perPage, (paging.page - 1) * paging.perPage],
+  );
+  return { rows, total, totalPages: Math.ceil(total / paging.perPage) };
+}
+
+/** Sorts and pages rows in memory (lists that fill in requested ids). */
+export function pageInMemory<T>(
+  rows: readonly T[],
+  value: (row: T) => number | string,
+  key: (row: T) => number,
+  paging: ListPaging,
+): ListResult<T> {
+  const dir = paging.order === 'asc' ? 1 : -1;
+  const sorted = [...rows].sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    const c = va < vb ? -1 : va > vb ? 1 : 0;
+    return dir * (c || key(a) - key(b));
+  });
+  const start = (paging.page - 1) * paging.perPage;
+  return {
+    rows: sorted.slice(start, start + paging.perPage),
+    total: rows.length,
+    totalPages: Math.ceil(rows.length / paging.perPage),
+  };
+}
+
+/** A WordPress-style link object. */
+export const link = (path: string) => [{ href: `/wp-json${path}` }];
+
+/** Escapes text for an HTML attribute or body. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** Removes HTML tags. */
+export const stripTags = (text: string) => text.replace(/<[^>]*>/g, '');

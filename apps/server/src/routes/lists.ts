@@ -1,0 +1,273 @@
+import {
+  CategoriesListQuery,
+  CouponsListQuery,
+  CustomersListQuery,
+  CustomersStatsQuery,
+  DownloadsListQuery,
+  OrdersListQuery,
+  ProductsListQuery,
+  StockListQuery,
+  StockStatsQuery,
+  TaxesListQuery,
+  VariationsListQuery,
+} from '@storelens/api';
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import type { ReportContext } from '../analytics/context';
+import { type CustomerFilters, customersList, customersStats } from '../analytics/customers';
+import { filtersFromQuery } from '../analytics/filters';
+import {
+  categoriesList,
+  couponsList,
+  productsList,
+  taxesList,
+  variationsList,
+} from '../analytics/lists';
+import { ordersList } from '../analytics/orders-list';
+import type { ListResult } from '../analytics/paging';
+import { downloadsList, stockList, stockStats } from '../analytics/stock';
+import type { Db } from '../db/database';
+import { zone } from '../timezone';
+import { toLocalDateTime } from './dates';
+import { isTrue, optionalRange, reportRoute } from './report-route';
+
+const BASE = '/wp-json/wc-analytics/reports';
+const answer = (r: ListResult<unknown>) => ({
+  body: r.rows,
+  total: r.total,
+  totalPages: r.totalPages,
+});
+const paging = (
+  q: { page?: number; per_page?: number; order?: 'asc' | 'desc' },
+  order: 'asc' | 'desc' = 'desc',
+) => ({
+  page: q.page ?? 1,
+  perPage: q.per_page ?? 10,
+  order: q.order ?? order,
+});
+
+type CustomerQuery = Static<typeof CustomersStatsQuery>;
+
+/** Normalises the customers filters: `_between` pairs sorted into min/max, dates made local. */
+export function customerFilters(ctx: ReportContext, q: CustomerQuery): CustomerFilters {
+  const z = zone(ctx.settings.timezone);
+  const local = (v: string | undefined) => (v ? toLocalDateTime(v, z) : undefined);
+  const dates = (before?: string, after?: string, between?: string[]) => {
+    if (between) {
+      const [a, b] = between.map((d) => toLocalDateTime(d, z)).sort();
+      return { after: a, before: b };
+    }
+    return { after: local(after), before: local(before) };
+  };
+  const numbers = (min?: number, max?: number, between?: number[]) => {
+    if (between) {
+      const [a, b] = [...between].sort((x, y) => x - y);
+      return { min: a, max: b };
+    }
+    return { min, max };
+  };
+  return {
+    match: q.match ?? 'all',
+    search: q.search || undefined,
+    searchby: q.searchby ?? 'name',
+    nameIncludes: q.name_includes ?? [],
+    nameExcludes: q.name_excludes ?? [],
+    usernameIncludes: q.username_includes ?? [],
+    usernameExcludes: q.username_excludes ?? [],
+    emailIncludes: q.email_includes ?? [],
+    emailExcludes: q.email_excludes ?? [],
+    countryIncludes: q.country_includes ?? [],
+    countryExcludes: q.country_excludes ?? [],
+    registered: dates(q.registered_before, q.registered_after, q.registered_between),
+    lastActive: dates(q.last_active_before, q.last_active_after, q.last_active_between),
+    ordersCount: numbers(q.orders_count_min, q.orders_count_max, q.orders_count_between),
+    totalSpend: numbers(q.total_spend_min, q.total_spend_max, q.total_spend_between),
+    avgOrderValue: numbers(q.avg_order_value_min, q.avg_order_value_max, q.avg_order_value_between),
+    lastOrder: { after: local(q.last_order_after), before: local(q.last_order_before) },
+    customers: [...(q.customers ?? []), ...(q.include ?? [])],
+    range: optionalRange(q, ctx.settings),
+  };
+}
+
+/** The list reports and the stats of stock and customers. */
+export function listRoutes(app: FastifyInstance, db: Db) {
+  reportRoute<Static<typeof OrdersListQuery>>(
+    app,
+    db,
+    `${BASE}/orders`,
+    OrdersListQuery,
+    async (ctx, q) =>
+      answer(
+        await ordersList(ctx, {
+          ...paging(q),
+          range: optionalRange(q, ctx.settings),
+          filters: filtersFromQuery(q),
+          orderIncludes: q.order_includes ?? [],
+          orderExcludes: q.order_excludes ?? [],
+          orderby: q.orderby ?? 'date',
+          extendedInfo: isTrue(q.extended_info),
+        }),
+      ),
+  );
+  reportRoute<Static<typeof ProductsListQuery>>(
+    app,
+    db,
+    `${BASE}/products`,
+    ProductsListQuery,
+    async (ctx, q) =>
+      answer(
+        await productsList(ctx, {
+          ...paging(q),
+          range: optionalRange(q, ctx.settings),
+          filters: filtersFromQuery(q),
+          orderby: q.orderby ?? 'date',
+          extendedInfo: isTrue(q.extended_info),
+        }),
+      ),
+  );
+  reportRoute<Static<typeof VariationsListQuery>>(
+    app,
+    db,
+    `${BASE}/variations`,
+    VariationsListQuery,
+    async (ctx, q) =>
+      answer(
+        await variationsList(ctx, {
+          ...paging(q),
+          range: optionalRange(q, ctx.settings),
+          filters: filtersFromQuery(q),
+          orderby: q.orderby ?? 'date',
+          extendedInfo: isTrue(q.extended_info),
+        }),
+      ),
+  );
+  reportRoute<Static<typeof CategoriesListQuery>>(
+    app,
+    db,
+    `${BASE}/categories`,
+    CategoriesListQuery,
+    async (ctx, q) =>
+      answer(
+        await categoriesList(ctx, {
+          ...paging(q),
+          range: optionalRange(q, ctx.settings),
+          filters: filtersFromQuery(q),
+          orderby: q.orderby ?? 'category_id',
+          extendedInfo: isTrue(q.extended_info),
+        }),
+      ),
+  );
+  reportRoute<Static<typeof CouponsListQuery>>(
+    app,
+    db,
+    `${BASE}/coupons`,
+    CouponsListQuery,
+    async (ctx, q) =>
+      answer(
+        await couponsList(ctx, {
+          ...paging(q),
+          range: optionalRange(q, ctx.settings),
+          filters: filtersFromQuery(q),
+          orderby: q.orderby ?? 'coupon_id',
+          extendedInfo: isTrue(q.extended_info),
+        }),
+      ),
+  );
+  reportRoute<Static<typeof TaxesListQuery>>(
+    app,
+    db,
+    `${BASE}/taxes`,
+    TaxesListQuery,
+    async (ctx, q) =>
+      answer(
+        await taxesList(ctx, {
+          ...paging(q),
+          range: optionalRange(q, ctx.settings),
+          filters: filtersFromQuery(q),
+          orderby: q.orderby ?? 'tax_rate_id',
+          extendedInfo: false,
+        }),
+      ),
+  );
+  reportRoute<Static<typeof DownloadsListQuery>>(
+    app,
+    db,
+    `${BASE}/downloads`,
+    DownloadsListQuery,
+    async (ctx, q) =>
+      answer(
+        await downloadsList(ctx, {
+          ...paging(q),
+          orderby: q.orderby ?? 'date',
+          range: optionalRange(q, ctx.settings),
+          filters: {
+            match: q.match ?? 'all',
+            productIncludes: q.product_includes ?? [],
+            productExcludes: q.product_excludes ?? [],
+            orderIncludes: q.order_includes ?? [],
+            orderExcludes: q.order_excludes ?? [],
+            customerIncludes: q.customer_includes ?? [],
+            customerExcludes: q.customer_excludes ?? [],
+            ipIncludes: q.ip_address_includes ?? [],
+            ipExcludes: q.ip_address_excludes ?? [],
+          },
+        }),
+      ),
+  );
+  reportRoute<Static<typeof StockListQuery>>(
+    app,
+    db,
+    `${BASE}/stock`,
+    StockListQuery,
+    async (ctx, q) =>
+      answer(
+        await stockList(ctx, {
+          ...paging(q, 'asc'),
+          type: q.type ?? 'all',
+          orderby: q.orderby ?? 'stock_status',
+          include: q.include ?? [],
+          exclude: q.exclude ?? [],
+          parent: q.parent ?? [],
+          parentExclude: q.parent_exclude ?? [],
+          offset: q.offset,
+        }),
+      ),
+  );
+  reportRoute<Static<typeof StockStatsQuery>>(
+    app,
+    db,
+    `${BASE}/stock/stats`,
+    StockStatsQuery,
+    async (ctx) => ({
+      body: await stockStats(ctx),
+    }),
+  );
+  reportRoute<Static<typeof CustomersListQuery>>(
+    app,
+    db,
+    `${BASE}/customers`,
+    CustomersListQuery,
+    async (ctx, q) =>
+      answer(
+        await customersList(ctx, customerFilters(ctx, q), {
+          ...paging(q),
+          orderby: q.orderby ?? 'date_registered',
+        }),
+      ),
+  );
+  reportRoute<CustomerQuery>(
+    app,
+    db,
+    `${BASE}/customers/stats`,
+    CustomersStatsQuery,
+    async (ctx, q) => {
+      const totals: Record<string, number> = await customersStats(ctx, customerFilters(ctx, q));
+      const known = (q.fields ?? []).filter((f) => f in totals);
+      return {
+        body: {
+          totals: known.length ? Object.fromEntries(known.map((f) => [f, totals[f]])) : totals,
+        },
+      };
+    },
+  );
+}

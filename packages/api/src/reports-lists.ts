@@ -1,0 +1,216 @@
+import { Type } from 'typebox';
+import {
+  BoolParam,
+  commonReportParams,
+  IdList,
+  IsoDateTime,
+  oneOf,
+  orderFilterParams,
+  query,
+  StatusList,
+} from './reports-common';
+import { downloadFilterParams } from './reports-stats';
+
+/** Query of `GET /reports/orders` (API.md Part B §2.3). */
+export const OrdersListQuery = query({
+  ...commonReportParams,
+  ...orderFilterParams,
+  orderby: Type.Optional(oneOf(['date', 'num_items_sold', 'net_total'] as const)),
+  extended_info: Type.Optional(BoolParam),
+  order_includes: Type.Optional(IdList),
+  order_excludes: Type.Optional(IdList),
+});
+
+/** Query of `GET /reports/products` (§2.4). */
+export const ProductsListQuery = query({
+  ...commonReportParams,
+  match: orderFilterParams.match,
+  orderby: Type.Optional(
+    oneOf([
+      'date',
+      'net_revenue',
+      'orders_count',
+      'items_sold',
+      'product_name',
+      'variations',
+      'sku',
+    ] as const),
+  ),
+  categories: Type.Optional(IdList),
+  products: Type.Optional(IdList),
+  extended_info: Type.Optional(BoolParam),
+});
+
+/** Query of `GET /reports/variations` (§2.6). */
+export const VariationsListQuery = query({
+  ...commonReportParams,
+  match: orderFilterParams.match,
+  orderby: Type.Optional(
+    oneOf(['date', 'net_revenue', 'orders_count', 'items_sold', 'sku'] as const),
+  ),
+  product_includes: Type.Optional(IdList),
+  product_excludes: Type.Optional(IdList),
+  variations: Type.Optional(IdList),
+  category_includes: Type.Optional(IdList),
+  category_excludes: Type.Optional(IdList),
+  attribute_is: orderFilterParams.attribute_is,
+  attribute_is_not: orderFilterParams.attribute_is_not,
+  extended_info: Type.Optional(BoolParam),
+});
+
+/** Query of `GET /reports/categories` (§2.8). */
+export const CategoriesListQuery = query({
+  ...commonReportParams,
+  orderby: Type.Optional(
+    oneOf([
+      'category_id',
+      'items_sold',
+      'net_revenue',
+      'orders_count',
+      'products_count',
+      'category',
+    ] as const),
+  ),
+  interval: Type.Optional(oneOf(['hour', 'day', 'week', 'month', 'quarter', 'year'] as const)),
+  status_is: Type.Optional(StatusList),
+  status_is_not: Type.Optional(StatusList),
+  categories: Type.Optional(IdList),
+  extended_info: Type.Optional(BoolParam),
+});
+
+/** Query of `GET /reports/coupons` (§2.9). */
+export const CouponsListQuery = query({
+  ...commonReportParams,
+  orderby: Type.Optional(oneOf(['coupon_id', 'code', 'amount', 'orders_count'] as const)),
+  coupons: Type.Optional(IdList),
+  extended_info: Type.Optional(BoolParam),
+});
+
+/** Query of `GET /reports/taxes` (§2.11). */
+export const TaxesListQuery = query({
+  ...commonReportParams,
+  orderby: Type.Optional(
+    oneOf([
+      'tax_rate_id',
+      'name',
+      'tax_code',
+      'rate',
+      'order_tax',
+      'total_tax',
+      'shipping_tax',
+      'orders_count',
+    ] as const),
+  ),
+  taxes: Type.Optional(IdList),
+});
+
+/** Query of `GET /reports/downloads` (§2.13). */
+export const DownloadsListQuery = query({
+  ...commonReportParams,
+  ...downloadFilterParams,
+  orderby: Type.Optional(oneOf(['date', 'product'] as const)),
+  extended_info: Type.Optional(BoolParam),
+  _embed: Type.Optional(Type.Union([BoolParam, Type.Literal('')])),
+});
+
+/** Query of `GET /reports/stock` (§2.15). */
+export const StockListQuery = query({
+  context: commonReportParams.context,
+  page: commonReportParams.page,
+  per_page: commonReportParams.per_page,
+  include: Type.Optional(IdList),
+  exclude: Type.Optional(IdList),
+  parent: Type.Optional(IdList),
+  parent_exclude: Type.Optional(IdList),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+  order: commonReportParams.order,
+  orderby: Type.Optional(
+    oneOf(['stock_status', 'stock_quantity', 'date', 'id', 'include', 'title', 'sku'] as const),
+  ),
+  type: Type.Optional(oneOf(['all', 'lowstock', 'instock', 'outofstock', 'onbackorder'] as const)),
+  force_cache_refresh: commonReportParams.force_cache_refresh,
+  _locale: commonReportParams._locale,
+});
+
+/** Query of `GET /reports/stock/stats` (§2.16). */
+export const StockStatsQuery = query({
+  context: commonReportParams.context,
+  force_cache_refresh: commonReportParams.force_cache_refresh,
+  _locale: commonReportParams._locale,
+});
+
+const num = Type.Number({ minimum: -1e12, maximum: 1e12 });
+const pairOf = <T extends typeof num | typeof IsoDateTime>(t: T) =>
+  Type.Array(t, { minItems: 2, maxItems: 2 });
+
+/** Customer filters shared by the customers list and stats (§2.17). */
+export const customerFilterParams = {
+  match: orderFilterParams.match,
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  searchby: Type.Optional(oneOf(['name', 'username', 'email', 'all'] as const)),
+  name_includes: Type.Optional(IdList),
+  name_excludes: Type.Optional(IdList),
+  username_includes: Type.Optional(IdList),
+  username_excludes: Type.Optional(IdList),
+  email_includes: Type.Optional(IdList),
+  email_excludes: Type.Optional(IdList),
+  country_includes: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$' }), { maxItems: 300 }),
+  ),
+  country_excludes: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$' }), { maxItems: 300 }),
+  ),
+  registered_before: Type.Optional(IsoDateTime),
+  registered_after: Type.Optional(IsoDateTime),
+  registered_between: Type.Optional(pairOf(IsoDateTime)),
+  last_active_before: Type.Optional(IsoDateTime),
+  last_active_after: Type.Optional(IsoDateTime),
+  last_active_between: Type.Optional(pairOf(IsoDateTime)),
+  orders_count_min: Type.Optional(num),
+  orders_count_max: Type.Optional(num),
+  orders_count_between: Type.Optional(pairOf(num)),
+  total_spend_min: Type.Optional(num),
+  total_spend_max: Type.Optional(num),
+  total_spend_between: Type.Optional(pairOf(num)),
+  avg_order_value_min: Type.Optional(num),
+  avg_order_value_max: Type.Optional(num),
+  avg_order_value_between: Type.Optional(pairOf(num)),
+  last_order_before: Type.Optional(IsoDateTime),
+  last_order_after: Type.Optional(IsoDateTime),
+  customers: Type.Optional(IdList),
+  include: Type.Optional(IdList),
+};
+
+/** Query of `GET /reports/customers` (§2.17). */
+export const CustomersListQuery = query({
+  ...commonReportParams,
+  ...customerFilterParams,
+  orderby: Type.Optional(
+    oneOf([
+      'date_registered',
+      'username',
+      'name',
+      'country',
+      'city',
+      'state',
+      'postcode',
+      'date_last_active',
+      'orders_count',
+      'total_spend',
+      'avg_order_value',
+    ] as const),
+  ),
+});
+
+/** Query of `GET /reports/customers/stats` (§2.18). */
+export const CustomersStatsQuery = query({
+  context: commonReportParams.context,
+  after: commonReportParams.after,
+  before: commonReportParams.before,
+  force_cache_refresh: commonReportParams.force_cache_refresh,
+  _locale: commonReportParams._locale,
+  fields: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[a-z0-9_]{1,64}$' }), { maxItems: 100 }),
+  ),
+  ...customerFilterParams,
+});
