@@ -337,6 +337,29 @@ describe('Chart', () => {
       }
     });
 
+    it('measures its container once the loading state ends', () => {
+      let notify: ((entries: { contentRect: { width: number } }[]) => void) | undefined;
+      const observe = vi.fn();
+      class FakeObserver {
+        constructor(callback: typeof notify) {
+          notify = callback;
+        }
+        observe = observe;
+        disconnect() {}
+      }
+      vi.stubGlobal('ResizeObserver', FakeObserver);
+      try {
+        const { container, rerender } = render(<Chart data={twoSeries()} isRequesting />);
+        expect(observe).not.toHaveBeenCalled();
+        rerender(<Chart data={twoSeries()} />);
+        expect(observe).toHaveBeenCalledTimes(1);
+        act(() => notify?.([{ contentRect: { width: 1000 } }]));
+        expect(container.querySelector('svg.sl-chart__svg')).toHaveAttribute('width', '1000');
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
     it('formats the y axis with the currency symbol', () => {
       const rows = makeDailyRows(JAN_1, 3, { a: { label: 'A', value: (i) => i * 1000 } });
       const { container } = render(

@@ -1,12 +1,14 @@
 import { __, sprintf } from '@storelens/i18n';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { VisuallyHidden } from '../section/visually-hidden';
 import { Spinner } from '../spinner/Spinner';
 import { ChartHeader } from './ChartHeader';
 import { ChartPlot } from './ChartPlot';
 import { CHART_MARGIN, DEFAULT_CHART_WIDTH, DEFAULT_DATE_PARSER } from './constants';
 import { assignColorIndexes } from './helpers/colors';
+import { getSeriesColumns } from './helpers/columns';
 import {
+  createDateLookup,
   DEFAULT_DATE_FORMATS,
   formatTooltipDate,
   getXTickLabels,
@@ -135,8 +137,9 @@ export function Chart(props: ChartProps) {
   const tooltipId = useId();
 
   const viewportWidth = useViewportWidth();
-  const plotRef = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(plotRef) ?? DEFAULT_CHART_WIDTH;
+  const [plotElement, setPlotElement] = useState<HTMLDivElement | null>(null);
+  const measuredWidth = useElementWidth(plotElement, DEFAULT_CHART_WIDTH);
+  const width = measuredWidth ?? DEFAULT_CHART_WIDTH;
   const height = props.height ?? getChartHeight(viewportWidth);
   const legendPosition = getLegendPosition(mode, viewportWidth, props.legendPosition);
   const interval = resolveInterval(props.interval ?? 'day', props.allowedIntervals);
@@ -183,18 +186,24 @@ export function Chart(props: ChartProps) {
     [formatters?.yAxis, valueType, currency],
   );
 
-  const dates = useMemo(() => parseRowDates(data, dateParser), [data, dateParser]);
+  const dateAt = useMemo(() => createDateLookup(data, dateParser), [data, dateParser]);
   const innerWidth = width - CHART_MARGIN.left - CHART_MARGIN.right;
   const innerHeight = height - CHART_MARGIN.top - CHART_MARGIN.bottom;
   const xScale = useMemo(
     () => createXScale(data.length, innerWidth, type),
     [data.length, innerWidth, type],
   );
-  const extent = useMemo(() => getValueExtent(data, visibleKeys), [data, visibleKeys]);
+  const columns = useMemo(() => getSeriesColumns(data), [data]);
+  const extent = useMemo(() => getValueExtent(columns, visibleKeys), [columns, visibleKeys]);
   const yScale = useMemo(() => createYScale(extent, innerHeight), [extent, innerHeight]);
   const xLabels = useMemo(
-    () => getXTickLabels(dates, getXTickIndexes(dates, width, mode, interval), dateFormats),
-    [dates, width, mode, interval, dateFormats],
+    () =>
+      getXTickLabels(
+        dateAt,
+        getXTickIndexes(data.length, dateAt, width, mode, interval),
+        dateFormats,
+      ),
+    [dateAt, data.length, width, mode, interval, dateFormats],
   );
 
   const tooltip = useChartTooltip();
@@ -205,8 +214,8 @@ export function Chart(props: ChartProps) {
 
   const dateLabel = useCallback(
     (index: number) =>
-      formatTooltipDate(dates[index], dateFormats.tooltipLabelFormat, data[index]?.date),
-    [dates, dateFormats, data],
+      formatTooltipDate(dateAt(index), dateFormats.tooltipLabelFormat, data[index]?.date),
+    [dateAt, dateFormats, data],
   );
   const labelDateText = useCallback(
     (index: number, key: string) => {
@@ -246,8 +255,8 @@ export function Chart(props: ChartProps) {
   const empty = emptyMessage !== undefined && isChartEmpty(data, baseValue);
   const chartName = title ?? __('Chart');
   const typeName = type === 'line' ? __('Line chart') : __('Bar chart');
-  const first = dates.length > 0 ? dateLabel(0) : '';
-  const last = dates.length > 0 ? dateLabel(dates.length - 1) : '';
+  const first = data.length > 0 ? dateLabel(0) : '';
+  const last = data.length > 0 ? dateLabel(data.length - 1) : '';
   const legend = (
     <Legend
       series={series}
@@ -309,7 +318,7 @@ export function Chart(props: ChartProps) {
           </div>
         ) : (
           <>
-            <div className="sl-chart__plot" ref={plotRef} style={{ height }}>
+            <div className="sl-chart__plot" ref={setPlotElement} style={{ height }}>
               <VisuallyHidden id={descriptionId}>
                 {[
                   first ? sprintf(__('%1$s, %2$s to %3$s.'), typeName, first, last) : typeName,
@@ -319,29 +328,32 @@ export function Chart(props: ChartProps) {
                   __('Use the left and right arrow keys to move between dates.'),
                 ].join(' ')}
               </VisuallyHidden>
-              <ChartPlot
-                data={data}
-                series={visibleSeries}
-                visibleKeys={visibleKeys}
-                type={type}
-                width={width}
-                height={height}
-                xScale={xScale}
-                yScale={yScale}
-                formatYTick={formatYTick}
-                xLabels={xLabels}
-                activeIndex={activeIndex}
-                tooltipIndex={tooltipIndex}
-                hasHighlight={highlighted !== null}
-                getPointLabel={getPointLabel}
-                label={chartName}
-                descriptionId={descriptionId}
-                onPointerDate={onPointerDate}
-                onPointerLeave={tooltip.hide}
-                onPointFocus={onPointFocus}
-                onPointBlur={tooltip.hide}
-                onActiveIndexChange={setActiveIndex}
-              />
+              {measuredWidth !== undefined ? (
+                <ChartPlot
+                  data={data}
+                  columns={columns}
+                  series={visibleSeries}
+                  visibleKeys={visibleKeys}
+                  type={type}
+                  width={width}
+                  height={height}
+                  xScale={xScale}
+                  yScale={yScale}
+                  formatYTick={formatYTick}
+                  xLabels={xLabels}
+                  activeIndex={activeIndex}
+                  tooltipIndex={tooltipIndex}
+                  hasHighlight={highlighted !== null}
+                  getPointLabel={getPointLabel}
+                  label={chartName}
+                  descriptionId={descriptionId}
+                  onPointerDate={onPointerDate}
+                  onPointerLeave={tooltip.hide}
+                  onPointFocus={onPointFocus}
+                  onPointBlur={tooltip.hide}
+                  onActiveIndexChange={setActiveIndex}
+                />
+              ) : null}
               {tooltipNode}
               {empty ? <div className="sl-chart__empty">{emptyMessage}</div> : null}
             </div>

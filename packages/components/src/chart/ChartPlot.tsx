@@ -1,6 +1,7 @@
 import { type KeyboardEvent, memo, type PointerEvent, useEffect, useMemo, useRef } from 'react';
 import { CHART_MARGIN, MAX_FOCUSABLE_POINTS, MAX_LINE_DOTS } from './constants';
 import { colorVar } from './helpers/colors';
+import type { SeriesColumns } from './helpers/columns';
 import type { XTickLabel } from './helpers/dates';
 import { getNextPointIndex } from './helpers/keyboard';
 import { getBarPath, getLinePath } from './helpers/paths';
@@ -20,6 +21,8 @@ import type { ChartDataRow, ChartType, SeriesEntry } from './types';
 export interface ChartPlotProps {
   /** Rows in date order. */
   data: readonly ChartDataRow[];
+  /** Each series' values, aligned with the rows. */
+  columns: SeriesColumns;
   /** Visible series, in legend order. */
   series: readonly SeriesEntry[];
   /** Keys of the visible series (stable while the visible set is unchanged). */
@@ -75,7 +78,7 @@ export function ChartPlot(props: ChartPlotProps) {
   return (
     <>
       <svg
-        className="sl-chart__svg"
+        className="sl-chart__svg sl-chart__svg--static"
         width={width}
         height={height}
         aria-hidden="true"
@@ -89,17 +92,8 @@ export function ChartPlot(props: ChartPlotProps) {
             format={props.formatYTick}
           />
           <XAxis xScale={xScale} labels={props.xLabels} innerHeight={innerHeight} />
-          {props.tooltipIndex !== undefined ? (
-            <line
-              className="sl-chart__hover-line"
-              x1={xCenter(xScale, props.tooltipIndex)}
-              x2={xCenter(xScale, props.tooltipIndex)}
-              y1={0}
-              y2={innerHeight}
-            />
-          ) : null}
           <SeriesLayer
-            data={data}
+            columns={props.columns}
             series={series}
             visibleKeys={props.visibleKeys}
             type={type}
@@ -107,15 +101,6 @@ export function ChartPlot(props: ChartPlotProps) {
             yScale={yScale}
             hasHighlight={props.hasHighlight}
           />
-          {type === 'line' && props.tooltipIndex !== undefined ? (
-            <ActiveDots
-              row={data[props.tooltipIndex]}
-              index={props.tooltipIndex}
-              series={series}
-              xScale={xScale}
-              yScale={yScale}
-            />
-          ) : null}
         </g>
       </svg>
       {/* The interactive layer: pointer tracking and the keyboard-reachable data points. */}
@@ -129,6 +114,26 @@ export function ChartPlot(props: ChartPlotProps) {
         aria-describedby={descriptionId}
       >
         <g transform={translate}>
+          <g className="sl-chart__hover">
+            {props.tooltipIndex !== undefined ? (
+              <line
+                className="sl-chart__hover-line"
+                x1={xCenter(xScale, props.tooltipIndex)}
+                x2={xCenter(xScale, props.tooltipIndex)}
+                y1={0}
+                y2={innerHeight}
+              />
+            ) : null}
+            {type === 'line' && props.tooltipIndex !== undefined ? (
+              <ActiveDots
+                row={data[props.tooltipIndex]}
+                index={props.tooltipIndex}
+                series={series}
+                xScale={xScale}
+                yScale={yScale}
+              />
+            ) : null}
+          </g>
           <rect
             className="sl-chart__overlay"
             x={0}
@@ -199,7 +204,7 @@ const XAxis = memo(function XAxis({ xScale, labels, innerHeight }: XAxisProps) {
 });
 
 interface SeriesLayerProps {
-  data: readonly ChartDataRow[];
+  columns: SeriesColumns;
   series: readonly SeriesEntry[];
   visibleKeys: readonly string[];
   type: ChartType;
@@ -213,7 +218,7 @@ interface SeriesLayerProps {
  * data, scales and visible keys, so hovering and highlighting only change classes.
  */
 const SeriesLayer = memo(function SeriesLayer({
-  data,
+  columns,
   series,
   visibleKeys,
   type,
@@ -223,16 +228,18 @@ const SeriesLayer = memo(function SeriesLayer({
 }: SeriesLayerProps) {
   const paths = useMemo(() => {
     const result = new Map<string, string>();
-    if (type === 'bar') {
-      const slots = createBarScale(visibleKeys, xScale.bandwidth());
-      for (const key of visibleKeys) {
-        result.set(key, getBarPath(data, key, xScale, yScale, slots(key) ?? 0, slots.bandwidth()));
-      }
-    } else {
-      for (const key of visibleKeys) result.set(key, getLinePath(data, key, xScale, yScale));
+    const slots = createBarScale(visibleKeys, xScale.bandwidth);
+    for (const key of visibleKeys) {
+      const values = columns.get(key) ?? new Float64Array(xScale.count);
+      result.set(
+        key,
+        type === 'bar'
+          ? getBarPath(values, xScale, yScale, slots(key) ?? 0, slots.bandwidth())
+          : getLinePath(values, xScale, yScale),
+      );
     }
     return result;
-  }, [data, visibleKeys, type, xScale, yScale]);
+  }, [columns, visibleKeys, type, xScale, yScale]);
   const fadedClass = (entry: SeriesEntry) => (hasHighlight && !entry.focus ? ' is-faded' : '');
   if (type === 'bar') {
     return (
@@ -249,7 +256,7 @@ const SeriesLayer = memo(function SeriesLayer({
       </g>
     );
   }
-  const showDots = data.length <= MAX_LINE_DOTS;
+  const showDots = xScale.count <= MAX_LINE_DOTS;
   return (
     <g className="sl-chart__lines">
       {series.map((entry) => (
@@ -264,13 +271,13 @@ const SeriesLayer = memo(function SeriesLayer({
             d={paths.get(entry.key) ?? ''}
           />
           {showDots
-            ? data.map((row, index) => (
+            ? Array.from(columns.get(entry.key) ?? [], (value, index) => (
                 <circle
                   // biome-ignore lint/suspicious/noArrayIndexKey: dates are positional here
                   key={index}
                   className="sl-chart__dot"
                   cx={xCenter(xScale, index)}
-                  cy={yScale(getValue(row, entry.key))}
+                  cy={yScale(value)}
                   r={3}
                   style={{ stroke: colorVar(entry.colorIndex) }}
                 />
@@ -329,7 +336,7 @@ function DataPoints(props: ChartPlotProps & { innerHeight: number }) {
     count <= MAX_FOCUSABLE_POINTS
       ? data.map((_row, index) => index)
       : [Math.min(activeIndex, count - 1)];
-  const step = xScale.step();
+  const step = xScale.step;
   const width = Math.max(step, 8);
   const onKeyDown = (event: KeyboardEvent<SVGRectElement>) => {
     const next = getNextPointIndex(event.key, activeIndex, count);

@@ -1,5 +1,14 @@
+import { timeFormat, timeParse } from 'd3-time-format';
+import fc from 'fast-check';
+import { DEFAULT_DATE_PARSER } from '../constants';
 import type { ChartDataRow } from '../types';
-import { DEFAULT_DATE_FORMATS, formatTooltipDate, getXTickLabels, parseRowDates } from './dates';
+import {
+  createDateLookup,
+  DEFAULT_DATE_FORMATS,
+  formatTooltipDate,
+  getXTickLabels,
+  parseRowDates,
+} from './dates';
 
 describe('parseRowDates', () => {
   it("parses '%Y-%m-%dT%H:%M:%S' as local time by default", () => {
@@ -8,6 +17,25 @@ describe('parseRowDates', () => {
     expect(date?.getMonth()).toBe(2);
     expect(date?.getDate()).toBe(5);
     expect(date?.getHours()).toBe(13);
+  });
+
+  it('agrees with d3 timeParse for the default format (fast path)', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date(1000, 0, 1), max: new Date(2200, 0, 1), noInvalidDate: true }),
+        (date) => {
+          const text = timeFormat(DEFAULT_DATE_PARSER)(date);
+          expect(parseRowDates([{ date: text }])[0]?.getTime()).toBe(
+            timeParse(DEFAULT_DATE_PARSER)(text)?.getTime(),
+          );
+        },
+      ),
+    );
+  });
+
+  it('falls back to d3 for default-format text the fast path rejects', () => {
+    const [date] = parseRowDates([{ date: '2024-3-5T1:00:00' }]);
+    expect(date?.getDate()).toBe(5);
   });
 
   it('uses a caller-given parser', () => {
@@ -21,10 +49,34 @@ describe('parseRowDates', () => {
   });
 });
 
+describe('createDateLookup', () => {
+  it('parses a row only when asked, once', () => {
+    let reads = 0;
+    const second = {
+      get date() {
+        reads += 1;
+        return '2024-01-02T00:00:00';
+      },
+    };
+    const dateAt = createDateLookup([{ date: '2024-01-01T00:00:00' }, second]);
+    expect(dateAt(0)?.getDate()).toBe(1);
+    expect(reads).toBe(0);
+    const parsed = dateAt(1);
+    expect(parsed?.getDate()).toBe(2);
+    expect(dateAt(1)).toBe(parsed);
+    expect(reads).toBe(1);
+    expect(dateAt(5)).toBeUndefined();
+  });
+
+  it('uses a caller-given format', () => {
+    expect(createDateLookup([{ date: '05/03/2024' }], '%d/%m/%Y')(0)?.getMonth()).toBe(2);
+  });
+});
+
 describe('x-axis labels', () => {
   it('shows the second line only where it changes', () => {
     const dates = [new Date(2024, 0, 30), new Date(2024, 0, 31), new Date(2024, 1, 1)];
-    const labels = getXTickLabels(dates, [0, 1, 2], DEFAULT_DATE_FORMATS.day);
+    const labels = getXTickLabels((i) => dates[i], [0, 1, 2], DEFAULT_DATE_FORMATS.day);
     expect(labels).toEqual([
       { index: 0, line1: '30', line2: 'Jan 2024' },
       { index: 1, line1: '31' },

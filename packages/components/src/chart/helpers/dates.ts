@@ -1,17 +1,56 @@
 import { timeFormat, timeParse } from 'd3-time-format';
 import { DEFAULT_DATE_PARSER } from '../constants';
-import type { ChartDataRow, ChartDateFormats, ChartInterval } from '../types';
+import type { ChartDateFormats, ChartInterval } from '../types';
 
 /**
  * Parses every row date with a d3-time-format specifier (local time). A date that does not
  * match is tried as an ISO date; an unparseable one becomes an invalid Date.
  */
 export function parseRowDates(
-  data: readonly ChartDataRow[],
+  data: readonly { date: string }[],
   specifier: string = DEFAULT_DATE_PARSER,
 ): Date[] {
-  const parse = timeParse(specifier);
-  return data.map((row) => parse(row.date) ?? new Date(row.date));
+  const dateAt = createDateLookup(data, specifier);
+  return data.map((_row, index) => dateAt(index) ?? new Date(Number.NaN));
+}
+
+const DEFAULT_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+/** A fast path for the default '%Y-%m-%dT%H:%M:%S' (local time); null when it does not match. */
+function parseDefault(text: string): Date | null {
+  const match = DEFAULT_PATTERN.exec(text);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  const date = new Date(year ?? 0, (month ?? 1) - 1, day, hour, minute, second);
+  // Years 0–99 would map to 1900–1999 in the Date constructor.
+  if ((year ?? 0) < 100) date.setFullYear(year ?? 0);
+  return date;
+}
+
+/** Looks up the parsed date of a row by index. */
+export type DateAt = (index: number) => Date | undefined;
+
+/**
+ * A lazy, caching date lookup: a row's date is parsed the first time it is asked for, so a
+ * chart of 8,760 hours parses only the dates it labels, not every row.
+ */
+export function createDateLookup(
+  data: readonly { date: string }[],
+  specifier: string = DEFAULT_DATE_PARSER,
+): DateAt {
+  const cache: (Date | undefined)[] = [];
+  let parse: ((text: string) => Date | null) | undefined;
+  const fast = specifier === DEFAULT_DATE_PARSER;
+  return (index) => {
+    const cached = cache[index];
+    if (cached) return cached;
+    const row = data[index];
+    if (!row) return undefined;
+    parse ??= timeParse(specifier);
+    const date = (fast ? parseDefault(row.date) : null) ?? parse(row.date) ?? new Date(row.date);
+    cache[index] = date;
+    return date;
+  };
 }
 
 /** Default axis and tooltip formats per interval (d3-time-format specifiers). */
@@ -36,7 +75,7 @@ export interface XTickLabel {
 
 /** Builds the x-axis labels for the given tick indexes; line 2 shows only when it changes. */
 export function getXTickLabels(
-  dates: readonly Date[],
+  dateAt: DateAt,
   tickIndexes: readonly number[],
   formats: ChartDateFormats,
 ): XTickLabel[] {
@@ -45,7 +84,7 @@ export function getXTickLabels(
   let previous: string | undefined;
   const labels: XTickLabel[] = [];
   for (const index of tickIndexes) {
-    const date = dates[index];
+    const date = dateAt(index);
     if (!date || Number.isNaN(date.getTime())) continue;
     const second = line2?.(date);
     const label: XTickLabel = { index, line1: line1(date).trim() };

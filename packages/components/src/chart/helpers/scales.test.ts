@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { ChartDataRow } from '../types';
+import { getSeriesColumns } from './columns';
 import {
   createBarScale,
   createXScale,
@@ -13,13 +14,16 @@ import {
 describe('x scale', () => {
   it('gives lines one unpadded band per date', () => {
     const x = createXScale(10, 500, 'line');
-    expect(x.bandwidth()).toBe(50);
+    expect(x.bandwidth).toBe(50);
     expect(xCenter(x, 0)).toBe(25);
     expect(xCenter(x, 9)).toBe(475);
   });
 
   it('pads bars between dates', () => {
-    expect(createXScale(10, 500, 'bar').bandwidth()).toBeLessThan(50);
+    const x = createXScale(10, 500, 'bar');
+    expect(x.bandwidth).toBeLessThan(x.step);
+    expect(x.start(0)).toBeGreaterThan(0);
+    expect(x.start(9) + x.bandwidth).toBeLessThan(500);
   });
 
   it('maps any x back to the date under it, clamped to the data', () => {
@@ -34,10 +38,15 @@ describe('x scale', () => {
           expect(indexAtX(x, xCenter(x, index))).toBe(index);
           expect(indexAtX(x, -100)).toBe(0);
           expect(indexAtX(x, width + 100)).toBe(count - 1);
+          expect(indexAtX(x, x.start(index) + x.bandwidth - 1e-6)).toBe(index);
         },
       ),
     );
   });
+});
+
+it('returns -1 without data', () => {
+  expect(indexAtX(createXScale(0, 500, 'line'), 10)).toBe(-1);
 });
 
 describe('y scale', () => {
@@ -47,8 +56,9 @@ describe('y scale', () => {
   ];
 
   it('takes the extent of the given series only, always including 0', () => {
-    expect(getValueExtent(rows, ['a'])).toEqual([0, 90]);
-    expect(getValueExtent(rows, ['a', 'b'])).toEqual([-5, 500]);
+    expect(getValueExtent(getSeriesColumns(rows), ['a'])).toEqual([0, 90]);
+    expect(getValueExtent(getSeriesColumns(rows), ['a', 'b'])).toEqual([-5, 500]);
+    expect(getValueExtent(getSeriesColumns(rows), ['missing'])).toEqual([0, 0]);
   });
 
   it('puts 0 at the bottom and nices the top', () => {

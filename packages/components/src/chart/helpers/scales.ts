@@ -1,48 +1,67 @@
-import { range } from 'd3-array';
 import { type ScaleBand, type ScaleLinear, scaleBand, scaleLinear } from 'd3-scale';
-import type { ChartDataRow, ChartType } from '../types';
-import { getValue } from './point';
+import type { ChartType } from '../types';
+import type { SeriesColumns } from './columns';
 
-/** The x scale: one band per date index. */
-export type XScale = ScaleBand<number>;
+/**
+ * The x scale: one band per date index. Built on a d3 linear scale so every lookup is O(1)
+ * arithmetic; a d3 band scale interns each domain value, which is slow for 8,760 hours.
+ */
+export interface XScale {
+  /** Number of dates. */
+  count: number;
+  /** Distance between the starts of two neighbouring bands. */
+  step: number;
+  /** Width of one band. */
+  bandwidth: number;
+  /** Left edge of a date's band. */
+  start: (index: number) => number;
+  /** The date index under an x coordinate, clamped to the data (-1 without data). */
+  indexAt: (x: number) => number;
+}
 /** The y scale: values to pixels, 0 at the bottom. */
 export type YScale = ScaleLinear<number, number>;
 
 /** One band per date across the plot width; bars get padding between dates, lines none. */
 export function createXScale(count: number, innerWidth: number, type: ChartType): XScale {
   const padding = type === 'bar' ? 0.1 : 0;
-  return scaleBand<number>()
-    .domain(range(count))
-    .range([0, Math.max(0, innerWidth)])
-    .paddingInner(padding)
-    .paddingOuter(padding);
+  const span = Math.max(count - padding + 2 * padding, 1);
+  const linear = scaleLinear()
+    .domain([0, span])
+    .range([0, Math.max(0, innerWidth)]);
+  const step = linear(1) - linear(0);
+  const offset = linear(padding);
+  return {
+    count,
+    step,
+    bandwidth: step * (1 - padding),
+    start: (index) => offset + index * step,
+    indexAt: (x) => {
+      if (count === 0) return -1;
+      const index = Math.floor(linear.invert(x) - padding + padding / 2);
+      return Math.min(count - 1, Math.max(0, index));
+    },
+  };
 }
 
 /** The centre of a date's band. */
 export function xCenter(scale: XScale, index: number): number {
-  return (scale(index) ?? 0) + scale.bandwidth() / 2;
+  return scale.start(index) + scale.bandwidth / 2;
 }
 
 /** The date index under a plot x coordinate, clamped to the data. */
 export function indexAtX(scale: XScale, x: number): number {
-  const count = scale.domain().length;
-  if (count === 0) return -1;
-  const step = scale.step();
-  const start = (scale(0) ?? 0) - (step - scale.bandwidth()) / 2;
-  const index = Math.floor((x - start) / step);
-  return Math.min(count - 1, Math.max(0, index));
+  return scale.indexAt(x);
 }
 
 /** The smallest and largest value of the given series, always including 0. */
-export function getValueExtent(
-  data: readonly ChartDataRow[],
-  keys: readonly string[],
-): [number, number] {
+export function getValueExtent(columns: SeriesColumns, keys: readonly string[]): [number, number] {
   let min = 0;
   let max = 0;
-  for (const row of data) {
-    for (const key of keys) {
-      const value = getValue(row, key);
+  for (const key of keys) {
+    const column = columns.get(key);
+    if (!column) continue;
+    for (let index = 0; index < column.length; index++) {
+      const value = column[index] as number;
       if (value < min) min = value;
       if (value > max) max = value;
     }

@@ -22,7 +22,7 @@ export function getSeriesKeys(
 ): SeriesKey[] {
   const byKey = new Map<string, SeriesKey>();
   for (const row of data) {
-    for (const key of Object.keys(row)) {
+    for (const key in row) {
       if (key === 'date') continue;
       const point = getPoint(row, key);
       if (!point) continue;

@@ -39,19 +39,19 @@ describe('month collapsing', () => {
 
   it('finds the first point of each month, the first point included', () => {
     const dates = days(new Date(2024, 0, 30), 5); // Jan 30, 31, Feb 1, 2, 3
-    expect(getFirstIndexPerMonth(dates)).toEqual([0, 2]);
+    expect(getFirstIndexPerMonth(dates.length, (i) => dates[i])).toEqual([0, 2]);
   });
 
   it('labels a 90-day series at month starts only', () => {
     const dates = days(new Date(2024, 0, 1), 91); // Jan 1 … Mar 31
-    const ticks = getXTickIndexes(dates, 1400, 'time-comparison', 'day');
+    const ticks = getXTickIndexes(dates.length, (i) => dates[i], 1400, 'time-comparison', 'day');
     expect(ticks.map((i) => dates[i]?.getDate())).toEqual([1, 1, 1]);
     expect(ticks.map((i) => dates[i]?.getMonth())).toEqual([0, 1, 2]);
   });
 
   it('does not collapse a 62-day series', () => {
     const dates = days(new Date(2024, 0, 1), 62);
-    const ticks = getXTickIndexes(dates, 1400, 'time-comparison', 'day');
+    const ticks = getXTickIndexes(dates.length, (i) => dates[i], 1400, 'time-comparison', 'day');
     expect(ticks.length).toBeGreaterThan(3);
   });
 });
@@ -59,7 +59,9 @@ describe('month collapsing', () => {
 describe('thinning', () => {
   it('labels every date when they fit', () => {
     const dates = days(new Date(2024, 0, 1), 7);
-    expect(getXTickIndexes(dates, 700, 'time-comparison', 'day')).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(getXTickIndexes(dates.length, (i) => dates[i], 700, 'time-comparison', 'day')).toEqual([
+      0, 1, 2, 3, 4, 5, 6,
+    ]);
   });
 
   it('never exceeds the maximum and always keeps the last entry', () => {
@@ -74,8 +76,27 @@ describe('thinning', () => {
     );
   });
 
+  it('thins plain indexes exactly as thinToMax would', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9000 }),
+        fc.integer({ min: 300, max: 2000 }),
+        (n, width) => {
+          const all = Array.from({ length: n }, (_v, i) => i);
+          const dateAt = () => new Date(2024, 0, 1);
+          expect(getXTickIndexes(n, dateAt, width, 'time-comparison', 'hour')).toEqual(
+            thinToMax(all, getMaxXTicks(width, 'time-comparison')),
+          );
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
   it('keeps 7 labels for a month of days on a narrow chart', () => {
     const dates = days(new Date(2024, 0, 1), 31);
-    expect(getXTickIndexes(dates, 600, 'time-comparison', 'day').length).toBeLessThanOrEqual(7);
+    expect(
+      getXTickIndexes(dates.length, (i) => dates[i], 600, 'time-comparison', 'day').length,
+    ).toBeLessThanOrEqual(7);
   });
 });

@@ -1,4 +1,5 @@
 import type { ChartInterval, ChartMode } from '../types';
+import type { DateAt } from './dates';
 
 /**
  * How many x-axis labels fit a chart width: 7 under 783 px, 12 up to 1130, then 16
@@ -18,14 +19,15 @@ export function shouldCollapseToMonths(interval: ChartInterval, count: number): 
 }
 
 /** Indexes of the first point of each month (the first point always counts). */
-export function getFirstIndexPerMonth(dates: readonly Date[]): number[] {
+export function getFirstIndexPerMonth(count: number, dateAt: DateAt): number[] {
   const result: number[] = [];
   let previous = '';
-  dates.forEach((date, index) => {
-    const month = `${date.getFullYear()}-${date.getMonth()}`;
-    if (month !== previous) result.push(index);
+  for (let index = 0; index < count; index++) {
+    const date = dateAt(index);
+    const month = date ? `${date.getFullYear()}-${date.getMonth()}` : '';
+    if (index === 0 || month !== previous) result.push(index);
     previous = month;
-  });
+  }
   return result;
 }
 
@@ -39,14 +41,19 @@ export function thinToMax<T>(items: readonly T[], max: number): T[] {
 
 /** Indexes of the dates that get an x-axis label. */
 export function getXTickIndexes(
-  dates: readonly Date[],
+  count: number,
+  dateAt: DateAt,
   width: number,
   mode: ChartMode,
   interval: ChartInterval,
 ): number[] {
   const max = getMaxXTicks(width, mode);
-  const candidates = shouldCollapseToMonths(interval, dates.length)
-    ? getFirstIndexPerMonth(dates)
-    : dates.map((_date, index) => index);
-  return thinToMax(candidates, max);
+  if (shouldCollapseToMonths(interval, count)) {
+    return thinToMax(getFirstIndexPerMonth(count, dateAt), max);
+  }
+  // Every index is a candidate: pick the thinned ones directly, without listing all of them.
+  const step = count <= max ? 1 : Math.ceil(count / Math.max(1, max));
+  const indexes: number[] = [];
+  for (let index = (count - 1) % step; index < count; index += step) indexes.push(index);
+  return indexes;
 }

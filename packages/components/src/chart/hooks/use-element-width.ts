@@ -1,16 +1,17 @@
-import { type RefObject, useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 /**
- * The width of an element, kept up to date with a ResizeObserver. Where ResizeObserver does
- * not exist (jsdom, old browsers) it reads the width once and returns undefined if that is 0.
+ * The width of an element, kept up to date with a ResizeObserver. Undefined until the element
+ * has been measured, which happens in a layout effect before the first paint, so callers can
+ * skip heavy drawing until the real width is known. A zero width (jsdom, a hidden parent)
+ * gives `fallback`; without ResizeObserver the first measurement stays.
  */
-export function useElementWidth(ref: RefObject<HTMLElement | null>): number | undefined {
+export function useElementWidth(element: HTMLElement | null, fallback: number): number | undefined {
   const [width, setWidth] = useState<number | undefined>(undefined);
   useLayoutEffect(() => {
-    const element = ref.current;
     if (!element) return;
-    const measured = element.getBoundingClientRect().width;
-    if (measured > 0) setWidth(measured);
+    const measured = Math.round(element.getBoundingClientRect().width);
+    setWidth(measured > 0 ? measured : fallback);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver((entries) => {
       const next = entries[0]?.contentRect.width;
@@ -18,6 +19,6 @@ export function useElementWidth(ref: RefObject<HTMLElement | null>): number | un
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref]);
+  }, [element, fallback]);
   return width;
 }
