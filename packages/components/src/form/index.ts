@@ -1,0 +1,10 @@
+export { type FieldInputProps, Form, type FormApi, type FormProps } from './Form';
+export {
+  type FormAction,
+  type FormErrors,
+  type FormState,
+  type FormValues,
+  formReducer,
+  hasErrors,
+  shownErrors,
+} from './form-state';
