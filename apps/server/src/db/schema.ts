@@ -310,3 +310,78 @@ export interface Database {
   revenue_day: RevenueRollupTable;
   product_day: ProductDayTable;
 }
+
+/* ---- admin services (migration 002) ---- */
+
+/** Inbox notes; `actions` and `content_data` are JSON text. */
+export interface AdminNoteTable {
+  id: number;
+  name: string;
+  type: string;
+  locale: string;
+  title: string;
+  content: string;
+  content_data: string;
+  status: string;
+  source: string;
+  date_created: string;
+  date_created_gmt: string;
+  date_reminder: string | null;
+  date_reminder_gmt: string | null;
+  is_snoozable: number;
+  layout: string;
+  image: string;
+  is_deleted: number;
+  is_read: number;
+  actions: string;
+}
+
+/** Navigation favorites per user, in the order they were added. */
+export interface NavigationFavoriteTable {
+  user_id: number;
+  item_id: string;
+  position: number;
+}
+
+/** Installed/active state of catalog plugins (absent row: neither). */
+export interface PluginStateTable {
+  slug: string;
+  installed: number;
+  active: number;
+  install_time: string | null;
+}
+
+/** Product reviews (WC v3 shape). */
+export interface ProductReviewTable {
+  id: number;
+  product_id: number;
+  status: string;
+  reviewer: string;
+  reviewer_email: string;
+  review: string;
+  rating: number;
+  verified: number;
+  date_created: string;
+  date_created_gmt: string;
+}
+
+/** Background jobs (export, import): params and progress are JSON text, kept per step. */
+export interface AdminJobTable {
+  id: string;
+  kind: string;
+  status: string;
+  params: string;
+  progress: string;
+  error: string | null;
+  created_gmt: string;
+  updated_gmt: string;
+}
+
+/** The admin tables (interface merging appends them to the database above). */
+export interface Database {
+  admin_notes: AdminNoteTable;
+  navigation_favorites: NavigationFavoriteTable;
+  plugin_state: PluginStateTable;
+  product_reviews: ProductReviewTable;
+  admin_jobs: AdminJobTable;
+}

@@ -1,0 +1,39 @@
+import { Type } from 'typebox';
+
+/** `context` every endpoint accepts. */
+export const AdminContext = Type.Optional(Type.Union([Type.Literal('view'), Type.Literal('edit')]));
+
+/** A boolean as JSON or as the query strings true/false/1/0. */
+export const AdminBool = Type.Union([
+  Type.Boolean(),
+  Type.Literal('true'),
+  Type.Literal('false'),
+  Type.Literal('1'),
+  Type.Literal('0'),
+]);
+
+/** Reads {@link AdminBool} values. */
+export function adminBool(value: boolean | string | undefined, fallback = false): boolean {
+  if (value === undefined) return fallback;
+  return value === true || value === 'true' || value === '1';
+}
+
+/** An ISO-8601 date-time as the server validates it. */
+export const AdminDateTime = Type.String({ format: 'storelens-date-time' });
+
+/** Paging parameters (per_page 1..100, default 10). */
+export const AdminPaging = {
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+};
+
+/** `{ status, message }` answers of the import routes and the profile update. */
+export interface AdminStatusMessage {
+  status: 'success' | 'error';
+  message: string;
+}
+
+/** A union of string literals from a list (the error handler prints the allowed values). */
+export function literalUnion<const T extends readonly string[]>(values: T) {
+  return Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
+}

@@ -1,0 +1,11 @@
+import { Type } from 'typebox';
+import { AdminContext } from './admin-common';
+
+/** A navigation item id. */
+export const FavoriteItemId = Type.String({ minLength: 1, maxLength: 191 });
+
+/** `POST`/`DELETE /wc-admin/navigation/favorites/me` (query or JSON body). */
+export const FavoriteBody = Type.Object(
+  { item_id: Type.Optional(FavoriteItemId), context: AdminContext },
+  { additionalProperties: false },
+);

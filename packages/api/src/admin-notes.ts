@@ -1,0 +1,121 @@
+import type { Static } from 'typebox';
+import { Type } from 'typebox';
+import { AdminBool, AdminContext, AdminDateTime, AdminPaging, literalUnion } from './admin-common';
+
+/** Note types (`email` is deprecated but still stored). */
+export const noteTypes = [
+  'error',
+  'warning',
+  'update',
+  'info',
+  'marketing',
+  'survey',
+  'email',
+] as const;
+/** One note type. */
+export type NoteType = (typeof noteTypes)[number];
+
+/** Note statuses. */
+export const noteStatuses = ['pending', 'unactioned', 'actioned', 'snoozed', 'sent'] as const;
+/** One note status. */
+export type NoteStatus = (typeof noteStatuses)[number];
+
+/** Note layouts. */
+export const noteLayouts = ['plain', 'banner', 'thumbnail'] as const;
+
+/** `orderby` of the notes list. */
+export const noteOrderby = ['note_id', 'date', 'type', 'title', 'status'] as const;
+
+/** Tags note content may keep; everything else is stripped. */
+export const noteAllowedTags = ['br', 'em', 'strong', 'a', 'p'] as const;
+
+/** A note action (button). */
+export interface NoteActionBody {
+  id: number;
+  name: string;
+  label: string;
+  query: string;
+  status: NoteStatus | '';
+  primary: boolean;
+  actioned_text: string;
+  nonce_action: string | null;
+  nonce_name: string | null;
+  url: string | null;
+}
+
+/** An inbox note as the API answers it. */
+export interface NoteBody {
+  id: number;
+  name: string;
+  type: NoteType;
+  locale: string;
+  title: string;
+  content: string;
+  content_data: Record<string, unknown>;
+  status: NoteStatus;
+  source: string;
+  date_created: string;
+  date_created_gmt: string;
+  date_reminder: string | null;
+  date_reminder_gmt: string | null;
+  is_snoozable: boolean;
+  actions: NoteActionBody[];
+  layout: string;
+  image: string;
+  is_deleted: boolean;
+  is_read: boolean;
+}
+
+/** `GET /wc-analytics/admin/notes`. */
+export const NotesListQuery = Type.Object(
+  {
+    context: AdminContext,
+    ...AdminPaging,
+    order: Type.Optional(literalUnion(['asc', 'desc'] as const)),
+    orderby: Type.Optional(literalUnion(noteOrderby)),
+    type: Type.Optional(Type.Array(literalUnion(noteTypes))),
+    status: Type.Optional(Type.Array(literalUnion(noteStatuses))),
+    source: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z0-9_.-]{1,191}$' }))),
+    is_read: Type.Optional(AdminBool),
+  },
+  { additionalProperties: false },
+);
+/** Parsed notes list query. */
+export type NotesListQuery = Static<typeof NotesListQuery>;
+
+/** Fields a note update may change. */
+export const noteUpdateFields = {
+  status: Type.Optional(literalUnion(noteStatuses)),
+  date_reminder: Type.Optional(Type.Union([AdminDateTime, Type.Null()])),
+  is_deleted: Type.Optional(AdminBool),
+  is_read: Type.Optional(AdminBool),
+};
+
+/** `PUT /wc-analytics/admin/notes/{id}` body. */
+export const NoteUpdateBody = Type.Object(noteUpdateFields, { additionalProperties: false });
+/** Parsed note update. */
+export type NoteUpdateBody = Static<typeof NoteUpdateBody>;
+
+/** `PUT /wc-analytics/admin/notes/update` body: `noteIds` plus update fields. */
+export const NotesBatchBody = Type.Object(
+  {
+    noteIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })),
+    ...noteUpdateFields,
+  },
+  { additionalProperties: false },
+);
+
+/** `DELETE /wc-analytics/admin/notes/delete/all` query/body. */
+export const NotesDeleteAllQuery = Type.Object(
+  { status: Type.Optional(Type.Array(literalUnion(noteStatuses))), context: AdminContext },
+  { additionalProperties: false },
+);
+
+/** `{id}` route params. */
+export const NoteIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** `{note_id}/action/{action_id}` route params. */
+export const NoteActionParams = Type.Object({
+  note_id: Type.Integer({ minimum: 1 }),
+  action_id: Type.Integer({ minimum: 1 }),
+});

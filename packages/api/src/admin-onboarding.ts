@@ -1,0 +1,132 @@
+import type { Static } from 'typebox';
+import { Type } from 'typebox';
+import { AdminContext, literalUnion } from './admin-common';
+
+const slug = Type.String({ pattern: '^[a-z0-9_-]{1,100}$' });
+const slugList = Type.Array(slug, { maxItems: 50 });
+
+/** Known onboarding profile properties and their allowed values; unknown keys are a 400. */
+export const OnboardingProfileBody = Type.Object(
+  {
+    completed: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    skipped: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    plugins: Type.Optional(
+      Type.Union([
+        literalUnion([
+          'skipped',
+          'skipped-wcs',
+          'already-installed',
+          'installed-wcs',
+          'installed',
+        ] as const),
+        Type.Null(),
+      ]),
+    ),
+    account_type: Type.Optional(
+      Type.Union([literalUnion(['new', 'existing', 'google'] as const), Type.Null()]),
+    ),
+    industry: Type.Optional(
+      Type.Union([
+        Type.Array(
+          Type.Union([
+            slug,
+            Type.Object(
+              { slug, detail: Type.Optional(Type.String({ maxLength: 500 })) },
+              { additionalProperties: false },
+            ),
+          ]),
+          { maxItems: 50 },
+        ),
+        Type.Null(),
+      ]),
+    ),
+    product_types: Type.Optional(Type.Union([slugList, Type.Null()])),
+    product_count: Type.Optional(
+      Type.Union([
+        literalUnion(['0', '1-10', '11-100', '101-1000', '1000+'] as const),
+        Type.Null(),
+      ]),
+    ),
+    selling_venues: Type.Optional(
+      Type.Union([
+        literalUnion([
+          'no',
+          'other',
+          'brick-mortar',
+          'brick-mortar-other',
+          'other-woocommerce',
+        ] as const),
+        Type.Null(),
+      ]),
+    ),
+    revenue: Type.Optional(
+      Type.Union([
+        literalUnion([
+          'none',
+          'up-to-2500',
+          '2500-10000',
+          '10000-50000',
+          '50000-250000',
+          'more-than-250000',
+        ] as const),
+        Type.Null(),
+      ]),
+    ),
+    other_platform: Type.Optional(
+      Type.Union([
+        literalUnion(['shopify', 'bigcommerce', 'magento', 'wix', 'other'] as const),
+        Type.Null(),
+      ]),
+    ),
+    other_platform_name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    business_extensions: Type.Optional(Type.Union([slugList, Type.Null()])),
+    theme: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    items_purchased: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    setup_client: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    wccom_connected: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+/** A profile update (every key optional). */
+export type OnboardingProfileUpdate = Static<typeof OnboardingProfileBody>;
+/** The whole profile: every known key, null when never set. */
+export type OnboardingProfile = {
+  [K in keyof OnboardingProfileUpdate]-?: Exclude<OnboardingProfileUpdate[K], undefined> | null;
+};
+
+/** Profile property names, in a stable order. */
+export const onboardingProfileKeys = Object.keys(
+  OnboardingProfileBody.properties,
+) as (keyof OnboardingProfile)[];
+
+/** Product templates `create_product_from_template` knows. */
+export const productTemplates = ['physical', 'digital', 'variable'] as const;
+
+/** `POST /wc-admin/onboarding/tasks/create_product_from_template` (body or query). */
+export const CreateProductFromTemplateBody = Type.Object(
+  { template_name: literalUnion(productTemplates), context: AdminContext },
+  { additionalProperties: false },
+);
+
+/** `GET /wc-admin/onboarding/tasks/status`: facts the task list needs (API.md A4). */
+export interface TasksStatus {
+  hasProducts: boolean;
+  hasPhysicalProducts: boolean;
+  hasPaymentGateway: boolean;
+  isTaxComplete: boolean;
+  shippingZonesCount: number;
+  isAppearanceComplete: boolean;
+  hasHomepage: boolean;
+  enabledPaymentGateways: string[];
+}
+
+/** One recommended payment method (API.md A4). */
+export interface OnboardingPaymentMethod {
+  key: string;
+  title: string;
+  content: string;
+  image: string;
+  plugins: string[];
+  is_visible: boolean;
+  recommended_priority: number;
+}

@@ -1,0 +1,33 @@
+import { Type } from 'typebox';
+import { AdminContext } from './admin-common';
+
+/** Option names: WordPress-style keys. */
+export const OPTION_NAME_PATTERN = '^[A-Za-z0-9_.:-]{1,191}$';
+
+/** `GET /wc-admin/options?options=a,b`. */
+export const OptionsQuery = Type.Object(
+  {
+    options: Type.Optional(
+      Type.Array(Type.String({ pattern: OPTION_NAME_PATTERN }), { maxItems: 100 }),
+    ),
+    context: AdminContext,
+  },
+  { additionalProperties: false },
+);
+
+/** `POST /wc-admin/options` body: option name → any JSON value. */
+export const OptionsUpdateBody = Type.Record(
+  Type.String({ pattern: OPTION_NAME_PATTERN }),
+  Type.Unknown(),
+  {
+    minProperties: 1,
+    additionalProperties: false,
+    maxProperties: 100,
+  },
+);
+
+/** Option values by name; `false` for an option never set. */
+export type OptionsResponse = Record<string, unknown>;
+
+/** Per option: whether the update changed its value. */
+export type OptionsUpdateResponse = Record<string, boolean>;
