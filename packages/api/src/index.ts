@@ -13,7 +13,6 @@ export * from './admin-settings';
 export * from './boot';
 export * from './errors';
 export * from './intervals';
-export * from './pickers-search';
 export * from './reports-common';
 export * from './reports-lists';
 export * from './reports-stats';
