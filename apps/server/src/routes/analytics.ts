@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { listRoutes } from './lists';
+import { pickerRoutes } from './pickers';
 import { statsRoutes } from './stats';
 
 /** Every analytics route of issue 4 except revenue/stats (registered by revenueRoutes). */
 export function analyticsRoutes(app: FastifyInstance, db: Db) {
   statsRoutes(app, db);
   listRoutes(app, db);
+  pickerRoutes(app, db);
 }

@@ -1,0 +1,288 @@
+import {
+  AttributeIdParams,
+  AttributesSearchQuery,
+  AttributeTermsQuery,
+  CategoriesSearchQuery,
+  CountriesQuery,
+  CouponsSearchQuery,
+  CustomersListQuery,
+  DownloadIpsQuery,
+  MAX_FULL_LIST,
+  NumericIdParams,
+  OrdersSearchQuery,
+  ParentIdParams,
+  ProductsSearchQuery,
+  TaxesSearchQuery,
+  VariationsSearchQuery,
+} from '@storelens/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import { type ReportContext, reportContext } from '../analytics/context';
+import { countries } from '../analytics/countries';
+import { customersList } from '../analytics/customers';
+import { lowStockThreshold } from '../analytics/lists';
+import type { ListResult } from '../analytics/paging';
+import {
+  attributeTerms,
+  downloadIps,
+  findAttribute,
+  searchAttributes,
+  searchCategories,
+  searchCoupons,
+  searchOrders,
+  searchProducts,
+  searchTaxes,
+  searchVariations,
+} from '../analytics/pickers';
+import type { Db } from '../db/database';
+import { ApiError } from '../errors';
+import { readStoreSettings } from '../options';
+import { customerFilters } from './lists';
+import { setPagingHeaders } from './paging';
+
+const BASE = '/wp-json/wc-analytics';
+const isTrue = (v: unknown) => v === true || v === 'true' || v === '1';
+
+/** A GET picker route: validates query (and params), answers a page with its headers. */
+function picker<Q, P = unknown>(
+  app: FastifyInstance,
+  db: Db,
+  path: string,
+  schema: { querystring: TSchema; params?: TSchema },
+  handler: (ctx: ReportContext, q: Q, params: P) => Promise<ListResult<unknown> | unknown[]>,
+) {
+  app.get(path, { schema }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const ctx = reportContext(db, await readStoreSettings(db));
+    const q = request.query as Q & { page?: number };
+    const result = await handler(ctx, q, request.params as P);
+    if (Array.isArray(result)) {
+      setPagingHeaders(request, reply, 1, result.length, 1);
+      return result;
+    }
+    setPagingHeaders(request, reply, q.page ?? 1, result.total, result.totalPages);
+    return result.rows;
+  });
+}
+
+/** `per_page=-1` lists everything, up to MAX_FULL_LIST: beyond that a 400 naming per_page. */
+function checkFullList(perPage: number, total: number) {
+  if (perPage < 0 && total > MAX_FULL_LIST) {
+    throw ApiError.invalidParams({
+      per_page: `per_page=-1 lists at most ${MAX_FULL_LIST} items and this request matches ${total}; page through it instead.`,
+    });
+  }
+}
+
+const paging = (
+  q: { page?: number; per_page?: number; order?: 'asc' | 'desc' },
+  order: 'asc' | 'desc',
+) => ({
+  page: q.page ?? 1,
+  perPage: q.per_page ?? 10,
+  order: q.order ?? order,
+});
+
+/** The picker searches of API.md Part B §4. */
+export function pickerRoutes(app: FastifyInstance, db: Db) {
+  picker<Static<typeof ProductsSearchQuery>>(
+    app,
+    db,
+    `${BASE}/products`,
+    { querystring: ProductsSearchQuery },
+    async (ctx, q) => {
+      const p = paging(q, 'desc');
+      const result = await searchProducts(ctx, {
+        ...p,
+        perPage: q.per_page === -1 ? -1 : p.perPage,
+        orderby: q.orderby ?? 'date',
+        search: q.search || undefined,
+        include: q.include ?? [],
+        exclude: q.exclude ?? [],
+        type: q.type,
+        sku: q.sku || undefined,
+        category: q.category ? q.category.split(',').map(Number) : [],
+        lowThreshold: await lowStockThreshold(ctx),
+      });
+      checkFullList(q.per_page ?? 10, result.total);
+      if (isTrue(q.low_in_stock)) return result.rows.filter((r) => r.low_in_stock);
+      return result;
+    },
+  );
+  const variations = async (
+    ctx: ReportContext,
+    q: Static<typeof VariationsSearchQuery>,
+    parent: number | undefined,
+  ) => {
+    const p = paging(q, 'desc');
+    const result = await searchVariations(ctx, {
+      ...p,
+      perPage: q.per_page === -1 ? -1 : p.perPage,
+      orderby: q.orderby ?? 'date',
+      parent,
+      search: q.search || undefined,
+      include: q.include ?? [],
+      exclude: q.exclude ?? [],
+    });
+    checkFullList(q.per_page ?? 10, result.total);
+    return result;
+  };
+  picker<Static<typeof VariationsSearchQuery>, Static<typeof ParentIdParams>>(
+    app,
+    db,
+    `${BASE}/products/:parent/variations`,
+    { querystring: VariationsSearchQuery, params: ParentIdParams },
+    (ctx, q, params) => variations(ctx, q, params.parent),
+  );
+  picker<Static<typeof VariationsSearchQuery>>(
+    app,
+    db,
+    `${BASE}/variations`,
+    { querystring: VariationsSearchQuery },
+    (ctx, q) => variations(ctx, q, undefined),
+  );
+  picker<Static<typeof CategoriesSearchQuery>>(
+    app,
+    db,
+    `${BASE}/products/categories`,
+    { querystring: CategoriesSearchQuery },
+    (ctx, q) =>
+      searchCategories(ctx, {
+        ...paging(q, 'asc'),
+        orderby: q.orderby ?? 'name',
+        search: q.search || undefined,
+        include: q.include ?? [],
+        exclude: q.exclude ?? [],
+        parent: q.parent,
+        hideEmpty: isTrue(q.hide_empty),
+      }),
+  );
+  picker<Static<typeof AttributesSearchQuery>>(
+    app,
+    db,
+    `${BASE}/products/attributes`,
+    { querystring: AttributesSearchQuery },
+    (ctx, q) => searchAttributes(ctx, q.search || undefined),
+  );
+  app.get(
+    `${BASE}/products/attributes/:id`,
+    { schema: { querystring: AttributesSearchQuery, params: AttributeIdParams } },
+    async (request) => {
+      const ctx = reportContext(db, await readStoreSettings(db));
+      const found = await findAttribute(ctx, (request.params as { id: string }).id);
+      if (!found)
+        throw new ApiError('woocommerce_rest_taxonomy_invalid', 'Resource does not exist.', 404);
+      return found;
+    },
+  );
+  picker<Static<typeof AttributeTermsQuery>, { id: string }>(
+    app,
+    db,
+    `${BASE}/products/attributes/:id/terms`,
+    { querystring: AttributeTermsQuery, params: AttributeIdParams },
+    async (ctx, q, params) => {
+      const found = await findAttribute(ctx, params.id);
+      if (!found)
+        throw new ApiError('woocommerce_rest_taxonomy_invalid', 'Resource does not exist.', 404);
+      return attributeTerms(ctx, found.id, {
+        ...paging(q, 'asc'),
+        orderby: q.orderby ?? 'name',
+        search: q.search || undefined,
+        include: q.include ?? [],
+      });
+    },
+  );
+  picker<Static<typeof CouponsSearchQuery>>(
+    app,
+    db,
+    `${BASE}/coupons`,
+    { querystring: CouponsSearchQuery },
+    (ctx, q) =>
+      searchCoupons(ctx, {
+        ...paging(q, 'desc'),
+        orderby: q.orderby ?? 'date',
+        search: q.search || q.code || undefined,
+        include: q.include ?? [],
+        exclude: q.exclude ?? [],
+      }),
+  );
+  picker<Static<typeof CustomersListQuery>>(
+    app,
+    db,
+    `${BASE}/customers`,
+    { querystring: CustomersListQuery },
+    (ctx, q) =>
+      customersList(ctx, customerFilters(ctx, q), {
+        ...paging(q, 'desc'),
+        orderby: q.orderby ?? 'date_registered',
+      }),
+  );
+  picker<Static<typeof CountriesQuery>, Static<typeof NumericIdParams>>(
+    app,
+    db,
+    `${BASE}/customers/:id`,
+    { querystring: CountriesQuery, params: NumericIdParams },
+    async (ctx, _q, params) => {
+      const found = await customersList(ctx, customerFilters(ctx, { customers: [params.id] }), {
+        page: 1,
+        perPage: 1,
+        order: 'desc',
+        orderby: 'date_registered',
+      });
+      if (!found.rows.length) {
+        throw new ApiError('woocommerce_rest_customer_invalid_id', 'Invalid resource ID.', 404);
+      }
+      return found.rows;
+    },
+  );
+  picker<Static<typeof CountriesQuery>>(
+    app,
+    db,
+    `${BASE}/data/countries`,
+    { querystring: CountriesQuery },
+    async () => countries(),
+  );
+  picker<Static<typeof DownloadIpsQuery>>(
+    app,
+    db,
+    `${BASE}/data/download-ips`,
+    { querystring: DownloadIpsQuery },
+    async (ctx, q) => {
+      if (!q.match) {
+        throw new ApiError(
+          'woocommerce_rest_data_download_ips_invalid_request',
+          'Invalid request. Please pass the match parameter.',
+          400,
+          { match: 'match is required.' },
+        );
+      }
+      return downloadIps(ctx, q.match);
+    },
+  );
+  picker<Static<typeof OrdersSearchQuery>>(
+    app,
+    db,
+    `${BASE}/orders`,
+    { querystring: OrdersSearchQuery },
+    (ctx, q) =>
+      searchOrders(ctx, {
+        ...paging(q, 'desc'),
+        orderby: q.orderby ?? 'date',
+        number: q.number ?? q.search,
+        include: q.include ?? [],
+        statuses: q.status ?? ['any'],
+      }),
+  );
+  picker<Static<typeof TaxesSearchQuery>>(
+    app,
+    db,
+    `${BASE}/taxes`,
+    { querystring: TaxesSearchQuery },
+    (ctx, q) =>
+      searchTaxes(ctx, {
+        ...paging(q, 'asc'),
+        orderby: q.orderby ?? 'id',
+        search: q.search || q.code || undefined,
+        include: q.include ?? [],
+      }),
+  );
+}
