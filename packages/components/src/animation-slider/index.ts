@@ -1,0 +1,9 @@
+export { AnimationSlider, type AnimationSliderProps } from './AnimationSlider';
+export {
+  advanceSlide,
+  enterSlide,
+  nextSlideStatus,
+  SLIDE_TIMEOUT,
+  type Slide,
+  type SlideStatus,
+} from './slides';
