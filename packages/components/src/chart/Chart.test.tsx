@@ -378,7 +378,7 @@ describe('Chart', () => {
       const labels = [...container.querySelectorAll('.sl-chart__x-axis text')].map(
         (t) => t.textContent,
       );
-      expect(labels).toEqual(['1Jan 2024', '1Feb 2024', '1Mar 2024']);
+      expect(labels).toEqual(['Jan2024', 'Feb', 'Mar']);
     });
   });
 

@@ -4,13 +4,19 @@ import { VisuallyHidden } from '../section/visually-hidden';
 import { Spinner } from '../spinner/Spinner';
 import { ChartHeader } from './ChartHeader';
 import { ChartPlot } from './ChartPlot';
-import { CHART_MARGIN, DEFAULT_CHART_WIDTH, DEFAULT_DATE_PARSER } from './constants';
+import {
+  CHART_MARGIN,
+  DEFAULT_CHART_WIDTH,
+  DEFAULT_DATE_PARSER,
+  MIN_SECOND_LINE_GAP,
+} from './constants';
 import { assignColorIndexes } from './helpers/colors';
 import { getSeriesColumns } from './helpers/columns';
 import {
   createDateLookup,
   DEFAULT_DATE_FORMATS,
   formatTooltipDate,
+  getAxisDateFormats,
   getXTickLabels,
   parseRowDates,
 } from './helpers/dates';
@@ -22,7 +28,7 @@ import { createXScale, createYScale, getValueExtent, xCenter } from './helpers/s
 import { getSeriesKeys } from './helpers/series-keys';
 import { getTooltipPlacement } from './helpers/tooltip-position';
 import { getValueFormatter, getYFormatter, type NumberFormatter } from './helpers/value-format';
-import { getXTickIndexes } from './helpers/x-ticks';
+import { getXTickIndexes, shouldCollapseToMonths } from './helpers/x-ticks';
 import { useChartTooltip } from './hooks/use-chart-tooltip';
 import { useControllableState } from './hooks/use-controllable-state';
 import { useElementWidth } from './hooks/use-element-width';
@@ -196,15 +202,15 @@ export function Chart(props: ChartProps) {
   const columns = useMemo(() => getSeriesColumns(data), [data]);
   const extent = useMemo(() => getValueExtent(columns, visibleKeys), [columns, visibleKeys]);
   const yScale = useMemo(() => createYScale(extent, innerHeight), [extent, innerHeight]);
-  const xLabels = useMemo(
-    () =>
-      getXTickLabels(
-        dateAt,
-        getXTickIndexes(data.length, dateAt, width, mode, interval),
-        dateFormats,
-      ),
-    [dateAt, data.length, width, mode, interval, dateFormats],
-  );
+  const customFormats = props.dateFormats;
+  const xLabels = useMemo(() => {
+    const ticks = getXTickIndexes(data.length, dateAt, width, mode, interval);
+    const formats =
+      customFormats ??
+      getAxisDateFormats(interval, ticks, shouldCollapseToMonths(interval, data.length));
+    const positionOf = (index: number) => xCenter(xScale, index);
+    return getXTickLabels(dateAt, ticks, formats, positionOf, MIN_SECOND_LINE_GAP);
+  }, [dateAt, data.length, width, mode, interval, customFormats, xScale]);
 
   const tooltip = useChartTooltip();
   const [activeIndexRaw, setActiveIndex] = useState(0);

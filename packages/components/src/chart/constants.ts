@@ -30,3 +30,6 @@ export const MAX_LINE_DOTS = 60;
 
 /** Viewport breakpoints in px (mobile below medium, large from large, wide from wide). */
 export const BREAKPOINTS = { medium: 782, large: 960, wide: 1280 } as const;
+
+/** Second-line x labels (month, year) closer than this many px to the previous one are left out. */
+export const MIN_SECOND_LINE_GAP = 80;

@@ -6,6 +6,7 @@ import {
   createDateLookup,
   DEFAULT_DATE_FORMATS,
   formatTooltipDate,
+  getAxisDateFormats,
   getXTickLabels,
   parseRowDates,
 } from './dates';
@@ -82,6 +83,39 @@ describe('x-axis labels', () => {
       { index: 1, line1: '31' },
       { index: 2, line1: '1', line2: 'Feb 2024' },
     ]);
+  });
+
+  it('skips a second line closer than the minimum gap to the last one shown', () => {
+    const dates = [
+      new Date(2024, 0, 31),
+      new Date(2024, 1, 1),
+      new Date(2024, 2, 1),
+      new Date(2024, 3, 1),
+    ];
+    const labels = getXTickLabels(
+      (i) => dates[i],
+      [0, 1, 2, 3],
+      DEFAULT_DATE_FORMATS.day,
+      (i) => i * 50,
+      80,
+    );
+    expect(labels.map((label) => label.line2)).toEqual([
+      'Jan 2024',
+      undefined,
+      'Mar 2024',
+      undefined,
+    ]);
+  });
+
+  it('switches the axis to month formats when labels collapse to month starts', () => {
+    expect(getAxisDateFormats('day', [0, 31, 60], true)).toBe(DEFAULT_DATE_FORMATS.month);
+    expect(getAxisDateFormats('week', [0, 4], true)).toBe(DEFAULT_DATE_FORMATS.month);
+  });
+
+  it('switches an hourly axis to day formats when ticks are a day or more apart', () => {
+    expect(getAxisDateFormats('hour', [3, 27, 51], false)).toBe(DEFAULT_DATE_FORMATS.day);
+    expect(getAxisDateFormats('hour', [0, 2, 4], false)).toBe(DEFAULT_DATE_FORMATS.hour);
+    expect(getAxisDateFormats('week', [0, 1], false)).toBe(DEFAULT_DATE_FORMATS.week);
   });
 
   it('has formats for every interval', () => {

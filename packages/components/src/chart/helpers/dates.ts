@@ -73,26 +73,54 @@ export interface XTickLabel {
   line2?: string;
 }
 
-/** Builds the x-axis labels for the given tick indexes; line 2 shows only when it changes. */
+/**
+ * Builds the x-axis labels for the given tick indexes. Line 2 shows only where it changes from
+ * the previous label, and (given `positionOf`) only when at least `minGap` px from the last
+ * shown line 2, so long second lines never overlap.
+ */
 export function getXTickLabels(
   dateAt: DateAt,
   tickIndexes: readonly number[],
   formats: ChartDateFormats,
+  positionOf?: (index: number) => number,
+  minGap = 0,
 ): XTickLabel[] {
   const line1 = timeFormat(formats.xFormat);
   const line2 = formats.x2Format ? timeFormat(formats.x2Format) : undefined;
   let previous: string | undefined;
+  let lastShownAt = Number.NEGATIVE_INFINITY;
   const labels: XTickLabel[] = [];
   for (const index of tickIndexes) {
     const date = dateAt(index);
     if (!date || Number.isNaN(date.getTime())) continue;
     const second = line2?.(date);
     const label: XTickLabel = { index, line1: line1(date).trim() };
-    if (second && second !== previous) label.line2 = second;
-    previous = second;
+    const at = positionOf?.(index) ?? 0;
+    if (second && second !== previous && (!positionOf || at - lastShownAt >= minGap)) {
+      label.line2 = second;
+      lastShownAt = at;
+      previous = second;
+    }
     labels.push(label);
   }
   return labels;
+}
+
+/**
+ * The axis formats for the ticks shown: month formats when labels were collapsed to month
+ * starts, day formats for an hourly series whose ticks are a day or more apart, else the
+ * interval's own.
+ */
+export function getAxisDateFormats(
+  interval: ChartInterval,
+  tickIndexes: readonly number[],
+  collapsedToMonths: boolean,
+): ChartDateFormats {
+  if (collapsedToMonths) return DEFAULT_DATE_FORMATS.month;
+  const [first, second] = tickIndexes;
+  const step = first !== undefined && second !== undefined ? second - first : 1;
+  if (interval === 'hour' && step >= 24) return DEFAULT_DATE_FORMATS.day;
+  return DEFAULT_DATE_FORMATS[interval];
 }
 
 /** Formats a tooltip heading, or returns the raw text when the date is invalid. */
