@@ -200,14 +200,15 @@ export interface NestedFilter<T> {
   readonly subFilters?: readonly T[] | undefined;
 }
 
+/** A filter without its `subFilters`, member by member for a union of filter kinds. */
+export type FlatFilter<T> = T extends unknown ? Omit<T, 'subFilters'> : never;
+
 /** Every filter of a nested report filter list, parents before their children, `subFilters` removed. */
-export function flattenFilters<T extends NestedFilter<T>>(
-  filters: readonly T[],
-): Omit<T, 'subFilters'>[] {
-  const flat: Omit<T, 'subFilters'>[] = [];
+export function flattenFilters<T extends NestedFilter<T>>(filters: readonly T[]): FlatFilter<T>[] {
+  const flat: FlatFilter<T>[] = [];
   for (const filter of filters) {
     const { subFilters, ...rest } = filter;
-    flat.push(rest);
+    flat.push(rest as FlatFilter<T>);
     if (subFilters) flat.push(...flattenFilters(subFilters));
   }
   return flat;

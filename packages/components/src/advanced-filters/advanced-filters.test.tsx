@@ -378,7 +378,7 @@ describe('date input', () => {
     expect(row).toHaveTextContent('Registered Between Jan 1, 2024 and Feb 1, 2024');
     await user.click(filterButton());
     expect(onNavigate).toHaveBeenCalledWith({ registered_between: ['2024-01-01', '2024-02-01'] });
-  });
+  }, 20_000);
 
   it('reads a one-date rule and describes it with the screen-reader format', async () => {
     const { user, onNavigate } = setup(

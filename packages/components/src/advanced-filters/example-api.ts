@@ -1,4 +1,5 @@
-import type { ApiFetch } from '../search';
+import { type ApiFetch, productsAutocompleter } from '../search';
+import type { SearchOption } from '../search-select';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -72,4 +73,11 @@ export function createExampleApiFetch(store = exampleStore): ApiFetch {
     if (item) return item;
     throw new Error(`No route ${path}`);
   };
+}
+
+/** Product labels for comma-separated ids, read from `exampleStore` (a compare card's getLabels). */
+export function exampleProductLabels(value: string): Promise<SearchOption[]> {
+  return productsAutocompleter({ variableOnly: false }).getLabels(value.split(','), {
+    apiFetch: createExampleApiFetch(),
+  });
 }

@@ -1,5 +1,5 @@
 import { __, _x } from '@storelens/i18n';
-import type { ReportFilterConfig } from './types';
+import type { CompareCardSettings, ReportFilterConfig } from './types';
 
 /** The orders report's "Show" dropdown: all orders or advanced filters. */
 export function ordersReportFilters(): ReportFilterConfig[] {
@@ -16,8 +16,13 @@ export function ordersReportFilters(): ReportFilterConfig[] {
   ];
 }
 
-/** The products report's "Show" dropdown: all, one product (search), a comparison, by category. */
-export function productsReportFilters(): ReportFilterConfig[] {
+/**
+ * The products report's "Show" dropdown: all, one product (search), a comparison (labelled
+ * with `getProductLabels`) and a "Top sellers" group.
+ */
+export function productsReportFilters(
+  getProductLabels: CompareCardSettings['getLabels'],
+): ReportFilterConfig[] {
   return [
     {
       label: __('Show'),
@@ -52,6 +57,7 @@ export function productsReportFilters(): ReportFilterConfig[] {
           settings: {
             type: 'products',
             param: 'products',
+            getLabels: getProductLabels,
             labels: {
               helpText: __('Check at least two products below to compare'),
               placeholder: __('Search for products to compare'),

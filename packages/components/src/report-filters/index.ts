@@ -2,6 +2,7 @@ export { FilterPicker, type FilterPickerProps } from './filter-picker';
 export { DEFAULT_FILTER } from './picker';
 export {
   ADVANCED_FILTER_VALUE,
+  CompareCard,
   type CompareCardProps,
   ReportFilters,
   type ReportFiltersComponents,

@@ -1,7 +1,7 @@
 import type { Query, QueryInput } from '@storelens/navigation';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { createExampleApiFetch } from '../advanced-filters/example-api';
+import { createExampleApiFetch, exampleProductLabels } from '../advanced-filters/example-api';
 import {
   customersAdvancedFilters,
   ordersAdvancedFilters,
@@ -56,13 +56,13 @@ export const OrdersAdvanced: Story = {
 
 /** Products report: a nested "Single product" search, a comparison and a "Top sellers" group. */
 export const ProductsNested: Story = {
-  args: { filters: productsReportFilters(), path: '/analytics/products' },
+  args: { filters: productsReportFilters(exampleProductLabels), path: '/analytics/products' },
 };
 
 /** A sub-filter selected: the dropdown opens on its level, with a back button. */
 export const ProductsSubFilterSelected: Story = {
   args: {
-    filters: productsReportFilters(),
+    filters: productsReportFilters(exampleProductLabels),
     path: '/analytics/products',
     query: { period: 'month', filter: 'top_sales' },
   },
@@ -71,7 +71,7 @@ export const ProductsSubFilterSelected: Story = {
 /** The single-product search filter with its chosen product shown in the toggle and as a tag. */
 export const ProductsSingleProduct: Story = {
   args: {
-    filters: productsReportFilters(),
+    filters: productsReportFilters(exampleProductLabels),
     path: '/analytics/products',
     query: { filter: 'single_product', products: '12' },
   },

@@ -2,7 +2,7 @@ import type { Query, QueryInput } from '@storelens/navigation';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createExampleApiFetch } from '../advanced-filters/example-api';
+import { createExampleApiFetch, exampleProductLabels } from '../advanced-filters/example-api';
 import { ordersAdvancedFilters } from '../advanced-filters/example-configs';
 import { ApiFetchProvider } from '../search';
 import {
@@ -28,7 +28,7 @@ function setup(query: Query, props: Partial<ReportFiltersProps> = {}) {
   render(
     <ApiFetchProvider apiFetch={createExampleApiFetch()}>
       <ReportFilters
-        filters={productsReportFilters()}
+        filters={productsReportFilters(exampleProductLabels)}
         query={query}
         path="/analytics/products"
         onNavigate={onNavigate}
@@ -155,6 +155,17 @@ describe('ReportFilters cards', () => {
     expect(screen.getByRole('region', { name: 'Compare card' })).toHaveTextContent(
       'Compare Products 11,12',
     );
+  });
+
+  it('by default shows CompareFilter writing its param through the navigation', async () => {
+    const { user, onNavigate } = setup(
+      { period: 'month', filter: 'compare-products', products: '11,12' },
+      { components: {} },
+    );
+    expect(await screen.findByRole('button', { name: 'Remove Hoodie with Logo' })).toBeVisible();
+    expect(screen.getByText('Compare Products')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(onNavigate).toHaveBeenCalledWith({ period: 'month', filter: 'compare-products' });
   });
 
   it('shows no card for other values', () => {

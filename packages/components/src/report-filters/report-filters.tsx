@@ -3,12 +3,14 @@ import { flattenFilters } from '@storelens/navigation';
 import type { ComponentType, ReactNode } from 'react';
 import { AdvancedFilters } from '../advanced-filters/advanced-filters';
 import type { ReportNavigate } from '../advanced-filters/report-navigate';
+import { applyQueryUpdate } from '../advanced-filters/rows';
 import type {
   AdvancedFiltersConfig,
   FilterCurrency,
   FilterInputComponents,
   ReportQuery,
 } from '../advanced-filters/types';
+import { CompareFilter } from '../compare-filter';
 import { FilterPicker } from './filter-picker';
 import type { CompareCardSettings, ReportFilterConfig } from './types';
 import './report-filters.css';
@@ -25,6 +27,22 @@ export type CompareCardProps = CompareCardSettings & {
   /** The caller's navigation, when given. */
   readonly onNavigate?: ReportNavigate;
 };
+
+/** The default comparison card: CompareFilter writing its param through the report navigation. */
+export function CompareCard({ query, path, onNavigate, ...settings }: CompareCardProps) {
+  return (
+    <CompareFilter
+      {...settings}
+      query={query}
+      path={path}
+      onChange={
+        onNavigate
+          ? (value, param) => onNavigate(applyQueryUpdate(query, { [param]: value }))
+          : undefined
+      }
+    />
+  );
+}
 
 /** Replaceable pieces of ReportFilters. */
 export interface ReportFiltersComponents {
@@ -70,23 +88,18 @@ export function ReportFilters({
   components = {},
 }: ReportFiltersProps) {
   const shown = filters.filter((config) => config.showFilters?.(query) ?? true);
-  const { CompareCard, filterInputs } = components;
+  const { CompareCard: Card = CompareCard, filterInputs } = components;
 
   const card = (config: ReportFilterConfig) => {
     const value = query[config.param];
     if (typeof value !== 'string' || value === '') return null;
     if (value.startsWith('compare')) {
       const filter = flattenFilters(config.filters).find((item) => item.value === value);
-      if (!filter || !CompareCard) return null;
-      const settings = filter.component === 'Search' ? {} : (filter.settings ?? {});
+      const settings = filter?.component === 'Search' ? undefined : filter?.settings;
+      if (!settings) return null;
       return (
         <div key={config.param} className="sl-report-filters__card">
-          <CompareCard
-            {...settings}
-            query={query}
-            path={path}
-            {...(onNavigate ? { onNavigate } : {})}
-          />
+          <Card {...settings} query={query} path={path} {...(onNavigate ? { onNavigate } : {})} />
         </div>
       );
     }

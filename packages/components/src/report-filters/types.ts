@@ -1,5 +1,6 @@
 import type { ReportQuery } from '../advanced-filters/types';
 import type { ChartMode } from '../chart/types';
+import type { CompareFilterProps } from '../compare-filter';
 import type { SearchConfig } from '../search';
 
 /** Fields every report filter has. */
@@ -44,8 +45,14 @@ export interface SearchReportFilter extends ReportFilterCommon {
 /** A filter of a report filter dropdown: plain or search-type, told apart by `component`. */
 export type ReportFilter = PlainReportFilter | SearchReportFilter;
 
-/** Settings of the comparison card (CompareFilter props other than query and navigation). */
-export type CompareCardSettings = Readonly<Record<string, unknown>>;
+/** Omit applied to each member of a union, keeping the union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Settings of the comparison card: CompareFilter's props other than the query and navigation. */
+export type CompareCardSettings = DistributiveOmit<
+  CompareFilterProps,
+  'query' | 'path' | 'onChange'
+>;
 
 /** One report filter dropdown: its label, query param, default and filters. */
 export interface ReportFilterConfig {
