@@ -5,3 +5,4 @@ export * from './reports-common';
 export * from './reports-stats';
 export * from './reports-lists';
 export * from './pickers-search';
+export * from './reports-indicators';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
+import { indicatorRoutes } from './indicators';
 import { listRoutes } from './lists';
 import { pickerRoutes } from './pickers';
 import { statsRoutes } from './stats';
@@ -9,4 +10,5 @@ export function analyticsRoutes(app: FastifyInstance, db: Db) {
   statsRoutes(app, db);
   listRoutes(app, db);
   pickerRoutes(app, db);
+  indicatorRoutes(app, db);
 }

@@ -89,9 +89,7 @@ export interface ReportAnswer {
  * answers from the cache unless `force_cache_refresh` is set. Paging headers when the answer
  * has totals.
  */
-export function reportRoute<
-  Q extends { page?: number; force_cache_refresh?: unknown; debug_cache?: unknown },
->(
+export function reportRoute<Q extends object>(
   app: FastifyInstance,
   db: Db,
   path: string,
@@ -104,10 +102,11 @@ export function reportRoute<
     { schema: { querystring: schema } },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const q = request.query as Q;
+      const flags = q as { page?: number; force_cache_refresh?: unknown; debug_cache?: unknown };
       const settings = await readStoreSettings(db);
       const ctx = reportContext(db, settings, options.dateType?.(q));
       const run = () => handler(ctx, q, request);
-      const refresh = isTrue(q.force_cache_refresh as string | boolean | undefined);
+      const refresh = isTrue(flags.force_cache_refresh as string | boolean | undefined);
       let answer: ReportAnswer;
       let hit = false;
       if (options.cache === false) answer = await run();
@@ -116,11 +115,11 @@ export function reportRoute<
         ({ value: answer, hit } = await cached(db, key, { refresh }, run));
       }
       if (answer.total !== undefined) {
-        setPagingHeaders(request, reply, q.page ?? 1, answer.total, answer.totalPages ?? 1);
+        setPagingHeaders(request, reply, flags.page ?? 1, answer.total, answer.totalPages ?? 1);
       }
       for (const [k, v] of Object.entries(answer.headers ?? {})) reply.header(k, v);
       if (
-        isTrue(q.debug_cache as string | boolean | undefined) &&
+        isTrue(flags.debug_cache as string | boolean | undefined) &&
         answer.body &&
         typeof answer.body === 'object' &&
         !Array.isArray(answer.body)

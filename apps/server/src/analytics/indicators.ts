@@ -1,0 +1,310 @@
+/*
+ * Performance indicators, leaderboards and the reports index (API.md Part B §2.0, §2.19,
+ * §2.20). Indicator values are the totals of the stats reports over `after`/`before` (each
+ * stats report read once); leaderboards reuse the list reports.
+ */
+import {
+  type Leaderboard,
+  type PerformanceIndicator,
+  type PerformanceIndicatorStat,
+  performanceIndicators,
+} from '@storelens/api';
+import type { ReportContext } from './context';
+import { customersList } from './customers';
+import { noFilters } from './filters';
+import { categoriesList, couponsList, productsList } from './lists';
+import { escapeHtml } from './paging';
+import { couponStats, downloadStats, productStats, taxStats } from './report-stats';
+import { orderStats } from './revenue';
+import type { StatsRequest } from './stats';
+
+/** The `/allowed` list: stat, chart field and label, in display order. */
+export const allowedIndicators = () =>
+  performanceIndicators.map((p) => ({
+    stat: p.stat,
+    chart: p.stat.split('/')[1]!,
+    label: p.label,
+  }));
+
+/** Totals of one stats report over the range, limited to the asked fields. */
+async function reportTotals(
+  ctx: ReportContext,
+  report: string,
+  range: { after: string; before: string },
+  fields: string[],
+): Promise<Record<string, unknown>> {
+  const req: StatsRequest = {
+    ...range,
+    interval: 'year',
+    page: 1,
+    perPage: 100,
+    order: 'asc',
+    orderby: 'date',
+    fields,
+  };
+  const filtered = { ...req, filters: noFilters, segmentby: undefined };
+  switch (report) {
+    case 'revenue':
+      return (await orderStats(ctx, 'revenue', filtered)).body.totals;
+    case 'orders':
+      return (await orderStats(ctx, 'orders', filtered)).body.totals;
+    case 'products':
+      return (await productStats(ctx, 'products', filtered)).body.totals;
+    case 'coupons':
+      return (await couponStats(ctx, filtered)).body.totals;
+    case 'taxes':
+      return (await taxStats(ctx, filtered)).body.totals;
+    case 'downloads':
+      return (
+        await downloadStats(ctx, {
+          ...req,
+          downloads: {
+            match: 'all',
+            productIncludes: [],
+            productExcludes: [],
+            orderIncludes: [],
+            orderExcludes: [],
+            customerIncludes: [],
+            customerExcludes: [],
+            ipIncludes: [],
+            ipExcludes: [],
+          },
+        })
+      ).body.totals;
+    default:
+      return {};
+  }
+}
+
+/** GET /reports/performance-indicators: the asked stats (all allowed by default). */
+export async function indicatorValues(
+  ctx: ReportContext,
+  range: { after: string; before: string },
+  stats: readonly PerformanceIndicatorStat[] | undefined,
+): Promise<(PerformanceIndicator & { _links: Record<string, { href: string }[]> })[]> {
+  const wanted = new Set(stats ?? performanceIndicators.map((p) => p.stat));
+  const chosen = performanceIndicators.filter((p) => wanted.has(p.stat));
+  const byReport = new Map<string, string[]>();
+  for (const p of chosen) {
+    const [report, field] = p.stat.split('/') as [string, string];
+    byReport.set(report, [...(byReport.get(report) ?? []), field]);
+  }
+  const totals = new Map<string, Record<string, unknown>>();
+  for (const [report, fields] of byReport) {
+    totals.set(report, await reportTotals(ctx, report, range, fields));
+  }
+  return chosen.map((p) => {
+    const [report, field] = p.stat.split('/') as [string, string];
+    const value = totals.get(report)?.[field];
+    return {
+      stat: p.stat,
+      chart: field,
+      label: p.label,
+      format: p.format,
+      value: typeof value === 'number' ? value : null,
+      _links: {
+        api: [{ href: `/wp-json/wc-analytics/reports/${report}/stats` }],
+        report: [{ href: `/analytics/${report}` }],
+      },
+    };
+  });
+}
+
+/** Formats money for leaderboard cells in the store currency. */
+function moneyText(ctx: ReportContext, value: number): string {
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: ctx.settings.currency,
+      minimumFractionDigits: ctx.settings.currencyPrecision,
+      maximumFractionDigits: ctx.settings.currencyPrecision,
+    }).format(value);
+  } catch {
+    return value.toFixed(ctx.settings.currencyPrecision);
+  }
+}
+
+const numberText = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
+/** The persisted query as URL parameters (only string/number values are kept). */
+export function persistedParams(json: string | undefined): URLSearchParams {
+  const out = new URLSearchParams();
+  if (!json) return out;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) {
+        if (typeof v === 'string' || typeof v === 'number') out.set(k, String(v));
+      }
+    }
+  } catch {
+    // An unreadable persisted query keeps no parameters.
+  }
+  return out;
+}
+
+/** The four leaderboards, in WooCommerce's fixed order. */
+export async function leaderboards(
+  ctx: ReportContext,
+  range: { after: string | undefined; before: string | undefined },
+  perPage: number,
+  persisted: string | undefined,
+): Promise<Leaderboard[]> {
+  const kept = persistedParams(persisted);
+  const anchor = (path: string, filter: string, key: string, id: number, text: string) => {
+    const q = new URLSearchParams(kept);
+    q.set('page', 'wc-admin');
+    q.set('path', path);
+    q.set('filter', filter);
+    q.set(key, String(id));
+    return `<a href="admin.php?${escapeHtml(q.toString())}">${escapeHtml(text)}</a>`;
+  };
+  const paging = { page: 1, perPage, order: 'desc' as const };
+  const listParams = { ...paging, range, filters: noFilters, extendedInfo: true };
+
+  const customers = await customersList(
+    ctx,
+    {
+      match: 'all',
+      search: undefined,
+      searchby: 'name',
+      nameIncludes: [],
+      nameExcludes: [],
+      usernameIncludes: [],
+      usernameExcludes: [],
+      emailIncludes: [],
+      emailExcludes: [],
+      countryIncludes: [],
+      countryExcludes: [],
+      registered: {},
+      lastActive: {},
+      ordersCount: {},
+      totalSpend: {},
+      avgOrderValue: {},
+      lastOrder: {},
+      customers: [],
+      range,
+    },
+    { ...paging, orderby: 'total_spend' },
+  );
+  const coupons = await couponsList(ctx, { ...listParams, orderby: 'orders_count' });
+  const categories = await categoriesList(ctx, { ...listParams, orderby: 'items_sold' });
+  const products = await productsList(ctx, { ...listParams, orderby: 'items_sold' });
+  const n = (v: unknown) => Number(v);
+  const info = (r: Record<string, unknown>) => (r.extended_info ?? {}) as Record<string, unknown>;
+  return [
+    {
+      id: 'customers',
+      label: 'Top Customers - Total Spend',
+      headers: [{ label: 'Customer Name' }, { label: 'Orders' }, { label: 'Total Spend' }],
+      rows: customers.rows.map((r) => [
+        {
+          display: anchor(
+            '/analytics/customers',
+            'single_customer',
+            'customers',
+            n(r.id),
+            String(r.name),
+          ),
+          value: String(r.name),
+        },
+        { display: numberText(n(r.orders_count)), value: n(r.orders_count) },
+        { display: moneyText(ctx, n(r.total_spend)), value: n(r.total_spend) },
+      ]),
+    },
+    {
+      id: 'coupons',
+      label: 'Top Coupons - Number of Orders',
+      headers: [{ label: 'Coupon Code' }, { label: 'Orders' }, { label: 'Amount Discounted' }],
+      rows: coupons.rows.map((r) => [
+        {
+          display: anchor(
+            '/analytics/coupons',
+            'single_coupon',
+            'coupons',
+            n(r.coupon_id),
+            String(info(r).code ?? ''),
+          ),
+          value: String(info(r).code ?? ''),
+        },
+        { display: numberText(n(r.orders_count)), value: n(r.orders_count) },
+        { display: moneyText(ctx, n(r.amount)), value: n(r.amount) },
+      ]),
+    },
+    {
+      id: 'categories',
+      label: 'Top Categories - Items Sold',
+      headers: [{ label: 'Category' }, { label: 'Items Sold' }, { label: 'Net Sales' }],
+      rows: categories.rows.map((r) => [
+        {
+          display: anchor(
+            '/analytics/categories',
+            'single_category',
+            'categories',
+            n(r.category_id),
+            String(info(r).name ?? ''),
+          ),
+          value: String(info(r).name ?? ''),
+        },
+        { display: numberText(n(r.items_sold)), value: n(r.items_sold) },
+        { display: moneyText(ctx, n(r.net_revenue)), value: n(r.net_revenue) },
+      ]),
+    },
+    {
+      id: 'products',
+      label: 'Top Products - Items Sold',
+      headers: [{ label: 'Product' }, { label: 'Items Sold' }, { label: 'Net Sales' }],
+      rows: products.rows.map((r) => [
+        {
+          display: anchor(
+            '/analytics/products',
+            'single_product',
+            'products',
+            n(r.product_id),
+            String(info(r).name ?? ''),
+          ),
+          value: String(info(r).name ?? ''),
+        },
+        { display: numberText(n(r.items_sold)), value: n(r.items_sold) },
+        { display: moneyText(ctx, n(r.net_revenue)), value: n(r.net_revenue) },
+      ]),
+    },
+  ];
+}
+
+/** The reports index (§2.0). */
+export function reportsIndex() {
+  const slugs: [string, string][] = [
+    [
+      'performance-indicators',
+      'Batch endpoint for getting specific performance indicators from `stats` endpoints.',
+    ],
+    ['revenue/stats', 'Stats about revenue.'],
+    ['orders/stats', 'Stats about orders.'],
+    ['products', 'Products detailed reports.'],
+    ['products/stats', 'Stats about products.'],
+    ['categories', 'Product categories detailed reports.'],
+    ['categories/stats', 'Stats about product categories.'],
+    ['coupons', 'Coupons detailed reports.'],
+    ['coupons/stats', 'Stats about coupons.'],
+    ['taxes', 'Taxes detailed reports.'],
+    ['taxes/stats', 'Stats about taxes.'],
+    ['downloads', 'Product downloads detailed reports.'],
+    ['downloads/files', 'Product download files detailed reports.'],
+    ['downloads/stats', 'Stats about product downloads.'],
+    ['customers', 'Customers detailed reports.'],
+  ];
+  return slugs.map(([slug, description]) => {
+    const path = `/wc-analytics/reports/${slug}`;
+    return {
+      slug,
+      description,
+      path,
+      _links: {
+        self: [{ href: `/wp-json${path}` }],
+        report: [{ href: `/analytics/${slug.replace(/\/stats$/, '')}` }],
+        collection: [{ href: '/wp-json/wc-analytics/reports' }],
+      },
+    };
+  });
+}

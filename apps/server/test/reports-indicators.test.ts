@@ -1,0 +1,114 @@
+import { expect, it } from 'vitest';
+import { describeEachEngine } from './harness';
+import { MAY, seedReports } from './reports-fixture';
+
+const BASE = '/wp-json/wc-analytics';
+
+describeEachEngine(
+  'performance indicators, leaderboards and the reports index',
+  (ctx) => {
+    const get = async (path: string) => {
+      const res = await ctx().app.inject({ method: 'GET', url: `${BASE}/${path}` });
+      return { status: res.statusCode, headers: res.headers, body: res.json() };
+    };
+
+    it('answers every indicator from the stats totals, in display order', async () => {
+      const r = await get(`reports/performance-indicators?${MAY}`);
+      expect(r.status).toBe(200);
+      expect(r.headers['x-wp-total']).toBe('14');
+      expect(r.headers['x-wp-totalpages']).toBe('1');
+      const values = Object.fromEntries(
+        r.body.map((i: { stat: string; value: number }) => [i.stat, i.value]),
+      );
+      expect(values).toEqual({
+        'revenue/total_sales': 75,
+        'revenue/net_revenue': 68,
+        'orders/orders_count': 4,
+        'orders/avg_order_value': 17,
+        'products/items_sold': 3,
+        'revenue/refunds': 45,
+        'coupons/orders_count': 1,
+        'coupons/amount': 2,
+        'taxes/total_tax': 2,
+        'taxes/order_tax': 1.6,
+        'taxes/shipping_tax': 0.4,
+        'revenue/shipping': 5,
+        'downloads/download_count': 3,
+        'revenue/gross_sales': 115,
+      });
+      expect(r.body[0]).toMatchObject({
+        stat: 'revenue/total_sales',
+        chart: 'total_sales',
+        format: 'currency',
+      });
+    });
+
+    it('answers only the asked stats, in display order', async () => {
+      const r = await get(
+        `reports/performance-indicators?${MAY}&stats=orders/orders_count,revenue/net_revenue`,
+      );
+      expect(r.body.map((i: { stat: string }) => i.stat)).toEqual([
+        'revenue/net_revenue',
+        'orders/orders_count',
+      ]);
+    });
+
+    it('rejects an empty stats list and unknown stats', async () => {
+      const empty = await get('reports/performance-indicators?stats=');
+      expect(empty.status).toBe(400);
+      expect(empty.body.code).toBe('woocommerce_analytics_performance_indicators_empty_query');
+      const bogus = await get('reports/performance-indicators?stats[]=revenue/bogus');
+      expect(bogus.status).toBe(400);
+      expect(Object.keys(bogus.body.data.params)).toEqual(['stats']);
+    });
+
+    it('lists the allowed indicators', async () => {
+      const r = await get('reports/performance-indicators/allowed');
+      expect(r.body[4]).toEqual({
+        stat: 'products/items_sold',
+        chart: 'items_sold',
+        label: 'Items sold',
+      });
+      expect(r.headers['x-wp-total']).toBe(String(r.body.length));
+    });
+
+    it('builds the four leaderboards with links keeping the persisted query', async () => {
+      const r = await get(
+        `leaderboards?${MAY}&per_page=5&persisted_query=${encodeURIComponent('{"period":"month"}')}`,
+      );
+      expect(r.body.map((b: { id: string }) => b.id)).toEqual([
+        'customers',
+        'coupons',
+        'categories',
+        'products',
+      ]);
+      const [customers, coupons, categories, products] = r.body;
+      expect(customers.rows).toHaveLength(2);
+      expect(customers.rows[0][0].value).toBe('C 1');
+      expect(customers.rows[0][0].display).toContain('filter=single_customer&amp;customers=1');
+      expect(customers.rows[0][0].display).toContain('period=month');
+      expect(customers.rows[0][2]).toEqual({ display: '$50.00', value: 50 });
+      expect(coupons.rows[0][0].value).toBe('save2');
+      expect(categories.rows.map((row: { value: string }[]) => row[0]!.value)).toEqual([
+        'Kitchen',
+        'Apparel',
+      ]);
+      expect(products.rows[0].map((c: { value: unknown }) => c.value)).toEqual(['Mug', 2, 43]);
+      expect((await get('leaderboards?per_page=21')).status).toBe(400);
+      const allowed = await get('leaderboards/allowed');
+      expect(allowed.body[0]).toEqual({
+        id: 'customers',
+        label: 'Top Customers - Total Spend',
+        headers: [{ label: 'Customer Name' }, { label: 'Orders' }, { label: 'Total Spend' }],
+      });
+    });
+
+    it('lists the reports index', async () => {
+      const r = await get('reports');
+      const revenue = r.body.find((x: { slug: string }) => x.slug === 'revenue/stats');
+      expect(revenue).toMatchObject({ path: '/wc-analytics/reports/revenue/stats' });
+      expect(revenue._links.report).toEqual([{ href: '/analytics/revenue' }]);
+    });
+  },
+  seedReports,
+);

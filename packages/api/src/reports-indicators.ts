@@ -1,0 +1,73 @@
+import { Type } from 'typebox';
+import { IsoDateTime, oneOf, query } from './reports-common';
+
+/** Performance indicators in display order (API.md Part B §2.19). */
+export const performanceIndicators = [
+  { stat: 'revenue/total_sales', label: 'Total sales', format: 'currency' },
+  { stat: 'revenue/net_revenue', label: 'Net sales', format: 'currency' },
+  { stat: 'orders/orders_count', label: 'Orders', format: 'number' },
+  { stat: 'orders/avg_order_value', label: 'Average order value', format: 'currency' },
+  { stat: 'products/items_sold', label: 'Items sold', format: 'number' },
+  { stat: 'revenue/refunds', label: 'Returns', format: 'currency' },
+  { stat: 'coupons/orders_count', label: 'Discounted orders', format: 'number' },
+  { stat: 'coupons/amount', label: 'Amount', format: 'currency' },
+  { stat: 'taxes/total_tax', label: 'Total tax', format: 'currency' },
+  { stat: 'taxes/order_tax', label: 'Order tax', format: 'currency' },
+  { stat: 'taxes/shipping_tax', label: 'Shipping tax', format: 'currency' },
+  { stat: 'revenue/shipping', label: 'Shipping', format: 'currency' },
+  { stat: 'downloads/download_count', label: 'Downloads', format: 'number' },
+  { stat: 'revenue/gross_sales', label: 'Gross sales', format: 'currency' },
+] as const;
+
+/** One `<report>/<field>` indicator id. */
+export type PerformanceIndicatorStat = (typeof performanceIndicators)[number]['stat'];
+
+/** One item of `GET /reports/performance-indicators`. */
+export interface PerformanceIndicator {
+  stat: PerformanceIndicatorStat;
+  chart: string;
+  label: string;
+  format: 'currency' | 'number';
+  value: number | null;
+}
+
+const context = Type.Optional(oneOf(['view', 'edit'] as const));
+const locale = Type.Optional(Type.String({ maxLength: 20 }));
+const bool = Type.Optional(
+  Type.Union([Type.Boolean(), oneOf(['true', 'false', '1', '0'] as const)]),
+);
+
+/** Query of `GET /reports/performance-indicators`. */
+export const PerformanceIndicatorsQuery = query({
+  context,
+  _locale: locale,
+  after: Type.Optional(IsoDateTime),
+  before: Type.Optional(IsoDateTime),
+  stats: Type.Optional(
+    Type.Array(oneOf(performanceIndicators.map((p) => p.stat)), { maxItems: 50 }),
+  ),
+  force_cache_refresh: bool,
+});
+
+/** Query of the `/allowed` routes and the reports index. */
+export const ReportsContextQuery = query({ context, _locale: locale });
+
+/** Query of `GET /leaderboards` (§2.20): per_page 1..20, default 5. */
+export const LeaderboardsQuery = query({
+  context,
+  _locale: locale,
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+  after: Type.Optional(IsoDateTime),
+  before: Type.Optional(IsoDateTime),
+  persisted_query: Type.Optional(Type.String({ maxLength: 2000 })),
+  force_cache_refresh: bool,
+});
+
+/** One leaderboard (§2.20). */
+export interface Leaderboard {
+  id: 'customers' | 'coupons' | 'categories' | 'products';
+  label: string;
+  headers: { label: string }[];
+  rows: { display: string; value: string | number }[][];
+}
