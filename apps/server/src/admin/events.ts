@@ -1,5 +1,9 @@
+import type { Db } from '../db/database';
+
 /** What a settings write changed. */
 export interface SettingsChange {
+  /** The store whose settings changed. */
+  db: Db;
   /** Ids of settings whose stored value changed. */
   changed: string[];
   /** True when a change affects report numbers (excluded statuses, date type, zone, week start). */

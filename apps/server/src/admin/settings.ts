@@ -88,6 +88,7 @@ export async function updateSettings(
   await setOptions(db, values);
   if (changed.length > 0) {
     const change: SettingsChange = {
+      db,
       changed,
       affectsReports: changed.some((id) => (reportSettingIds as readonly string[]).includes(id)),
       needsRebuild: changed.some((id) => (rebuildSettingIds as readonly string[]).includes(id)),

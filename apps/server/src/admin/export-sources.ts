@@ -1,0 +1,253 @@
+/** One CSV column: where its value sits in a report row (dot path) and its header. */
+export interface ExportColumn {
+  key: string;
+  header: string;
+}
+
+/** One page of export rows. */
+export interface ExportPage {
+  page: number;
+  totalPages: number;
+  rows: Record<string, unknown>[];
+}
+
+/** What a report request answered. */
+export interface ReportAnswer {
+  status: number;
+  body: unknown;
+  totalPages: number;
+  total: number;
+}
+
+/** Reads a report route in-process (the same validation, filters and cache as the client gets). */
+export type ReportReader = (path: string, query: Record<string, unknown>) => Promise<ReportAnswer>;
+
+/**
+ * Where an export reads a report: its columns, and its rows page by page from any page (so a
+ * resumed job continues where it stopped). Report types plug in with
+ * {@link registerReportSource}.
+ */
+export interface ReportSource {
+  columns: readonly ExportColumn[];
+  /** The first page, or the error answer when the report refuses the arguments. */
+  page(
+    read: ReportReader,
+    args: Record<string, unknown>,
+    page: number,
+  ): Promise<ExportPage | ReportAnswer>;
+  /** True when the first page shows nothing to export. */
+  isEmpty(first: ExportPage): boolean;
+}
+
+/** The value at a dot path; lists of objects become their names or codes joined by ", ". */
+export function valueAt(row: unknown, path: string): unknown {
+  let value: unknown = row;
+  for (const key of path.split('.')) {
+    value =
+      value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  if (Array.isArray(value)) {
+    return value
+      .map((v) =>
+        v && typeof v === 'object'
+          ? String((v as Record<string, unknown>).name ?? (v as Record<string, unknown>).code ?? '')
+          : String(v),
+      )
+      .join(', ');
+  }
+  return value ?? '';
+}
+
+const PER_PAGE = 100;
+
+/** A list report (`/reports/{type}`) read with extended info, 100 rows a page. */
+export function listSource(type: string, columns: readonly ExportColumn[]): ReportSource {
+  return {
+    columns,
+    async page(read, args, page) {
+      const answer = await read(`/wp-json/wc-analytics/reports/${type}`, {
+        ...args,
+        extended_info: 'true',
+        page: String(page),
+        per_page: String(PER_PAGE),
+      });
+      if (answer.status !== 200) return answer;
+      const rows = Array.isArray(answer.body) ? (answer.body as Record<string, unknown>[]) : [];
+      return { page, totalPages: Math.max(1, answer.totalPages), rows };
+    },
+    isEmpty: (first) => first.rows.length === 0,
+  };
+}
+
+/** Revenue: one row per interval of revenue stats (default interval day). */
+export const revenueSource: ReportSource = {
+  columns: [
+    { key: 'date_start', header: 'Date' },
+    { key: 'subtotals.orders_count', header: 'Orders' },
+    { key: 'subtotals.gross_sales', header: 'Gross sales' },
+    { key: 'subtotals.total_sales', header: 'Total sales' },
+    { key: 'subtotals.refunds', header: 'Returns' },
+    { key: 'subtotals.coupons', header: 'Coupons' },
+    { key: 'subtotals.taxes', header: 'Taxes' },
+    { key: 'subtotals.shipping', header: 'Shipping' },
+    { key: 'subtotals.net_revenue', header: 'Net sales' },
+  ],
+  async page(read, args, page) {
+    const answer = await read('/wp-json/wc-analytics/reports/revenue/stats', {
+      interval: 'day',
+      ...args,
+      page: String(page),
+      per_page: String(PER_PAGE),
+    });
+    if (answer.status !== 200) return answer;
+    const body = answer.body as { intervals?: Record<string, unknown>[] };
+    return { page, totalPages: Math.max(1, answer.totalPages), rows: body.intervals ?? [] };
+  },
+  isEmpty: (first) =>
+    first.rows.every(
+      (r) =>
+        valueAt(r, 'subtotals.orders_count') === 0 &&
+        valueAt(r, 'subtotals.total_sales') === 0 &&
+        valueAt(r, 'subtotals.refunds') === 0,
+    ),
+};
+
+const sources = new Map<string, ReportSource>([
+  ['revenue', revenueSource],
+  [
+    'orders',
+    listSource('orders', [
+      { key: 'date_created', header: 'Date' },
+      { key: 'order_number', header: 'Order #' },
+      { key: 'status', header: 'Status' },
+      { key: 'customer_type', header: 'Customer type' },
+      { key: 'extended_info.products', header: 'Product(s)' },
+      { key: 'num_items_sold', header: 'Items sold' },
+      { key: 'extended_info.coupons', header: 'Coupon(s)' },
+      { key: 'net_total', header: 'Net sales' },
+    ]),
+  ],
+  [
+    'products',
+    listSource('products', [
+      { key: 'extended_info.name', header: 'Product title' },
+      { key: 'extended_info.sku', header: 'SKU' },
+      { key: 'items_sold', header: 'Items sold' },
+      { key: 'net_revenue', header: 'N. revenue' },
+      { key: 'orders_count', header: 'Orders' },
+      { key: 'extended_info.stock_status', header: 'Status' },
+      { key: 'extended_info.stock_quantity', header: 'Stock' },
+    ]),
+  ],
+  [
+    'variations',
+    listSource('variations', [
+      { key: 'extended_info.name', header: 'Product / Variation title' },
+      { key: 'extended_info.sku', header: 'SKU' },
+      { key: 'items_sold', header: 'Items sold' },
+      { key: 'net_revenue', header: 'N. revenue' },
+      { key: 'orders_count', header: 'Orders' },
+      { key: 'extended_info.stock_status', header: 'Status' },
+      { key: 'extended_info.stock_quantity', header: 'Stock' },
+    ]),
+  ],
+  [
+    'categories',
+    listSource('categories', [
+      { key: 'extended_info.name', header: 'Category' },
+      { key: 'items_sold', header: 'Items sold' },
+      { key: 'net_revenue', header: 'Net revenue' },
+      { key: 'products_count', header: 'Products' },
+      { key: 'orders_count', header: 'Orders' },
+    ]),
+  ],
+  [
+    'coupons',
+    listSource('coupons', [
+      { key: 'extended_info.code', header: 'Coupon code' },
+      { key: 'orders_count', header: 'Orders' },
+      { key: 'amount', header: 'Amount discounted' },
+      { key: 'extended_info.date_created', header: 'Created' },
+      { key: 'extended_info.date_expires', header: 'Expires' },
+      { key: 'extended_info.discount_type', header: 'Type' },
+    ]),
+  ],
+  [
+    'taxes',
+    listSource('taxes', [
+      { key: 'tax_code', header: 'Tax code' },
+      { key: 'tax_rate', header: 'Rate' },
+      { key: 'total_tax', header: 'Total tax' },
+      { key: 'order_tax', header: 'Order tax' },
+      { key: 'shipping_tax', header: 'Shipping tax' },
+      { key: 'orders_count', header: 'Orders' },
+    ]),
+  ],
+  [
+    'downloads',
+    listSource('downloads', [
+      { key: 'date', header: 'Date' },
+      { key: '_embedded.product.0.name', header: 'Product title' },
+      { key: 'file_name', header: 'File name' },
+      { key: 'order_number', header: 'Order #' },
+      { key: 'username', header: 'User name' },
+      { key: 'ip_address', header: 'IP' },
+    ]),
+  ],
+  [
+    'stock',
+    listSource('stock', [
+      { key: 'name', header: 'Product / Variation' },
+      { key: 'sku', header: 'SKU' },
+      { key: 'stock_status', header: 'Status' },
+      { key: 'stock_quantity', header: 'Stock' },
+    ]),
+  ],
+  [
+    'customers',
+    listSource('customers', [
+      { key: 'name', header: 'Name' },
+      { key: 'username', header: 'Username' },
+      { key: 'date_last_active', header: 'Last active' },
+      { key: 'date_registered', header: 'Sign up' },
+      { key: 'email', header: 'Email' },
+      { key: 'orders_count', header: 'Orders' },
+      { key: 'total_spend', header: 'Total spend' },
+      { key: 'avg_order_value', header: 'AOV' },
+      { key: 'country', header: 'Country / Region' },
+      { key: 'city', header: 'City' },
+      { key: 'state', header: 'Region' },
+      { key: 'postcode', header: 'Postal code' },
+    ]),
+  ],
+]);
+
+/** Adds (or replaces) the export source of a report type. */
+export function registerReportSource(type: string, source: ReportSource): void {
+  sources.set(type, source);
+}
+
+/** The export source of a report type, if one is registered. */
+export function reportSource(type: string): ReportSource | undefined {
+  return sources.get(type);
+}
+
+/** Turns report arguments into a query string: lists as `a[]=`, lists of lists as `a[i][]=`. */
+export function toQueryString(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        if (Array.isArray(item))
+          for (const inner of item) params.append(`${key}[${i}][]`, String(inner));
+        else params.append(`${key}[]`, String(item));
+      });
+    } else if (typeof value === 'object') {
+      params.append(key, JSON.stringify(value));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  return params.toString();
+}

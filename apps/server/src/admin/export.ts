@@ -1,0 +1,254 @@
+import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { stat, truncate, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { finished } from 'node:stream/promises';
+import {
+  type ApiErrorBody,
+  adminBool,
+  ContextOnlyQuery,
+  ExportIdParams,
+  ExportStartBody,
+  type ExportStartResponseBody,
+  type ExportStatusBody,
+  ExportTypeParams,
+  exportReportTypes,
+} from '@storelens/api';
+import { stringify } from 'csv-stringify';
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import type { Db } from '../db/database';
+import { ApiError } from '../errors';
+import { getOptions } from '../options';
+import { originOf } from './context';
+import { adminError } from './errors';
+import {
+  type ExportPage,
+  type ReportAnswer,
+  type ReportReader,
+  reportSource,
+  toQueryString,
+  valueAt,
+} from './export-sources';
+import { type Job, type JobHandler, type JobRunner, newJobId, readJob } from './jobs/runner';
+import { sendMail } from './mail';
+
+/** The job kind of report exports. */
+export const EXPORT_KIND = 'export';
+
+/** What an export writes. */
+export interface ExportParams {
+  type: string;
+  args: Record<string, unknown>;
+  email: boolean;
+  /** The server's origin as the client saw it (for the e-mailed link). */
+  origin: string;
+  file: string;
+}
+
+/** Where an export is: the next page, the bytes of CSV committed, rows written. */
+export interface ExportProgress {
+  nextPage: number;
+  totalPages: number;
+  bytes: number;
+  rows: number;
+  emailed?: boolean;
+  emailError?: string;
+}
+
+/** Where export files go: `STORELENS_DATA_DIR`, else beside the SQLite file, else ./data. */
+export function dataDir(db: Db): string {
+  if (process.env.STORELENS_DATA_DIR) return resolve(process.env.STORELENS_DATA_DIR);
+  const file = db.sqlite?.name;
+  return file && file !== ':memory:' ? dirname(resolve(file)) : resolve('data');
+}
+
+/** The file name of an export (WooCommerce's, plus .csv). */
+export const exportFileName = (type: string, id: string) => `wc-${type}-report-export-${id}.csv`;
+
+/** The download route of an export. */
+export const downloadPath = (type: string, id: string) =>
+  `/wp-json/wc-analytics/reports/${type}/export/${id}/download`;
+
+/**
+ * The export job: each step appends one page of rows through csv-stringify to the file. On a
+ * resume the file is first cut back to the bytes the last committed step recorded, so a crash
+ * never leaves a duplicated or half-written page.
+ */
+export function exportHandler(
+  db: Db,
+  read: ReportReader,
+  smtpUrl: () => string | undefined,
+): JobHandler<ExportParams, ExportProgress> {
+  return {
+    kind: EXPORT_KIND,
+    async step({ params, progress }: Job<ExportParams, ExportProgress>) {
+      const source = reportSource(params.type);
+      if (!source) throw new Error(`No export source for ${params.type}`);
+      mkdirSync(dirname(params.file), { recursive: true });
+      if (!existsSync(params.file)) await writeFile(params.file, '');
+      await truncate(params.file, progress.bytes);
+      const answer = await source.page(read, params.args, progress.nextPage);
+      if (!isPage(answer)) throw new Error(`The ${params.type} report answered ${answer.status}`);
+      const { page, totalPages, rows } = answer;
+      const csv = stringify({ header: page === 1, columns: source.columns.map((c) => c.header) });
+      const out = createWriteStream(params.file, { flags: 'a' });
+      csv.pipe(out);
+      for (const row of rows) csv.write(source.columns.map((c) => valueAt(row, c.key)));
+      csv.end();
+      await finished(out);
+      const bytes = (await stat(params.file)).size;
+      return {
+        progress: {
+          ...progress,
+          nextPage: page + 1,
+          totalPages,
+          bytes,
+          rows: progress.rows + rows.length,
+        },
+        done: page >= totalPages,
+      };
+    },
+    async finish({ id, params, progress }) {
+      if (!params.email || progress.emailed) return progress;
+      const url = smtpUrl();
+      const to = (await getOptions(db, ['admin_email'])).get('admin_email');
+      if (!url || typeof to !== 'string' || to === '') return progress;
+      const link = `${params.origin}${downloadPath(params.type, id)}`;
+      try {
+        await sendMail(url, {
+          to,
+          subject: `Your ${params.type} report export is ready`,
+          text: `Your ${params.type} report is ready to download: ${link}`,
+          html: `<p>Your ${params.type} report is ready. <a href="${link}">Download the CSV</a>.</p>`,
+        });
+        return { ...progress, emailed: true };
+      } catch (error) {
+        return {
+          ...progress,
+          emailed: false,
+          emailError: error instanceof Error ? error.message : String(error),
+        };
+      }
+    },
+  };
+}
+
+const isPage = (a: ExportPage | ReportAnswer): a is ExportPage => 'rows' in a;
+
+/** Reads report routes of the app in-process (after it is ready). */
+export function injectReader(app: FastifyInstance): ReportReader {
+  return async (path, query) => {
+    const qs = toQueryString(query);
+    const res = await app.inject({ method: 'GET', url: qs ? `${path}?${qs}` : path });
+    let body: unknown = null;
+    try {
+      body = res.json();
+    } catch {
+      body = res.body;
+    }
+    return {
+      status: res.statusCode,
+      body,
+      totalPages: Number(res.headers['x-wp-totalpages'] ?? 1),
+      total: Number(res.headers['x-wp-total'] ?? 0),
+    };
+  };
+}
+
+/** Percent done for the status route: 100 only when the job is done. */
+export function percentComplete(status: string, progress: ExportProgress): number {
+  if (status === 'done') return 100;
+  if (progress.totalPages <= 0) return 0;
+  return Math.min(99, Math.floor(((progress.nextPage - 1) / progress.totalPages) * 100));
+}
+
+async function findExport(
+  db: Db,
+  type: string,
+  id: string,
+): Promise<Job<ExportParams, ExportProgress>> {
+  const job = await readJob<ExportParams, ExportProgress>(db, id);
+  if (!job || job.kind !== EXPORT_KIND || job.params.type !== type) {
+    throw adminError('woocommerce_admin_reports_export_invalid_id');
+  }
+  return job;
+}
+
+function knownType(type: string): void {
+  if (!(exportReportTypes as readonly string[]).includes(type) || !reportSource(type)) {
+    throw adminError('woocommerce_admin_reports_export_invalid_type', type);
+  }
+}
+
+/** `/wp-json/wc-analytics/reports/{type}/export…`. */
+export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
+  const base = '/wp-json/wc-analytics/reports/:type/export';
+  for (const method of ['POST', 'PUT', 'PATCH'] as const) {
+    app.route<{ Params: { type: string }; Body: Static<typeof ExportStartBody> }>({
+      method,
+      url: base,
+      schema: { params: ExportTypeParams, body: ExportStartBody },
+      handler: async (request): Promise<ExportStartResponseBody> => {
+        const { type } = request.params;
+        knownType(type);
+        const source = reportSource(type)!;
+        const args = request.body?.report_args ?? {};
+        const first = await source.page(injectReader(app), args, 1);
+        if (!isPage(first)) {
+          const error = first.body as ApiErrorBody;
+          throw new ApiError(error.code, error.message, first.status, error.data?.params);
+        }
+        if (source.isEmpty(first)) {
+          return { message: 'There is no data to export for the given request.' };
+        }
+        const params: Omit<ExportParams, 'file'> = {
+          type,
+          args,
+          email: adminBool(request.body?.email),
+          origin: originOf(request),
+        };
+        const id = newJobId();
+        await runner.enqueue<ExportParams, ExportProgress>(
+          EXPORT_KIND,
+          { ...params, file: join(dataDir(db), 'exports', exportFileName(type, id)) },
+          { nextPage: 1, totalPages: 0, bytes: 0, rows: 0 },
+          id,
+        );
+        return {
+          message: 'Your report file is being generated.',
+          export_id: id,
+          _links: {
+            status: [{ href: `/wp-json/wc-analytics/reports/${type}/export/${id}/status` }],
+          },
+        };
+      },
+    });
+  }
+  app.get<{ Params: Static<typeof ExportIdParams> }>(
+    `${base}/:export_id/status`,
+    { schema: { params: ExportIdParams, querystring: ContextOnlyQuery } },
+    async (request): Promise<ExportStatusBody> => {
+      const { type, export_id: id } = request.params;
+      const job = await findExport(db, type, id);
+      const percent = percentComplete(job.status, job.progress);
+      return percent === 100
+        ? { percent_complete: 100, download_url: downloadPath(type, id) }
+        : { percent_complete: percent };
+    },
+  );
+  app.get<{ Params: Static<typeof ExportIdParams> }>(
+    `${base}/:export_id/download`,
+    { schema: { params: ExportIdParams, querystring: ContextOnlyQuery } },
+    async (request, reply) => {
+      const { type, export_id: id } = request.params;
+      const job = await findExport(db, type, id);
+      if (job.status !== 'done' || !existsSync(job.params.file)) {
+        throw adminError('woocommerce_admin_reports_export_not_ready');
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${exportFileName(type, id)}"`)
+        .send(createReadStream(job.params.file));
+    },
+  );
+}

@@ -1,0 +1,162 @@
+import type { OrderStatus } from '@storelens/api';
+import type { Db } from '../db/database';
+import { RawSql } from '../db/sql';
+import type { OrderInput, RefundInput } from '../ingest/types';
+
+interface OrderRow {
+  id: number;
+  parent_id: number;
+  type: string;
+  status: string;
+  currency: string;
+  customer_id: number;
+  date_created_gmt: string;
+  date_paid_gmt: string | null;
+  date_completed_gmt: string | null;
+  shipping_total: number;
+  shipping_tax: number;
+  billing_country: string;
+  billing_state: string;
+  billing_email: string;
+}
+
+interface ItemRow {
+  id: number;
+  order_id: number;
+  product_id: number;
+  variation_id: number;
+  name: string;
+  quantity: number;
+  subtotal: number;
+  total: number;
+  tax: number;
+}
+
+/** Negates a stored amount without producing -0. */
+const neg = (value: unknown) => 0 - Number(value);
+
+const byKey = <T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> => {
+  const out = new Map<K, T[]>();
+  for (const r of rows) {
+    const list = out.get(key(r));
+    if (list) list.push(r);
+    else out.set(key(r), [r]);
+  }
+  return out;
+};
+
+/**
+ * Rebuilds the ingestion inputs of orders (with their refunds) from the source tables, so the
+ * historical import can send them through `ingestOrders` again. A refund line points at the
+ * order line of the same product and variation.
+ */
+export async function readOrderInputs(db: Db, orderIds: readonly number[]): Promise<OrderInput[]> {
+  if (orderIds.length === 0) return [];
+  const sql = new RawSql(db.kysely, db.engine);
+  const columns =
+    'id, parent_id, type, status, currency, customer_id, date_created_gmt, date_paid_gmt, date_completed_gmt, shipping_total, shipping_tax, billing_country, billing_state, billing_email';
+  const orders = await sql.selectIn<OrderRow>(
+    `SELECT ${columns} FROM orders`,
+    'id',
+    orderIds,
+    "AND type = 'order'",
+  );
+  const refunds = await sql.selectIn<OrderRow>(
+    `SELECT ${columns} FROM orders`,
+    'parent_id',
+    orderIds,
+    "AND type = 'refund'",
+  );
+  const allIds = [...orders.map((o) => o.id), ...refunds.map((r) => r.id)];
+  const items = byKey(
+    await sql.selectIn<ItemRow>(
+      'SELECT id, order_id, product_id, variation_id, name, quantity, subtotal, total, tax FROM order_items',
+      'order_id',
+      allIds,
+    ),
+    (i) => Number(i.order_id),
+  );
+  const coupons = byKey(
+    await sql.selectIn<{ order_id: number; coupon_id: number; code: string; discount: number }>(
+      'SELECT order_id, coupon_id, code, discount FROM order_coupon_lines',
+      'order_id',
+      orderIds,
+    ),
+    (c) => Number(c.order_id),
+  );
+  const taxes = byKey(
+    await sql.selectIn<{
+      order_id: number;
+      tax_rate_id: number;
+      tax_total: number;
+      shipping_tax_total: number;
+    }>(
+      'SELECT order_id, tax_rate_id, tax_total, shipping_tax_total FROM order_tax_lines',
+      'order_id',
+      orderIds,
+    ),
+    (t) => Number(t.order_id),
+  );
+  const refundsOf = byKey(refunds, (r) => Number(r.parent_id));
+  const sortById = <T extends { id: number }>(rows: T[]) =>
+    rows.sort((a, b) => Number(a.id) - Number(b.id));
+
+  return sortById([...orders]).map((o): OrderInput => {
+    const lines = sortById(items.get(Number(o.id)) ?? []).map((l) => ({
+      id: Number(l.id),
+      productId: Number(l.product_id),
+      variationId: Number(l.variation_id),
+      name: l.name,
+      quantity: Number(l.quantity),
+      subtotal: Number(l.subtotal),
+      total: Number(l.total),
+      tax: Number(l.tax),
+    }));
+    const refundInputs = sortById(refundsOf.get(Number(o.id)) ?? []).map(
+      (r): RefundInput => ({
+        id: Number(r.id),
+        dateCreatedGmt: r.date_created_gmt,
+        shipping: neg(r.shipping_total),
+        shippingTax: neg(r.shipping_tax),
+        lines: sortById(items.get(Number(r.id)) ?? []).map((l) => {
+          const line =
+            lines.find(
+              (x) =>
+                x.productId === Number(l.product_id) && x.variationId === Number(l.variation_id),
+            ) ?? lines[0];
+          return {
+            id: Number(l.id),
+            orderItemId: line?.id ?? 0,
+            quantity: neg(l.quantity),
+            total: neg(l.total),
+            tax: neg(l.tax),
+          };
+        }),
+      }),
+    );
+    return {
+      id: Number(o.id),
+      status: o.status as OrderStatus,
+      currency: o.currency,
+      customerId: Number(o.customer_id),
+      dateCreatedGmt: o.date_created_gmt,
+      datePaidGmt: o.date_paid_gmt,
+      dateCompletedGmt: o.date_completed_gmt,
+      billing: { country: o.billing_country, state: o.billing_state, email: o.billing_email },
+      lines,
+      shipping: Number(o.shipping_total),
+      shippingTax: Number(o.shipping_tax),
+      coupons: sortById(
+        (coupons.get(Number(o.id)) ?? []).map((c) => ({ ...c, id: Number(c.coupon_id) })),
+      ).map((c) => ({ couponId: Number(c.coupon_id), code: c.code, discount: Number(c.discount) })),
+      taxes: sortById(
+        (taxes.get(Number(o.id)) ?? []).map((t) => ({ ...t, id: Number(t.tax_rate_id) })),
+      ).map((t) => ({
+        rateId: Number(t.tax_rate_id),
+        tax: Number(t.tax_total),
+        shippingTax: Number(t.shipping_tax_total),
+      })),
+      refunds: refundInputs,
+    };
+  });
+}

@@ -1,0 +1,319 @@
+import {
+  type AdminStatusMessage,
+  adminBool,
+  ContextOnlyQuery,
+  ImportQuery,
+  type ImportStatusBody,
+  type ImportTotalsBody,
+} from '@storelens/api';
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import type { Db } from '../db/database';
+import { RawSql } from '../db/sql';
+import { ApiError } from '../errors';
+import { ingestOrders } from '../ingest/ingest';
+import { readStoreSettings } from '../options';
+import { formatSqlUtc, parseSqlUtc, zone } from '../timezone';
+import { emitAnalyticsDataDeleted } from './events';
+import { readOrderInputs } from './import-source';
+import { type Job, type JobHandler, type JobRunner, parseJob } from './jobs/runner';
+
+/** The job kind of historical imports. */
+export const IMPORT_KIND = 'import';
+
+/** What an import covers. */
+export interface ImportParams {
+  /** Store-local first day 'YYYY-MM-DD 00:00:00', or -1 for all time. */
+  from: string | -1;
+  skipExisting: boolean;
+  batchSize: number;
+  /** Why it runs: a client request, or a settings change that needs a rebuild. */
+  reason: 'request' | 'settings';
+}
+
+/** Where an import is. */
+export interface ImportProgress {
+  phase: 'customers' | 'orders';
+  customerCursor: number;
+  orderCursor: number;
+  customers: { imported: number; total: number };
+  orders: { imported: number; total: number };
+}
+
+/** Tables the import rebuilds (and `delete` empties). */
+export const ANALYTICS_TABLES = [
+  'order_stats',
+  'order_product_lookup',
+  'order_coupon_lookup',
+  'order_tax_lookup',
+  'revenue_hour',
+  'revenue_day',
+  'product_day',
+] as const;
+
+/** The first local day an import with `days` covers: today minus `days`, at midnight. */
+export function importFrom(
+  days: number | undefined,
+  timezone: string,
+  now = Date.now(),
+): string | -1 {
+  if (days === undefined) return -1;
+  const today = zone(timezone).toLocal(formatSqlUtc(now)).slice(0, 10);
+  return `${formatSqlUtc(parseSqlUtc(`${today} 00:00:00`) - days * 86_400_000).slice(0, 10)} 00:00:00`;
+}
+
+/** SQL filter of the source orders an import covers. */
+function orderFilter(params: Pick<ImportParams, 'from' | 'skipExisting'>): {
+  where: string;
+  args: unknown[];
+} {
+  const parts = ["o.type = 'order'"];
+  const args: unknown[] = [];
+  if (params.from !== -1) {
+    parts.push('o.date_created >= ?');
+    args.push(params.from);
+  }
+  if (params.skipExisting)
+    parts.push('NOT EXISTS (SELECT 1 FROM order_stats s WHERE s.order_id = o.id)');
+  return { where: parts.join(' AND '), args };
+}
+
+/** How many orders and customers an import would cover. */
+export async function importTotals(
+  db: Db,
+  params: Pick<ImportParams, 'from' | 'skipExisting'>,
+): Promise<ImportTotalsBody> {
+  const sql = new RawSql(db.kysely, db.engine);
+  const { where, args } = orderFilter(params);
+  const [row] = await sql.query<{ orders: number; customers: number }>(
+    `SELECT COUNT(*) AS orders, COUNT(DISTINCT CASE WHEN o.customer_id > 0 THEN o.customer_id END) AS customers FROM orders o WHERE ${where}`,
+    args,
+  );
+  return { orders: Number(row?.orders ?? 0), customers: Number(row?.customers ?? 0) };
+}
+
+/** The import job: customers (last active dates) first, then orders in id order, in batches. */
+export function importHandler(db: Db): JobHandler<ImportParams, ImportProgress> {
+  const sql = new RawSql(db.kysely, db.engine);
+  return {
+    kind: IMPORT_KIND,
+    async step({ params, progress }: Job<ImportParams, ImportProgress>) {
+      const { where, args } = orderFilter(params);
+      if (progress.phase === 'customers') {
+        const rows = await sql.query<{ id: number }>(
+          `SELECT c.id FROM customers c WHERE c.id > ? AND c.id IN (SELECT o.customer_id FROM orders o WHERE ${where})
+           ORDER BY c.id LIMIT ${params.batchSize}`,
+          [progress.customerCursor, ...args],
+        );
+        const ids = rows.map((r) => Number(r.id));
+        if (ids.length > 0) {
+          const last = (column: string) =>
+            `(SELECT MAX(o.${column}) FROM orders o WHERE o.customer_id = customers.id AND o.type = 'order')`;
+          await sql.run(
+            `UPDATE customers SET date_last_active = ${last('date_created')}, date_last_active_gmt = ${last('date_created_gmt')}
+             WHERE id IN (${ids.map(() => '?').join(',')})`,
+            ids,
+          );
+        }
+        const next: ImportProgress = {
+          ...progress,
+          customerCursor: ids.at(-1) ?? progress.customerCursor,
+          customers: { ...progress.customers, imported: progress.customers.imported + ids.length },
+        };
+        if (ids.length < params.batchSize) next.phase = 'orders';
+        return { progress: next, done: false };
+      }
+      const rows = await sql.query<{ id: number }>(
+        `SELECT o.id FROM orders o WHERE o.id > ? AND ${where} ORDER BY o.id LIMIT ${params.batchSize}`,
+        [progress.orderCursor, ...args],
+      );
+      const ids = rows.map((r) => Number(r.id));
+      await ingestOrders(db, await readOrderInputs(db, ids));
+      return {
+        progress: {
+          ...progress,
+          orderCursor: ids.at(-1) ?? progress.orderCursor,
+          orders: {
+            ...progress.orders,
+            imported: Math.min(progress.orders.total, progress.orders.imported + ids.length),
+          },
+        },
+        done: ids.length < params.batchSize,
+      };
+    },
+  };
+}
+
+/** The newest import job. */
+async function latestImport(db: Db): Promise<Job<ImportParams, ImportProgress> | undefined> {
+  const row = await db.kysely
+    .selectFrom('admin_jobs')
+    .selectAll()
+    .where('kind', '=', IMPORT_KIND)
+    .orderBy('created_gmt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? parseJob<ImportParams, ImportProgress>(row) : undefined;
+}
+
+/** Cancels running imports and waits for their loops. */
+export async function cancelImports(db: Db, runner: JobRunner): Promise<void> {
+  const running = await db.kysely
+    .selectFrom('admin_jobs')
+    .select('id')
+    .where('kind', '=', IMPORT_KIND)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+  for (const { id } of running) await runner.cancel(id);
+}
+
+/**
+ * Starts an import. A client request while one runs is refused; a settings rebuild replaces
+ * the running one (its earlier batches used the old settings).
+ */
+export async function startImport(
+  db: Db,
+  runner: JobRunner,
+  options: {
+    days?: number;
+    skipExisting: boolean;
+    reason: ImportParams['reason'];
+    batchSize?: number;
+  },
+): Promise<{ started: true; id: string } | { started: false }> {
+  const latest = await latestImport(db);
+  if (latest && (latest.status === 'running' || latest.status === 'queued')) {
+    if (options.reason === 'request') return { started: false };
+    await cancelImports(db, runner);
+  }
+  const settings = await readStoreSettings(db);
+  const params: ImportParams = {
+    from: importFrom(options.days, settings.timezone),
+    skipExisting: options.skipExisting,
+    batchSize: options.batchSize ?? 500,
+    reason: options.reason,
+  };
+  const totals = await importTotals(db, params);
+  const progress: ImportProgress = {
+    phase: 'customers',
+    customerCursor: 0,
+    orderCursor: 0,
+    customers: { imported: 0, total: totals.customers },
+    orders: { imported: 0, total: totals.orders },
+  };
+  return { started: true, id: await runner.enqueue(IMPORT_KIND, params, progress) };
+}
+
+/** The status the client polls. */
+export async function importStatus(db: Db): Promise<ImportStatusBody> {
+  const job = await latestImport(db);
+  if (!job) {
+    return {
+      customers: { imported: 0, total: 0 },
+      orders: { imported: 0, total: 0 },
+      imported_from: -1,
+      is_importing: false,
+    };
+  }
+  return {
+    customers: job.progress.customers,
+    orders: job.progress.orders,
+    imported_from: job.params.from,
+    is_importing: job.status === 'running' || job.status === 'queued',
+  };
+}
+
+/** Empties every analytics lookup table and rollup (after cancelling imports). */
+export async function deleteAnalyticsData(db: Db, runner: JobRunner): Promise<void> {
+  await cancelImports(db, runner);
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const table of ANALYTICS_TABLES) await trx.deleteFrom(table).execute();
+  });
+  emitAnalyticsDataDeleted();
+}
+
+/** `/wp-json/wc-analytics/reports/import…`. */
+export function importRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
+  const base = '/wp-json/wc-analytics/reports/import';
+  const q = { schema: { querystring: ContextOnlyQuery } };
+  for (const method of ['POST', 'PUT'] as const) {
+    app.route<{ Querystring: Static<typeof ImportQuery>; Body: Static<typeof ImportQuery> }>({
+      method,
+      url: base,
+      schema: { querystring: ImportQuery },
+      handler: async (request): Promise<AdminStatusMessage> => {
+        const body = request.body && typeof request.body === 'object' ? request.body : {};
+        const params = { ...request.query, ...body };
+        validateImportBody(body);
+        const result = await startImport(db, runner, {
+          ...(params.days !== undefined ? { days: Number(params.days) } : {}),
+          skipExisting: adminBool(params.skip_existing),
+          reason: 'request',
+        });
+        return result.started
+          ? {
+              status: 'success',
+              message:
+                'Report table data is being rebuilt. Please allow some time for data to fully populate.',
+            }
+          : {
+              status: 'error',
+              message: 'An import is already running; cancel it before starting another.',
+            };
+      },
+    });
+    app.route({
+      method,
+      url: `${base}/cancel`,
+      ...q,
+      handler: async (): Promise<AdminStatusMessage> => {
+        await cancelImports(db, runner);
+        return {
+          status: 'success',
+          message: 'All pending and in-progress import actions have been cancelled.',
+        };
+      },
+    });
+    app.route({
+      method,
+      url: `${base}/delete`,
+      ...q,
+      handler: async (): Promise<AdminStatusMessage> => {
+        await deleteAnalyticsData(db, runner);
+        return { status: 'success', message: 'Report table data is being deleted.' };
+      },
+    });
+  }
+  app.get(`${base}/status`, q, async () => importStatus(db));
+  app.get<{ Querystring: Static<typeof ImportQuery> }>(
+    `${base}/totals`,
+    { schema: { querystring: ImportQuery } },
+    async (request) => {
+      const settings = await readStoreSettings(db);
+      return importTotals(db, {
+        from: importFrom(request.query.days, settings.timezone),
+        skipExisting: adminBool(request.query.skip_existing),
+      });
+    },
+  );
+}
+
+/** The JSON body of an import start follows the same rules as its query. */
+function validateImportBody(body: Record<string, unknown>): void {
+  const bad: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'days') {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 36_500) {
+        bad.days = 'days must be a whole number from 0 to 36500.';
+      }
+    } else if (key === 'skip_existing') {
+      if (![true, false, 'true', 'false', '1', '0'].includes(value as string)) {
+        bad.skip_existing = 'skip_existing must be a boolean.';
+      }
+    } else if (key !== 'context') {
+      bad[key] = `${key} is not a known parameter.`;
+    }
+  }
+  if (Object.keys(bad).length > 0) throw ApiError.invalidParams(bad);
+}
