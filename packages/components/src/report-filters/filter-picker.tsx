@@ -179,6 +179,9 @@ export function FilterPicker({ config, query, path, onNavigate }: FilterPickerPr
         ) : (
           selectedValue
         )}
+        <span aria-hidden="true" className="sl-filter-picker__caret">
+          ▾
+        </span>
       </button>
       {open && (
         <div

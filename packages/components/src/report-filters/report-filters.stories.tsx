@@ -68,6 +68,15 @@ export const ProductsSubFilterSelected: Story = {
   },
 };
 
+/** A comparison: the CompareFilter card below the bar, with two products from the URL. */
+export const ProductsComparison: Story = {
+  args: {
+    filters: productsReportFilters(exampleProductLabels),
+    path: '/analytics/products',
+    query: { period: 'month', filter: 'compare-products', products: '11,12' },
+  },
+};
+
 /** The single-product search filter with its chosen product shown in the toggle and as a tag. */
 export const ProductsSingleProduct: Story = {
   args: {
