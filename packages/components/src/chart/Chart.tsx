@@ -1,3 +1,4 @@
+import { getDateFormatsForInterval } from '@storelens/date';
 import { __, sprintf } from '@storelens/i18n';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { VisuallyHidden } from '../section/visually-hidden';
@@ -14,7 +15,6 @@ import { assignColorIndexes } from './helpers/colors';
 import { getSeriesColumns } from './helpers/columns';
 import {
   createDateLookup,
-  DEFAULT_DATE_FORMATS,
   formatTooltipDate,
   getAxisDateFormats,
   getXTickLabels,
@@ -28,7 +28,7 @@ import { createXScale, createYScale, getValueExtent, xCenter } from './helpers/s
 import { getSeriesKeys } from './helpers/series-keys';
 import { getTooltipPlacement } from './helpers/tooltip-position';
 import { getValueFormatter, getYFormatter, type NumberFormatter } from './helpers/value-format';
-import { getXTickIndexes, shouldCollapseToMonths } from './helpers/x-ticks';
+import { getXTickIndexes } from './helpers/x-ticks';
 import { useChartTooltip } from './hooks/use-chart-tooltip';
 import { useControllableState } from './hooks/use-controllable-state';
 import { useElementWidth } from './hooks/use-element-width';
@@ -149,7 +149,7 @@ export function Chart(props: ChartProps) {
   const height = props.height ?? getChartHeight(viewportWidth);
   const legendPosition = getLegendPosition(mode, viewportWidth, props.legendPosition);
   const interval = resolveInterval(props.interval ?? 'day', props.allowedIntervals);
-  const dateFormats = props.dateFormats ?? DEFAULT_DATE_FORMATS[interval];
+  const dateFormats = props.dateFormats ?? getDateFormatsForInterval(interval, data.length);
 
   const [type, setType] = useControllableState<ChartType>({
     value: props.type,
@@ -205,9 +205,7 @@ export function Chart(props: ChartProps) {
   const customFormats = props.dateFormats;
   const xLabels = useMemo(() => {
     const ticks = getXTickIndexes(data.length, dateAt, width, mode, interval);
-    const formats =
-      customFormats ??
-      getAxisDateFormats(interval, ticks, shouldCollapseToMonths(interval, data.length));
+    const formats = customFormats ?? getAxisDateFormats(interval, ticks, data.length);
     const positionOf = (index: number) => xCenter(xScale, index);
     return getXTickLabels(dateAt, ticks, formats, positionOf, MIN_SECOND_LINE_GAP);
   }, [dateAt, data.length, width, mode, interval, customFormats, xScale]);

@@ -9,7 +9,6 @@ export { Chart } from './Chart';
 export type { ChartHeaderProps } from './ChartHeader';
 export { ChartHeader } from './ChartHeader';
 export { CHART_MARGIN, MAX_VISIBLE_SERIES, SIDE_LEGEND_WIDTH } from './constants';
-export { DEFAULT_DATE_FORMATS } from './helpers/dates';
 export { getIntervalLabel, resolveInterval } from './helpers/interval';
 export { getChartHeight, getLegendPosition } from './helpers/layout';
 export type { SeriesKey } from './helpers/series-keys';

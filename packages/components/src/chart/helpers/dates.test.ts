@@ -1,10 +1,10 @@
+import { getDateFormatsForInterval } from '@storelens/date';
 import { timeFormat, timeParse } from 'd3-time-format';
 import fc from 'fast-check';
 import { DEFAULT_DATE_PARSER } from '../constants';
 import type { ChartDataRow } from '../types';
 import {
   createDateLookup,
-  DEFAULT_DATE_FORMATS,
   formatTooltipDate,
   getAxisDateFormats,
   getXTickLabels,
@@ -77,7 +77,7 @@ describe('createDateLookup', () => {
 describe('x-axis labels', () => {
   it('shows the second line only where it changes', () => {
     const dates = [new Date(2024, 0, 30), new Date(2024, 0, 31), new Date(2024, 1, 1)];
-    const labels = getXTickLabels((i) => dates[i], [0, 1, 2], DEFAULT_DATE_FORMATS.day);
+    const labels = getXTickLabels((i) => dates[i], [0, 1, 2], getDateFormatsForInterval('day'));
     expect(labels).toEqual([
       { index: 0, line1: '30', line2: 'Jan 2024' },
       { index: 1, line1: '31' },
@@ -95,7 +95,7 @@ describe('x-axis labels', () => {
     const labels = getXTickLabels(
       (i) => dates[i],
       [0, 1, 2, 3],
-      DEFAULT_DATE_FORMATS.day,
+      getDateFormatsForInterval('day'),
       (i) => i * 50,
       80,
     );
@@ -107,29 +107,33 @@ describe('x-axis labels', () => {
     ]);
   });
 
-  it('switches the axis to month formats when labels collapse to month starts', () => {
-    expect(getAxisDateFormats('day', [0, 31, 60], true)).toBe(DEFAULT_DATE_FORMATS.month);
-    expect(getAxisDateFormats('week', [0, 4], true)).toBe(DEFAULT_DATE_FORMATS.month);
+  it('switches the axis to month labels for day series of 63+ and week series of 9+', () => {
+    const month = getDateFormatsForInterval('month');
+    expect(getAxisDateFormats('day', [0, 31, 60], 91).xFormat).toBe(month.xFormat);
+    expect(getAxisDateFormats('week', [0, 4], 20).xFormat).toBe(month.xFormat);
+    expect(getAxisDateFormats('day', [0, 1], 62).xFormat).toBe('%-d');
   });
 
   it('switches an hourly axis to day formats when ticks are a day or more apart', () => {
-    expect(getAxisDateFormats('hour', [3, 27, 51], false)).toBe(DEFAULT_DATE_FORMATS.day);
-    expect(getAxisDateFormats('hour', [0, 2, 4], false)).toBe(DEFAULT_DATE_FORMATS.hour);
-    expect(getAxisDateFormats('week', [0, 1], false)).toBe(DEFAULT_DATE_FORMATS.week);
+    expect(getAxisDateFormats('hour', [3, 27, 51], 8760)).toEqual(getDateFormatsForInterval('day'));
+    expect(getAxisDateFormats('hour', [0, 2, 4], 48)).toEqual(getDateFormatsForInterval('hour'));
+    expect(getAxisDateFormats('week', [0, 1], 4)).toEqual(getDateFormatsForInterval('week'));
   });
 
-  it('has formats for every interval', () => {
+  it('formats tooltip headings with the date package formats', () => {
     const date = new Date(2024, 6, 4, 15);
-    expect(formatTooltipDate(date, DEFAULT_DATE_FORMATS.hour.tooltipLabelFormat)).toBe(
-      '3 PM Jul 4, 2024',
+    expect(formatTooltipDate(date, getDateFormatsForInterval('hour').tooltipLabelFormat)).toBe(
+      '3PM Jul 4, 2024',
     );
-    expect(formatTooltipDate(date, DEFAULT_DATE_FORMATS.day.tooltipLabelFormat)).toBe(
+    expect(formatTooltipDate(date, getDateFormatsForInterval('day').tooltipLabelFormat)).toBe(
       'July 4, 2024',
     );
-    expect(formatTooltipDate(date, DEFAULT_DATE_FORMATS.month.tooltipLabelFormat)).toBe(
+    expect(formatTooltipDate(date, getDateFormatsForInterval('month').tooltipLabelFormat)).toBe(
       'July 2024',
     );
-    expect(formatTooltipDate(date, DEFAULT_DATE_FORMATS.year.tooltipLabelFormat)).toBe('2024');
+    expect(formatTooltipDate(date, getDateFormatsForInterval('year').tooltipLabelFormat)).toBe(
+      '2024',
+    );
   });
 
   it('falls back to the raw text for an invalid date', () => {

@@ -1,3 +1,4 @@
+import { getDateFormatsForInterval } from '@storelens/date';
 import { timeFormat, timeParse } from 'd3-time-format';
 import { DEFAULT_DATE_PARSER } from '../constants';
 import type { ChartDateFormats, ChartInterval } from '../types';
@@ -53,16 +54,6 @@ export function createDateLookup(
   };
 }
 
-/** Default axis and tooltip formats per interval (d3-time-format specifiers). */
-export const DEFAULT_DATE_FORMATS: Record<ChartInterval, ChartDateFormats> = {
-  hour: { tooltipLabelFormat: '%_I %p %b %-d, %Y', xFormat: '%_I %p', x2Format: '%b %-d, %Y' },
-  day: { tooltipLabelFormat: '%B %-d, %Y', xFormat: '%-d', x2Format: '%b %Y' },
-  week: { tooltipLabelFormat: '%B %-d, %Y', xFormat: '%-d', x2Format: '%b %Y' },
-  month: { tooltipLabelFormat: '%B %Y', xFormat: '%b', x2Format: '%Y' },
-  quarter: { tooltipLabelFormat: '%B %Y', xFormat: '%b', x2Format: '%Y' },
-  year: { tooltipLabelFormat: '%Y', xFormat: '%Y', x2Format: '' },
-};
-
 /** One x-axis label: the index it belongs to and its one or two lines. */
 export interface XTickLabel {
   /** Index of the date in the data. */
@@ -107,20 +98,19 @@ export function getXTickLabels(
 }
 
 /**
- * The axis formats for the ticks shown: month formats when labels were collapsed to month
- * starts, day formats for an hourly series whose ticks are a day or more apart, else the
- * interval's own.
+ * The axis formats for the ticks shown, from @storelens/date: month labels for day (63+) and
+ * week (9+) series (the ones collapsed to month starts), day labels for an hourly series whose
+ * ticks are a day or more apart, else the interval's own.
  */
 export function getAxisDateFormats(
   interval: ChartInterval,
   tickIndexes: readonly number[],
-  collapsedToMonths: boolean,
+  count: number,
 ): ChartDateFormats {
-  if (collapsedToMonths) return DEFAULT_DATE_FORMATS.month;
   const [first, second] = tickIndexes;
   const step = first !== undefined && second !== undefined ? second - first : 1;
-  if (interval === 'hour' && step >= 24) return DEFAULT_DATE_FORMATS.day;
-  return DEFAULT_DATE_FORMATS[interval];
+  if (interval === 'hour' && step >= 24) return getDateFormatsForInterval('day', 0);
+  return getDateFormatsForInterval(interval, count);
 }
 
 /** Formats a tooltip heading, or returns the raw text when the date is invalid. */
