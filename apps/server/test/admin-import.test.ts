@@ -234,7 +234,7 @@ describeEachEngine(
       const killed = await progressOf();
       expect(killed!.status).toBe('running');
       expect(killed!.orders.imported).toBeLessThan(killed!.orders.total);
-      expect(midway.orders.total).toBe(killed!.orders.total);
+      expect(midway!.orders.total).toBe(killed!.orders.total);
 
       // Restart: the job resumes when the app is ready.
       const restarted = await buildApp(db, { webRoot: '/nonexistent' });

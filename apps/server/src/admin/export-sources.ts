@@ -9,6 +9,8 @@ export interface ExportPage {
   page: number;
   totalPages: number;
   rows: Record<string, unknown>[];
+  /** Totals over the whole request, when the report has them (stats). */
+  totals?: Record<string, unknown>;
 }
 
 /** What a report request answered. */
@@ -100,16 +102,22 @@ export const revenueSource: ReportSource = {
       per_page: String(PER_PAGE),
     });
     if (answer.status !== 200) return answer;
-    const body = answer.body as { intervals?: Record<string, unknown>[] };
-    return { page, totalPages: Math.max(1, answer.totalPages), rows: body.intervals ?? [] };
+    const body = answer.body as {
+      intervals?: Record<string, unknown>[];
+      totals?: Record<string, unknown>;
+    };
+    return {
+      page,
+      totalPages: Math.max(1, answer.totalPages),
+      rows: body.intervals ?? [],
+      ...(body.totals ? { totals: body.totals } : {}),
+    };
   },
   isEmpty: (first) =>
-    first.rows.every(
-      (r) =>
-        valueAt(r, 'subtotals.orders_count') === 0 &&
-        valueAt(r, 'subtotals.total_sales') === 0 &&
-        valueAt(r, 'subtotals.refunds') === 0,
-    ),
+    !first.totals ||
+    (first.totals.orders_count === 0 &&
+      first.totals.total_sales === 0 &&
+      first.totals.refunds === 0),
 };
 
 const sources = new Map<string, ReportSource>([

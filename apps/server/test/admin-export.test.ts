@@ -1,0 +1,248 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ExportStartResponseBody, ExportStatusBody } from '@storelens/api';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { ingestOrders } from '../src/ingest/ingest';
+import { setOptions } from '../src/options';
+import { call, expectError } from './admin-helpers';
+import { order, seedCatalog } from './fixtures';
+import { describeEachEngine } from './harness';
+
+const BASE = '/wp-json/wc-analytics/reports';
+const MAY = { after: '2024-05-01T00:00:00', before: '2024-05-31T23:59:59', interval: 'day' };
+
+process.env.STORELENS_DATA_DIR = mkdtempSync(join(tmpdir(), 'storelens-exports-'));
+
+const received: { to: string; text: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  onData(stream, session, callback) {
+    let text = '';
+    stream.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
+      callback();
+    });
+  },
+});
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const address = smtp.server.address();
+  if (!address || typeof address === 'string') throw new Error('no smtp port');
+  process.env.SMTP_URL = `smtp://127.0.0.1:${address.port}`;
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function waitDone(app: FastifyInstance, type: string, id: string): Promise<ExportStatusBody> {
+  for (let i = 0; i < 2000; i++) {
+    const status = await call<ExportStatusBody>(app, 'GET', `${BASE}/${type}/export/${id}/status`);
+    expect(status.status).toBe(200);
+    if (status.body.percent_complete === 100) return status.body;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('export did not finish');
+}
+
+async function download(app: FastifyInstance, url: string) {
+  const res = await app.inject({ method: 'GET', url });
+  return { status: res.statusCode, headers: res.headers, text: res.body };
+}
+
+describeEachEngine(
+  'report export',
+  (ctx) => {
+    it('exports revenue by day to CSV, reports progress and serves the file', async () => {
+      const app = ctx().app;
+      const start = await call<ExportStartResponseBody>(app, 'POST', `${BASE}/revenue/export`, {
+        report_args: { ...MAY, order: 'asc' },
+      });
+      expect(start.status).toBe(200);
+      expect(start.body.message).toBe('Your report file is being generated.');
+      expect(start.body.export_id).toMatch(/^\d+$/);
+      const id = start.body.export_id!;
+      const done = await waitDone(app, 'revenue', id);
+      expect(done.download_url).toBe(`${BASE}/revenue/export/${id}/download`);
+      const file = await download(app, done.download_url!);
+      expect(file.status).toBe(200);
+      expect(file.headers['content-type']).toMatch(/^text\/csv/);
+      expect(file.headers['content-disposition']).toBe(
+        `attachment; filename="wc-revenue-report-export-${id}.csv"`,
+      );
+      const lines = file.text.trimEnd().split('\n');
+      expect(lines[0]).toBe(
+        'Date,Orders,Gross sales,Total sales,Returns,Coupons,Taxes,Shipping,Net sales',
+      );
+      expect(lines).toHaveLength(32);
+      expect(lines[1]).toBe('2024-05-01 00:00:00,1,20,20,0,0,0,0,20');
+      expect(lines[3]).toBe('2024-05-03 00:00:00,1,25,25,0,0,0,0,25');
+      expect(lines[2]).toBe('2024-05-02 00:00:00,0,0,0,0,0,0,0,0');
+    });
+
+    it('e-mails the download link to the store admin address when asked', async () => {
+      const app = ctx().app;
+      received.length = 0;
+      const start = await call<ExportStartResponseBody>(app, 'POST', `${BASE}/revenue/export`, {
+        report_args: MAY,
+        email: true,
+      });
+      const id = start.body.export_id!;
+      await waitDone(app, 'revenue', id);
+      expect(received).toHaveLength(1);
+      expect(received[0]!.to).toBe('owner@example.com');
+      expect(received[0]!.text.replace(/=\r?\n/g, '')).toContain(
+        `/wp-json/wc-analytics/reports/revenue/export/${id}/download`,
+      );
+    });
+
+    it('says there is no data instead of starting an export', async () => {
+      const start = await call<ExportStartResponseBody>(
+        ctx().app,
+        'POST',
+        `${BASE}/revenue/export`,
+        {
+          report_args: { after: '2020-01-01T00:00:00', before: '2020-01-31T23:59:59' },
+        },
+      );
+      expect(start.status).toBe(200);
+      expect(start.body).toEqual({ message: 'There is no data to export for the given request.' });
+    });
+
+    it('writes every page of a multi-page report, and a resumed job cuts back a half-written page', async () => {
+      const { app, db } = ctx();
+      const args = {
+        after: '2024-01-01T00:00:00',
+        before: '2024-12-31T23:59:59',
+        interval: 'day',
+        order: 'asc',
+      };
+      const start = await call<ExportStartResponseBody>(app, 'POST', `${BASE}/revenue/export`, {
+        report_args: args,
+      });
+      const id = start.body.export_id!;
+      await waitDone(app, 'revenue', id);
+      const full = (await download(app, `${BASE}/revenue/export/${id}/download`)).text;
+      const lines = full.trimEnd().split('\n');
+      expect(lines).toHaveLength(367); // header + 366 days of 2024, in 4 pages of 100
+
+      // A crash after page 2 was committed and while page 3 was half written.
+      const job = await db.kysely
+        .selectFrom('admin_jobs')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const params = JSON.parse(job.params) as { file: string };
+      const crashedId = `${id}7`;
+      const crashedFile = params.file.replace(id, crashedId);
+      const twoPages = `${lines.slice(0, 201).join('\n')}\n`;
+      writeFileSync(crashedFile, `${twoPages}2024-07-19 00:00:00,0,0,`);
+      await db.kysely
+        .insertInto('admin_jobs')
+        .values({
+          ...job,
+          id: crashedId,
+          status: 'running',
+          params: JSON.stringify({ ...params, file: crashedFile }),
+          progress: JSON.stringify({
+            nextPage: 3,
+            totalPages: 4,
+            bytes: Buffer.byteLength(twoPages),
+            rows: 200,
+          }),
+        })
+        .execute();
+      const restarted = await buildApp(db, { webRoot: '/nonexistent' });
+      await restarted.ready();
+      await waitDone(restarted, 'revenue', crashedId);
+      await restarted.close();
+      expect(readFileSync(crashedFile, 'utf8')).toBe(full);
+    });
+
+    it('exports a list report (orders) through the same job', async () => {
+      const app = ctx().app;
+      const start = await call<ExportStartResponseBody>(app, 'POST', `${BASE}/orders/export`, {
+        report_args: { after: MAY.after, before: MAY.before, orderby: 'date', order: 'asc' },
+      });
+      expect(start.status).toBe(200);
+      const done = await waitDone(app, 'orders', start.body.export_id!);
+      const lines = (await download(app, done.download_url!)).text.trimEnd().split('\n');
+      expect(lines[0]).toBe(
+        'Date,Order #,Status,Customer type,Product(s),Items sold,Coupon(s),Net sales',
+      );
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toMatch(/^2024-05-01 10:00:00,1,completed,new,Mug,2,,20$/);
+    });
+
+    it('answers 404 for unknown report types and export ids', async () => {
+      const app = ctx().app;
+      expectError(
+        await call(app, 'POST', `${BASE}/nothing/export`, {}),
+        404,
+        'woocommerce_admin_reports_export_invalid_type',
+      );
+      expectError(
+        await call(app, 'GET', `${BASE}/revenue/export/123/status`),
+        404,
+        'woocommerce_admin_reports_export_invalid_id',
+      );
+      expectError(
+        await call(app, 'GET', `${BASE}/revenue/export/123/download`),
+        404,
+        'woocommerce_admin_reports_export_invalid_id',
+      );
+    });
+
+    it.each([
+      [
+        'a bad interval in report_args',
+        `${BASE}/revenue/export`,
+        { report_args: { interval: 'minute' } },
+        'interval',
+      ],
+      [
+        'a reversed range',
+        `${BASE}/revenue/export`,
+        { report_args: { after: '2024-05-02', before: '2024-05-01' } },
+        'after',
+      ],
+      ['an unknown body field', `${BASE}/revenue/export`, { format: 'xlsx' }, 'format'],
+      ['a non-boolean email', `${BASE}/revenue/export`, { email: 'maybe' }, 'email'],
+      ['a type with digits', `${BASE}/rev3nue/export`, {}, 'type'],
+    ])('rejects %s with a 400 naming it', async (_label, url, payload, param) => {
+      expectError(await call(ctx().app, 'POST', url, payload), 400, 'rest_invalid_param', param);
+    });
+
+    it('rejects a malformed export id with a 400', async () => {
+      expectError(
+        await call(ctx().app, 'GET', `${BASE}/revenue/export/abc/status`),
+        400,
+        'rest_invalid_param',
+        'export_id',
+      );
+    });
+  },
+  async (db) => {
+    await seedCatalog(db);
+    await setOptions(db, { admin_email: 'owner@example.com' });
+    await ingestOrders(db, [
+      order(1, {
+        created: '2024-05-01 10:00:00',
+        lines: [{ id: 11, productId: 10, qty: 2, price: '10' }],
+      }),
+      order(2, {
+        customerId: 2,
+        created: '2024-05-03 10:00:00',
+        lines: [{ id: 21, productId: 10, qty: 1, price: '25' }],
+      }),
+    ]);
+  },
+);
