@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { type OptionLabelProps, SearchSelect } from './search-select';
+import { type OptionLabelProps, SearchSelect, type SearchSelectProps } from './search-select';
 import type { SearchOption } from './types';
 
 const fruit: SearchOption[] = [
@@ -279,5 +279,19 @@ describe('SearchSelect', () => {
     render(<SearchSelect label="Fruit" options={fruit} onQueryChange={onQueryChange} />);
     await user.type(screen.getByRole('combobox'), 'ab');
     expect(onQueryChange).toHaveBeenLastCalledWith('ab');
+  });
+});
+
+describe('SearchSelect types', () => {
+  it('reports one option or null in single mode and a list in multiple mode', () => {
+    type Single = Extract<SearchSelectProps<number>, { multiple?: false }>;
+    type Multiple = Extract<SearchSelectProps<number>, { multiple: true }>;
+    expectTypeOf<
+      Parameters<NonNullable<Single['onChange']>>[0]
+    >().toEqualTypeOf<SearchOption<number> | null>();
+    expectTypeOf<Parameters<NonNullable<Multiple['onChange']>>[0]>().toEqualTypeOf<
+      SearchOption<number>[]
+    >();
+    expectTypeOf<SearchOption<number>['value']>().toEqualTypeOf<number | undefined>();
   });
 });
