@@ -39,6 +39,7 @@ describe('initialPickerState', () => {
       afterText: '',
       beforeText: '',
       focusedInput: 'start',
+      lastEdited: 'end',
     });
   });
 
@@ -147,6 +148,12 @@ describe('Update', () => {
       { type: 'typeEnd', text: '01/02/2024' },
     );
     expect(customRange(reversed).before.error).toBe('Start date must be before end date');
+    // Only the field typed in last carries the order error.
+    expect(customRange(reversed).after.error).toBeNull();
+    const startLast = run(reversed, { type: 'typeStart', text: '01/10/2024' });
+    expect(customRange(startLast).after.error).toBe('Start date must be before end date');
+    expect(customRange(startLast).before.error).toBeNull();
+    expect(canUpdate(startLast)).toBe(false);
     expect(canUpdate(reversed)).toBe(false);
     const future = run(
       base,

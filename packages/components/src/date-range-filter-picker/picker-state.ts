@@ -6,7 +6,7 @@ import {
   isoDateFormat,
   type Period,
 } from '@storelens/date';
-import { parseDateText, textToIso, toDateText } from '../date-input/date-text';
+import { type DateBound, parseDateText, textToIso, toDateText } from '../date-input/date-text';
 import { applyDayClick, type FocusedInput } from './range-click';
 
 /** The tabs of the picker. */
@@ -30,6 +30,8 @@ export interface PickerState {
   afterText: string;
   beforeText: string;
   focusedInput: FocusedInput;
+  /** The field typed in last: only it shows a start-after-end error, not both. */
+  lastEdited: FocusedInput;
 }
 
 /** Every change the picker's draft can go through. */
@@ -56,6 +58,7 @@ export function initialPickerState(
     afterText: after ? toDateText(after.format(isoDateFormat)) : '',
     beforeText: before ? toDateText(before.format(isoDateFormat)) : '',
     focusedInput: 'start',
+    lastEdited: 'end',
   };
 }
 
@@ -74,9 +77,9 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     case 'selectCompare':
       return { ...state, compare: action.compare };
     case 'typeStart':
-      return { ...state, afterText: action.text };
+      return { ...state, afterText: action.text, lastEdited: 'start' };
     case 'typeEnd':
-      return { ...state, beforeText: action.text };
+      return { ...state, beforeText: action.text, lastEdited: 'end' };
     case 'focusInput':
       return { ...state, focusedInput: action.input };
     case 'pickDay': {
@@ -94,14 +97,24 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
   }
 }
 
-/** The custom range's days and errors as validated against each other. */
+/** The range rule each field is checked against: the order rule only on the last-edited one. */
+export function rangeBounds(state: PickerState): { start: DateBound; end: DateBound } {
+  return {
+    start: {
+      type: 'start',
+      end: state.lastEdited === 'start' ? textToIso(state.beforeText) : null,
+    },
+    end: { type: 'end', start: state.lastEdited === 'end' ? textToIso(state.afterText) : null },
+  };
+}
+
+/** The custom range's days and errors, each field checked against its range rule. */
 export function customRange(state: PickerState) {
-  const after = parseDateText(state.afterText, { type: 'start', end: textToIso(state.beforeText) });
-  const before = parseDateText(state.beforeText, {
-    type: 'end',
-    start: textToIso(state.afterText),
-  });
-  return { after, before };
+  const bounds = rangeBounds(state);
+  return {
+    after: parseDateText(state.afterText, bounds.start),
+    before: parseDateText(state.beforeText, bounds.end),
+  };
 }
 
 /** Update is enabled for any preset, and for Custom only with compare, after and before set. */
