@@ -158,7 +158,8 @@ export function safeAdminRedirect(target: string | undefined, origin: string): s
   if (!target) return WC_ADMIN_PAGE;
   try {
     const url = new URL(target, origin);
-    if (url.origin !== origin || !url.pathname.startsWith('/wp-admin/')) return WC_ADMIN_PAGE;
+    if (url.origin !== new URL(origin).origin || !url.pathname.startsWith('/wp-admin/'))
+      return WC_ADMIN_PAGE;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return WC_ADMIN_PAGE;
