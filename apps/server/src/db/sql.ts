@@ -1,14 +1,37 @@
+import type SQLite from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import type { Engine } from './database';
+
+/** Prepared statements of a SQLite handle, by SQL text (bounded: IN-lists vary in length). */
+const statementCaches = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+const MAX_CACHED_STATEMENTS = 400;
+
+function prepared(sqlite: SQLite.Database, sql: string): SQLite.Statement {
+  let cache = statementCaches.get(sqlite);
+  if (!cache) {
+    cache = new Map();
+    statementCaches.set(sqlite, cache);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
+    statement = sqlite.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
+}
 
 /**
  * Raw SQL for hot paths (bulk ingestion, rollup reads): prebuilt text bypasses the query
  * builder's compile step but still runs on Kysely's connection, inside its transactions.
+ * Given the SQLite handle, statements are prepared once and run on it directly: SQLite has one
+ * connection, so they join whatever transaction Kysely holds on it.
  */
 export class RawSql {
   constructor(
     readonly kysely: { executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[] }> },
     readonly engine: Engine,
+    readonly sqlite?: SQLite.Database,
   ) {}
 
   /** Rewrites `?` placeholders to `$n` for PostgreSQL. */
@@ -19,6 +42,7 @@ export class RawSql {
   }
 
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    if (this.sqlite) return prepared(this.sqlite, sql).all(...params) as T[];
     const result = await this.kysely.executeQuery<T>(
       CompiledQuery.raw(this.text(sql), [...params]),
     );
@@ -26,6 +50,10 @@ export class RawSql {
   }
 
   async run(sql: string, params: readonly unknown[] = []): Promise<void> {
+    if (this.sqlite) {
+      prepared(this.sqlite, sql).run(...params);
+      return;
+    }
     await this.kysely.executeQuery(CompiledQuery.raw(this.text(sql), [...params]));
   }
 
@@ -40,7 +68,8 @@ export class RawSql {
     conflict?: { keys: readonly string[]; mode: 'replace' | 'add' },
   ): Promise<void> {
     if (rows.length === 0) return;
-    const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
+    // SQLite: one prepared single-row statement run per row is fastest (no huge SQL to parse).
+    const perStatement = this.sqlite ? 1 : Math.max(1, Math.floor(30_000 / columns.length));
     const row = `(${columns.map(() => '?').join(',')})`;
     let tail = '';
     if (conflict) {
@@ -51,6 +80,14 @@ export class RawSql {
         )
         .join(', ');
       tail = ` ON CONFLICT (${conflict.keys.join(',')}) DO UPDATE SET ${set}`;
+    }
+    if (this.sqlite) {
+      const statement = prepared(
+        this.sqlite,
+        `INSERT INTO ${table} (${columns.join(',')}) VALUES ${row}${tail}`,
+      );
+      for (const values of rows) statement.run(...values);
+      return;
     }
     for (let start = 0; start < rows.length; start += perStatement) {
       const chunk = rows.slice(start, start + perStatement);

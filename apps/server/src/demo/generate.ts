@@ -86,7 +86,7 @@ export async function generateDemoStore(
   const o = { ...defaultDemoOptions, ...options };
   const rnd = new Random(o.seed);
   const z = zone(o.timezone);
-  const sql = new RawSql(db.kysely, db.engine);
+  const sql = new RawSql(db.kysely, db.engine, db.sqlite);
   await setOptions(db, {
     timezone_string: o.timezone,
     start_of_week: o.startOfWeek,

@@ -145,7 +145,7 @@ export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promi
   const excluded = new Set<string>(settings.excludedStatuses);
 
   await db.kysely.transaction().execute(async (trx) => {
-    const sql = new RawSql(trx, db.engine);
+    const sql = new RawSql(trx, db.engine, db.sqlite);
     const deltas = new Deltas();
     const orderIds = orders.map((o) => o.id);
 
