@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 
 /** `context` every endpoint accepts. */
 export const AdminContext = Type.Optional(Type.Union([Type.Literal('view'), Type.Literal('edit')]));
@@ -36,4 +36,22 @@ export interface AdminStatusMessage {
 /** A union of string literals from a list (the error handler prints the allowed values). */
 export function literalUnion<const T extends readonly string[]>(values: T) {
   return Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
+}
+
+/**
+ * A value or null, as a JSON-schema type list (`['integer', 'null']`): ajv then leaves null
+ * alone instead of coercing it to 0, '' or false, and never coerces 0 or false to null.
+ */
+export function nullable<T extends TSchema>(schema: T) {
+  const s = schema as unknown as { type?: unknown; anyOf?: { const?: unknown }[] };
+  if (typeof s.type === 'string') {
+    return Type.Unsafe<Static<T> | null>({ ...schema, type: [s.type, 'null'] });
+  }
+  if (s.anyOf?.every((o) => o.const !== undefined)) {
+    return Type.Unsafe<Static<T> | null>({
+      type: ['string', 'null'],
+      enum: [...s.anyOf.map((o) => o.const), null],
+    });
+  }
+  throw new TypeError('nullable() takes a typed schema or a union of literals');
 }

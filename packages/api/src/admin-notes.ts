@@ -1,6 +1,13 @@
 import type { Static } from 'typebox';
 import { Type } from 'typebox';
-import { AdminBool, AdminContext, AdminDateTime, AdminPaging, literalUnion } from './admin-common';
+import {
+  AdminBool,
+  AdminContext,
+  AdminDateTime,
+  AdminPaging,
+  literalUnion,
+  nullable,
+} from './admin-common';
 
 /** Note types (`email` is deprecated but still stored). */
 export const noteTypes = [
@@ -86,7 +93,7 @@ export type NotesListQuery = Static<typeof NotesListQuery>;
 /** Fields a note update may change. */
 export const noteUpdateFields = {
   status: Type.Optional(literalUnion(noteStatuses)),
-  date_reminder: Type.Optional(Type.Union([AdminDateTime, Type.Null()])),
+  date_reminder: Type.Optional(nullable(AdminDateTime)),
   is_deleted: Type.Optional(AdminBool),
   is_read: Type.Optional(AdminBool),
 };

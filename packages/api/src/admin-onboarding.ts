@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { Type } from 'typebox';
-import { AdminContext, literalUnion } from './admin-common';
+import { AdminContext, literalUnion, nullable } from './admin-common';
 
 const slug = Type.String({ pattern: '^[a-z0-9_-]{1,100}$' });
 const slugList = Type.Array(slug, { maxItems: 50 });
@@ -8,10 +8,10 @@ const slugList = Type.Array(slug, { maxItems: 50 });
 /** Known onboarding profile properties and their allowed values; unknown keys are a 400. */
 export const OnboardingProfileBody = Type.Object(
   {
-    completed: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-    skipped: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    completed: Type.Optional(nullable(Type.Boolean())),
+    skipped: Type.Optional(nullable(Type.Boolean())),
     plugins: Type.Optional(
-      Type.Union([
+      nullable(
         literalUnion([
           'skipped',
           'skipped-wcs',
@@ -19,14 +19,11 @@ export const OnboardingProfileBody = Type.Object(
           'installed-wcs',
           'installed',
         ] as const),
-        Type.Null(),
-      ]),
+      ),
     ),
-    account_type: Type.Optional(
-      Type.Union([literalUnion(['new', 'existing', 'google'] as const), Type.Null()]),
-    ),
+    account_type: Type.Optional(nullable(literalUnion(['new', 'existing', 'google'] as const))),
     industry: Type.Optional(
-      Type.Union([
+      nullable(
         Type.Array(
           Type.Union([
             slug,
@@ -37,18 +34,14 @@ export const OnboardingProfileBody = Type.Object(
           ]),
           { maxItems: 50 },
         ),
-        Type.Null(),
-      ]),
+      ),
     ),
-    product_types: Type.Optional(Type.Union([slugList, Type.Null()])),
+    product_types: Type.Optional(nullable(slugList)),
     product_count: Type.Optional(
-      Type.Union([
-        literalUnion(['0', '1-10', '11-100', '101-1000', '1000+'] as const),
-        Type.Null(),
-      ]),
+      nullable(literalUnion(['0', '1-10', '11-100', '101-1000', '1000+'] as const)),
     ),
     selling_venues: Type.Optional(
-      Type.Union([
+      nullable(
         literalUnion([
           'no',
           'other',
@@ -56,11 +49,10 @@ export const OnboardingProfileBody = Type.Object(
           'brick-mortar-other',
           'other-woocommerce',
         ] as const),
-        Type.Null(),
-      ]),
+      ),
     ),
     revenue: Type.Optional(
-      Type.Union([
+      nullable(
         literalUnion([
           'none',
           'up-to-2500',
@@ -69,21 +61,17 @@ export const OnboardingProfileBody = Type.Object(
           '50000-250000',
           'more-than-250000',
         ] as const),
-        Type.Null(),
-      ]),
+      ),
     ),
     other_platform: Type.Optional(
-      Type.Union([
-        literalUnion(['shopify', 'bigcommerce', 'magento', 'wix', 'other'] as const),
-        Type.Null(),
-      ]),
+      nullable(literalUnion(['shopify', 'bigcommerce', 'magento', 'wix', 'other'] as const)),
     ),
-    other_platform_name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-    business_extensions: Type.Optional(Type.Union([slugList, Type.Null()])),
-    theme: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-    items_purchased: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-    setup_client: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-    wccom_connected: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    other_platform_name: Type.Optional(nullable(Type.String({ maxLength: 200 }))),
+    business_extensions: Type.Optional(nullable(slugList)),
+    theme: Type.Optional(nullable(Type.String({ maxLength: 200 }))),
+    items_purchased: Type.Optional(nullable(Type.Boolean())),
+    setup_client: Type.Optional(nullable(Type.Boolean())),
+    wccom_connected: Type.Optional(nullable(Type.Boolean())),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { AdminBool, AdminContext, AdminPaging } from './admin-common';
+import { AdminBool, AdminContext, AdminPaging, nullable } from './admin-common';
 
 /** Stock statuses. */
 export type StockStatus = 'instock' | 'outofstock' | 'onbackorder';
@@ -27,12 +27,10 @@ export interface ProductBody {
 export const ProductStockBody = Type.Object(
   {
     stock_quantity: Type.Optional(
-      Type.Union([Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }), Type.Null()]),
+      nullable(Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 })),
     ),
     manage_stock: Type.Optional(AdminBool),
-    low_stock_amount: Type.Optional(
-      Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000_000 }), Type.Null()]),
-    ),
+    low_stock_amount: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: 1_000_000_000 }))),
     context: AdminContext,
   },
   { additionalProperties: false },
