@@ -209,8 +209,11 @@ export async function orderStats(
         for (const [id, n] of parseMultiset(String(r.coupon_ids))) if (n > 0) acc.couponIds.add(id);
       }
     };
-    for (const [from, to] of plan.days) await read('revenue_day', 10, from, to, ' 00:00:00');
-    for (const [from, to] of plan.hours) await read('revenue_hour', 13, from, to, ':00:00');
+    // Hour buckets need hour rows even for whole days.
+    const byDay = params.interval === 'hour' ? [] : plan.days;
+    const byHour = params.interval === 'hour' ? [...plan.days, ...plan.hours] : plan.hours;
+    for (const [from, to] of byDay) await read('revenue_day', 10, from, to, ' 00:00:00');
+    for (const [from, to] of byHour) await read('revenue_hour', 13, from, to, ':00:00');
     for (const [from, to] of plan.raw) await addOrders(wallText(from), wallText(to));
     products = await distinctProductsByRollup(ctx, plan, rollupFilter);
   } else {

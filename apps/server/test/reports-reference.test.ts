@@ -1,0 +1,374 @@
+import type { IntervalKind } from '@storelens/api';
+import { beforeAll, expect, it } from 'vitest';
+import type { Db } from '../src/db/database';
+import { generateDemoStore } from '../src/demo/generate';
+import { fromUnits } from '../src/money';
+import { setOptions } from '../src/options';
+import { describeEachEngine } from './harness';
+
+/*
+ * The reference test: every stats report recomputed naively in TypeScript from the SOURCE rows
+ * (orders, order_items, order_coupon_lines, product_categories) of a small generated store,
+ * compared with the endpoints for every interval kind, a primary and a compare range, in UTC,
+ * New York (DST) and Kathmandu (+05:45), with weeks from Monday and from Sunday.
+ */
+
+interface Src {
+  orders: {
+    id: number;
+    parent_id: number;
+    type: string;
+    status: string;
+    customer_id: number;
+    date_created: string;
+    date_created_gmt: string;
+    date_paid: string | null;
+    total: number;
+    tax_total: number;
+    shipping_total: number;
+  }[];
+  items: {
+    order_id: number;
+    product_id: number;
+    variation_id: number;
+    quantity: number;
+    total: number;
+  }[];
+  coupons: { order_id: number; coupon_id: number; discount: number }[];
+  categories: { product_id: number; category_id: number }[];
+}
+
+const EXCLUDED = new Set(['pending', 'failed', 'cancelled']);
+const DAY = 86_400_000;
+/** A naive bucket id, written independently of src/analytics/intervals.ts. */
+function refBucket(local: string, interval: IntervalKind, sow: number): string {
+  const y = +local.slice(0, 4);
+  const m = +local.slice(5, 7);
+  if (interval === 'hour') return local.slice(0, 13);
+  if (interval === 'day') return local.slice(0, 10);
+  if (interval === 'month') return local.slice(0, 7);
+  if (interval === 'quarter') return `${y}-${Math.ceil(m / 3)}`;
+  if (interval === 'year') return String(y);
+  const day = Date.UTC(y, m - 1, +local.slice(8, 10));
+  const dow = new Date(day).getUTCDay();
+  if (sow === 1) {
+    const thursday = day + (3 - ((dow + 6) % 7)) * DAY;
+    const isoYear = new Date(thursday).getUTCFullYear();
+    const week = Math.floor((thursday - Date.UTC(isoYear, 0, 1)) / (7 * DAY)) + 1;
+    return `${isoYear}-${String(week).padStart(2, '0')}`;
+  }
+  const jan1 = Date.UTC(y, 0, 1);
+  const offset = (new Date(jan1).getUTCDay() - sow + 7) % 7;
+  const week = Math.floor(((day - jan1) / DAY + offset) / 7) + 1;
+  return `${y}-${String(week).padStart(2, '0')}`;
+}
+
+async function loadSource(db: Db): Promise<Src> {
+  const k = db.kysely;
+  const num = <T extends Record<string, unknown>>(rows: T[]) =>
+    rows.map((r) =>
+      Object.fromEntries(
+        Object.entries(r).map(([key, v]) => [
+          key,
+          typeof v === 'string' && /^-?\d+$/.test(v) && !key.startsWith('date') ? Number(v) : v,
+        ]),
+      ),
+    );
+  return {
+    orders: num(
+      await k
+        .selectFrom('orders')
+        .select([
+          'id',
+          'parent_id',
+          'type',
+          'status',
+          'customer_id',
+          'date_created',
+          'date_created_gmt',
+          'date_paid',
+          'total',
+          'tax_total',
+          'shipping_total',
+        ])
+        .execute(),
+    ) as Src['orders'],
+    items: num(
+      await k
+        .selectFrom('order_items')
+        .select(['order_id', 'product_id', 'variation_id', 'quantity', 'total'])
+        .execute(),
+    ) as Src['items'],
+    coupons: num(
+      await k
+        .selectFrom('order_coupon_lines')
+        .select(['order_id', 'coupon_id', 'discount'])
+        .execute(),
+    ) as Src['coupons'],
+    categories: num(
+      await k.selectFrom('product_categories').select(['product_id', 'category_id']).execute(),
+    ) as Src['categories'],
+  };
+}
+
+interface RefAcc {
+  orders: number;
+  items: number;
+  total: number;
+  net: number;
+  tax: number;
+  shipping: number;
+  refunds: number;
+  coupons: number;
+  couponIds: Set<number>;
+  customers: Set<number>;
+  lineItems: number;
+  lineNet: number;
+  lineOrders: Set<number>;
+  couponOrders: Set<number>;
+}
+const emptyRef = (): RefAcc => ({
+  orders: 0,
+  items: 0,
+  total: 0,
+  net: 0,
+  tax: 0,
+  shipping: 0,
+  refunds: 0,
+  coupons: 0,
+  couponIds: new Set(),
+  customers: new Set(),
+  lineItems: 0,
+  lineNet: 0,
+  lineOrders: new Set(),
+  couponOrders: new Set(),
+});
+
+/** Naive sums per bucket (and a '*' total) over the source rows paid in [after, before]. */
+function reference(src: Src, after: string, before: string, interval: IntervalKind, sow: number) {
+  const out = new Map<string, RefAcc>();
+  const acc = (id: string) => {
+    let a = out.get(id);
+    if (!a) {
+      a = emptyRef();
+      out.set(id, a);
+    }
+    return a;
+  };
+  const byId = new Map(src.orders.map((o) => [o.id, o]));
+  const inRange = (o: Src['orders'][number]) =>
+    o.date_paid !== null &&
+    o.date_paid >= after &&
+    o.date_paid <= before &&
+    !EXCLUDED.has(o.status);
+  for (const o of src.orders) {
+    if (!inRange(o)) continue;
+    for (const a of [acc('*'), acc(refBucket(o.date_paid!, interval, sow))]) {
+      if (o.type === 'order') a.orders += 1;
+      const net = o.total - o.tax_total - o.shipping_total;
+      a.total += o.total;
+      a.net += net;
+      a.tax += o.tax_total;
+      a.shipping += o.shipping_total;
+      if (net < 0) a.refunds -= net;
+      if (o.customer_id > 0) a.customers.add(o.customer_id);
+    }
+  }
+  for (const i of src.items) {
+    const o = byId.get(i.order_id)!;
+    if (!inRange(o)) continue;
+    for (const a of [acc('*'), acc(refBucket(o.date_paid!, interval, sow))]) {
+      a.items += i.quantity;
+      a.lineItems += i.quantity;
+      a.lineNet += i.total;
+      if (o.type === 'order') a.lineOrders.add(o.id);
+    }
+  }
+  for (const c of src.coupons) {
+    const o = byId.get(c.order_id)!;
+    if (!inRange(o)) continue;
+    for (const a of [acc('*'), acc(refBucket(o.date_paid!, interval, sow))]) {
+      a.coupons += c.discount;
+      a.couponIds.add(c.coupon_id);
+      a.couponOrders.add(c.order_id);
+    }
+  }
+  return out;
+}
+
+const money = (units: number) => fromUnits(units, 2);
+const revenueOf = (a: RefAcc) => ({
+  total_sales: money(a.total),
+  net_revenue: money(a.net),
+  gross_sales: money(a.total + a.coupons - a.tax - a.shipping + a.refunds),
+  refunds: money(a.refunds),
+  shipping: money(a.shipping),
+  taxes: money(a.tax),
+  coupons: money(a.coupons),
+  coupons_count: a.couponIds.size,
+  orders_count: a.orders,
+  num_items_sold: a.items,
+});
+const ordersOf = (a: RefAcc) => ({
+  net_revenue: money(a.net),
+  orders_count: a.orders,
+  avg_order_value: money(a.orders ? Math.round(a.net / a.orders) : 0),
+  avg_items_per_order: a.orders ? Math.round((a.items / a.orders) * 100) / 100 : 0,
+  num_items_sold: a.items,
+  coupons: money(a.coupons),
+  coupons_count: a.couponIds.size,
+  total_customers: a.customers.size,
+});
+const productsOf = (a: RefAcc) => ({
+  items_sold: a.lineItems,
+  net_revenue: money(a.lineNet),
+  orders_count: a.lineOrders.size,
+});
+const couponsOf = (a: RefAcc) => ({
+  amount: money(a.coupons),
+  coupons_count: a.couponIds.size,
+  orders_count: a.couponOrders.size,
+});
+
+/** Ranges per interval kind: a primary range and its compare range, edges inside hours. */
+const cases: [IntervalKind, [string, string], [string, string]][] = [
+  [
+    'hour',
+    ['2024-03-09 00:00:00', '2024-03-11 23:59:59'],
+    ['2024-03-06 00:00:00', '2024-03-08 23:59:59'],
+  ],
+  [
+    'day',
+    ['2024-03-01 07:30:00', '2024-03-31 23:59:59'],
+    ['2024-02-01 00:00:00', '2024-02-29 18:15:59'],
+  ],
+  [
+    'week',
+    ['2023-12-10 00:00:00', '2024-01-20 23:59:59'],
+    ['2023-10-29 00:00:00', '2023-12-09 23:59:59'],
+  ],
+  [
+    'month',
+    ['2024-01-01 00:00:00', '2024-06-30 23:59:59'],
+    ['2023-07-01 00:00:00', '2023-12-31 23:59:59'],
+  ],
+  [
+    'quarter',
+    ['2023-08-15 13:30:00', '2024-06-30 23:59:59'],
+    ['2023-07-01 00:00:00', '2023-08-15 13:29:59'],
+  ],
+  [
+    'year',
+    ['2023-07-01 00:00:00', '2024-06-30 23:59:59'],
+    ['2022-07-01 00:00:00', '2023-06-30 23:59:59'],
+  ],
+];
+
+for (const timezone of ['UTC', 'America/New_York', 'Asia/Kathmandu']) {
+  describeEachEngine(
+    `reference: every stats report against naive sums of the source rows (${timezone})`,
+    (ctx) => {
+      let src: Src;
+      beforeAll(async () => {
+        src = await loadSource(ctx().db);
+      });
+      const get = async (path: string, query: string) => {
+        const res = await ctx().app.inject({
+          method: 'GET',
+          url: `/wp-json/wc-analytics/reports/${path}?${query}`,
+        });
+        expect(res.statusCode).toBe(200);
+        return res.json();
+      };
+
+      for (const sow of [1, 0]) {
+        it.each(cases)(
+          `%s buckets (week from ${sow === 1 ? 'Monday' : 'Sunday'}), primary and compare`,
+          async (interval, primary, compare) => {
+            await setOptions(ctx().db, { start_of_week: sow });
+            for (const [after, before] of [primary, compare]) {
+              const ref = reference(src, after, before, interval, sow);
+              const q = `after=${after.replace(' ', 'T')}&before=${before.replace(' ', 'T')}&interval=${interval}&order=asc&per_page=100`;
+              const check = async (
+                path: string,
+                present: (a: RefAcc) => Record<string, number>,
+              ) => {
+                const body = await get(path, q);
+                expect(body.intervals.length).toBeLessThan(100);
+                const { segments: _s, products: _p, ...totals } = body.totals;
+                expect(totals, `${path} totals ${after}`).toEqual(
+                  present(ref.get('*') ?? emptyRef()),
+                );
+                for (const i of body.intervals as {
+                  interval: string;
+                  subtotals: Record<string, unknown>;
+                }[]) {
+                  const { segments: _seg, ...sub } = i.subtotals;
+                  expect(sub, `${path} ${i.interval}`).toEqual(
+                    present(ref.get(i.interval) ?? emptyRef()),
+                  );
+                }
+                const ids = new Set(body.intervals.map((i: { interval: string }) => i.interval));
+                for (const id of ref.keys())
+                  if (id !== '*') expect(ids.has(id), `${path} has ${id}`).toBe(true);
+              };
+              await check('revenue/stats', revenueOf);
+              await check('orders/stats', ordersOf);
+              await check('products/stats', productsOf);
+              await check('coupons/stats', couponsOf);
+            }
+          },
+        );
+      }
+
+      it('categories and products lists match the reference for a year', async () => {
+        const [after, before] = ['2023-07-01 00:00:00', '2024-06-30 23:59:59'];
+        const q = `after=${after.replace(' ', 'T')}&before=${before.replace(' ', 'T')}&per_page=100`;
+        const byId = new Map(src.orders.map((o) => [o.id, o]));
+        const catsOf = new Map<number, number[]>();
+        for (const c of src.categories)
+          catsOf.set(c.product_id, [...(catsOf.get(c.product_id) ?? []), c.category_id]);
+        const products = new Map<number, number>();
+        const categories = new Map<number, number>();
+        for (const i of src.items) {
+          const o = byId.get(i.order_id)!;
+          if (
+            o.date_paid === null ||
+            o.date_paid < after ||
+            o.date_paid > before ||
+            EXCLUDED.has(o.status)
+          )
+            continue;
+          products.set(i.product_id, (products.get(i.product_id) ?? 0) + i.total);
+          for (const c of catsOf.get(i.product_id) ?? [])
+            categories.set(c, (categories.get(c) ?? 0) + i.total);
+        }
+        const list = async (path: string, key: string) => {
+          const out = new Map<number, number>();
+          for (let page = 1; ; page++) {
+            const rows = await get(path, `${q}&page=${page}`);
+            for (const r of rows) out.set(r[key], r.net_revenue);
+            if (rows.length < 100) break;
+          }
+          return out;
+        };
+        expect(await list('products', 'product_id')).toEqual(
+          new Map([...products].map(([k, v]) => [k, money(v)])),
+        );
+        expect(await list('categories', 'category_id')).toEqual(
+          new Map([...categories].map(([k, v]) => [k, money(v)])),
+        );
+      });
+    },
+    async (db) => {
+      await generateDemoStore(db, {
+        orders: 500,
+        seed: 7,
+        years: 1,
+        end: '2024-06-30',
+        timezone,
+        startOfWeek: 1,
+      });
+    },
+  );
+}
