@@ -24,7 +24,7 @@ function setup(props: { bound?: DateBound; defaultValue?: string } = {}) {
       <button type="button">Next field</button>
     </>,
   );
-  return { user, onChange, input: screen.getByRole('textbox', { name: 'Date' }) };
+  return { user, onChange, input: screen.getByRole('combobox', { name: 'Date' }) };
 }
 
 describe('DateInput', () => {
@@ -144,7 +144,7 @@ describe('DateInput (controlled)', () => {
   it('shows the value it is given', async () => {
     const user = userEvent.setup();
     render(<Controlled />);
-    const input = screen.getByRole('textbox', { name: 'Controlled' });
+    const input = screen.getByRole('combobox', { name: 'Controlled' });
     expect(input).toHaveValue('01/02/2024');
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(input).toHaveValue('');

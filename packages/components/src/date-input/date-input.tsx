@@ -114,6 +114,7 @@ export function DateInput({
           onChange={change}
           bound={bound}
           ref={inputRef}
+          role="combobox"
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? popoverId : undefined}
