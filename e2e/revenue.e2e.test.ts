@@ -19,7 +19,8 @@ describe('Revenue report in a browser', () => {
     buildDashboard();
     server = await startServer();
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
   });
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@storelens/api';
+import { seedAdminDemo } from '../admin/demo';
 import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
 import { ingestOrders } from '../ingest/ingest';
@@ -460,9 +461,12 @@ export async function generateDemoStore(
 
       const orderId = nextOrder++;
       const refunds: RefundInput[] = [];
+      // Refunds come 1 hour to 20 days after payment, spread evenly, never in the future.
       const refundAt = (after: number) => {
-        const at = after + rnd.int(1, 20) * DAY + rnd.int(0, 36_000) * 1000;
-        return Math.min(at, nowGmt - 60_000);
+        const latest = Math.min(after + 20 * DAY, nowGmt - 60_000);
+        const earliest = after + 3_600_000;
+        if (latest <= earliest) return latest;
+        return earliest + rnd.int(0, Math.floor((latest - earliest) / 1000)) * 1000;
       };
       if (status === 'refunded') {
         const at = refundAt(paidMs);
@@ -561,6 +565,7 @@ export async function generateDemoStore(
     `UPDATE products SET total_sales = COALESCE((SELECT SUM(product_qty) FROM order_product_lookup l WHERE l.product_id = products.id), 0) WHERE parent_id = 0`,
   );
 
+  await seedAdminDemo(db, rnd);
   return { orders: written, refunds: refundCount, ingestMs };
 
   /** Writes the customers met so far, then the pending orders through the ingestion path. */
