@@ -1,0 +1,89 @@
+import type { NoteBody, ReviewBody, SettingBody } from '@storelens/api';
+import { noteTypes } from '@storelens/api';
+import { expect, it } from 'vitest';
+import type { Db } from '../src/db/database';
+import { generateDemoStore } from '../src/demo/generate';
+import { call } from './admin-helpers';
+import { describeEachEngine, freshStore } from './harness';
+
+describeEachEngine(
+  'demo store admin content',
+  (ctx) => {
+    it('has inbox notes of every type, with valid actions', async () => {
+      const { body } = await call<NoteBody[]>(
+        ctx().app,
+        'GET',
+        '/wp-json/wc-analytics/admin/notes?per_page=100',
+      );
+      expect(new Set(body.map((n) => n.type))).toEqual(new Set(noteTypes));
+      for (const note of body) {
+        for (const action of note.actions) expect(action.url).toMatch(/^(\/wp-admin\/|https:\/\/)/);
+      }
+      const dates = body.map((n) => n.date_created_gmt);
+      expect(dates).toEqual([...dates].sort().reverse());
+    });
+
+    it('has reviews in several statuses and ratings, on real products', async () => {
+      const app = ctx().app;
+      const approved = await call<ReviewBody[]>(
+        app,
+        'GET',
+        '/wp-json/wc-analytics/products/reviews?per_page=100',
+      );
+      expect(approved.body.length).toBeGreaterThan(40);
+      expect(approved.body.every((r) => r.product_name !== '')).toBe(true);
+      expect(new Set(approved.body.map((r) => r.rating)).size).toBeGreaterThanOrEqual(4);
+      const held = await call<ReviewBody[]>(
+        app,
+        'GET',
+        '/wp-json/wc-analytics/products/reviews?status=hold',
+      );
+      expect(held.body.length).toBeGreaterThan(0);
+    });
+
+    it('writes the settings defaults and keeps the generated zone', async () => {
+      const { body } = await call<SettingBody[]>(
+        ctx().app,
+        'GET',
+        '/wp-json/wc-analytics/settings/general',
+      );
+      const value = (id: string) => body.find((s) => s.id === id)!.value;
+      expect(value('timezone_string')).toBe('America/New_York');
+      expect(value('woocommerce_store_city')).toBe('New York');
+      expect(value('woocommerce_currency')).toBe('USD');
+    });
+
+    it('is the same for the same seed', async () => {
+      const reviews = (db: Db) =>
+        db.kysely
+          .selectFrom('product_reviews')
+          .select(['id', 'product_id', 'rating', 'status', 'reviewer_email', 'date_created_gmt'])
+          .orderBy('id')
+          .execute();
+      const other = await freshStore('sqlite');
+      await generateDemoStore(other.db, { orders: 300, years: 1, seed: 5, end: '2024-06-30' });
+      const mine = (await reviews(ctx().db)).map((r) =>
+        JSON.stringify({
+          ...r,
+          id: Number(r.id),
+          product_id: Number(r.product_id),
+          rating: Number(r.rating),
+        }),
+      );
+      const theirs = (await reviews(other.db)).map((r) =>
+        JSON.stringify({
+          ...r,
+          id: Number(r.id),
+          product_id: Number(r.product_id),
+          rating: Number(r.rating),
+        }),
+      );
+      await other.drop();
+      expect(mine).toHaveLength(80);
+      expect(mine).toEqual(theirs);
+    });
+  },
+  async (db) => {
+    await generateDemoStore(db, { orders: 300, years: 1, seed: 5, end: '2024-06-30' });
+  },
+);
