@@ -5,7 +5,9 @@
  *   last year by day (primary and compare requests) and last quarter by week;
  * on generated stores of BENCH_SIZES orders (default 100000,1000000), on SQLite and, when
  * BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, on PostgreSQL.
- * BENCH_REQUESTS changes the request count (default 200).
+ * BENCH_REQUESTS changes the request count (default 200). Then the widget bench
+ * (scripts/bench-widgets) runs in Chromium: BENCH_SKIP_WIDGETS=1 skips it, BENCH_ONLY=widgets
+ * runs only it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,11 +91,15 @@ const scenarios = [
   ['quarter by week', `${base}&interval=week&after=2026-07-01T00:00:00&before=2026-09-30T23:59:59`],
 ] as const;
 
+// BENCH_ONLY=widgets runs only the widget bench at the end.
+const serverBench = process.env.BENCH_ONLY !== 'widgets';
 const engines: ('sqlite' | 'postgres')[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
-console.log(
-  `Storelens bench: sizes ${sizes.join(', ')}, ${requests} requests per scenario, engines ${engines.join(', ')}`,
-);
-for (const engine of engines) {
+if (serverBench) {
+  console.log(
+    `Storelens bench: sizes ${sizes.join(', ')}, ${requests} requests per scenario, engines ${engines.join(', ')}`,
+  );
+}
+for (const engine of serverBench ? engines : []) {
   for (const size of sizes) {
     const s = await store(engine);
     try {
@@ -116,4 +122,13 @@ for (const engine of engines) {
   }
 }
 clearInterval(sampler);
-console.log(`\npeak memory (bench process): ${(peakRss / 1024 / 1024).toFixed(0)} MiB`);
+if (serverBench) {
+  console.log(`\npeak memory (bench process): ${(peakRss / 1024 / 1024).toFixed(0)} MiB`);
+}
+
+// Widget benchmarks in Chromium (scripts/bench-widgets); BENCH_SKIP_WIDGETS=1 skips them.
+if (process.env.BENCH_SKIP_WIDGETS !== '1') {
+  const { runWidgetBench } = await import('./bench-widgets/bench');
+  if (serverBench) console.log('');
+  await runWidgetBench();
+}
