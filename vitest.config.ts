@@ -12,6 +12,7 @@ export default defineConfig({
       unit('date-utc', ['packages/date/src/**/*.test.ts'], { TZ: 'UTC' }),
       unit('date-new-york', ['packages/date/src/**/*.test.ts'], { TZ: 'America/New_York' }),
       unit('date-kathmandu', ['packages/date/src/**/*.test.ts'], { TZ: 'Asia/Kathmandu' }),
+      unit('scripts', ['scripts/**/*.test.ts']),
       unit('helpers', ['packages/{i18n,navigation,number,currency,api}/src/**/*.test.ts']),
       {
         test: {

@@ -47,7 +47,7 @@ describe('Revenue report in a browser', () => {
 
   it('picking "Last year" updates the URL, the numbers and the chart; reload and back keep the state', async () => {
     const before = await summaryValue(page, 'Gross sales');
-    const legendBefore = await page.locator('body').innerText();
+    const legendBefore = await page.locator('body').textContent();
     await page
       .getByRole('button', { name: /Month to date/ })
       .first()
@@ -58,7 +58,7 @@ describe('Revenue report in a browser', () => {
     await expect.poll(() => summaryValue(page, 'Gross sales')).not.toBe(before);
     const lastYear = await summaryValue(page, 'Gross sales');
     expect(lastYear).toMatch(/\$[\d,]+\.\d\d/);
-    expect(await page.locator('body').innerText()).not.toBe(legendBefore);
+    expect(await page.locator('body').textContent()).not.toBe(legendBefore);
     await expect
       .poll(() => page.getByRole('button', { name: /Last year/ }).count())
       .toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { BENCH_TABLE_HEADERS, benchTableRows, HOURS_IN_YEAR, hourlyComparisonRows } from './data';
 
 test('a year of hourly comparison rows covers Jan 1 00:00 to Dec 31 23:00', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { formatFigure, percentile, summarize } from './stats';
 
 test('percentile uses the nearest rank', () => {

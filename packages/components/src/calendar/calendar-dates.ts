@@ -45,5 +45,6 @@ export function firstShownMonth(
 ): string {
   const lastAllowed = addMonths(latest, -(numberOfMonths - 1));
   const wanted = addMonths(selected ?? lastAllowed, 0);
-  return wanted > lastAllowed ? lastAllowed : wanted;
+  // ISO month texts compare in date order; the earlier of the two wins.
+  return [wanted, lastAllowed].sort()[0]!;
 }
