@@ -251,3 +251,54 @@ describeEachEngine(
     await generateDemoStore(db, { orders: 1000, years: 1, seed: 11, end: '2024-06-30' });
   },
 );
+
+describeEachEngine(
+  'historical import: rebuild after a timezone change',
+  (ctx) => {
+    it('re-derives local dates and day buckets in the new zone', async () => {
+      const { app, db } = ctx();
+      await app.ready();
+      const localOf = async () =>
+        (
+          await db.kysely
+            .selectFrom('order_stats')
+            .select(['order_id', 'date_created'])
+            .orderBy('order_id')
+            .execute()
+        ).map((r) => [Number(r.order_id), r.date_created]);
+      expect(await localOf()).toEqual([
+        [4, '2024-05-08 09:00:00'],
+        [5, '2024-05-09 15:00:00'],
+        [400, '2024-05-10 12:00:00'],
+      ]);
+      const res = await call(app, 'POST', '/wp-json/wc-analytics/settings/general/batch', {
+        update: [{ id: 'timezone_string', value: 'Asia/Kathmandu' }],
+      });
+      expect(res.status).toBe(200);
+      const status = await waitFor(
+        async () => (await call<ImportStatusBody>(app, 'GET', `${IMPORT}/status`)).body,
+        (s) => !s.is_importing && s.orders.total > 0,
+      );
+      expect(status.orders).toEqual({ imported: 2, total: 2 });
+      expect(await localOf()).toEqual([
+        [4, '2024-05-08 14:45:00'],
+        [5, '2024-05-09 20:45:00'],
+        [400, '2024-05-10 17:45:00'],
+      ]);
+      const days = await db.kysely
+        .selectFrom('revenue_day')
+        .select('bucket')
+        .where('date_kind', '=', 'created')
+        .orderBy('bucket')
+        .execute();
+      expect(days.map((d) => d.bucket)).toEqual(['2024-05-08', '2024-05-09', '2024-05-10']);
+    });
+  },
+  async (db) => {
+    await seedCatalog(db);
+    await ingestOrders(db, [
+      refundedOrder,
+      order(5, { status: 'on-hold', customerId: 2, created: '2024-05-09 15:00:00', paid: null }),
+    ]);
+  },
+);

@@ -1,6 +1,7 @@
 import type { SettingBody } from '@storelens/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { onSettingsChanged, type SettingsChange } from '../src/admin';
+import { reportCacheVersion } from '../src/analytics/cache';
 import { readStoreSettings } from '../src/options';
 import { call, expectError } from './admin-helpers';
 import { describeEachEngine } from './harness';
@@ -63,14 +64,16 @@ describeEachEngine('admin options', (ctx) => {
 });
 
 describeEachEngine('admin settings', (ctx) => {
-  const changes: SettingsChange[] = [];
+  const changes: Omit<SettingsChange, 'db'>[] = [];
   let stop: (() => void) | undefined;
   afterEach(() => {
     stop?.();
     changes.length = 0;
   });
   const listen = () => {
-    stop = onSettingsChanged((c) => changes.push(c));
+    stop = onSettingsChanged(({ db, ...change }) => {
+      if (db === ctx().db) changes.push(change);
+    });
   };
 
   it('lists the wc_admin group with defaults and allowed values', async () => {
@@ -155,6 +158,20 @@ describeEachEngine('admin settings', (ctx) => {
       update: [{ id: 'woocommerce_store_city', value: 'Paris' }],
     });
     expect(changes).toEqual([]);
+  });
+
+  it('a batch changing report settings invalidates the report cache; other settings do not', async () => {
+    const app = ctx().app;
+    const before = reportCacheVersion();
+    await call(app, 'POST', `${SETTINGS}/wc_admin/batch`, {
+      update: [{ id: 'woocommerce_date_type', value: 'date_completed' }],
+    });
+    const after = reportCacheVersion();
+    expect(after).not.toBe(before);
+    await call(app, 'POST', `${SETTINGS}/general/batch`, {
+      update: [{ id: 'woocommerce_store_postcode', value: '75001' }],
+    });
+    expect(reportCacheVersion()).toBe(after);
   });
 
   it('a timezone or excluded-status change asks for a rebuild', async () => {
