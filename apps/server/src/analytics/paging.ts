@@ -44,16 +44,22 @@ export async function pagedQuery<T>(
   key: string,
   paging: ListPaging,
 ): Promise<ListResult<T>> {
-  const count = await ctx.sql.query<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM (${inner}) t`,
-    params,
-  );
-  const total = Number(count[0]?.n ?? 0);
+  // One pass: the window count rides along with the page (both engines support it).
   const dir = paging.order === 'asc' ? 'ASC' : 'DESC';
-  const rows = await ctx.sql.query<T>(
-    `SELECT * FROM (${inner}) t ORDER BY t.${orderBy} ${dir}, t.${key} ${dir} LIMIT ? OFFSET ?`,
+  const page = await ctx.sql.query<T & { total_rows_: number }>(
+    `SELECT t.*, COUNT(*) OVER () AS total_rows_ FROM (${inner}) t
+     ORDER BY t.${orderBy} ${dir}, t.${key} ${dir} LIMIT ? OFFSET ?`,
     [...params, paging.perPage, (paging.page - 1) * paging.perPage],
   );
+  let total = Number(page[0]?.total_rows_ ?? 0);
+  if (page.length === 0 && paging.page > 1) {
+    const count = await ctx.sql.query<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM (${inner}) t`,
+      params,
+    );
+    total = Number(count[0]?.n ?? 0);
+  }
+  const rows = page.map(({ total_rows_: _, ...row }) => row as unknown as T);
   return { rows, total, totalPages: Math.ceil(total / paging.perPage) };
 }
 

@@ -311,9 +311,11 @@ async function distinctProductsByRollup(
   const ids = new Set<number>();
   const kindName = DATE_KIND[ctx.dateColumn];
   for (const [from, to] of plan.days) {
+    // One index seek per product (product_day_product: kind, product, day, status).
     const rows = await ctx.sql.query<{ id: number }>(
-      `SELECT DISTINCT product_id AS id FROM product_day
-       WHERE date_kind = ? AND day >= ? AND day < ? AND ${rollupFilter.sql}`,
+      `SELECT p.id FROM products p WHERE p.parent_id = 0 AND EXISTS (
+         SELECT 1 FROM product_day WHERE date_kind = ? AND product_id = p.id
+         AND day >= ? AND day < ? AND ${rollupFilter.sql})`,
       [kindName, wallText(from).slice(0, 10), wallText(to).slice(0, 10), ...rollupFilter.params],
     );
     for (const r of rows) ids.add(Number(r.id));

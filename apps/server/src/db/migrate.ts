@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './database';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_admin';
+import * as m003 from './migrations/003_analytics';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_admin': m002,
+  '003_analytics': m003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
