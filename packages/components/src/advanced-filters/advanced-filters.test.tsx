@@ -360,10 +360,10 @@ describe('date input', () => {
       screen.getByRole('combobox', { name: 'Select a registered filter match' }),
       'between',
     );
-    expect(screen.getByRole('textbox', { name: 'Registered range start' })).toHaveValue(
+    expect(screen.getByRole('combobox', { name: 'Registered range start' })).toHaveValue(
       '01/01/2024',
     );
-    const end = screen.getByRole('textbox', { name: 'Registered range end' });
+    const end = screen.getByRole('combobox', { name: 'Registered range end' });
     const row = screen.getByRole('group', { name: 'Registered' });
     // A future day is refused.
     await user.type(end, '06/01/2024');
@@ -385,7 +385,7 @@ describe('date input', () => {
       { registered_before: '2024-03-01' },
       customersAdvancedFilters(),
     );
-    const field = screen.getByRole('textbox', { name: 'Select registered date' });
+    const field = screen.getByRole('combobox', { name: 'Select registered date' });
     expect(field).toHaveValue('03/01/2024');
     expect(screen.getByRole('group', { name: 'Registered' })).toHaveTextContent(
       'Registered Before Mar 1, 2024',
