@@ -1,10 +1,11 @@
 /*
  * The report cache (API.md Part B §6.7): results keyed by the report and its normalised query
- * (plus the store settings the answer depends on), dropped when a batch is ingested or when
- * `invalidateReportCache()` is called (settings batch updates), bypassed for reading by
+ * (plus the store settings the answer depends on), dropped when a batch is ingested, when
+ * settings are saved or analytics data deleted (admin/events), or by `invalidateReportCache()`, bypassed for reading by
  * `force_cache_refresh` while still written. Entries live a day; the cache holds at most
  * MAX_ENTRIES per store, oldest first out.
  */
+import { onAnalyticsDataDeleted, onSettingsChanged } from '../admin/events';
 import type { Db } from '../db/database';
 import { onIngested } from '../ingest/ingest';
 
@@ -26,6 +27,9 @@ export function invalidateReportCache(): void {
 }
 
 onIngested(invalidateReportCache);
+// A settings batch always drops the cache (as WooCommerce does); so does deleting analytics data.
+onSettingsChanged(invalidateReportCache);
+onAnalyticsDataDeleted(invalidateReportCache);
 
 /** The current cache version (for `debug_cache`). */
 export function reportCacheVersion(): number {

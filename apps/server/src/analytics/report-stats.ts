@@ -4,7 +4,8 @@
  * builder and metric definitions as the order reports.
  */
 import type { ReportContext } from './context';
-import { idsSql, type ReportFilters, rowFilter, statusDefault } from './filters';
+import { DATE_KIND } from './context';
+import { idsSql, type ReportFilters, rollupAnswerable, rowFilter, statusDefault } from './filters';
 import { wallMs, wallText } from './intervals';
 import {
   addLine,
@@ -24,6 +25,7 @@ import {
   taxesMetrics,
   variationsMetrics,
 } from './metrics';
+import { planRange, ROLLUP_COLUMNS } from './revenue';
 import { categoriesOfProducts, type SegmentBy, segmentUniverse } from './segments';
 import { assembleStats, BucketAccs, type StatsRequest, type StatsResult } from './stats';
 
@@ -64,36 +66,81 @@ export async function productStats(
   );
   const filter = rowFilter(params.filters, ctx.settings.excludedStatuses, LINE_COLUMNS, 'line');
   const col = `opl.${ctx.dateColumn}`;
-  const rows = await ctx.sql.query<{
-    d: string;
-    order_id: number;
-    parent_id: number;
-    product_id: number;
-    variation_id: number;
-    product_qty: number;
-    product_net_revenue: number;
-  }>(
-    `SELECT ${col} AS d, opl.order_id, opl.parent_id, opl.product_id, opl.variation_id,
-       opl.product_qty, opl.product_net_revenue
-     FROM order_product_lookup opl
-     WHERE ${col} >= ? AND ${col} < ? AND ${filter.sql}${report === 'variations' ? ' AND opl.variation_id > 0' : ''}`,
-    [params.after, endOf(params.before), ...filter.params],
-  );
   const by = params.segmentby;
   const categories = by === 'category' ? await categoriesOfProducts(ctx) : undefined;
-  for (const r of rows) {
-    const d = String(r.d);
-    const acc = accs.at(d);
-    if (!acc) continue;
-    addLine(acc, r);
-    if (!by) continue;
-    const ids =
-      by === 'product'
-        ? [Number(r.product_id)]
-        : by === 'variation'
-          ? [Number(r.variation_id)]
-          : (categories!.get(Number(r.product_id)) ?? []);
-    for (const id of ids) addLine(accs.segmentAt(d, id)!, r);
+  const addLines = async (from: string, to: string) => {
+    const rows = await ctx.sql.query<{
+      d: string;
+      order_id: number;
+      parent_id: number;
+      product_id: number;
+      variation_id: number;
+      product_qty: number;
+      product_net_revenue: number;
+    }>(
+      `SELECT ${col} AS d, opl.order_id, opl.parent_id, opl.product_id, opl.variation_id,
+         opl.product_qty, opl.product_net_revenue
+       FROM order_product_lookup opl
+       WHERE ${col} >= ? AND ${col} < ? AND ${filter.sql}${report === 'variations' ? ' AND opl.variation_id > 0' : ''}`,
+      [from, to, ...filter.params],
+    );
+    for (const r of rows) {
+      const d = String(r.d);
+      const acc = accs.at(d);
+      if (!acc) continue;
+      addLine(acc, r);
+      if (!by) continue;
+      const ids =
+        by === 'product'
+          ? [Number(r.product_id)]
+          : by === 'variation'
+            ? [Number(r.variation_id)]
+            : (categories!.get(Number(r.product_id)) ?? []);
+      for (const id of ids) addLine(accs.segmentAt(d, id)!, r);
+    }
+  };
+  // Items sold and net sales are additive: whole days come from the product-day rollup when
+  // nothing needs distinct orders or line-level filters (e.g. the items-sold indicator).
+  const additiveOnly =
+    params.fields !== undefined &&
+    params.fields.length > 0 &&
+    params.fields.every((f) => f === 'items_sold' || f === 'net_revenue');
+  if (
+    report === 'products' &&
+    additiveOnly &&
+    !by &&
+    params.interval !== 'hour' &&
+    rollupAnswerable(params.filters)
+  ) {
+    const plan = planRange(params.after, params.before);
+    const rollup = rowFilter(
+      params.filters,
+      ctx.settings.excludedStatuses,
+      ROLLUP_COLUMNS,
+      'order',
+    );
+    for (const [from, to] of plan.days) {
+      const rows = await ctx.sql.query<{ day: string; items_sold: number; net_revenue: number }>(
+        `SELECT day, SUM(items_sold) AS items_sold, SUM(net_revenue) AS net_revenue FROM product_day
+         WHERE date_kind = ? AND day >= ? AND day < ? AND ${rollup.sql} GROUP BY day`,
+        [
+          DATE_KIND[ctx.dateColumn],
+          wallText(from).slice(0, 10),
+          wallText(to).slice(0, 10),
+          ...rollup.params,
+        ],
+      );
+      for (const r of rows) {
+        const acc = accs.at(`${r.day} 00:00:00`);
+        if (!acc) continue;
+        acc.items_sold += Number(r.items_sold);
+        acc.net_revenue += Number(r.net_revenue);
+      }
+    }
+    for (const [from, to] of [...plan.hours, ...plan.raw])
+      await addLines(wallText(from), wallText(to));
+  } else {
+    await addLines(params.after, endOf(params.before));
   }
   return assembleStats(accs, {
     timezone: ctx.settings.timezone,

@@ -80,8 +80,8 @@ export const ORDER_COLUMNS: FilterColumns = {
   returning: 'os.returning_customer',
 };
 
-/** Rollup-table columns: only status and new/returning exist there. */
-const ROLLUP_COLUMNS: FilterColumns = {
+/** Rollup-table columns (revenue and product-day): only status and new/returning exist there. */
+export const ROLLUP_COLUMNS: FilterColumns = {
   orderId: 'NULL',
   status: 'status',
   returning: 'returning_customer',

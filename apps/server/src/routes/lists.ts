@@ -232,6 +232,8 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           offset: q.offset,
         }),
       ),
+    // Stock changes through the stock routes, not ingestion: never cached.
+    { cache: false },
   );
   reportRoute<Static<typeof StockStatsQuery>>(
     app,
@@ -241,6 +243,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
     async (ctx) => ({
       body: await stockStats(ctx),
     }),
+    { cache: false },
   );
   reportRoute<Static<typeof CustomersListQuery>>(
     app,
