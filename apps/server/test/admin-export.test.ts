@@ -221,6 +221,38 @@ describeEachEngine(
       expectError(await call(ctx().app, 'POST', url, payload), 400, 'rest_invalid_param', param);
     });
 
+    it('reports a failed export as 422 instead of polling forever', async () => {
+      const { app, db } = ctx();
+      const now = '2024-06-01 00:00:00';
+      await db.kysely
+        .insertInto('admin_jobs')
+        .values({
+          id: '42',
+          kind: 'export',
+          status: 'failed',
+          params: JSON.stringify({
+            type: 'revenue',
+            args: {},
+            email: false,
+            origin: '',
+            file: '/nonexistent',
+          }),
+          progress: JSON.stringify({ nextPage: 2, totalPages: 3, bytes: 10, rows: 100 }),
+          error: 'disk full',
+          created_gmt: now,
+          updated_gmt: now,
+        })
+        .execute();
+      const res = await call(app, 'GET', `${BASE}/revenue/export/42/status`);
+      expectError(res, 422, 'woocommerce_admin_reports_export_failed');
+      expect((res.body as { message: string }).message).toContain('disk full');
+      expectError(
+        await call(app, 'GET', `${BASE}/revenue/export/42/download`),
+        409,
+        'woocommerce_admin_reports_export_not_ready',
+      );
+    });
+
     it('rejects a malformed export id with a 400', async () => {
       expectError(
         await call(ctx().app, 'GET', `${BASE}/revenue/export/abc/status`),

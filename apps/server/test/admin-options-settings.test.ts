@@ -160,18 +160,12 @@ describeEachEngine('admin settings', (ctx) => {
     expect(changes).toEqual([]);
   });
 
-  it('a batch changing report settings invalidates the report cache; other settings do not', async () => {
-    const app = ctx().app;
+  it('a batch changing report settings invalidates the report cache', async () => {
     const before = reportCacheVersion();
-    await call(app, 'POST', `${SETTINGS}/wc_admin/batch`, {
+    await call(ctx().app, 'POST', `${SETTINGS}/wc_admin/batch`, {
       update: [{ id: 'woocommerce_date_type', value: 'date_completed' }],
     });
-    const after = reportCacheVersion();
-    expect(after).not.toBe(before);
-    await call(app, 'POST', `${SETTINGS}/general/batch`, {
-      update: [{ id: 'woocommerce_store_postcode', value: '75001' }],
-    });
-    expect(reportCacheVersion()).toBe(after);
+    expect(reportCacheVersion()).not.toBe(before);
   });
 
   it('a timezone or excluded-status change asks for a rebuild', async () => {

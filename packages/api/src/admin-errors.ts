@@ -72,6 +72,10 @@ export const adminErrorCatalogue = {
     status: 409,
     message: 'The export file is not ready yet.',
   },
+  woocommerce_admin_reports_export_failed: {
+    status: 422,
+    message: 'The export could not be completed: %s',
+  },
   woocommerce_admin_reports_import_busy: {
     status: 409,
     message: 'An import is already running; cancel it first.',

@@ -230,6 +230,9 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
     async (request): Promise<ExportStatusBody> => {
       const { type, export_id: id } = request.params;
       const job = await findExport(db, type, id);
+      if (job.status === 'failed' || job.status === 'cancelled') {
+        throw adminError('woocommerce_admin_reports_export_failed', job.error ?? job.status);
+      }
       const percent = percentComplete(job.status, job.progress);
       return percent === 100
         ? { percent_complete: 100, download_url: downloadPath(type, id) }

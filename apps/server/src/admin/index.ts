@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { invalidateReportCache } from '../analytics/cache';
 import type { Db } from '../db/database';
-import { onAnalyticsDataDeleted, onSettingsChanged } from './events';
+import { onSettingsChanged } from './events';
 import { exportHandler, exportRoutes, injectReader } from './export';
 import { favoritesRoutes } from './favorites';
 import { importHandler, importRoutes, startImport } from './import';
@@ -27,12 +26,6 @@ export {
 } from './export-sources';
 export { startImport } from './import';
 export { JobRunner } from './jobs/runner';
-
-// The report cache drops its entries when report settings change or analytics data is deleted.
-onSettingsChanged((change) => {
-  if (change.affectsReports) invalidateReportCache();
-});
-onAnalyticsDataDeleted(invalidateReportCache);
 
 /** Admin service options; by default read from the environment (`SMTP_URL`). */
 export interface AdminOptions {

@@ -20,6 +20,7 @@ import { getOptions, setOptions } from '../options';
 import { originOf, paramsOf } from './context';
 import { nowGmt } from './dates';
 import { adminError } from './errors';
+import { newJobId } from './jobs/runner';
 import { catalogPlugin, pluginCatalog } from './plugin-catalog';
 
 /** Where the Jetpack connection returns by default: the dashboard (spec 001 §2). */
@@ -223,7 +224,7 @@ export async function recommendedPaymentPlugins(db: Db): Promise<RecommendedPaym
 }
 
 async function recordPluginJob(db: Db, action: string, slugs: string[], result: unknown) {
-  const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const id = newJobId();
   const now = nowGmt();
   await db.kysely
     .insertInto('admin_jobs')
