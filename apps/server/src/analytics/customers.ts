@@ -47,11 +47,11 @@ export interface CustomerFilters {
 export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The inner select: one row per matching customer with aggregates (units for money). */
-function customersInner(ctx: ReportContext, f: CustomerFilters) {
+function customersInner(ctx: ReportContext, f: CustomerFilters, withAggregates = true) {
   const status = statusDefault(noFilters, ctx.settings.excludedStatuses, 'os.status');
   const range = rangeCondition('os.date_created', f.range);
   const hasRange = f.range.after !== undefined || f.range.before !== undefined;
-  const params: unknown[] = [...status.params, ...range.params];
+  const params: unknown[] = withAggregates ? [...status.params, ...range.params] : [];
   const clauses: { sql: string; params: unknown[] }[] = [];
   const ids = (list: readonly number[], negate: boolean) => {
     if (list.length)
@@ -112,15 +112,21 @@ function customersInner(ctx: ReportContext, f: CustomerFilters) {
       c.date_registered, c.date_registered_gmt, c.date_last_active, c.date_last_active_gmt,
       COALESCE(a.orders_count, 0) AS orders_count, COALESCE(a.total_spend, 0) AS total_spend,
       ${AVG_EXPR} AS avg_order_value, a.date_last_order
-    FROM customers c LEFT JOIN (
-      SELECT os.customer_id, SUM(CASE WHEN os.parent_id = 0 THEN 1 ELSE 0 END) AS orders_count,
-        SUM(os.total_sales) AS total_spend,
-        MAX(CASE WHEN os.parent_id = 0 THEN os.date_created END) AS date_last_order
-      FROM order_stats os WHERE os.customer_id > 0 AND ${status.sql}${range.sql}
-      GROUP BY os.customer_id) a ON a.customer_id = c.id
+    FROM customers c LEFT JOIN ${
+      withAggregates
+        ? `(${aggregatesSql(`os.customer_id > 0 AND ${status.sql}${range.sql}`)})`
+        : '(SELECT 0 AS customer_id, 0 AS orders_count, 0 AS total_spend, NULL AS date_last_order)'
+    } a ON a.customer_id = c.id
     WHERE ${where}`;
   return { sql, params };
 }
+
+/** Per-customer order aggregates over order_stats rows matching `where` (alias os). */
+const aggregatesSql = (where: string) =>
+  `SELECT os.customer_id, SUM(CASE WHEN os.parent_id = 0 THEN 1 ELSE 0 END) AS orders_count,
+     SUM(os.total_sales) AS total_spend,
+     MAX(CASE WHEN os.parent_id = 0 THEN os.date_created END) AS date_last_order
+   FROM order_stats os WHERE ${where} GROUP BY os.customer_id`;
 
 const AVG_EXPR =
   'CASE WHEN COALESCE(a.orders_count, 0) = 0 THEN 0 ELSE a.total_spend * 1.0 / a.orders_count END';
@@ -147,7 +153,15 @@ export async function customersList(
   f: CustomerFilters,
   p: ListPaging & { orderby: string },
 ): Promise<ListResult<Record<string, unknown>>> {
-  const inner = customersInner(ctx, f);
+  // Without order-date, aggregate rules or an aggregate sort, page the customers first and
+  // aggregate only the page's orders (the picker's path: an index seek per customer).
+  const noRules = (r: NumberRule | DateRule) => Object.values(r).every((v) => v === undefined);
+  const pageFirst =
+    f.range.after === undefined &&
+    f.range.before === undefined &&
+    [f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].every(noRules) &&
+    !['orders_count', 'total_spend', 'avg_order_value'].includes(p.orderby);
+  const inner = customersInner(ctx, f, !pageFirst);
   const result = await pagedQuery<Record<string, unknown>>(
     ctx,
     inner.sql,
@@ -156,6 +170,21 @@ export async function customersList(
     'id',
     p,
   );
+  if (pageFirst && result.rows.length) {
+    const status = statusDefault(noFilters, ctx.settings.excludedStatuses, 'os.status');
+    const ids = result.rows.map((r) => Number(r.id));
+    const aggregates = await ctx.sql.query<Record<string, unknown>>(
+      aggregatesSql(`os.customer_id IN ${idsSql(ids)} AND ${status.sql}`),
+      status.params,
+    );
+    const byId = new Map(aggregates.map((a) => [Number(a.customer_id), a]));
+    for (const r of result.rows) {
+      const a = byId.get(Number(r.id));
+      r.orders_count = a?.orders_count ?? 0;
+      r.total_spend = a?.total_spend ?? 0;
+      r.date_last_order = a?.date_last_order ?? null;
+    }
+  }
   return {
     ...result,
     rows: result.rows.map((r) => {

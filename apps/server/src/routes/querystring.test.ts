@@ -48,6 +48,23 @@ describe('parseQuery and splitCommaLists', () => {
     });
   });
 
+  it('makes infinite numbers invalid for numeric parameters only', () => {
+    const numeric = {
+      properties: {
+        page: { type: 'integer' },
+        ids: { type: 'array', items: { type: 'integer' } },
+        name: { type: 'string' },
+      },
+    };
+    const q: Record<string, unknown> = { page: '1e309', ids: '1,-Infinity', name: '1e309' };
+    splitCommaLists(numeric, q);
+    expect(q).toEqual({
+      page: 'not-a-finite-number',
+      ids: ['1', 'not-a-finite-number'],
+      name: '1e309',
+    });
+  });
+
   it('comma and repeated forms of a flat list mean the same', () => {
     fc.assert(
       fc.property(

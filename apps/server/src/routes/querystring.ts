@@ -54,6 +54,20 @@ export function parseQuery(text: string): Record<string, QueryValue> {
 const isArray = (p: SchemaProperty | undefined): boolean =>
   p?.type === 'array' || (p?.anyOf?.some((x) => x.type === 'array') ?? false);
 
+const numeric = (p: SchemaProperty | undefined): boolean =>
+  p?.type === 'integer' ||
+  p?.type === 'number' ||
+  (p?.anyOf?.some((x) => x.type === 'integer' || x.type === 'number') ?? false);
+
+/**
+ * '1e309' and 'Infinity' coerce to an infinite number that slips past ajv's integer and
+ * maximum checks; make them plainly invalid so the parameter gets its 400.
+ */
+const finite = (v: unknown): unknown =>
+  typeof v === 'string' && /^\s*[-+]?(\d|\.\d|inf)/i.test(v) && !Number.isFinite(Number(v))
+    ? 'not-a-finite-number'
+    : v;
+
 const splitComma = (v: unknown): string[] =>
   String(v)
     .split(',')
@@ -71,15 +85,16 @@ export function splitCommaLists(
   if (!schema?.properties || !query) return;
   for (const [name, prop] of Object.entries(schema.properties)) {
     const value = query[name];
-    if (!isArray(prop) || value === undefined) continue;
+    if (value === undefined) continue;
+    if (numeric(prop) && !Array.isArray(value)) query[name] = finite(value);
+    if (!isArray(prop)) continue;
     const items = Array.isArray(value) ? value : [value];
     const itemSchema = prop.items ?? prop.anyOf?.find((x) => x.type === 'array')?.items;
     if (isArray(itemSchema)) {
       query[name] = items.map((v) => (Array.isArray(v) ? v.flatMap(splitComma) : splitComma(v)));
     } else {
-      query[name] = items.flatMap((v) =>
-        Array.isArray(v) ? v.flatMap(splitComma) : splitComma(v),
-      );
+      const list = items.flatMap((v) => (Array.isArray(v) ? v.flatMap(splitComma) : splitComma(v)));
+      query[name] = numeric(itemSchema) ? list.map(finite) : list;
     }
   }
 }
