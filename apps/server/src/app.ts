@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { Ajv } from 'ajv';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { ApiError } from './errors';
@@ -10,6 +11,7 @@ import { analyticsRoutes } from './routes/analytics';
 import { isIsoDateTime } from './routes/dates';
 import { parseQuery, type QueryValue, splitCommaLists } from './routes/querystring';
 import { revenueRoutes } from './routes/revenue';
+import { bootSettings, dashboardPage } from './web';
 
 /** The dashboard's address inside the admin. */
 export const DASHBOARD_PATH = '/wp-admin/admin.php?page=wc-admin&path=%2Fanalytics%2Frevenue';
@@ -124,12 +126,17 @@ export async function buildApp(db: Db, config: Pick<Config, 'webRoot'>): Promise
 
   revenueRoutes(app, db);
   analyticsRoutes(app, db);
+  adminRoutes(app, db);
 
   app.get('/', async (_request, reply) => reply.redirect(DASHBOARD_PATH));
   if (existsSync(join(config.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webRoot, prefix: '/wp-admin/', index: false });
+    const page = dashboardPage(config.webRoot);
     app.get('/wp-admin/admin.php', async (_request, reply) =>
-      reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
+      reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page(await bootSettings(db))),
     );
   } else {
     app.get('/wp-admin/admin.php', async (_request, reply) =>
