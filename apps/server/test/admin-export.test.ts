@@ -5,6 +5,7 @@ import type { ExportStartResponseBody, ExportStatusBody } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { registerReportSource } from '../src/admin';
 import { buildApp } from '../src/app';
 import { ingestOrders } from '../src/ingest/ingest';
 import { setOptions } from '../src/options';
@@ -180,6 +181,35 @@ describeEachEngine(
       );
       expect(lines).toHaveLength(3);
       expect(lines[1]).toMatch(/^2024-05-01 10:00:00,1,completed,new,Mug,2,,20$/);
+    });
+
+    it('streams a plugged-in source page by page, asking for each page once', async () => {
+      const asked: number[] = [];
+      registerReportSource('downloads', {
+        columns: [
+          { key: 'n', header: 'Number' },
+          { key: 'label', header: 'Label' },
+        ],
+        async page(_read, args, page) {
+          asked.push(page);
+          const rows = Array.from({ length: 100 }, (_, i) => ({
+            n: (page - 1) * 100 + i + 1,
+            label: `row "${args.prefix}" ${(page - 1) * 100 + i + 1}, quoted`,
+          }));
+          return { page, totalPages: 25, rows };
+        },
+        isEmpty: (first) => first.rows.length === 0,
+      });
+      const app = ctx().app;
+      const start = await call<ExportStartResponseBody>(app, 'POST', `${BASE}/downloads/export`, {
+        report_args: { prefix: 'p' },
+      });
+      const done = await waitDone(app, 'downloads', start.body.export_id!);
+      const lines = (await download(app, done.download_url!)).text.trimEnd().split('\n');
+      expect(lines).toHaveLength(2501);
+      expect(lines[0]).toBe('Number,Label');
+      expect(lines[2500]).toBe('2500,"row ""p"" 2500, quoted"');
+      expect(asked).toEqual([1, ...Array.from({ length: 25 }, (_, i) => i + 1)]);
     });
 
     it('answers 404 for unknown report types and export ids', async () => {

@@ -179,6 +179,25 @@ describeEachEngine(
       });
     });
 
+    it('the stock report follows a stock update', async () => {
+      const app = ctx().app;
+      await call(app, 'PUT', `${PRODUCTS}/10`, { stock_quantity: 0 });
+      const out = await call<{ id: number; stock_status: string }[]>(
+        app,
+        'GET',
+        '/wp-json/wc-analytics/reports/stock?type=outofstock',
+      );
+      expect(out.status).toBe(200);
+      expect(out.body.map((r) => [r.id, r.stock_status])).toEqual([[10, 'outofstock']]);
+      await call(app, 'PUT', `${PRODUCTS}/10`, { stock_quantity: 5 });
+      const after = await call<{ id: number }[]>(
+        app,
+        'GET',
+        '/wp-json/wc-analytics/reports/stock?type=outofstock',
+      );
+      expect(after.body).toEqual([]);
+    });
+
     it('sets stock on a variation through its parent', async () => {
       const app = ctx().app;
       const res = await call<ProductBody>(app, 'PUT', `${PRODUCTS}/20/variations/21`, {
