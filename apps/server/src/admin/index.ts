@@ -21,6 +21,7 @@ export {
 export {
   type ExportColumn,
   type ExportPage,
+  listSource,
   type ReportSource,
   registerReportSource,
 } from './export-sources';
