@@ -10,7 +10,7 @@
  * runs only it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -22,11 +22,6 @@ const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Numbe
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const END = '2026-11-20';
-
-let peakRss = 0;
-const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-}, 100);
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -98,6 +93,11 @@ if (serverBench) {
   console.log(
     `Storelens bench: sizes ${sizes.join(', ')}, ${requests} requests per scenario, engines ${engines.join(', ')}`,
   );
+  console.log(
+    `conditions: ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')}`,
+  );
 }
 for (const engine of serverBench ? engines : []) {
   for (const size of sizes) {
@@ -121,9 +121,12 @@ for (const engine of serverBench ? engines : []) {
     }
   }
 }
-clearInterval(sampler);
 if (serverBench) {
-  console.log(`\npeak memory (bench process): ${(peakRss / 1024 / 1024).toFixed(0)} MiB`);
+  // maxRSS is the process's true peak (kilobytes); sampling with timers would miss it, since
+  // synchronous SQLite work never yields to the event loop.
+  console.log(
+    `\npeak memory (bench process): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
+  );
 }
 
 // Widget benchmarks in Chromium (scripts/bench-widgets); BENCH_SKIP_WIDGETS=1 skips them.

@@ -86,7 +86,12 @@ export class RawSql {
         this.sqlite,
         `INSERT INTO ${table} (${columns.join(',')}) VALUES ${row}${tail}`,
       );
-      for (const values of rows) statement.run(...values);
+      const insertAll = () => {
+        for (const values of rows) statement.run(...values);
+      };
+      // Outside a transaction every row would commit on its own: one transaction for all.
+      if (this.sqlite.inTransaction) insertAll();
+      else this.sqlite.transaction(insertAll)();
       return;
     }
     for (let start = 0; start < rows.length; start += perStatement) {
