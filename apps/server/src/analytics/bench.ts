@@ -106,7 +106,7 @@ async function main() {
         const started = performance.now();
         const res = await app.inject({
           method: 'GET',
-          url: `/wp-json/wc-analytics/${path}&force_cache_refresh=true`,
+          url: `/wp-json/wc-analytics/${path}${path.startsWith('reports/') || path.startsWith('leaderboards') ? '&force_cache_refresh=true' : ''}`,
         });
         times.push(performance.now() - started);
         if (res.statusCode !== 200)
