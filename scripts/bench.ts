@@ -9,6 +9,7 @@
  * (scripts/bench-widgets) runs in Chromium: BENCH_SKIP_WIDGETS=1 skips it, BENCH_ONLY=widgets
  * runs only it.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,9 +31,11 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 async function store(engine: 'sqlite' | 'postgres') {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'storelens-bench-'));
-    const db = await openStore(`file:${join(dir, 'bench.sqlite')}`);
+    const file = join(dir, 'bench.sqlite');
+    const db = await openStore(`file:${file}`);
     return {
       db,
+      file,
       drop: async () => {
         await db.close();
         rmSync(dir, { recursive: true, force: true });
@@ -47,6 +50,7 @@ async function store(engine: 'sqlite' | 'postgres') {
   const db = await openStore(postgresUrl!, { schema });
   return {
     db,
+    file: undefined,
     drop: async () => {
       await db.close();
       const c = new pg.Client({ connectionString: postgresUrl });
@@ -115,6 +119,13 @@ for (const engine of serverBench ? engines : []) {
         console.log(
           `  revenue stats, ${r.label.padEnd(24)} p50 ${ms(r.p50).padStart(10)}   p95 ${ms(r.p95).padStart(10)}`,
         );
+      }
+      // Issue 4's figures (every report kind) from the analytics bench, on the same store.
+      if (s.file && process.env.BENCH_SKIP_ANALYTICS !== '1') {
+        spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/analytics/bench.ts'], {
+          stdio: 'inherit',
+          env: { ...process.env, DATABASE_URL: `file:${s.file}`, BENCH_END: END },
+        });
       }
     } finally {
       await s.drop();

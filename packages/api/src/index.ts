@@ -15,7 +15,7 @@ export * from './errors';
 export * from './intervals';
 export * from './pickers-search';
 export * from './reports-common';
+export * from './reports-indicators';
 export * from './reports-lists';
 export * from './reports-stats';
 export * from './revenue';
-export * from './reports-indicators';
