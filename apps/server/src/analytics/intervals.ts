@@ -1,4 +1,5 @@
 import type { IntervalKind } from '@storelens/api';
+import { formatSqlUtc, parseSqlUtc } from '../timezone';
 
 /*
  * Interval bucketing shared by every stats report. Works on local wall-clock strings
@@ -11,22 +12,11 @@ import type { IntervalKind } from '@storelens/api';
 const DAY = 86_400_000;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** Milliseconds of a local wall-clock string, read as if UTC. */
-export function wallMs(local: string): number {
-  return Date.UTC(
-    Number(local.slice(0, 4)),
-    Number(local.slice(5, 7)) - 1,
-    Number(local.slice(8, 10)),
-    Number(local.slice(11, 13) || 0),
-    Number(local.slice(14, 16) || 0),
-    Number(local.slice(17, 19) || 0),
-  );
-}
+/** Milliseconds of a local wall-clock string, read as if UTC (same parsing as GMT text). */
+export const wallMs = parseSqlUtc;
 
 /** 'YYYY-MM-DD HH:MM:SS' of wall-clock milliseconds. */
-export function wallText(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-}
+export const wallText = formatSqlUtc;
 
 interface Bucket {
   id: string;

@@ -1,6 +1,7 @@
 import { getDateFormatsForInterval } from '@storelens/date';
 import { __, sprintf } from '@storelens/i18n';
 import { useCallback, useId, useMemo, useState } from 'react';
+import { useControllableState } from '../search-select/use-controllable-state';
 import { VisuallyHidden } from '../section/visually-hidden';
 import { Spinner } from '../spinner/Spinner';
 import { ChartHeader } from './ChartHeader';
@@ -30,7 +31,6 @@ import { getTooltipPlacement } from './helpers/tooltip-position';
 import { getValueFormatter, getYFormatter, type NumberFormatter } from './helpers/value-format';
 import { getXTickIndexes } from './helpers/x-ticks';
 import { useChartTooltip } from './hooks/use-chart-tooltip';
-import { useControllableState } from './hooks/use-controllable-state';
 import { useElementWidth } from './hooks/use-element-width';
 import { useSeriesVisibility } from './hooks/use-series-visibility';
 import { useViewportWidth } from './hooks/use-viewport-width';
