@@ -185,9 +185,15 @@ export async function orderStats(
     const kindName = DATE_KIND[ctx.dateColumn];
     const read = async (table: string, width: number, from: number, to: number, suffix: string) => {
       const rows = await ctx.sql.query<Record<string, number | string>>(
-        `SELECT bucket, orders_count, num_items_sold, total_sales, net_total, tax_total,
-           shipping_total, refunds, coupons, coupon_ids
-         FROM ${table} WHERE date_kind = ? AND bucket >= ? AND bucket < ? AND ${rollupFilter.sql}`,
+        // One row per bucket: the statuses and customer types are summed by the engine, and
+        // the coupon multisets concatenated (an id counts once it is positive anywhere).
+        `SELECT bucket, SUM(orders_count) AS orders_count, SUM(num_items_sold) AS num_items_sold,
+           SUM(total_sales) AS total_sales, SUM(net_total) AS net_total,
+           SUM(tax_total) AS tax_total, SUM(shipping_total) AS shipping_total,
+           SUM(refunds) AS refunds, SUM(coupons) AS coupons,
+           ${ctx.sql.engine === 'sqlite' ? "group_concat(coupon_ids, ',')" : "string_agg(coupon_ids, ',')"} AS coupon_ids
+         FROM ${table} WHERE date_kind = ? AND bucket >= ? AND bucket < ? AND ${rollupFilter.sql}
+         GROUP BY bucket`,
         [
           kindName,
           wallText(from).slice(0, width),

@@ -177,6 +177,7 @@ export function parseMultiset(text: string): Map<number, number> {
   const out = new Map<number, number>();
   if (!text) return out;
   for (const part of text.split(',')) {
+    if (part === '') continue; // empty multisets concatenated by an aggregate
     const [id, count] = part.split(':');
     out.set(Number(id), Number(count));
   }
