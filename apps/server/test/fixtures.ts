@@ -139,3 +139,59 @@ export function order(
 export async function storeSettings(db: Db, timezone: string, startOfWeek = 1) {
   await setOptions(db, { timezone_string: timezone, start_of_week: startOfWeek });
 }
+
+/**
+ * Five orders in May 2024 (GMT), shared by the revenue and reports suites:
+ * 1 completed: 2 × 10.00 less a 2.00 coupon, tax 1.60 + 0.40 on 5.00 shipping → total 25.00
+ * 2 processing: 25.00 (variation 21), created 2 May 23:30, paid 3 May 00:10
+ * 3 pending (excluded by default), never paid
+ * 4 completed 40.00 on 8 May, partially refunded 15.00 on 10 May
+ * 5 refunded: 30.00 on 9 May, fully refunded on 12 May
+ */
+export function mayOrders(): OrderInput[] {
+  return [
+    order(1, {
+      created: '2024-05-01 10:00:00',
+      lines: [{ id: 11, productId: 10, qty: 2, price: '10', discount: '2', tax: '1.60' }],
+      shipping: '5',
+      shippingTax: '0.40',
+      coupon: { id: 900, code: 'save2', amount: '2' },
+    }),
+    order(2, {
+      status: 'processing',
+      customerId: 2,
+      created: '2024-05-02 23:30:00',
+      paid: '2024-05-03 00:10:00',
+      lines: [{ id: 21, productId: 20, variationId: 21, qty: 1, price: '25' }],
+    }),
+    order(3, { status: 'pending', customerId: 3, created: '2024-05-02 12:00:00', paid: null }),
+    order(4, {
+      created: '2024-05-08 09:00:00',
+      lines: [{ id: 41, productId: 10, qty: 1, price: '40' }],
+      refunds: [
+        {
+          id: 400,
+          dateCreatedGmt: '2024-05-10 12:00:00',
+          lines: [{ id: 401, orderItemId: 41, quantity: 1, total: toUnits('15'), tax: 0 }],
+          shipping: 0,
+          shippingTax: 0,
+        },
+      ],
+    }),
+    order(5, {
+      status: 'refunded',
+      customerId: 2,
+      created: '2024-05-09 15:00:00',
+      lines: [{ id: 51, productId: 10, qty: 1, price: '30' }],
+      refunds: [
+        {
+          id: 500,
+          dateCreatedGmt: '2024-05-12 08:00:00',
+          lines: [{ id: 501, orderItemId: 51, quantity: 1, total: toUnits('30'), tax: 0 }],
+          shipping: 0,
+          shippingTax: 0,
+        },
+      ],
+    }),
+  ];
+}

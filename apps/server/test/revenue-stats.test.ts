@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
 import { ingestOrders } from '../src/ingest/ingest';
-import { toUnits } from '../src/money';
 import { setOptions } from '../src/options';
-import { order, seedCatalog, storeSettings } from './fixtures';
+import { mayOrders, seedCatalog, storeSettings } from './fixtures';
 import { describeEachEngine } from './harness';
 
 const URL_BASE = '/wp-json/wc-analytics/reports/revenue/stats';
@@ -18,51 +17,7 @@ const MAY = 'after=2024-05-01T00:00:00&before=2024-05-31T23:59:59';
  */
 async function seed(db: Parameters<typeof ingestOrders>[0]) {
   await seedCatalog(db);
-  await ingestOrders(db, [
-    order(1, {
-      created: '2024-05-01 10:00:00',
-      lines: [{ id: 11, productId: 10, qty: 2, price: '10', discount: '2', tax: '1.60' }],
-      shipping: '5',
-      shippingTax: '0.40',
-      coupon: { id: 900, code: 'save2', amount: '2' },
-    }),
-    order(2, {
-      status: 'processing',
-      customerId: 2,
-      created: '2024-05-02 23:30:00',
-      paid: '2024-05-03 00:10:00',
-      lines: [{ id: 21, productId: 20, variationId: 21, qty: 1, price: '25' }],
-    }),
-    order(3, { status: 'pending', customerId: 3, created: '2024-05-02 12:00:00', paid: null }),
-    order(4, {
-      created: '2024-05-08 09:00:00',
-      lines: [{ id: 41, productId: 10, qty: 1, price: '40' }],
-      refunds: [
-        {
-          id: 400,
-          dateCreatedGmt: '2024-05-10 12:00:00',
-          lines: [{ id: 401, orderItemId: 41, quantity: 1, total: toUnits('15'), tax: 0 }],
-          shipping: 0,
-          shippingTax: 0,
-        },
-      ],
-    }),
-    order(5, {
-      status: 'refunded',
-      customerId: 2,
-      created: '2024-05-09 15:00:00',
-      lines: [{ id: 51, productId: 10, qty: 1, price: '30' }],
-      refunds: [
-        {
-          id: 500,
-          dateCreatedGmt: '2024-05-12 08:00:00',
-          lines: [{ id: 501, orderItemId: 51, quantity: 1, total: toUnits('30'), tax: 0 }],
-          shipping: 0,
-          shippingTax: 0,
-        },
-      ],
-    }),
-  ]);
+  await ingestOrders(db, mayOrders());
 }
 
 describeEachEngine(
