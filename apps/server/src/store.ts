@@ -40,3 +40,18 @@ export async function ensureDemoStore(
   );
   return true;
 }
+
+/**
+ * Empties every table of the store except the options (settings) and the migration
+ * bookkeeping. Read from the database itself, so tables added by later migrations are
+ * never forgotten. No foreign keys exist, so the order does not matter.
+ */
+export async function resetStore(db: Db) {
+  const keep = new Set(['options', 'kysely_migration', 'kysely_migration_lock']);
+  // PostgreSQL lists every schema's tables: only the store's own are reset.
+  const schema = db.engine === 'postgres' ? (db.schema ?? 'public') : undefined;
+  for (const table of await db.kysely.introspection.getTables()) {
+    if (keep.has(table.name) || table.schema !== schema) continue;
+    await db.kysely.deleteFrom(table.name as 'options').execute();
+  }
+}

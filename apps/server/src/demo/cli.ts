@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
-import { isEmpty, openStore } from '../store';
+import { isEmpty, openStore, resetStore } from '../store';
 import { assertTimezone } from '../timezone';
 import { defaultDemoOptions, generateDemoStore } from './generate';
 
@@ -77,34 +77,6 @@ async function main() {
   } finally {
     await db.close();
   }
-}
-
-async function resetStore(db: Awaited<ReturnType<typeof openStore>>) {
-  const tables = [
-    'product_day',
-    'revenue_day',
-    'revenue_hour',
-    'order_tax_lookup',
-    'order_coupon_lookup',
-    'order_product_lookup',
-    'order_stats',
-    'download_log',
-    'order_tax_lines',
-    'order_coupon_lines',
-    'order_items',
-    'orders',
-    'tax_rates',
-    'coupons',
-    'customers',
-    'product_downloads',
-    'product_attributes',
-    'product_categories',
-    'products',
-    'attribute_terms',
-    'attributes',
-    'categories',
-  ] as const;
-  for (const table of tables) await db.kysely.deleteFrom(table).execute();
 }
 
 main().catch((error: unknown) => {
