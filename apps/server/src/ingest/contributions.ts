@@ -1,3 +1,8 @@
+import type {
+  OrderCouponLookupTable,
+  OrderProductLookupTable,
+  OrderStatsTable,
+} from '../db/schema';
 /**
  * What one order's lookup rows add to the rollups. The same function subtracts old rows and
  * adds new ones, so re-ingesting an order corrects its rollups exactly.
@@ -7,40 +12,38 @@ export type DateKind = 'created' | 'paid' | 'completed';
 export const dateKinds: readonly DateKind[] = ['created', 'paid', 'completed'];
 
 /** The lookup-row fields contributions read. */
-export interface StatsRow {
-  order_id: number;
-  parent_id: number;
-  status: string;
-  returning_customer: number;
-  date_created: string;
-  date_paid: string | null;
-  date_completed: string | null;
-  num_items_sold: number;
-  total_sales: number;
-  tax_total: number;
-  shipping_total: number;
-  net_total: number;
-}
+export type StatsRow = Pick<
+  OrderStatsTable,
+  | 'order_id'
+  | 'parent_id'
+  | 'status'
+  | 'returning_customer'
+  | 'date_created'
+  | 'date_paid'
+  | 'date_completed'
+  | 'num_items_sold'
+  | 'total_sales'
+  | 'tax_total'
+  | 'shipping_total'
+  | 'net_total'
+>;
 
-export interface ProductRow {
-  order_id: number;
-  product_id: number;
-  variation_id: number;
-  status: string;
-  returning_customer: number;
-  date_created: string;
-  date_paid: string | null;
-  date_completed: string | null;
-  product_qty: number;
-  product_net_revenue: number;
-  product_gross_revenue: number;
-}
+export type ProductRow = Pick<
+  OrderProductLookupTable,
+  | 'order_id'
+  | 'product_id'
+  | 'variation_id'
+  | 'status'
+  | 'returning_customer'
+  | 'date_created'
+  | 'date_paid'
+  | 'date_completed'
+  | 'product_qty'
+  | 'product_net_revenue'
+  | 'product_gross_revenue'
+>;
 
-export interface CouponRow {
-  order_id: number;
-  coupon_id: number;
-  discount_amount: number;
-}
+export type CouponRow = Pick<OrderCouponLookupTable, 'order_id' | 'coupon_id' | 'discount_amount'>;
 
 export interface RevenueAcc {
   orders_count: number;
