@@ -21,6 +21,7 @@ const routes: [string, string | undefined][] = [
   ['reports/coupons', 'coupons'],
   ['reports/taxes', 'taxes'],
   ['reports/downloads', 'customer_includes'],
+  ['reports/downloads/files', 'products'],
   ['reports/stock', 'include'],
   ['reports/customers', 'customers'],
   ['reports/customers/stats', 'customers'],
@@ -154,6 +155,7 @@ describeEachEngine(
         'customers',
         'taxes',
         'reports/customers',
+        'reports/downloads/files',
       ]) {
         const r = await get(route, search);
         expect(r.status, route).toBe(200);

@@ -113,6 +113,48 @@ export const DownloadsListQuery = query({
   _embed: Type.Optional(Type.Union([BoolParam, Type.Literal('')])),
 });
 
+/**
+ * Sort keys of `GET /reports/downloads/files`: `download_count` (default), `file_name` and
+ * `product_name` (case-insensitive), `product_id`, `download_id` (the file id). Ties break on
+ * the file id in the same direction.
+ */
+export const downloadFileOrderby = [
+  'download_count',
+  'file_name',
+  'product_name',
+  'product_id',
+  'download_id',
+] as const;
+/** One sort key of the download files report. */
+export type DownloadFileOrderby = (typeof downloadFileOrderby)[number];
+
+/**
+ * Query of `GET /reports/downloads/files` (slug `downloads/files` of §2.0): downloadable files
+ * with their downloads in range. Takes the download-log filters of §2.13, `products[]` (files of
+ * these products) and `search` (file name contains, case-insensitive, literal).
+ */
+export const DownloadFilesListQuery = query({
+  ...commonReportParams,
+  ...downloadFilterParams,
+  orderby: Type.Optional(oneOf(downloadFileOrderby)),
+  products: Type.Optional(IdList),
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+/** A row of `GET /reports/downloads/files`. */
+export interface DownloadFileRow {
+  /** The file id (`product_downloads.id`). */
+  download_id: string;
+  file_name: string;
+  /** The file URL. */
+  file_path: string;
+  product_id: number;
+  product_name: string;
+  /** Downloads of the file in range that pass the filters. */
+  download_count: number;
+  _links: { product: { href: string; embeddable: boolean }[] };
+}
+
 /** Query of `GET /reports/stock` (§2.15). */
 export const StockListQuery = query({
   context: commonReportParams.context,

@@ -3,7 +3,9 @@ import {
   CouponsListQuery,
   CustomersListQuery,
   CustomersStatsQuery,
+  DownloadFilesListQuery,
   DownloadsListQuery,
+  type downloadFilterParams,
   OrdersListQuery,
   ProductsListQuery,
   StockListQuery,
@@ -15,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { ReportContext } from '../analytics/context';
 import { type CustomerFilters, customersList, customersStats } from '../analytics/customers';
+import { downloadFilesList } from '../analytics/download-files';
 import { filtersFromQuery } from '../analytics/filters';
 import {
   categoriesList,
@@ -25,6 +28,7 @@ import {
 } from '../analytics/lists';
 import { ordersList } from '../analytics/orders-list';
 import type { ListResult } from '../analytics/paging';
+import type { DownloadFilters } from '../analytics/report-stats';
 import { downloadsList, stockList, stockStats } from '../analytics/stock';
 import type { Db } from '../db/database';
 import { zone } from '../timezone';
@@ -86,6 +90,23 @@ export function customerFilters(ctx: ReportContext, q: CustomerQuery): CustomerF
     lastOrder: { after: local(q.last_order_after), before: local(q.last_order_before) },
     customers: [...(q.customers ?? []), ...(q.include ?? [])],
     range: optionalRange(q, ctx.settings),
+  };
+}
+
+/** The download-log filters (§2.13) of a downloads or download files query. */
+export function downloadFilters(
+  q: Pick<Static<typeof DownloadsListQuery>, keyof typeof downloadFilterParams>,
+): DownloadFilters {
+  return {
+    match: q.match ?? 'all',
+    productIncludes: q.product_includes ?? [],
+    productExcludes: q.product_excludes ?? [],
+    orderIncludes: q.order_includes ?? [],
+    orderExcludes: q.order_excludes ?? [],
+    customerIncludes: q.customer_includes ?? [],
+    customerExcludes: q.customer_excludes ?? [],
+    ipIncludes: q.ip_address_includes ?? [],
+    ipExcludes: q.ip_address_excludes ?? [],
   };
 }
 
@@ -200,17 +221,24 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           ...paging(q),
           orderby: q.orderby ?? 'date',
           range: optionalRange(q, ctx.settings),
-          filters: {
-            match: q.match ?? 'all',
-            productIncludes: q.product_includes ?? [],
-            productExcludes: q.product_excludes ?? [],
-            orderIncludes: q.order_includes ?? [],
-            orderExcludes: q.order_excludes ?? [],
-            customerIncludes: q.customer_includes ?? [],
-            customerExcludes: q.customer_excludes ?? [],
-            ipIncludes: q.ip_address_includes ?? [],
-            ipExcludes: q.ip_address_excludes ?? [],
-          },
+          filters: downloadFilters(q),
+        }),
+      ),
+  );
+  reportRoute<Static<typeof DownloadFilesListQuery>>(
+    app,
+    db,
+    `${BASE}/downloads/files`,
+    DownloadFilesListQuery,
+    async (ctx, q) =>
+      answer(
+        await downloadFilesList(ctx, {
+          ...paging(q),
+          orderby: q.orderby ?? 'download_count',
+          range: optionalRange(q, ctx.settings),
+          filters: downloadFilters(q),
+          products: q.products ?? [],
+          search: q.search || undefined,
         }),
       ),
   );
