@@ -1,12 +1,14 @@
+import { restoreIndexes } from './db/bulk';
 import type { Db } from './db/database';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { generateDemoStore } from './demo/generate';
 
-/** Opens the database and applies migrations. */
+/** Opens the database, applies migrations and rebuilds indexes an interrupted bulk load left out. */
 export async function openStore(url: string, options: { schema?: string } = {}): Promise<Db> {
   const db = openDatabase(url, options);
   await migrateToLatest(db);
+  await restoreIndexes(db);
   return db;
 }
 
@@ -47,7 +49,12 @@ export async function ensureDemoStore(
  * never forgotten. No foreign keys exist, so the order does not matter.
  */
 export async function resetStore(db: Db) {
-  const keep = new Set(['options', 'kysely_migration', 'kysely_migration_lock']);
+  const keep = new Set([
+    'options',
+    'deferred_indexes',
+    'kysely_migration',
+    'kysely_migration_lock',
+  ]);
   // PostgreSQL lists every schema's tables: only the store's own are reset.
   const schema = db.engine === 'postgres' ? (db.schema ?? 'public') : undefined;
   for (const table of await db.kysely.introspection.getTables()) {

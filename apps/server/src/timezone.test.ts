@@ -47,4 +47,36 @@ describe('zone conversions', () => {
       );
     }
   });
+
+  it('matches Intl for every instant, across DST edges and quarter-hour zones', () => {
+    for (const tz of [
+      'America/New_York',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+    ]) {
+      const z = zone(tz);
+      const format = new Intl.DateTimeFormat('sv-SE', {
+        timeZone: tz,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+      fc.assert(
+        fc.property(fc.integer({ min: 1_500_000_000, max: 1_900_000_000 }), (seconds) => {
+          expect(z.toLocal(formatSqlUtc(seconds * 1000))).toBe(format.format(seconds * 1000));
+        }),
+        { numRuns: 2000 },
+      );
+    }
+  });
+
+  it('keeps a historical offset that is not whole quarter hours', () => {
+    // New York ran on local mean time (-04:56:02) until 1883.
+    expect(zone('America/New_York').toLocal('1880-06-01 12:00:00')).toBe('1880-06-01 07:03:58');
+  });
 });

@@ -56,7 +56,20 @@ export function zone(tz: string): Zone {
     second: '2-digit',
   });
   const offsets = new Map<number, number>();
+  // Most UTC days have one offset throughout: checking both ends of a day caches it for the
+  // whole day, so only days with a transition look offsets up per 15-minute slot.
+  const dayOffsets = new Map<number, number | null>();
   const offsetAt = (ms: number): number => {
+    const day = Math.floor(ms / 86_400_000);
+    let offset = dayOffsets.get(day);
+    if (offset === undefined) {
+      const start = slotOffsetAt(day * 86_400_000);
+      offset = start === slotOffsetAt((day + 1) * 86_400_000 - 1) ? start : null;
+      dayOffsets.set(day, offset);
+    }
+    return offset ?? slotOffsetAt(ms);
+  };
+  const slotOffsetAt = (ms: number): number => {
     const slot = Math.floor(ms / 900_000);
     let offset = offsets.get(slot);
     if (offset === undefined) {
@@ -77,14 +90,34 @@ export function zone(tz: string): Zone {
     return offset;
   };
   const utc = tz === 'UTC' || tz === 'Etc/UTC';
+  // toLocal's hot path: every offset in use today is a whole number of quarter hours, so the
+  // minutes past a quarter and the seconds carry over unchanged, and one cached local prefix
+  // per GMT quarter hour gives the rest. Odd historical offsets (LMT) take the slow path.
+  const quarters = new Map<string, { prefix: string; minute: number } | null>();
+  const slowLocal = (gmt: SqlDateTime) => {
+    const ms = parseSqlUtc(gmt);
+    return formatSqlUtc(ms + offsetAt(ms));
+  };
+  const fastLocal = (gmt: SqlDateTime): SqlDateTime => {
+    if (gmt.length !== 19 || gmt[10] !== ' ') return slowLocal(gmt);
+    const minute = (gmt.charCodeAt(14) - 48) * 10 + gmt.charCodeAt(15) - 48;
+    const key = gmt.slice(0, 13) + ((minute / 15) | 0);
+    let quarter = quarters.get(key);
+    if (quarter === undefined) {
+      const start = slowLocal(
+        `${gmt.slice(0, 14)}${String(minute - (minute % 15)).padStart(2, '0')}:00`,
+      );
+      const startMinute = Number(start.slice(14, 16));
+      quarter = startMinute % 15 === 0 ? { prefix: start.slice(0, 14), minute: startMinute } : null;
+      quarters.set(key, quarter);
+    }
+    if (quarter === null) return slowLocal(gmt);
+    const m = quarter.minute + (minute % 15);
+    return `${quarter.prefix}${m < 10 ? '0' : ''}${m}${gmt.slice(16)}`;
+  };
   const result: Zone = {
     name: tz,
-    toLocal: utc
-      ? (gmt) => gmt
-      : (gmt) => {
-          const ms = parseSqlUtc(gmt);
-          return formatSqlUtc(ms + offsetAt(ms));
-        },
+    toLocal: utc ? (gmt) => gmt : fastLocal,
     toGmt: utc
       ? (local) => local
       : (local) => {

@@ -21,7 +21,11 @@ const TABLES = [
   'order_tax_lookup',
   'revenue_hour',
   'revenue_day',
-  'product_day',
+  'product_month',
+  'variation_month',
+  'category_month',
+  'coupon_month',
+  'tax_month',
 ] as const;
 
 /** Every analytics row, canonical and sorted, per table. */

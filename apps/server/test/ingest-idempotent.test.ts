@@ -17,7 +17,11 @@ const TABLES = [
   'order_tax_lookup',
   'revenue_hour',
   'revenue_day',
-  'product_day',
+  'product_month',
+  'variation_month',
+  'category_month',
+  'coupon_month',
+  'tax_month',
 ] as const;
 
 /** Every row of the derived tables, sorted, so two stores can be compared exactly. */
@@ -103,6 +107,22 @@ for (const engine of engines) {
         for (const store of [a, b]) {
           await storeSettings(store.db, 'Asia/Kathmandu');
           await seedCatalog(store.db);
+          // Product 20 sits in two categories: an order counts once in each.
+          await store.db.kysely
+            .insertInto('categories')
+            .values([
+              { id: 1, name: 'Clothing', slug: 'clothing', parent_id: 0, description: '' },
+              { id: 2, name: 'Tees', slug: 'tees', parent_id: 1, description: '' },
+            ])
+            .execute();
+          await store.db.kysely
+            .insertInto('product_categories')
+            .values([
+              { product_id: 10, category_id: 1 },
+              { product_id: 20, category_id: 1 },
+              { product_id: 20, category_id: 2 },
+            ])
+            .execute();
         }
         // A: the first versions in uneven batches, then the changes (twice, to be sure).
         await ingestOrders(a.db, first.slice(0, 50));
@@ -114,7 +134,10 @@ for (const engine of engines) {
         const [sa, sb] = [await snapshot(a.db), await snapshot(b.db)];
         for (const table of TABLES) expect(sa[table], table).toEqual(sb[table]);
         expect(sa.revenue_day!.length).toBeGreaterThan(10);
-        expect(sa.product_day!.length).toBeGreaterThan(10);
+        for (const table of ['product_month', 'category_month', 'tax_month'] as const)
+          expect(sa[table]!.length, table).toBeGreaterThan(10);
+        expect(sa.variation_month!.length).toBeGreaterThan(0);
+        expect(sa.coupon_month!.length).toBeGreaterThan(0);
       } finally {
         await a.drop();
         await b.drop();

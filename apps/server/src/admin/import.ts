@@ -48,7 +48,12 @@ export const ANALYTICS_TABLES = [
   'order_tax_lookup',
   'revenue_hour',
   'revenue_day',
-  'product_day',
+  'product_month',
+  'variation_month',
+  'category_month',
+  'coupon_month',
+  'tax_month',
+  'customer_first_order',
 ] as const;
 
 /** The first local day an import with `days` covers: today minus `days`, at midnight. */

@@ -99,8 +99,9 @@ export async function productStats(
       for (const id of ids) addLine(accs.segmentAt(d, id)!, r);
     }
   };
-  // Items sold and net sales are additive: whole days come from the product-day rollup when
-  // nothing needs distinct orders or line-level filters (e.g. the items-sold indicator).
+  // Items sold and net sales are additive and equal the order-level sums (a line's net is its
+  // total; an order's net is the sum of its lines), so whole days come from the revenue day
+  // rollup when nothing needs distinct orders or line-level filters (the items-sold indicator).
   const additiveOnly =
     params.fields !== undefined &&
     params.fields.length > 0 &&
@@ -121,8 +122,9 @@ export async function productStats(
     );
     for (const [from, to] of plan.days) {
       const rows = await ctx.sql.query<{ day: string; items_sold: number; net_revenue: number }>(
-        `SELECT day, SUM(items_sold) AS items_sold, SUM(net_revenue) AS net_revenue FROM product_day
-         WHERE date_kind = ? AND day >= ? AND day < ? AND ${rollup.sql} GROUP BY day`,
+        `SELECT bucket AS day, SUM(num_items_sold) AS items_sold, SUM(net_total) AS net_revenue
+         FROM revenue_day WHERE date_kind = ? AND bucket >= ? AND bucket < ? AND ${rollup.sql}
+         GROUP BY bucket`,
         [
           DATE_KIND[ctx.dateColumn],
           wallText(from).slice(0, 10),

@@ -72,6 +72,35 @@ export function planRange(after: string, before: string) {
   return { raw, hours, days };
 }
 
+/**
+ * Splits whole-day pieces (wall ms, as planRange gives) into whole local months, answered by
+ * the month rollups, and the leftover days at either end. Months are 'YYYY-MM' ranges
+ * [first, last] inclusive.
+ */
+export function splitMonths(days: readonly [number, number][]): {
+  months: [string, string][];
+  days: [number, number][];
+} {
+  const months: [string, string][] = [];
+  const rest: [number, number][] = [];
+  const monthStart = (ms: number, add: number) => {
+    const d = new Date(ms);
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1);
+  };
+  for (const [from, to] of days) {
+    const first = from === monthStart(from, 0) ? from : monthStart(from, 1);
+    const end = monthStart(to, 0);
+    if (first >= end) {
+      rest.push([from, to]);
+      continue;
+    }
+    if (from < first) rest.push([from, first]);
+    months.push([wallText(first).slice(0, 7), wallText(monthStart(end, -1)).slice(0, 7)]);
+    if (end < to) rest.push([end, to]);
+  }
+  return { months, days: rest };
+}
+
 /** Order-stats columns for the filter builder (alias `os`). */
 export const ORDER_COLUMNS: FilterColumns = {
   orderId: 'os.order_id',
@@ -80,7 +109,7 @@ export const ORDER_COLUMNS: FilterColumns = {
   returning: 'os.returning_customer',
 };
 
-/** Rollup-table columns (revenue and product-day): only status and new/returning exist there. */
+/** Revenue rollup columns: only status and new/returning exist there. */
 export const ROLLUP_COLUMNS: FilterColumns = {
   orderId: 'NULL',
   status: 'status',
@@ -221,7 +250,7 @@ export async function orderStats(
     for (const [from, to] of byDay) await read('revenue_day', 10, from, to, ' 00:00:00');
     for (const [from, to] of byHour) await read('revenue_hour', 13, from, to, ':00:00');
     for (const [from, to] of plan.raw) await addOrders(wallText(from), wallText(to));
-    products = await distinctProductsByRollup(ctx, plan, rollupFilter);
+    products = await distinctProductsByRollup(ctx, plan, rollupFilter, f);
   } else {
     await addOrders(params.after, endExclusive);
     const col = `os.${ctx.dateColumn}`;
@@ -307,27 +336,29 @@ async function fillOrderSegments(
   }
 }
 
-/** Distinct products sold: the product-day rollup for whole days, lookup rows for the rest. */
+/**
+ * Distinct products sold: the product month rollup for whole months (it has no new/returning
+ * column, so a customer-type filter reads lookup rows throughout), lookup rows for the rest.
+ */
 async function distinctProductsByRollup(
   ctx: ReportContext,
   plan: ReturnType<typeof planRange>,
   rollupFilter: SqlCondition,
+  filters: ReportFilters,
 ): Promise<number> {
-  // The rollup filter names only `status` and `returning_customer`, which both tables have.
+  // The rollup filter names only `status` and `returning_customer`, which lookups have.
   const ids = new Set<number>();
-  const kindName = DATE_KIND[ctx.dateColumn];
-  for (const [from, to] of plan.days) {
-    // One index seek per product (product_day_product: kind, product, day, status).
+  const split = filters.customerType ? { months: [], days: plan.days } : splitMonths(plan.days);
+  for (const [first, last] of split.months) {
     const rows = await ctx.sql.query<{ id: number }>(
-      `SELECT p.id FROM products p WHERE p.parent_id = 0 AND EXISTS (
-         SELECT 1 FROM product_day WHERE date_kind = ? AND product_id = p.id
-         AND day >= ? AND day < ? AND ${rollupFilter.sql})`,
-      [kindName, wallText(from).slice(0, 10), wallText(to).slice(0, 10), ...rollupFilter.params],
+      `SELECT DISTINCT product_id AS id FROM product_month
+       WHERE date_kind = ? AND month >= ? AND month <= ? AND ${rollupFilter.sql}`,
+      [DATE_KIND[ctx.dateColumn], first, last, ...rollupFilter.params],
     );
     for (const r of rows) ids.add(Number(r.id));
   }
   const col = ctx.dateColumn;
-  for (const [from, to] of [...plan.hours, ...plan.raw]) {
+  for (const [from, to] of [...split.days, ...plan.hours, ...plan.raw]) {
     const rows = await ctx.sql.query<{ id: number }>(
       `SELECT DISTINCT product_id AS id FROM order_product_lookup
        WHERE ${col} >= ? AND ${col} < ? AND ${rollupFilter.sql}`,

@@ -3,12 +3,14 @@ import type { Db } from './database';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_admin';
 import * as m003 from './migrations/003_analytics';
+import * as m004 from './migrations/004_month_rollups';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_admin': m002,
   '003_analytics': m003,
+  '004_month_rollups': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -272,17 +272,56 @@ export interface RevenueRollupTable {
   coupon_ids: string;
 }
 
-/** Per-day, per-product additive rollup (distinct products, product reports). */
-export interface ProductDayTable {
+/** Month rollups (migration 004): sums per date kind, local month, status and record. */
+interface MonthKey {
   date_kind: 'created' | 'paid' | 'completed';
-  day: string;
+  /** Local 'YYYY-MM'. */
+  month: string;
   status: string;
-  returning_customer: number;
+}
+export interface ProductMonthTable extends MonthKey {
   product_id: number;
-  variation_id: number;
   items_sold: number;
   net_revenue: number;
   orders_count: number;
+}
+export interface VariationMonthTable extends MonthKey {
+  variation_id: number;
+  product_id: number;
+  items_sold: number;
+  net_revenue: number;
+  orders_count: number;
+}
+export interface CategoryMonthTable extends MonthKey {
+  category_id: number;
+  items_sold: number;
+  net_revenue: number;
+  orders_count: number;
+}
+export interface CouponMonthTable extends MonthKey {
+  coupon_id: number;
+  amount: number;
+  orders_count: number;
+}
+export interface TaxMonthTable extends MonthKey {
+  tax_rate_id: number;
+  total_tax: number;
+  order_tax: number;
+  shipping_tax: number;
+  orders_count: number;
+}
+
+/** Each customer's first counted order (migration 004). */
+export interface CustomerFirstOrderTable {
+  customer_id: number;
+  order_id: number;
+  date_created_gmt: string;
+}
+
+/** An index a bulk load dropped, with the SQL that builds it again (db/bulk.ts). */
+export interface DeferredIndexTable {
+  name: string;
+  definition: string;
 }
 
 export interface Database {
@@ -308,7 +347,13 @@ export interface Database {
   order_tax_lookup: OrderTaxLookupTable;
   revenue_hour: RevenueRollupTable;
   revenue_day: RevenueRollupTable;
-  product_day: ProductDayTable;
+  product_month: ProductMonthTable;
+  variation_month: VariationMonthTable;
+  category_month: CategoryMonthTable;
+  coupon_month: CouponMonthTable;
+  tax_month: TaxMonthTable;
+  customer_first_order: CustomerFirstOrderTable;
+  deferred_indexes: DeferredIndexTable;
 }
 
 /* ---- admin services (migration 002) ---- */
@@ -378,6 +423,12 @@ export interface AdminJobTable {
 }
 
 /** The admin tables (interface merging appends them to the database above). */
+/** An index a bulk load dropped, with the SQL that builds it again (db/bulk.ts). */
+export interface DeferredIndexTable {
+  name: string;
+  definition: string;
+}
+
 export interface Database {
   admin_notes: AdminNoteTable;
   navigation_favorites: NavigationFavoriteTable;

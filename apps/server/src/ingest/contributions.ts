@@ -1,7 +1,9 @@
+import { MONTH_ROLLUPS } from '../db/migrations/004_month_rollups';
 import type {
   OrderCouponLookupTable,
   OrderProductLookupTable,
   OrderStatsTable,
+  OrderTaxLookupTable,
 } from '../db/schema';
 /**
  * What one order's lookup rows add to the rollups. The same function subtracts old rows and
@@ -45,6 +47,11 @@ export type ProductRow = Pick<
 
 export type CouponRow = Pick<OrderCouponLookupTable, 'order_id' | 'coupon_id' | 'discount_amount'>;
 
+export type TaxRow = Pick<
+  OrderTaxLookupTable,
+  'order_id' | 'tax_rate_id' | 'order_tax' | 'shipping_tax' | 'total_tax'
+>;
+
 export interface RevenueAcc {
   orders_count: number;
   num_items_sold: number;
@@ -57,36 +64,126 @@ export interface RevenueAcc {
   couponIds: Map<number, number>;
 }
 
-export interface ProductAcc {
-  items_sold: number;
-  net_revenue: number;
-  orders_count: number;
+export type MonthTable = keyof typeof MONTH_ROLLUPS;
+
+const DAY_MS = 86_400_000;
+const STATUS_SLOTS = 64;
+
+/** Days since 1970-01-01 of a 'YYYY-MM-DD…' text, read from char codes (no allocation). */
+function dayNumber(text: string): number {
+  const digit = (i: number) => text.charCodeAt(i) - 48;
+  const y = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3);
+  const m = digit(5) * 10 + digit(6);
+  const d = digit(8) * 10 + digit(9);
+  // Days from civil (proleptic Gregorian), years shifted to start in March.
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
 }
 
-/** Rollup deltas of a batch, keyed 'kind|bucket|status|returning' (+ '|product|variation'). */
+const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Rollup keys are small integers (cheap to hash, no strings built per row): a bucket index
+ * (hour, day or month since 1970), the date kind, a status code and, for revenue, the
+ * new/returning flag. `decode*` turns them back into column values when rows are written.
+ */
+class Keys {
+  private readonly statusCodes = new Map<string, number>();
+  private readonly statusNames: string[] = [];
+
+  status(name: string): number {
+    let code = this.statusCodes.get(name);
+    if (code === undefined) {
+      code = this.statusNames.length;
+      if (code >= STATUS_SLOTS)
+        throw new RangeError(`More than ${STATUS_SLOTS} order statuses in one batch`);
+      this.statusCodes.set(name, code);
+      this.statusNames.push(name);
+    }
+    return code;
+  }
+
+  /** Revenue key of a bucket index (hours or days since 1970). */
+  revenue(bucket: number, kind: number, status: number, returning: number): number {
+    return ((bucket * 3 + kind) * STATUS_SLOTS + status) * 2 + returning;
+  }
+
+  decodeRevenue(key: number, width: 'hour' | 'day') {
+    const returning = key % 2;
+    let rest = (key - returning) / 2;
+    const status = rest % STATUS_SLOTS;
+    rest = (rest - status) / STATUS_SLOTS;
+    const kind = rest % 3;
+    const bucket = (rest - kind) / 3;
+    const text =
+      width === 'day'
+        ? dayText(bucket)
+        : `${dayText(Math.floor(bucket / 24))} ${String(bucket % 24).padStart(2, '0')}`;
+    return { kind: dateKinds[kind]!, bucket: text, status: this.statusNames[status]!, returning };
+  }
+
+  /** Month-rollup prefix key: month index, date kind, status. */
+  month(month: number, kind: number, status: number): number {
+    return (month * 3 + kind) * STATUS_SLOTS + status;
+  }
+
+  decodeMonth(key: number) {
+    const status = key % STATUS_SLOTS;
+    let rest = (key - status) / STATUS_SLOTS;
+    const kind = rest % 3;
+    rest = (rest - kind) / 3;
+    const month = `${Math.floor(rest / 12)}-${String((rest % 12) + 1).padStart(2, '0')}`;
+    return { kind: dateKinds[kind]!, month, status: this.statusNames[status]! };
+  }
+}
+
+/** Month deltas of one table: prefix key (month, kind, status) → record id → value columns. */
+export type MonthDeltas = Map<number, Map<number, number[]>>;
+
+/** Rollup deltas of a batch. */
 export class Deltas {
-  readonly hour = new Map<string, RevenueAcc>();
-  readonly day = new Map<string, RevenueAcc>();
-  readonly product = new Map<string, ProductAcc>();
+  readonly keys = new Keys();
+  readonly hour = new Map<number, RevenueAcc>();
+  readonly day = new Map<number, RevenueAcc>();
+  readonly months = new Map<MonthTable, MonthDeltas>(
+    (Object.keys(MONTH_ROLLUPS) as MonthTable[]).map((t) => [t, new Map()]),
+  );
+  /** The product of each variation seen (variation_month carries both ids). */
+  readonly productOfVariation = new Map<number, number>();
   /** True once an old contribution was removed: rollup rows may have dropped to zero. */
   removed = false;
 
-  /** Adds (sign 1) or removes (sign -1) the contribution of one order's rows. */
+  /**
+   * Adds (sign 1) or removes (sign -1) the contribution of one order's (or refund's) rows.
+   * `categoriesOf` gives a product's categories. In the month rollups an order counts once
+   * per record (product, variation, category, coupon, tax rate); refunds never count.
+   */
   add(
     sign: 1 | -1,
     stats: StatsRow,
     products: readonly ProductRow[],
     coupons: readonly CouponRow[],
+    taxes: readonly TaxRow[],
+    categoriesOf: (productId: number) => readonly number[],
   ) {
     if (sign < 0) this.removed = true;
     const couponTotal = coupons.reduce((sum, c) => sum + c.discount_amount, 0);
-    for (const kind of dateKinds) {
-      const local = dateOf(stats, kind);
+    const isOrder = stats.parent_id === 0;
+    const status = this.keys.status(stats.status);
+    const returning = Number(stats.returning_customer);
+    const months = this.months;
+    for (let kind = 0; kind < 3; kind++) {
+      const local = dateOf(stats, dateKinds[kind]!);
       if (!local) continue;
-      const tail = `${stats.status}|${stats.returning_customer}`;
+      const day = dayNumber(local);
+      const hour = day * 24 + (local.charCodeAt(11) - 48) * 10 + local.charCodeAt(12) - 48;
       addRevenue(
         this.hour,
-        `${kind}|${local.slice(0, 13)}|${tail}`,
+        this.keys.revenue(hour, kind, status, returning),
         sign,
         stats,
         coupons,
@@ -94,34 +191,94 @@ export class Deltas {
       );
       addRevenue(
         this.day,
-        `${kind}|${local.slice(0, 10)}|${tail}`,
+        this.keys.revenue(day, kind, status, returning),
         sign,
         stats,
         coupons,
         couponTotal,
       );
-    }
-    const counted = new Set<string>();
-    for (const row of products) {
-      for (const kind of dateKinds) {
-        const local = dateOf(row, kind);
-        if (!local) continue;
-        const key = `${kind}|${local.slice(0, 10)}|${row.status}|${row.returning_customer}|${row.product_id}|${row.variation_id}`;
-        let acc = this.product.get(key);
-        if (!acc) {
-          acc = { items_sold: 0, net_revenue: 0, orders_count: 0 };
-          this.product.set(key, acc);
+      // Lookup rows carry their order's dates and status, so the order's month key holds.
+      const y =
+        (local.charCodeAt(0) - 48) * 1000 +
+        (local.charCodeAt(1) - 48) * 100 +
+        (local.charCodeAt(2) - 48) * 10 +
+        local.charCodeAt(3) -
+        48;
+      const m = (local.charCodeAt(5) - 48) * 10 + local.charCodeAt(6) - 48;
+      const prefix = this.keys.month(y * 12 + m - 1, kind, status);
+      const product = bucketOf(months.get('product_month')!, prefix);
+      const variation = bucketOf(months.get('variation_month')!, prefix);
+      const category = bucketOf(months.get('category_month')!, prefix);
+      const coupon = bucketOf(months.get('coupon_month')!, prefix);
+      const tax = bucketOf(months.get('tax_month')!, prefix);
+      const seen = isOrder ? new Counted() : undefined;
+      for (const row of products) {
+        const qty = sign * row.product_qty;
+        const net = sign * row.product_net_revenue;
+        addValues3(product, row.product_id, qty, net, seen?.first(0, row.product_id) ? sign : 0);
+        if (row.variation_id > 0) {
+          this.productOfVariation.set(row.variation_id, row.product_id);
+          addValues3(
+            variation,
+            row.variation_id,
+            qty,
+            net,
+            seen?.first(1, row.variation_id) ? sign : 0,
+          );
         }
-        acc.items_sold += sign * row.product_qty;
-        acc.net_revenue += sign * row.product_net_revenue;
-        // An order counts once per product and day; refund rows never count as orders.
-        if (row.product_gross_revenue >= 0 && row.product_qty >= 0 && !counted.has(key)) {
-          counted.add(key);
-          acc.orders_count += sign;
-        }
+        for (const id of categoriesOf(row.product_id))
+          addValues3(category, id, qty, net, seen?.first(2, id) ? sign : 0);
+      }
+      for (const row of coupons) {
+        let acc = coupon.get(row.coupon_id);
+        if (!acc) coupon.set(row.coupon_id, (acc = [0, 0]));
+        acc[0]! += sign * row.discount_amount;
+        if (seen?.first(3, row.coupon_id)) acc[1]! += sign;
+      }
+      for (const row of taxes) {
+        let acc = tax.get(row.tax_rate_id);
+        if (!acc) tax.set(row.tax_rate_id, (acc = [0, 0, 0, 0]));
+        acc[0]! += sign * row.total_tax;
+        acc[1]! += sign * row.order_tax;
+        acc[2]! += sign * row.shipping_tax;
+        if (seen?.first(4, row.tax_rate_id)) acc[3]! += sign;
       }
     }
   }
+
+  decodeRevenue(key: number, width: 'hour' | 'day') {
+    return this.keys.decodeRevenue(key, width);
+  }
+
+  decodeMonth(key: number) {
+    return this.keys.decodeMonth(key);
+  }
+}
+
+/** The records one order already counted in, per rollup (orders count once per record). */
+class Counted {
+  private readonly ids: number[][] = [[], [], [], [], []];
+  first(table: number, id: number): boolean {
+    const list = this.ids[table]!;
+    if (list.includes(id)) return false;
+    list.push(id);
+    return true;
+  }
+}
+
+function bucketOf(map: MonthDeltas, prefix: number): Map<number, number[]> {
+  let bucket = map.get(prefix);
+  if (!bucket) map.set(prefix, (bucket = new Map()));
+  return bucket;
+}
+
+function addValues3(map: Map<number, number[]>, id: number, a: number, b: number, c: number) {
+  const acc = map.get(id);
+  if (acc) {
+    acc[0]! += a;
+    acc[1]! += b;
+    acc[2]! += c;
+  } else map.set(id, [a, b, c]);
 }
 
 function dateOf(
@@ -151,8 +308,8 @@ export function emptyRevenue(): RevenueAcc {
 }
 
 function addRevenue(
-  map: Map<string, RevenueAcc>,
-  key: string,
+  map: Map<number, RevenueAcc>,
+  key: number,
   sign: 1 | -1,
   s: StatsRow,
   coupons: readonly CouponRow[],

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { MONTH_ROLLUPS } from '../db/migrations/004_month_rollups';
 import { RawSql } from '../db/sql';
 import { allocateUnits } from '../money';
 import { readStoreSettings } from '../options';
@@ -8,10 +9,12 @@ import {
   Deltas,
   emptyRevenue,
   formatMultiset,
+  type MonthTable,
   type ProductRow,
   parseMultiset,
   type RevenueAcc,
   type StatsRow,
+  type TaxRow,
 } from './contributions';
 import type { OrderInput } from './types';
 
@@ -128,10 +131,18 @@ type StatsLookup = StatsRow & {
 };
 type ProductLookup = ProductRow & Row<typeof PRODUCT_COLUMNS>;
 type CouponLookup = CouponRow & Row<typeof COUPON_COLUMNS>;
-type TaxLookup = Row<typeof TAX_COLUMNS>;
+type TaxLookup = TaxRow & Row<typeof TAX_COLUMNS>;
 
 const values = <C extends readonly string[]>(columns: C, row: Row<C>) =>
   columns.map((c) => row[c as C[number]]);
+
+/** The lookup rows of one order or refund. */
+interface Lookup {
+  stats: StatsLookup;
+  products: ProductLookup[];
+  coupons: CouponLookup[];
+  taxes: TaxLookup[];
+}
 
 /**
  * The one ingestion path: writes orders and their refunds (source rows, lookup rows and
@@ -147,250 +158,405 @@ export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promi
   await db.kysely.transaction().execute(async (trx) => {
     const sql = new RawSql(trx, db.engine, db.sqlite);
     const deltas = new Deltas();
+    const categories = new ProductCategories(sql);
     const orderIds = orders.map((o) => o.id);
 
     // 1. Subtract and delete what re-ingested orders (and their old refunds) contributed.
     const seen = (await sql.selectIn<{ id: number }>('SELECT id FROM orders', 'id', orderIds)).map(
-      (r) => r.id,
+      (r) => Number(r.id),
     );
+    const recompute = new Set<number>();
     if (seen.length > 0) {
-      const old = await loadLookups(sql, seen, true);
-      subtract(deltas, old);
+      const old = await loadLookups(sql, seen);
+      await categories.load(old.flatMap((l) => l.products.map((p) => p.product_id)));
+      for (const l of old) {
+        deltas.add(-1, l.stats, l.products, l.coupons, l.taxes, categories.of);
+        if (l.stats.customer_id > 0) recompute.add(Number(l.stats.customer_id));
+      }
       await deleteOrders(
         sql,
-        old.stats.map((s) => s.order_id),
+        old.map((l) => l.stats.order_id),
         seen,
       );
+      const again = new Set(seen);
+      for (const o of orders) if (again.has(o.id) && o.customerId > 0) recompute.add(o.customerId);
     }
 
     // 2. Source rows.
-    const orderRows: unknown[][] = [];
-    const itemRows: unknown[][] = [];
-    const couponLineRows: unknown[][] = [];
-    const taxLineRows: unknown[][] = [];
-    for (const o of orders) {
-      const lineTax = sum(o.lines, (l) => l.tax);
-      const lineTotal = sum(o.lines, (l) => l.total);
-      const discount = sum(o.coupons, (c) => c.discount);
-      const shippingShares = allocateUnits(
-        o.shipping,
-        o.lines.map((l) => l.quantity),
-      );
-      const shippingTaxShares = allocateUnits(
-        o.shippingTax,
-        o.lines.map((l) => l.quantity),
-      );
-      orderRows.push([
-        o.id,
-        0,
-        'order',
-        o.status,
-        o.currency,
-        o.customerId,
-        toLocal(o.dateCreatedGmt),
-        o.dateCreatedGmt,
-        o.datePaidGmt && toLocal(o.datePaidGmt),
-        o.datePaidGmt,
-        o.dateCompletedGmt && toLocal(o.dateCompletedGmt),
-        o.dateCompletedGmt,
-        lineTotal + lineTax + o.shipping + o.shippingTax,
-        lineTax + o.shippingTax,
-        o.shipping,
-        o.shippingTax,
-        discount,
-        o.billing.country,
-        o.billing.state,
-        o.billing.email,
-      ]);
-      o.lines.forEach((l, i) => {
-        itemRows.push([
-          l.id,
-          o.id,
-          l.productId,
-          l.variationId,
-          l.name,
-          l.quantity,
-          l.subtotal,
-          l.total,
-          l.tax,
-          shippingShares[i],
-          shippingTaxShares[i],
-          l.subtotal - l.total,
-        ]);
-      });
-      for (const c of o.coupons) couponLineRows.push([o.id, c.couponId, c.code, c.discount]);
-      for (const t of o.taxes) taxLineRows.push([o.id, t.rateId, t.tax, t.shippingTax]);
-      for (const r of o.refunds) {
-        const tax = sum(r.lines, (l) => l.tax) + r.shippingTax;
-        const total = sum(r.lines, (l) => l.total) + tax + r.shipping;
-        const refundShipping = allocateUnits(
-          r.shipping,
-          r.lines.map((l) => l.quantity),
-        );
-        const refundShippingTax = allocateUnits(
-          r.shippingTax,
-          r.lines.map((l) => l.quantity),
-        );
-        const local = toLocal(r.dateCreatedGmt);
-        orderRows.push([
-          r.id,
-          o.id,
-          'refund',
-          o.status,
-          o.currency,
-          o.customerId,
-          local,
-          r.dateCreatedGmt,
-          local,
-          r.dateCreatedGmt,
-          local,
-          r.dateCreatedGmt,
-          -total,
-          -tax,
-          -r.shipping,
-          -r.shippingTax,
-          0,
-          o.billing.country,
-          o.billing.state,
-          o.billing.email,
-        ]);
-        r.lines.forEach((l, i) => {
-          const line = o.lines.find((x) => x.id === l.orderItemId);
-          if (!line) throw new RangeError(`Refund ${r.id} refunds unknown line ${l.orderItemId}`);
-          itemRows.push([
-            l.id,
-            r.id,
-            line.productId,
-            line.variationId,
-            line.name,
-            -l.quantity,
-            -l.total,
-            -l.total,
-            -l.tax,
-            -(refundShipping[i] ?? 0),
-            -(refundShippingTax[i] ?? 0),
-            0,
-          ]);
-        });
-      }
-    }
-    await sql.insertMany('orders', ORDER_COLUMNS, orderRows);
-    await sql.insertMany('order_items', ITEM_COLUMNS, itemRows);
+    const source = sourceRows(orders, toLocal);
+    await sql.insertMany('orders', ORDER_COLUMNS, source.orders);
+    await sql.insertMany('order_items', ITEM_COLUMNS, source.items);
     await sql.insertMany(
       'order_coupon_lines',
       ['order_id', 'coupon_id', 'code', 'discount'],
-      couponLineRows,
+      source.couponLines,
     );
     await sql.insertMany(
       'order_tax_lines',
       ['order_id', 'tax_rate_id', 'tax_total', 'shipping_tax_total'],
-      taxLineRows,
+      source.taxLines,
     );
 
-    // 3. New vs returning, from every order these customers have (not only this batch).
-    const customerIds = [...new Set(orders.map((o) => o.customerId).filter((id) => id > 0))];
-    const firstOrder = await firstOrders(sql, customerIds, excluded);
+    // 3. New vs returning: each customer's first counted order.
+    const first = await firstOrders(sql, orders, recompute, excluded);
     const returningOf = (orderId: number, customerId: number) => {
-      const first = firstOrder.get(customerId);
-      return customerId > 0 && first !== undefined && first !== orderId ? 1 : 0;
+      const f = first.current.get(customerId);
+      return customerId > 0 && f !== undefined && f !== orderId ? 1 : 0;
     };
 
-    // 4. Lookup rows for the batch, built from the source rows just written.
-    const fresh = buildLookups(
-      orderRows,
-      itemRows,
-      couponLineRows,
-      taxLineRows,
-      orders,
-      returningOf,
-    );
+    // 4. Lookup rows of the batch and their rollup contributions.
+    const fresh = source.lookups(returningOf);
     await insertLookups(sql, fresh);
-    addAll(deltas, fresh);
+    await categories.load(fresh.flatMap((l) => l.products.map((p) => p.product_id)));
+    for (const l of fresh) deltas.add(1, l.stats, l.products, l.coupons, l.taxes, categories.of);
 
-    // 5. Other orders of these customers whose first order changed flip new ⇄ returning.
-    const batch = new Set(orderIds);
-    const existing = await sql.selectIn<{
-      order_id: number;
-      customer_id: number;
-      returning_customer: number;
-    }>(
-      'SELECT order_id, customer_id, returning_customer FROM order_stats',
-      'customer_id',
-      customerIds,
-      'AND parent_id = 0',
+    // 5. Earlier orders whose new/returning flag changed with the first orders.
+    const flipped = (await first.candidates()).filter(
+      (c) => returningOf(c.order_id, c.customer_id) !== Number(c.returning_customer),
     );
-    const flipped = existing
-      .filter(
-        (r) =>
-          !batch.has(r.order_id) && returningOf(r.order_id, r.customer_id) !== r.returning_customer,
-      )
-      .map((r) => r.order_id);
     if (flipped.length > 0) {
-      const before = await loadLookups(sql, flipped, true);
-      subtract(deltas, before);
-      for (const table of ['order_stats', 'order_product_lookup', 'order_coupon_lookup']) {
-        for (const id of flipped) {
-          const flag = returningOf(id, before.stats.find((s) => s.order_id === id)!.customer_id);
+      const ids = flipped.map((c) => c.order_id);
+      const before = await loadLookups(sql, ids);
+      await categories.load(before.flatMap((l) => l.products.map((p) => p.product_id)));
+      for (const l of before)
+        deltas.add(-1, l.stats, l.products, l.coupons, l.taxes, categories.of);
+      for (const c of flipped) {
+        const flag = returningOf(c.order_id, c.customer_id);
+        for (const table of ['order_stats', 'order_product_lookup', 'order_coupon_lookup']) {
           await sql.run(
             `UPDATE ${table} SET returning_customer = ? WHERE order_id = ? OR order_id IN (SELECT order_id FROM order_stats WHERE parent_id = ?)`,
-            [flag, id, id],
+            [flag, c.order_id, c.order_id],
           );
         }
       }
-      addAll(deltas, await loadLookups(sql, flipped, true));
+      for (const l of await loadLookups(sql, ids))
+        deltas.add(1, l.stats, l.products, l.coupons, l.taxes, categories.of);
     }
+    await first.save();
 
     // 6. Rollups.
-    await applyRevenue(sql, 'revenue_hour', deltas.hour);
-    await applyRevenue(sql, 'revenue_day', deltas.day);
-    await applyProducts(sql, deltas);
+    await applyRevenue(sql, 'revenue_hour', deltas);
+    await applyRevenue(sql, 'revenue_day', deltas);
+    for (const table of deltas.months.keys()) await applyMonths(sql, table, deltas);
   });
   for (const listener of ingestListeners) listener();
 }
 
 const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((a, x) => a + f(x), 0);
 
-interface Lookups {
-  stats: StatsLookup[];
-  products: ProductLookup[];
-  coupons: CouponLookup[];
-  taxes: TaxLookup[];
+/**
+ * Source rows of a batch (orders with their refunds, lines, coupon and tax lines) and, once
+ * new/returning is known, the lookup rows derived from the same figures.
+ */
+function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string) => string) {
+  const orderRows: unknown[][] = [];
+  const items: unknown[][] = [];
+  const couponLines: unknown[][] = [];
+  const taxLines: unknown[][] = [];
+  /** Per order: its local dates, computed once for source and lookup rows. */
+  const local = new Map<number, { created: string; paid: string | null; done: string | null }>();
+  const shippingOf = new Map<number, { shipping: number[]; shippingTax: number[] }>();
+  for (const o of orders) {
+    const lineTax = sum(o.lines, (l) => l.tax);
+    const lineTotal = sum(o.lines, (l) => l.total);
+    const discount = sum(o.coupons, (c) => c.discount);
+    const quantities = o.lines.map((l) => l.quantity);
+    const shares = {
+      shipping: allocateUnits(o.shipping, quantities),
+      shippingTax: allocateUnits(o.shippingTax, quantities),
+    };
+    shippingOf.set(o.id, shares);
+    const dates = {
+      created: toLocal(o.dateCreatedGmt),
+      paid: o.datePaidGmt && toLocal(o.datePaidGmt),
+      done: o.dateCompletedGmt && toLocal(o.dateCompletedGmt),
+    };
+    local.set(o.id, dates);
+    orderRows.push([
+      o.id,
+      0,
+      'order',
+      o.status,
+      o.currency,
+      o.customerId,
+      dates.created,
+      o.dateCreatedGmt,
+      dates.paid,
+      o.datePaidGmt,
+      dates.done,
+      o.dateCompletedGmt,
+      lineTotal + lineTax + o.shipping + o.shippingTax,
+      lineTax + o.shippingTax,
+      o.shipping,
+      o.shippingTax,
+      discount,
+      o.billing.country,
+      o.billing.state,
+      o.billing.email,
+    ]);
+    o.lines.forEach((l, i) => {
+      items.push([
+        l.id,
+        o.id,
+        l.productId,
+        l.variationId,
+        l.name,
+        l.quantity,
+        l.subtotal,
+        l.total,
+        l.tax,
+        shares.shipping[i],
+        shares.shippingTax[i],
+        l.subtotal - l.total,
+      ]);
+    });
+    for (const c of o.coupons) couponLines.push([o.id, c.couponId, c.code, c.discount]);
+    for (const t of o.taxes) taxLines.push([o.id, t.rateId, t.tax, t.shippingTax]);
+    for (const r of o.refunds) {
+      const tax = sum(r.lines, (l) => l.tax) + r.shippingTax;
+      const total = sum(r.lines, (l) => l.total) + tax + r.shipping;
+      const refundQuantities = r.lines.map((l) => l.quantity);
+      const refundShares = {
+        shipping: allocateUnits(r.shipping, refundQuantities),
+        shippingTax: allocateUnits(r.shippingTax, refundQuantities),
+      };
+      shippingOf.set(r.id, refundShares);
+      const at = toLocal(r.dateCreatedGmt);
+      local.set(r.id, { created: at, paid: at, done: at });
+      orderRows.push([
+        r.id,
+        o.id,
+        'refund',
+        o.status,
+        o.currency,
+        o.customerId,
+        at,
+        r.dateCreatedGmt,
+        at,
+        r.dateCreatedGmt,
+        at,
+        r.dateCreatedGmt,
+        -total,
+        -tax,
+        -r.shipping,
+        -r.shippingTax,
+        0,
+        o.billing.country,
+        o.billing.state,
+        o.billing.email,
+      ]);
+      r.lines.forEach((l, i) => {
+        const line = o.lines.find((x) => x.id === l.orderItemId);
+        if (!line) throw new RangeError(`Refund ${r.id} refunds unknown line ${l.orderItemId}`);
+        items.push([
+          l.id,
+          r.id,
+          line.productId,
+          line.variationId,
+          line.name,
+          -l.quantity,
+          -l.total,
+          -l.total,
+          -l.tax,
+          -(refundShares.shipping[i] ?? 0),
+          -(refundShares.shippingTax[i] ?? 0),
+          0,
+        ]);
+      });
+    }
+  }
+
+  /** Lookup rows, one group per order and per refund, from the figures above. */
+  const lookups = (returningOf: (orderId: number, customerId: number) => number): Lookup[] => {
+    const out: Lookup[] = [];
+    for (const o of orders) {
+      const returning = returningOf(o.id, o.customerId);
+      const d = local.get(o.id)!;
+      const stats: StatsLookup = {
+        order_id: o.id,
+        parent_id: 0,
+        status: o.status,
+        customer_id: o.customerId,
+        returning_customer: returning,
+        date_created: d.created,
+        date_created_gmt: o.dateCreatedGmt,
+        date_paid: d.paid,
+        date_completed: d.done,
+        num_items_sold: sum(o.lines, (l) => l.quantity),
+        total_sales: 0,
+        tax_total: 0,
+        shipping_total: o.shipping,
+        net_total: 0,
+        discount_total: sum(o.coupons, (c) => c.discount),
+      };
+      const lineTax = sum(o.lines, (l) => l.tax);
+      stats.net_total = sum(o.lines, (l) => l.total);
+      stats.tax_total = lineTax + o.shippingTax;
+      stats.total_sales = stats.net_total + stats.tax_total + o.shipping;
+      const shares = shippingOf.get(o.id)!;
+      const order: Lookup = {
+        stats,
+        products: o.lines.map((l, i) =>
+          productRow(stats, l.id, l.productId, l.variationId, l.quantity, l.total, l.tax, {
+            shipping: shares.shipping[i]!,
+            shippingTax: shares.shippingTax[i]!,
+            coupon: l.subtotal - l.total,
+          }),
+        ),
+        coupons: o.coupons.map((c) => ({
+          order_id: o.id,
+          coupon_id: c.couponId,
+          status: o.status,
+          returning_customer: returning,
+          date_created: d.created,
+          date_paid: d.paid,
+          date_completed: d.done,
+          discount_amount: c.discount,
+        })),
+        taxes: o.taxes.map((t) => taxRow(stats, t.rateId, t.tax, t.shippingTax)),
+      };
+      out.push(order);
+      const orderTax = sum(o.taxes, (t) => t.tax + t.shippingTax);
+      for (const r of o.refunds) {
+        const at = local.get(r.id)!.created;
+        const refundTax = sum(r.lines, (l) => l.tax) + r.shippingTax;
+        const refundNet = sum(r.lines, (l) => l.total);
+        const rs: StatsLookup = {
+          order_id: r.id,
+          parent_id: o.id,
+          status: o.status,
+          customer_id: o.customerId,
+          returning_customer: returning,
+          date_created: at,
+          date_created_gmt: r.dateCreatedGmt,
+          date_paid: at,
+          date_completed: at,
+          num_items_sold: -sum(r.lines, (l) => l.quantity),
+          total_sales: -(refundNet + refundTax + r.shipping),
+          tax_total: -refundTax,
+          shipping_total: -r.shipping,
+          net_total: -refundNet,
+          discount_total: 0,
+        };
+        const refundShares = shippingOf.get(r.id)!;
+        out.push({
+          stats: rs,
+          products: r.lines.map((l, i) => {
+            const line = o.lines.find((x) => x.id === l.orderItemId)!;
+            return productRow(
+              rs,
+              l.id,
+              line.productId,
+              line.variationId,
+              -l.quantity,
+              -l.total,
+              -l.tax,
+              {
+                shipping: -(refundShares.shipping[i] ?? 0),
+                shippingTax: -(refundShares.shippingTax[i] ?? 0),
+                coupon: 0,
+              },
+            );
+          }),
+          coupons: [],
+          // Refunds give back tax in proportion to each rate's share of the order's tax.
+          taxes: o.taxes.map((t) => {
+            const rateTax = t.tax + t.shippingTax;
+            const share = orderTax === 0 ? 0 : Math.round((refundTax * rateTax) / orderTax);
+            const shippingShare =
+              orderTax === 0 ? 0 : Math.round((r.shippingTax * rateTax) / orderTax);
+            return taxRow(rs, t.rateId, -(share - shippingShare), -shippingShare);
+          }),
+        });
+      }
+    }
+    return out;
+  };
+  return { orders: orderRows, items, couponLines, taxLines, lookups };
 }
 
-/** Loads lookup rows of orders (and, with `withRefunds`, of their refunds). */
-async function loadLookups(
-  sql: RawSql,
-  orderIds: readonly number[],
-  withRefunds: boolean,
-): Promise<Lookups> {
-  const parents = await sql.selectIn<StatsLookup>(
-    `SELECT ${STATS_COLUMNS.join(',')} FROM order_stats`,
-    'order_id',
-    orderIds,
-  );
-  const refunds = withRefunds
-    ? await sql.selectIn<StatsLookup>(
-        `SELECT ${STATS_COLUMNS.join(',')} FROM order_stats`,
-        'parent_id',
-        orderIds,
-      )
-    : [];
-  const stats = [...parents, ...refunds];
-  const ids = stats.map((s) => s.order_id);
+function productRow(
+  s: StatsLookup,
+  itemId: number,
+  productId: number,
+  variationId: number,
+  qty: number,
+  net: number,
+  tax: number,
+  extra: { shipping: number; shippingTax: number; coupon: number },
+): ProductLookup {
   return {
-    stats,
-    products: await sql.selectIn<ProductLookup>(
+    order_item_id: itemId,
+    order_id: s.order_id,
+    parent_id: s.parent_id,
+    product_id: productId,
+    variation_id: variationId,
+    customer_id: s.customer_id,
+    status: s.status,
+    returning_customer: s.returning_customer,
+    date_created: s.date_created,
+    date_paid: s.date_paid,
+    date_completed: s.date_completed,
+    product_qty: qty,
+    product_net_revenue: net,
+    product_gross_revenue: net + tax + extra.shipping + extra.shippingTax,
+    coupon_amount: extra.coupon,
+    tax_amount: tax,
+    shipping_amount: extra.shipping,
+    shipping_tax_amount: extra.shippingTax,
+  } as ProductLookup;
+}
+
+function taxRow(s: StatsLookup, rateId: number, orderTax: number, shippingTax: number): TaxLookup {
+  return {
+    order_id: s.order_id,
+    tax_rate_id: rateId,
+    parent_id: s.parent_id,
+    status: s.status,
+    date_created: s.date_created,
+    date_paid: s.date_paid,
+    date_completed: s.date_completed,
+    shipping_tax: shippingTax,
+    order_tax: orderTax,
+    total_tax: orderTax + shippingTax,
+  };
+}
+
+/** Loads the lookup rows of orders and of their refunds, grouped per order and refund. */
+async function loadLookups(sql: RawSql, orderIds: readonly number[]): Promise<Lookup[]> {
+  const select = `SELECT ${STATS_COLUMNS.join(',')} FROM order_stats`;
+  const stats = [
+    ...(await sql.selectIn<StatsLookup>(select, 'order_id', orderIds)),
+    ...(await sql.selectIn<StatsLookup>(select, 'parent_id', orderIds)),
+  ];
+  const ids = stats.map((s) => s.order_id);
+  const products = group(
+    await sql.selectIn<ProductLookup>(
       `SELECT ${PRODUCT_COLUMNS.join(',')} FROM order_product_lookup`,
       'order_id',
       ids,
     ),
-    coupons: await sql.selectIn<CouponLookup>(
+  );
+  const coupons = group(
+    await sql.selectIn<CouponLookup>(
       `SELECT ${COUPON_COLUMNS.join(',')} FROM order_coupon_lookup`,
       'order_id',
       ids,
     ),
-    taxes: [],
-  };
+  );
+  const taxes = group(
+    await sql.selectIn<TaxLookup>(
+      `SELECT ${TAX_COLUMNS.join(',')} FROM order_tax_lookup`,
+      'order_id',
+      ids,
+    ),
+  );
+  return stats.map((s) => ({
+    stats: s,
+    products: products.get(s.order_id) ?? [],
+    coupons: coupons.get(s.order_id) ?? [],
+    taxes: taxes.get(s.order_id) ?? [],
+  }));
 }
 
 function group<T extends { order_id: number }>(rows: readonly T[]): Map<number, T[]> {
@@ -403,14 +569,24 @@ function group<T extends { order_id: number }>(rows: readonly T[]): Map<number, 
   return out;
 }
 
-function contribute(deltas: Deltas, sign: 1 | -1, l: Lookups) {
-  const products = group(l.products);
-  const coupons = group(l.coupons);
-  for (const s of l.stats)
-    deltas.add(sign, s, products.get(s.order_id) ?? [], coupons.get(s.order_id) ?? []);
+/** Categories of the products a batch touches, loaded once per product. */
+class ProductCategories {
+  private readonly byProduct = new Map<number, number[]>();
+  constructor(private readonly sql: RawSql) {}
+
+  async load(productIds: readonly number[]) {
+    const missing = [...new Set(productIds)].filter((id) => !this.byProduct.has(id));
+    for (const id of missing) this.byProduct.set(id, []);
+    const rows = await this.sql.selectIn<{ product_id: number; category_id: number }>(
+      'SELECT product_id, category_id FROM product_categories',
+      'product_id',
+      missing,
+    );
+    for (const r of rows) this.byProduct.get(Number(r.product_id))!.push(Number(r.category_id));
+  }
+
+  readonly of = (productId: number): readonly number[] => this.byProduct.get(productId) ?? [];
 }
-const subtract = (d: Deltas, l: Lookups) => contribute(d, -1, l);
-const addAll = (d: Deltas, l: Lookups) => contribute(d, 1, l);
 
 async function deleteOrders(
   sql: RawSql,
@@ -437,9 +613,51 @@ async function deleteOrders(
   }
 }
 
-/** The first non-excluded order of each customer, by creation date then id. */
-async function firstOrders(sql: RawSql, customerIds: readonly number[], excluded: Set<string>) {
-  const rows = await sql.selectIn<{
+interface FirstOrder {
+  id: number;
+  date: string;
+}
+const earlier = (a: FirstOrder, b: FirstOrder) =>
+  a.date < b.date || (a.date === b.date && a.id < b.id);
+
+/**
+ * The first counted (non-excluded) order of each customer in the batch, by creation date then
+ * id, kept in `customer_first_order`. Customers of re-ingested orders, and customers without a
+ * stored first order, are recomputed from all their orders (source rows already written);
+ * the rest compare the stored first order with the batch's.
+ *
+ * `candidates()` lists the earlier orders whose new/returning flag may have changed, and
+ * `save()` writes the changed first orders.
+ */
+async function firstOrders(
+  sql: RawSql,
+  orders: readonly OrderInput[],
+  recompute: Set<number>,
+  excluded: Set<string>,
+) {
+  const customers = new Set<number>();
+  for (const o of orders) if (o.customerId > 0) customers.add(o.customerId);
+  for (const c of recompute) customers.add(c);
+  const stored = new Map<number, FirstOrder>();
+  for (const r of await sql.selectIn<{
+    customer_id: number;
+    order_id: number;
+    date_created_gmt: string;
+  }>('SELECT customer_id, order_id, date_created_gmt FROM customer_first_order', 'customer_id', [
+    ...customers,
+  ])) {
+    stored.set(Number(r.customer_id), { id: Number(r.order_id), date: r.date_created_gmt });
+  }
+  const full = [...customers].filter((c) => recompute.has(c) || !stored.has(c));
+  const best = new Map<number, FirstOrder>();
+  const consider = (customer: number, candidate: FirstOrder) => {
+    const current = best.get(customer);
+    if (!current || earlier(candidate, current)) best.set(customer, candidate);
+  };
+  const batch = new Set(orders.map((o) => o.id));
+  /** Orders of recomputed customers outside the batch: their flags may change. */
+  const earlierOrders: number[] = [];
+  for (const r of await sql.selectIn<{
     id: number;
     customer_id: number;
     date_created_gmt: string;
@@ -447,210 +665,79 @@ async function firstOrders(sql: RawSql, customerIds: readonly number[], excluded
   }>(
     'SELECT id, customer_id, date_created_gmt, status FROM orders',
     'customer_id',
-    customerIds,
+    full,
     "AND type = 'order'",
-  );
-  const best = new Map<number, { id: number; date: string }>();
-  for (const r of rows) {
-    if (excluded.has(r.status)) continue;
-    const current = best.get(r.customer_id);
-    if (
-      !current ||
-      r.date_created_gmt < current.date ||
-      (r.date_created_gmt === current.date && r.id < current.id)
-    ) {
-      best.set(r.customer_id, { id: r.id, date: r.date_created_gmt });
-    }
+  )) {
+    if (!batch.has(Number(r.id))) earlierOrders.push(Number(r.id));
+    if (!excluded.has(r.status))
+      consider(Number(r.customer_id), { id: Number(r.id), date: r.date_created_gmt });
   }
-  return new Map([...best].map(([customer, { id }]) => [customer, id]));
-}
-
-function buildLookups(
-  orderRows: unknown[][],
-  itemRows: unknown[][],
-  couponLines: unknown[][],
-  taxLines: unknown[][],
-  orders: readonly OrderInput[],
-  returningOf: (orderId: number, customerId: number) => number,
-): Lookups {
-  const out: Lookups = { stats: [], products: [], coupons: [], taxes: [] };
-  const byId = new Map<number, StatsLookup>();
-  const items = new Map<number, unknown[][]>();
-  for (const item of itemRows) {
-    const list = items.get(item[1] as number);
-    if (list) list.push(item);
-    else items.set(item[1] as number, [item]);
+  const fullSet = new Set(full);
+  for (const [customer, first] of stored) if (!fullSet.has(customer)) best.set(customer, first);
+  for (const o of orders) {
+    if (o.customerId > 0 && !fullSet.has(o.customerId) && !excluded.has(o.status))
+      consider(o.customerId, { id: o.id, date: o.dateCreatedGmt });
   }
-  const inputs = new Map(orders.map((o) => [o.id, o]));
-  for (const r of orderRows) {
-    const [
-      id,
-      parentId,
-      ,
-      status,
-      ,
-      customerId,
-      dateCreated,
-      dateCreatedGmt,
-      datePaid,
-      ,
-      dateCompleted,
-      ,
-      total,
-      tax,
-      shipping,
-      ,
-      discount,
-    ] = r as [
-      number,
-      number,
-      string,
-      string,
-      string,
-      number,
-      string,
-      string,
-      string | null,
-      unknown,
-      string | null,
-      unknown,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    const orderId = parentId === 0 ? id : parentId;
-    const returning = returningOf(orderId, customerId);
-    const lines = items.get(id) ?? [];
-    const stats: StatsLookup = {
-      order_id: id,
-      parent_id: parentId,
-      status,
-      customer_id: customerId,
-      returning_customer: returning,
-      date_created: dateCreated,
-      date_created_gmt: dateCreatedGmt,
-      date_paid: datePaid,
-      date_completed: dateCompleted,
-      num_items_sold: sum(lines, (l) => l[5] as number),
-      total_sales: total,
-      tax_total: tax,
-      shipping_total: shipping,
-      net_total: total - tax - shipping,
-      discount_total: discount,
-    };
-    out.stats.push(stats);
-    byId.set(id, stats);
-    for (const l of lines) {
-      const [
-        itemId,
-        ,
-        productId,
-        variationId,
-        ,
-        qty,
-        ,
-        lineTotal,
-        lineTax,
-        lineShipping,
-        lineShippingTax,
-        coupon,
-      ] = l as number[];
-      out.products.push({
-        order_item_id: itemId,
-        order_id: id,
-        parent_id: parentId,
-        product_id: productId!,
-        variation_id: variationId!,
-        customer_id: customerId,
-        status,
-        returning_customer: returning,
-        date_created: dateCreated,
-        date_paid: datePaid,
-        date_completed: dateCompleted,
-        product_qty: qty!,
-        product_net_revenue: lineTotal!,
-        product_gross_revenue: lineTotal! + lineTax! + lineShipping! + lineShippingTax!,
-        coupon_amount: coupon!,
-        tax_amount: lineTax!,
-        shipping_amount: lineShipping!,
-        shipping_tax_amount: lineShippingTax!,
-      } as ProductLookup);
-    }
-  }
-  for (const [orderId, couponId, , discount] of couponLines as [number, number, string, number][]) {
-    const s = byId.get(orderId)!;
-    out.coupons.push({
-      order_id: orderId,
-      coupon_id: couponId,
-      status: s.status,
-      returning_customer: s.returning_customer,
-      date_created: s.date_created,
-      date_paid: s.date_paid,
-      date_completed: s.date_completed,
-      discount_amount: discount,
-    } as CouponLookup);
-  }
-  for (const [orderId, rateId, tax, shippingTax] of taxLines as [
-    number,
-    number,
-    number,
-    number,
-  ][]) {
-    const s = byId.get(orderId)!;
-    out.taxes.push(taxRow(s, rateId, tax, shippingTax));
-    // Refunds give back tax in proportion to each rate's share of the order's tax.
-    const order = inputs.get(orderId)!;
-    const orderTax = sum(order.taxes, (t) => t.tax + t.shippingTax);
-    for (const refund of order.refunds) {
-      const rs = byId.get(refund.id)!;
-      const refundedTax = -rs.tax_total;
-      const share = orderTax === 0 ? 0 : Math.round((refundedTax * (tax + shippingTax)) / orderTax);
-      const shippingShare =
-        orderTax === 0 ? 0 : Math.round((refund.shippingTax * (tax + shippingTax)) / orderTax);
-      out.taxes.push(taxRow(rs, rateId, -(share - shippingShare), -shippingShare));
-    }
-  }
-  return out;
-}
-
-function taxRow(s: StatsLookup, rateId: number, orderTax: number, shippingTax: number): TaxLookup {
   return {
-    order_id: s.order_id,
-    tax_rate_id: rateId,
-    parent_id: s.parent_id,
-    status: s.status,
-    date_created: s.date_created,
-    date_paid: s.date_paid,
-    date_completed: s.date_completed,
-    shipping_tax: shippingTax,
-    order_tax: orderTax,
-    total_tax: orderTax + shippingTax,
+    current: new Map([...best].map(([customer, f]) => [customer, f.id])),
+    /** Orders outside the batch that may flip: every order of a recomputed customer, else the replaced first order. */
+    async candidates() {
+      const out: { order_id: number; customer_id: number; returning_customer: number }[] = [];
+      const mayFlip = [...stored]
+        .filter(([customer, f]) => !fullSet.has(customer) && best.get(customer)?.id !== f.id)
+        .map(([, f]) => f.id)
+        .filter((id) => !batch.has(id));
+      mayFlip.push(...earlierOrders);
+      for (const r of await sql.selectIn<{
+        order_id: number;
+        customer_id: number;
+        returning_customer: number;
+      }>(
+        'SELECT order_id, customer_id, returning_customer FROM order_stats',
+        'order_id',
+        mayFlip,
+      )) {
+        out.push({ ...r, order_id: Number(r.order_id), customer_id: Number(r.customer_id) });
+      }
+      return out;
+    },
+    async save() {
+      const changed: unknown[][] = [];
+      for (const [customer, f] of best) {
+        const before = stored.get(customer);
+        if (!before || before.id !== f.id || before.date !== f.date)
+          changed.push([customer, f.id, f.date]);
+      }
+      await sql.insertMany(
+        'customer_first_order',
+        ['customer_id', 'order_id', 'date_created_gmt'],
+        changed,
+        {
+          keys: ['customer_id'],
+          mode: 'replace',
+        },
+      );
+      const gone = full.filter((c) => !best.has(c) && stored.has(c));
+      await sql.deleteIn('customer_first_order', 'customer_id', gone);
+    },
   };
 }
 
-async function insertLookups(sql: RawSql, l: Lookups) {
-  await sql.insertMany(
-    'order_stats',
-    STATS_COLUMNS,
-    l.stats.map((r) => values(STATS_COLUMNS, r as unknown as Row<typeof STATS_COLUMNS>)),
-  );
-  await sql.insertMany(
-    'order_product_lookup',
-    PRODUCT_COLUMNS,
-    l.products.map((r) => values(PRODUCT_COLUMNS, r)),
-  );
-  await sql.insertMany(
-    'order_coupon_lookup',
-    COUPON_COLUMNS,
-    l.coupons.map((r) => values(COUPON_COLUMNS, r)),
-  );
-  await sql.insertMany(
-    'order_tax_lookup',
-    TAX_COLUMNS,
-    l.taxes.map((r) => values(TAX_COLUMNS, r)),
-  );
+async function insertLookups(sql: RawSql, lookups: readonly Lookup[]) {
+  const stats: unknown[][] = [];
+  const products: unknown[][] = [];
+  const coupons: unknown[][] = [];
+  const taxes: unknown[][] = [];
+  for (const l of lookups) {
+    stats.push(values(STATS_COLUMNS, l.stats as unknown as Row<typeof STATS_COLUMNS>));
+    for (const r of l.products) products.push(values(PRODUCT_COLUMNS, r));
+    for (const r of l.coupons) coupons.push(values(COUPON_COLUMNS, r));
+    for (const r of l.taxes) taxes.push(values(TAX_COLUMNS, r));
+  }
+  await sql.insertMany('order_stats', STATS_COLUMNS, stats);
+  await sql.insertMany('order_product_lookup', PRODUCT_COLUMNS, products);
+  await sql.insertMany('order_coupon_lookup', COUPON_COLUMNS, coupons);
+  await sql.insertMany('order_tax_lookup', TAX_COLUMNS, taxes);
 }
 
 const REVENUE_VALUE_COLUMNS = [
@@ -665,18 +752,16 @@ const REVENUE_VALUE_COLUMNS = [
 ] as const;
 
 /** Merges revenue deltas into a rollup table: read touched rows, add, write back, drop empties. */
-async function applyRevenue(
-  sql: RawSql,
-  table: 'revenue_hour' | 'revenue_day',
-  deltas: Map<string, RevenueAcc>,
-) {
-  if (deltas.size === 0) return;
+async function applyRevenue(sql: RawSql, table: 'revenue_hour' | 'revenue_day', deltas: Deltas) {
+  const map = table === 'revenue_hour' ? deltas.hour : deltas.day;
+  if (map.size === 0) return;
+  const width = table === 'revenue_hour' ? 'hour' : 'day';
+  const decoded = [...map].map(([key, delta]) => ({ ...deltas.decodeRevenue(key, width), delta }));
   const byKind = new Map<string, Set<string>>();
-  for (const key of deltas.keys()) {
-    const [kind, bucket] = key.split('|') as [string, string];
-    const buckets = byKind.get(kind) ?? new Set<string>();
-    byKind.set(kind, buckets);
-    buckets.add(bucket);
+  for (const d of decoded) {
+    const buckets = byKind.get(d.kind) ?? new Set<string>();
+    byKind.set(d.kind, buckets);
+    buckets.add(d.bucket);
   }
   const current = new Map<string, RevenueAcc>();
   for (const [kind, buckets] of byKind) {
@@ -696,19 +781,20 @@ async function applyRevenue(
     }
   }
   const upserts: unknown[][] = [];
-  const empties: string[][] = [];
-  for (const [key, delta] of deltas) {
-    const acc = current.get(key) ?? emptyRevenue();
+  const empties: unknown[][] = [];
+  for (const { kind, bucket, status, returning, delta } of decoded) {
+    const acc = current.get(`${kind}|${bucket}|${status}|${returning}`) ?? emptyRevenue();
     for (const c of REVENUE_VALUE_COLUMNS) acc[c] += delta[c];
     for (const [id, n] of delta.couponIds) acc.couponIds.set(id, (acc.couponIds.get(id) ?? 0) + n);
     const coupons = formatMultiset(acc.couponIds);
-    const parts = key.split('|');
     if (REVENUE_VALUE_COLUMNS.every((c) => acc[c] === 0) && coupons === '') {
-      empties.push(parts);
+      empties.push([kind, bucket, status, returning]);
     } else {
       upserts.push([
-        ...parts.slice(0, 3),
-        Number(parts[3]),
+        kind,
+        bucket,
+        status,
+        returning,
         ...REVENUE_VALUE_COLUMNS.map((c) => acc[c]),
         coupons,
       ]);
@@ -720,69 +806,37 @@ async function applyRevenue(
     upserts,
     { keys: ['date_kind', 'bucket', 'status', 'returning_customer'], mode: 'replace' },
   );
-  for (const [kind, bucket, status, returning] of empties) {
+  for (const key of empties) {
     await sql.run(
       `DELETE FROM ${table} WHERE date_kind = ? AND bucket = ? AND status = ? AND returning_customer = ?`,
-      [kind, bucket, status, Number(returning)],
+      key,
     );
   }
 }
 
-async function applyProducts(sql: RawSql, deltas: Deltas) {
+/** Adds month-rollup deltas (upserts); after a removal, drops rows left all zero. */
+async function applyMonths(sql: RawSql, table: MonthTable, deltas: Deltas) {
+  const { keys, values } = MONTH_ROLLUPS[table];
   const rows: unknown[][] = [];
-  const touchedDays = new Map<string, Set<string>>();
-  for (const [key, d] of deltas.product) {
-    if (d.items_sold === 0 && d.net_revenue === 0 && d.orders_count === 0) continue;
-    const [kind, day, status, returning, product, variation] = key.split('|') as [
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
-    rows.push([
-      kind,
-      day,
-      status,
-      Number(returning),
-      Number(product),
-      Number(variation),
-      d.items_sold,
-      d.net_revenue,
-      d.orders_count,
-    ]);
-    const days = touchedDays.get(kind) ?? new Set<string>();
-    touchedDays.set(kind, days);
-    days.add(day);
+  const touched: { kind: string; month: string }[] = [];
+  for (const [prefix, records] of deltas.months.get(table)!) {
+    const { kind, month, status } = deltas.decodeMonth(prefix);
+    touched.push({ kind, month });
+    for (const [id, sums] of records) {
+      if (sums.every((v) => v === 0)) continue;
+      const ids = table === 'variation_month' ? [id, deltas.productOfVariation.get(id)] : [id];
+      rows.push([kind, month, status, ...ids, ...sums]);
+    }
   }
-  await sql.insertMany(
-    'product_day',
-    [
-      'date_kind',
-      'day',
-      'status',
-      'returning_customer',
-      'product_id',
-      'variation_id',
-      'items_sold',
-      'net_revenue',
-      'orders_count',
-    ],
-    rows,
-    {
-      keys: ['date_kind', 'day', 'status', 'returning_customer', 'product_id', 'variation_id'],
-      mode: 'add',
-    },
-  );
-  // Removing an old contribution can leave all-zero rows; drop them on the days touched.
+  await sql.insertMany(table, ['date_kind', 'month', 'status', ...keys, ...values], rows, {
+    keys: ['date_kind', 'month', 'status', ...keys],
+    mode: 'add',
+  });
   if (!deltas.removed) return;
-  for (const [kind, days] of touchedDays) {
-    const list = [...days];
+  for (const { kind, month } of touched) {
     await sql.run(
-      `DELETE FROM product_day WHERE date_kind = ? AND day IN (${list.map(() => '?').join(',')})
-       AND items_sold = 0 AND net_revenue = 0 AND orders_count = 0`,
-      [kind, ...list],
+      `DELETE FROM ${table} WHERE date_kind = ? AND month = ? AND ${values.map((v) => `${v} = 0`).join(' AND ')}`,
+      [kind, month],
     );
   }
 }
