@@ -30,19 +30,10 @@ export type StatsRow = Pick<
   | 'net_total'
 >;
 
+/** What the month rollups read of a product lookup row. */
 export type ProductRow = Pick<
   OrderProductLookupTable,
-  | 'order_id'
-  | 'product_id'
-  | 'variation_id'
-  | 'status'
-  | 'returning_customer'
-  | 'date_created'
-  | 'date_paid'
-  | 'date_completed'
-  | 'product_qty'
-  | 'product_net_revenue'
-  | 'product_gross_revenue'
+  'product_id' | 'variation_id' | 'product_qty' | 'product_net_revenue'
 >;
 
 export type CouponRow = Pick<OrderCouponLookupTable, 'order_id' | 'coupon_id' | 'discount_amount'>;
@@ -171,32 +162,13 @@ export class Deltas {
     categoriesOf: (productId: number) => readonly number[],
   ) {
     if (sign < 0) this.removed = true;
-    const couponTotal = coupons.reduce((sum, c) => sum + c.discount_amount, 0);
+    this.addRevenue(sign, stats, coupons);
     const isOrder = stats.parent_id === 0;
     const status = this.keys.status(stats.status);
-    const returning = Number(stats.returning_customer);
     const months = this.months;
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
       if (!local) continue;
-      const day = dayNumber(local);
-      const hour = day * 24 + (local.charCodeAt(11) - 48) * 10 + local.charCodeAt(12) - 48;
-      addRevenue(
-        this.hour,
-        this.keys.revenue(hour, kind, status, returning),
-        sign,
-        stats,
-        coupons,
-        couponTotal,
-      );
-      addRevenue(
-        this.day,
-        this.keys.revenue(day, kind, status, returning),
-        sign,
-        stats,
-        coupons,
-        couponTotal,
-      );
       // Lookup rows carry their order's dates and status, so the order's month key holds.
       const y =
         (local.charCodeAt(0) - 48) * 1000 +
@@ -243,6 +215,23 @@ export class Deltas {
         acc[2]! += sign * row.shipping_tax;
         if (seen?.first(4, row.tax_rate_id)) acc[3]! += sign;
       }
+    }
+  }
+
+  /** The revenue part alone: what a new/returning flip moves. */
+  addRevenue(sign: 1 | -1, stats: StatsRow, coupons: readonly CouponRow[]) {
+    const couponTotal = coupons.reduce((sum, c) => sum + c.discount_amount, 0);
+    const status = this.keys.status(stats.status);
+    const returning = Number(stats.returning_customer);
+    for (let kind = 0; kind < 3; kind++) {
+      const local = dateOf(stats, dateKinds[kind]!);
+      if (!local) continue;
+      const day = dayNumber(local);
+      const hour = day * 24 + (local.charCodeAt(11) - 48) * 10 + local.charCodeAt(12) - 48;
+      const hourKey = this.keys.revenue(hour, kind, status, returning);
+      addRevenue(this.hour, hourKey, sign, stats, coupons, couponTotal);
+      const dayKey = this.keys.revenue(day, kind, status, returning);
+      addRevenue(this.day, dayKey, sign, stats, coupons, couponTotal);
     }
   }
 

@@ -129,17 +129,19 @@ type StatsLookup = StatsRow & {
   date_created_gmt: string;
   discount_total: number;
 };
-type ProductLookup = ProductRow & Row<typeof PRODUCT_COLUMNS>;
 type CouponLookup = CouponRow & Row<typeof COUPON_COLUMNS>;
 type TaxLookup = TaxRow & Row<typeof TAX_COLUMNS>;
 
 const values = <C extends readonly string[]>(columns: C, row: Row<C>) =>
   columns.map((c) => row[c as C[number]]);
 
-/** The lookup rows of one order or refund. */
+/**
+ * The lookup rows of one order or refund. Product lookup rows are copied in SQL; `products`
+ * holds only what the month rollups read of them.
+ */
 interface Lookup {
   stats: StatsLookup;
-  products: ProductLookup[];
+  products: ProductRow[];
   coupons: CouponLookup[];
   taxes: TaxLookup[];
 }
@@ -173,11 +175,8 @@ export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promi
         deltas.add(-1, l.stats, l.products, l.coupons, l.taxes, categories.of);
         if (l.stats.customer_id > 0) recompute.add(Number(l.stats.customer_id));
       }
-      await deleteOrders(
-        sql,
-        old.map((l) => l.stats.order_id),
-        seen,
-      );
+      const oldIds = old.map((l) => l.stats.order_id);
+      await deleteOrders(sql, oldIds, seen);
       const again = new Set(seen);
       for (const o of orders) if (again.has(o.id) && o.customerId > 0) recompute.add(o.customerId);
     }
@@ -203,23 +202,24 @@ export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promi
       const f = first.current.get(customerId);
       return customerId > 0 && f !== undefined && f !== orderId ? 1 : 0;
     };
+    await first.save();
 
-    // 4. Lookup rows of the batch and their rollup contributions.
+    // 4. Lookup rows of the batch (the wide ones copied in SQL from the source rows just
+    // written) and their rollup contributions.
     const fresh = source.lookups(returningOf);
-    await insertLookups(sql, fresh);
-    await categories.load(fresh.flatMap((l) => l.products.map((p) => p.product_id)));
+    const freshIds = fresh.map((l) => l.stats.order_id);
+    await insertLookups(sql, fresh, freshIds);
+    await categories.load(orders.flatMap((o) => o.lines.map((l) => l.productId)));
     for (const l of fresh) deltas.add(1, l.stats, l.products, l.coupons, l.taxes, categories.of);
 
-    // 5. Earlier orders whose new/returning flag changed with the first orders.
+    // 5. Earlier orders whose new/returning flag changed with the first orders. Month rollups
+    // have no new/returning column: only the revenue rollups move.
     const flipped = (await first.candidates()).filter(
       (c) => returningOf(c.order_id, c.customer_id) !== Number(c.returning_customer),
     );
     if (flipped.length > 0) {
       const ids = flipped.map((c) => c.order_id);
-      const before = await loadLookups(sql, ids);
-      await categories.load(before.flatMap((l) => l.products.map((p) => p.product_id)));
-      for (const l of before)
-        deltas.add(-1, l.stats, l.products, l.coupons, l.taxes, categories.of);
+      for (const l of await loadLookups(sql, ids)) deltas.addRevenue(-1, l.stats, l.coupons);
       for (const c of flipped) {
         const flag = returningOf(c.order_id, c.customer_id);
         for (const table of ['order_stats', 'order_product_lookup', 'order_coupon_lookup']) {
@@ -229,10 +229,8 @@ export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promi
           );
         }
       }
-      for (const l of await loadLookups(sql, ids))
-        deltas.add(1, l.stats, l.products, l.coupons, l.taxes, categories.of);
+      for (const l of await loadLookups(sql, ids)) deltas.addRevenue(1, l.stats, l.coupons);
     }
-    await first.save();
 
     // 6. Rollups.
     await applyRevenue(sql, 'revenue_hour', deltas);
@@ -255,7 +253,6 @@ function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string) => str
   const taxLines: unknown[][] = [];
   /** Per order: its local dates, computed once for source and lookup rows. */
   const local = new Map<number, { created: string; paid: string | null; done: string | null }>();
-  const shippingOf = new Map<number, { shipping: number[]; shippingTax: number[] }>();
   for (const o of orders) {
     const lineTax = sum(o.lines, (l) => l.tax);
     const lineTotal = sum(o.lines, (l) => l.total);
@@ -265,7 +262,6 @@ function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string) => str
       shipping: allocateUnits(o.shipping, quantities),
       shippingTax: allocateUnits(o.shippingTax, quantities),
     };
-    shippingOf.set(o.id, shares);
     const dates = {
       created: toLocal(o.dateCreatedGmt),
       paid: o.datePaidGmt && toLocal(o.datePaidGmt),
@@ -320,7 +316,6 @@ function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string) => str
         shipping: allocateUnits(r.shipping, refundQuantities),
         shippingTax: allocateUnits(r.shippingTax, refundQuantities),
       };
-      shippingOf.set(r.id, refundShares);
       const at = toLocal(r.dateCreatedGmt);
       local.set(r.id, { created: at, paid: at, done: at });
       orderRows.push([
@@ -393,16 +388,14 @@ function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string) => str
       stats.net_total = sum(o.lines, (l) => l.total);
       stats.tax_total = lineTax + o.shippingTax;
       stats.total_sales = stats.net_total + stats.tax_total + o.shipping;
-      const shares = shippingOf.get(o.id)!;
       const order: Lookup = {
         stats,
-        products: o.lines.map((l, i) =>
-          productRow(stats, l.id, l.productId, l.variationId, l.quantity, l.total, l.tax, {
-            shipping: shares.shipping[i]!,
-            shippingTax: shares.shippingTax[i]!,
-            coupon: l.subtotal - l.total,
-          }),
-        ),
+        products: o.lines.map((l) => ({
+          product_id: l.productId,
+          variation_id: l.variationId,
+          product_qty: l.quantity,
+          product_net_revenue: l.total,
+        })),
         coupons: o.coupons.map((c) => ({
           order_id: o.id,
           coupon_id: c.couponId,
@@ -438,25 +431,16 @@ function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string) => str
           net_total: -refundNet,
           discount_total: 0,
         };
-        const refundShares = shippingOf.get(r.id)!;
         out.push({
           stats: rs,
-          products: r.lines.map((l, i) => {
+          products: r.lines.map((l) => {
             const line = o.lines.find((x) => x.id === l.orderItemId)!;
-            return productRow(
-              rs,
-              l.id,
-              line.productId,
-              line.variationId,
-              -l.quantity,
-              -l.total,
-              -l.tax,
-              {
-                shipping: -(refundShares.shipping[i] ?? 0),
-                shippingTax: -(refundShares.shippingTax[i] ?? 0),
-                coupon: 0,
-              },
-            );
+            return {
+              product_id: line.productId,
+              variation_id: line.variationId,
+              product_qty: -l.quantity,
+              product_net_revenue: -l.total,
+            };
           }),
           coupons: [],
           // Refunds give back tax in proportion to each rate's share of the order's tax.
@@ -473,38 +457,6 @@ function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string) => str
     return out;
   };
   return { orders: orderRows, items, couponLines, taxLines, lookups };
-}
-
-function productRow(
-  s: StatsLookup,
-  itemId: number,
-  productId: number,
-  variationId: number,
-  qty: number,
-  net: number,
-  tax: number,
-  extra: { shipping: number; shippingTax: number; coupon: number },
-): ProductLookup {
-  return {
-    order_item_id: itemId,
-    order_id: s.order_id,
-    parent_id: s.parent_id,
-    product_id: productId,
-    variation_id: variationId,
-    customer_id: s.customer_id,
-    status: s.status,
-    returning_customer: s.returning_customer,
-    date_created: s.date_created,
-    date_paid: s.date_paid,
-    date_completed: s.date_completed,
-    product_qty: qty,
-    product_net_revenue: net,
-    product_gross_revenue: net + tax + extra.shipping + extra.shippingTax,
-    coupon_amount: extra.coupon,
-    tax_amount: tax,
-    shipping_amount: extra.shipping,
-    shipping_tax_amount: extra.shippingTax,
-  } as ProductLookup;
 }
 
 function taxRow(s: StatsLookup, rateId: number, orderTax: number, shippingTax: number): TaxLookup {
@@ -531,8 +483,8 @@ async function loadLookups(sql: RawSql, orderIds: readonly number[]): Promise<Lo
   ];
   const ids = stats.map((s) => s.order_id);
   const products = group(
-    await sql.selectIn<ProductLookup>(
-      `SELECT ${PRODUCT_COLUMNS.join(',')} FROM order_product_lookup`,
+    await sql.selectIn<ProductRow & { order_id: number }>(
+      'SELECT order_id, product_id, variation_id, product_qty, product_net_revenue FROM order_product_lookup',
       'order_id',
       ids,
     ),
@@ -723,21 +675,56 @@ async function firstOrders(
   };
 }
 
-async function insertLookups(sql: RawSql, lookups: readonly Lookup[]) {
-  const stats: unknown[][] = [];
-  const products: unknown[][] = [];
+/**
+ * Writes the batch's lookup rows. Order stats and product lookups are wide copies of the
+ * source rows: INSERT … SELECT copies them inside the database, several times cheaper than
+ * binding every value from JavaScript. New vs returning joins the first orders just saved, by
+ * the same rule as `returningOf`; coupon and tax rows (few, and with the refund tax shares
+ * computed here) are bound from the rows built in JS.
+ */
+async function insertLookups(sql: RawSql, lookups: readonly Lookup[], ids: readonly number[]) {
   const coupons: unknown[][] = [];
   const taxes: unknown[][] = [];
   for (const l of lookups) {
-    stats.push(values(STATS_COLUMNS, l.stats as unknown as Row<typeof STATS_COLUMNS>));
-    for (const r of l.products) products.push(values(PRODUCT_COLUMNS, r));
     for (const r of l.coupons) coupons.push(values(COUPON_COLUMNS, r));
     for (const r of l.taxes) taxes.push(values(TAX_COLUMNS, r));
   }
-  await sql.insertMany('order_stats', STATS_COLUMNS, stats);
-  await sql.insertMany('order_product_lookup', PRODUCT_COLUMNS, products);
+  for (const chunk of chunks(ids)) {
+    const list = chunk.map(() => '?').join(',');
+    await sql.run(
+      `INSERT INTO order_stats (${STATS_COLUMNS.join(',')})
+       SELECT o.id, o.parent_id, o.status, o.customer_id,
+         CASE WHEN o.customer_id > 0 AND f.order_id IS NOT NULL
+           AND f.order_id <> (CASE WHEN o.parent_id = 0 THEN o.id ELSE o.parent_id END)
+         THEN 1 ELSE 0 END,
+         o.date_created, o.date_created_gmt, o.date_paid, o.date_completed,
+         COALESCE((SELECT SUM(i.quantity) FROM order_items i WHERE i.order_id = o.id), 0),
+         o.total, o.tax_total, o.shipping_total, o.total - o.tax_total - o.shipping_total,
+         o.discount_total
+       FROM orders o LEFT JOIN customer_first_order f ON f.customer_id = o.customer_id
+       WHERE o.id IN (${list})`,
+      chunk,
+    );
+    await sql.run(
+      `INSERT INTO order_product_lookup (${PRODUCT_COLUMNS.join(',')})
+       SELECT i.id, i.order_id, s.parent_id, i.product_id, i.variation_id, s.customer_id, s.status,
+         s.returning_customer, s.date_created, s.date_paid, s.date_completed, i.quantity, i.total,
+         i.total + i.tax + i.shipping + i.shipping_tax, i.coupon_amount, i.tax, i.shipping,
+         i.shipping_tax
+       FROM order_items i JOIN order_stats s ON s.order_id = i.order_id
+       WHERE i.order_id IN (${list})`,
+      chunk,
+    );
+  }
   await sql.insertMany('order_coupon_lookup', COUPON_COLUMNS, coupons);
   await sql.insertMany('order_tax_lookup', TAX_COLUMNS, taxes);
+}
+
+/** Splits ids into chunks small enough for one statement's parameters on either engine. */
+function chunks<T>(ids: readonly T[], size = 5000): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < ids.length; start += size) out.push(ids.slice(start, start + size));
+  return out;
 }
 
 const REVENUE_VALUE_COLUMNS = [
