@@ -24,6 +24,9 @@ export interface Db {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/** SQLite's page cache per connection, in KiB. */
+export const SQLITE_CACHE_KIB = 65_536;
+
 /** Opens `file:path` (SQLite) or `postgres://…` (PostgreSQL). */
 export function openDatabase(url: string, options: { schema?: string } = {}): Db {
   if (url.startsWith('file:')) {
@@ -35,7 +38,7 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Db
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('cache_size = -65536');
+    sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return {
       kysely,

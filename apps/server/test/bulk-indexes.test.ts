@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { deferIndexes, restoreIndexes, withDeferredIndexes } from '../src/db/bulk';
+import type { Db } from '../src/db/database';
+import { ingestOrders } from '../src/ingest/ingest';
+import { openStore } from '../src/store';
+import { mayOrders, seedCatalog, storeSettings } from './fixtures';
+import { engines, freshStore } from './harness';
+
+/** Index name → definition, for the order and lookup tables. */
+async function indexes(db: Db): Promise<Map<string, string>> {
+  const rows =
+    db.engine === 'sqlite'
+      ? (
+          await sql<{ name: string; def: string }>`
+            SELECT name, sql AS def FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`.execute(
+            db.kysely,
+          )
+        ).rows
+      : (
+          await sql<{ name: string; def: string }>`
+            SELECT indexname AS name, indexdef AS def FROM pg_indexes
+            WHERE schemaname = current_schema()`.execute(db.kysely)
+        ).rows;
+  return new Map(rows.map((r) => [r.name, r.def]));
+}
+
+for (const engine of engines) {
+  describe(`bulk loads with deferred indexes [${engine}]`, () => {
+    it('drops the secondary indexes, keeps the ones ingestion reads, and builds them all again', async () => {
+      const store = await freshStore(engine);
+      try {
+        const before = await indexes(store.db);
+        expect(before.has('order_product_lookup_paid')).toBe(true);
+        await storeSettings(store.db, 'UTC');
+        await seedCatalog(store.db);
+        await withDeferredIndexes(store.db, async () => {
+          const during = await indexes(store.db);
+          expect(during.has('order_product_lookup_paid')).toBe(false);
+          expect(during.has('order_stats_date_paid')).toBe(false);
+          // Ingestion's own reads stay indexed.
+          expect(during.has('orders_customer')).toBe(true);
+          expect(during.has('order_product_lookup_order')).toBe(true);
+          const pending = await store.db.kysely
+            .selectFrom('deferred_indexes')
+            .selectAll()
+            .execute();
+          expect(pending.length).toBe(before.size - during.size);
+          await ingestOrders(store.db, mayOrders());
+        });
+        expect(await indexes(store.db)).toEqual(before);
+        expect(await store.db.kysely.selectFrom('deferred_indexes').selectAll().execute()).toEqual(
+          [],
+        );
+      } finally {
+        await store.drop();
+      }
+    });
+  });
+}
+
+describe('a bulk load cut short', () => {
+  it('leaves a record that the next open builds the indexes from', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storelens-bulk-'));
+    const url = `file:${join(dir, 'store.sqlite')}`;
+    try {
+      const db = await openStore(url);
+      const before = await indexes(db);
+      await deferIndexes(db);
+      expect((await indexes(db)).size).toBeLessThan(before.size);
+      await db.close(); // the process dies here, before restoreIndexes
+      const reopened = await openStore(url);
+      expect(await indexes(reopened)).toEqual(before);
+      expect(await restoreIndexes(reopened)).toBe(0);
+      await reopened.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
