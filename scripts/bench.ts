@@ -7,7 +7,8 @@
  * BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, on PostgreSQL.
  * BENCH_REQUESTS changes the request count (default 200). Then the widget bench
  * (scripts/bench-widgets) runs in Chromium: BENCH_SKIP_WIDGETS=1 skips it, BENCH_ONLY=widgets
- * runs only it.
+ * runs only it. The picker search bench (100,000 products and customers) runs as a child step;
+ * BENCH_SKIP_PICKERS=1 skips it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -131,6 +132,16 @@ for (const engine of serverBench ? engines : []) {
       await s.drop();
     }
   }
+}
+// Picker searches over 100,000 products and customers, on stores of their own (SQLite, and
+// PostgreSQL when configured): apps/server/src/analytics/bench-pickers.ts.
+// BENCH_SKIP_PICKERS=1 skips it.
+if (serverBench && process.env.BENCH_SKIP_PICKERS !== '1') {
+  console.log('');
+  spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/analytics/bench-pickers.ts'], {
+    stdio: 'inherit',
+    env: process.env,
+  });
 }
 if (serverBench) {
   // maxRSS is the process's true peak (kilobytes); sampling with timers would miss it, since

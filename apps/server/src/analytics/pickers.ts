@@ -1,11 +1,17 @@
 /*
- * Picker searches the autocompleters call (API.md Part B §4). Text search is a
- * case-insensitive LIKE with wildcards escaped; every value goes through a placeholder.
+ * Picker searches the autocompleters call (API.md Part B §4). Products, variations and
+ * customers are searched in memory (search-index.ts: a contains-match folding case and
+ * accents, the same on both engines) and only the page's rows are read from the database.
+ * The small lists (categories, attributes, terms, coupons) use a case-insensitive LIKE with
+ * wildcards escaped; every value goes through a placeholder.
  */
+import { MAX_FULL_LIST } from '@storelens/api';
+import { RawSql } from '../db/sql';
 import type { ReportContext } from './context';
-import { likeText } from './customers';
+import { type CustomerFilters, customersList, likeText } from './customers';
 import { idsSql } from './filters';
 import { type ListPaging, type ListResult, link, stripTags } from './paging';
+import { type SearchSet, searchSet } from './search-index';
 import { taxCode } from './segments';
 
 const LIKE = "LIKE ? ESCAPE '\\'";
@@ -40,6 +46,31 @@ function includeOrder(column: string, ids: readonly number[]): string {
   if (!ids.length) return column;
   return `CASE ${ids.map((id, i) => `WHEN ${column} = ${idsSql([id]).slice(1, -1)} THEN ${i}`).join(' ')} ELSE ${ids.length} END`;
 }
+
+/**
+ * `column IN (ids)` for a list of any length: one parameter (a JSON array in SQLite, an array
+ * in PostgreSQL) instead of one literal per id.
+ */
+function inIds(ctx: ReportContext, column: string, ids: readonly number[]) {
+  if (!ids.length) return { sql: '1=0', params: [] };
+  return ctx.sql.engine === 'sqlite'
+    ? { sql: `${column} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(ids)] }
+    : { sql: `${column} = ANY(CAST(? AS bigint[]))`, params: [ids] };
+}
+
+/** Every id of `set` whose `fields` contain `term` (for the SQL paths: other orders, `include`). */
+function allMatching(set: SearchSet, fields: readonly string[], term: string) {
+  return set.query({ term, fields, sort: 'id', desc: false, offset: 0, limit: -1 }).ids;
+}
+
+/** Rows of a page read by id, put back in the page's order (rows gone since are left out). */
+function inPageOrder<T extends { id: number }>(ids: readonly number[], rows: readonly T[]): T[] {
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Sort keys the in-memory sets hold, by `orderby`; other orders are sorted in SQL. */
+const SET_ORDER: Record<string, string> = { date: 'date', popularity: 'popularity', id: 'id' };
 
 interface ProductRow {
   id: number;
@@ -118,13 +149,20 @@ function productItem(ctx: ReportContext, r: ProductRow, lowThreshold: number) {
   };
 }
 
-/** GET /wc-analytics/products. */
+/** GET /wc-analytics/products: name or SKU contains `search`. */
 export async function searchProducts(ctx: ReportContext, s: ProductSearch) {
+  const sort = SET_ORDER[s.orderby];
+  if (sort && !s.include.length) {
+    const result = await productsFromSet(ctx, await searchSet(ctx.db, 'products'), s, sort);
+    return { ...result, rows: result.rows.map((r) => productItem(ctx, r, s.lowThreshold)) };
+  }
   const where: string[] = ['p.parent_id = 0', "p.status <> 'trash'"];
   const params: unknown[] = [];
   if (s.search) {
-    where.push(`(LOWER(p.name) ${LIKE} OR LOWER(p.sku) ${LIKE})`);
-    params.push(likeText(s.search.toLowerCase()), likeText(s.search.toLowerCase()));
+    const set = await searchSet(ctx.db, 'products');
+    const matching = inIds(ctx, 'p.id', allMatching(set, ['text'], s.search));
+    where.push(matching.sql);
+    params.push(...matching.params);
   }
   if (s.sku) {
     where.push('p.sku = ?');
@@ -156,6 +194,93 @@ export async function searchProducts(ctx: ReportContext, s: ProductSearch) {
   return { ...result, rows: result.rows.map((r) => productItem(ctx, r, s.lowThreshold)) };
 }
 
+/**
+ * A products page from the in-memory set: the filters the set holds (type, exclude) apply
+ * there; `sku` and `category` are read as id lists first.
+ */
+async function productsFromSet(
+  ctx: ReportContext,
+  set: SearchSet,
+  s: ProductSearch,
+  sort: string,
+): Promise<ListResult<ProductRow>> {
+  let allowed: Set<number> | undefined;
+  if (s.sku || s.category.length) {
+    const where = ['parent_id = 0', "status <> 'trash'"];
+    const params: unknown[] = [];
+    if (s.sku) {
+      where.push('sku = ?');
+      params.push(s.sku);
+    }
+    if (s.category.length)
+      where.push(
+        `id IN (SELECT product_id FROM product_categories WHERE category_id IN ${idsSql(s.category)})`,
+      );
+    const rows = await ctx.sql.query<{ id: number }>(
+      `SELECT id FROM products WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    allowed = new Set(rows.map((r) => Number(r.id)));
+  }
+  const exclude = new Set(s.exclude);
+  const types = set.columns.type!;
+  const accept =
+    s.type || exclude.size || allowed
+      ? (row: number) => {
+          const id = set.ids[row]!;
+          return (
+            (!s.type || types[row] === s.type) && !exclude.has(id) && (!allowed || allowed.has(id))
+          );
+        }
+      : undefined;
+  return pageFromSet<ProductRow>(ctx, set, s, {
+    term: s.search,
+    fields: ['text'],
+    accept,
+    sort,
+    select: PRODUCT_SELECT,
+    from: "products p WHERE p.parent_id = 0 AND p.status <> 'trash'",
+  });
+}
+
+/**
+ * Queries `set` for a page and reads that page's rows (`select` over `from`, which filters the
+ * set's rows so that rows changed since the set was built are left out).
+ */
+async function pageFromSet<T extends { id: number }>(
+  ctx: ReportContext,
+  set: SearchSet,
+  p: ListPaging,
+  q: {
+    term: string | undefined;
+    fields: readonly string[];
+    accept: ((row: number) => boolean) | undefined;
+    sort: string;
+    select: string;
+    from: string;
+  },
+): Promise<ListResult<T>> {
+  const all = p.perPage < 0;
+  const page = set.query({
+    term: q.term,
+    fields: q.fields,
+    ...(q.accept ? { accept: q.accept } : {}),
+    sort: q.sort,
+    desc: p.order !== 'asc',
+    offset: all ? 0 : (p.page - 1) * p.perPage,
+    limit: all ? -1 : p.perPage,
+  });
+  const total = page.total;
+  const totalPages = all ? 1 : Math.ceil(total / p.perPage);
+  // per_page=-1 beyond MAX_FULL_LIST is a 400 (the route checks the total): no rows needed.
+  if (!page.ids.length || (all && total > MAX_FULL_LIST)) return { rows: [], total, totalPages };
+  // One statement text for every page (the ids are a parameter), prepared once on SQLite.
+  const sql = new RawSql(ctx.db.kysely, ctx.db.engine, ctx.db.sqlite);
+  const ids = inIds(ctx, 'p.id', page.ids);
+  const rows = await sql.query<T>(`SELECT ${q.select} FROM ${q.from} AND ${ids.sql}`, ids.params);
+  return { rows: inPageOrder(page.ids, rows), total, totalPages };
+}
+
 /** Parameters of a variations search (one parent, or every parent). */
 export interface VariationSearch extends PickerPaging {
   parent: number | undefined;
@@ -166,34 +291,52 @@ export interface VariationSearch extends PickerPaging {
 
 /** GET /products/{id}/variations and /variations: name, SKU or attribute values. */
 export async function searchVariations(ctx: ReportContext, s: VariationSearch) {
-  const where: string[] = ["p.type = 'variation'", "p.status <> 'trash'"];
-  const params: unknown[] = [];
-  if (s.parent !== undefined) {
-    where.push('p.parent_id = ?');
-    params.push(s.parent);
+  type Row = ProductRow & { parent_name: string | null };
+  const select = `${PRODUCT_SELECT}, pp.name AS parent_name`;
+  const from =
+    "products p LEFT JOIN products pp ON pp.id = p.parent_id WHERE p.type = 'variation' AND p.status <> 'trash'";
+  const sort = SET_ORDER[s.orderby];
+  let result: ListResult<Row>;
+  // One parent's variations without a search are few: SQL reads them through its index.
+  if (sort && !s.include.length && (s.search || s.parent === undefined)) {
+    const set = await searchSet(ctx.db, 'variations');
+    const exclude = new Set(s.exclude);
+    const parents = set.columns.parent!;
+    const accept =
+      s.parent !== undefined || exclude.size
+        ? (row: number) =>
+            (s.parent === undefined || parents[row] === s.parent) && !exclude.has(set.ids[row]!)
+        : undefined;
+    result = await pageFromSet<Row>(ctx, set, s, {
+      term: s.search,
+      fields: ['text'],
+      accept,
+      sort,
+      select,
+      from,
+    });
+  } else {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (s.parent !== undefined) {
+      where.push('p.parent_id = ?');
+      params.push(s.parent);
+    }
+    if (s.search) {
+      const set = await searchSet(ctx.db, 'variations');
+      const matching = inIds(ctx, 'p.id', allMatching(set, ['text'], s.search));
+      where.push(matching.sql);
+      params.push(...matching.params);
+    }
+    if (s.include.length) where.push(`p.id IN ${idsSql(s.include)}`);
+    if (s.exclude.length) where.push(`p.id NOT IN ${idsSql(s.exclude)}`);
+    const dir = s.order === 'asc' ? 'ASC' : 'DESC';
+    const order =
+      s.orderby === 'include'
+        ? `${includeOrder('p.id', s.include)} ASC, p.id ASC`
+        : `${PRODUCT_ORDER[s.orderby] ?? 'p.date_created'} ${dir}, p.id ${dir}`;
+    result = await pickerPage<Row>(ctx, [from, ...where].join(' AND '), params, select, order, s);
   }
-  if (s.search) {
-    const text = likeText(s.search.toLowerCase());
-    where.push(`(LOWER(p.name) ${LIKE} OR LOWER(p.sku) ${LIKE} OR p.id IN (
-      SELECT pa.product_id FROM product_attributes pa JOIN attribute_terms t ON t.id = pa.term_id
-      WHERE LOWER(t.name) ${LIKE} OR LOWER(t.slug) ${LIKE}))`);
-    params.push(text, text, text, text);
-  }
-  if (s.include.length) where.push(`p.id IN ${idsSql(s.include)}`);
-  if (s.exclude.length) where.push(`p.id NOT IN ${idsSql(s.exclude)}`);
-  const dir = s.order === 'asc' ? 'ASC' : 'DESC';
-  const order =
-    s.orderby === 'include'
-      ? `${includeOrder('p.id', s.include)} ASC, p.id ASC`
-      : `${PRODUCT_ORDER[s.orderby] ?? 'p.date_created'} ${dir}, p.id ${dir}`;
-  const result = await pickerPage<ProductRow & { parent_name: string | null }>(
-    ctx,
-    `products p LEFT JOIN products pp ON pp.id = p.parent_id WHERE ${where.join(' AND ')}`,
-    params,
-    `${PRODUCT_SELECT}, pp.name AS parent_name`,
-    order,
-    s,
-  );
   const ids = result.rows.map((r) => Number(r.id));
   const attrs = new Map<number, { id: number; name: string; option: string }[]>();
   if (ids.length) {
@@ -448,6 +591,81 @@ export async function searchCoupons(
       _links: { self: link(`/wc-analytics/coupons/${Number(r.id)}`) },
     })),
   };
+}
+
+/** Whether the customers query has nothing but a search (and `include`): the picker's query. */
+function onlySearch(f: CustomerFilters): boolean {
+  const none = (rule: object) => Object.values(rule).every((v) => v === undefined);
+  return (
+    [
+      f.nameIncludes,
+      f.nameExcludes,
+      f.usernameIncludes,
+      f.usernameExcludes,
+      f.emailIncludes,
+      f.emailExcludes,
+      f.countryIncludes,
+      f.countryExcludes,
+    ].every((list) => !list.length) &&
+    [f.registered, f.lastActive, f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].every(
+      none,
+    ) &&
+    f.range.after === undefined &&
+    f.range.before === undefined
+  );
+}
+
+/**
+ * GET /wc-analytics/customers: the customers list (§2.17) whose name ("first last"),
+ * username or email (`searchby`; `all` is any of them) contains `search`. The match is made
+ * in memory; a plain picker query (no other filter, the default order) is paged there too and
+ * the list reads only that page's customers.
+ */
+export async function searchCustomers(
+  ctx: ReportContext,
+  f: CustomerFilters,
+  p: ListPaging & { orderby: string },
+): Promise<ListResult<Record<string, unknown>>> {
+  if (!f.search) return customersList(ctx, f, p);
+  const set = await searchSet(ctx.db, 'customers');
+  const fields = f.searchby === 'all' ? ['name', 'username', 'email'] : [f.searchby];
+  const include = f.customers.length ? new Set(f.customers) : undefined;
+  const accept = include && ((row: number) => include.has(set.ids[row]!));
+  const rest = { ...f, search: undefined };
+  if (onlySearch(f) && p.orderby === 'date_registered') {
+    const page = set.query({
+      term: f.search,
+      fields,
+      ...(accept ? { accept } : {}),
+      sort: 'date_registered',
+      desc: p.order !== 'asc',
+      offset: (p.page - 1) * p.perPage,
+      limit: p.perPage,
+    });
+    const totalPages = Math.ceil(page.total / p.perPage);
+    if (!page.ids.length) return { rows: [], total: page.total, totalPages };
+    const found = await customersList(
+      ctx,
+      { ...rest, customers: page.ids },
+      { ...p, page: 1, perPage: page.ids.length },
+    );
+    return {
+      rows: inPageOrder(page.ids, found.rows as (Record<string, unknown> & { id: number })[]),
+      total: page.total,
+      totalPages,
+    };
+  }
+  const ids = set.query({
+    term: f.search,
+    fields,
+    ...(accept ? { accept } : {}),
+    sort: 'id',
+    desc: false,
+    offset: 0,
+    limit: -1,
+  }).ids;
+  if (!ids.length) return { rows: [], total: 0, totalPages: 0 };
+  return customersList(ctx, { ...rest, customers: ids }, p);
 }
 
 /** Distinct logged download IPs starting with `match`, at most 10. */

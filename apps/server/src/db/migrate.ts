@@ -4,6 +4,7 @@ import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_admin';
 import * as m003 from './migrations/003_analytics';
 import * as m004 from './migrations/004_month_rollups';
+import * as m005 from './migrations/005_picker_search';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002_admin': m002,
   '003_analytics': m003,
   '004_month_rollups': m004,
+  '005_picker_search': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

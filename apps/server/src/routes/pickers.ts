@@ -29,6 +29,7 @@ import {
   searchAttributes,
   searchCategories,
   searchCoupons,
+  searchCustomers,
   searchOrders,
   searchProducts,
   searchTaxes,
@@ -211,7 +212,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     `${BASE}/customers`,
     { querystring: CustomersListQuery },
     (ctx, q) =>
-      customersList(ctx, customerFilters(ctx, q), {
+      searchCustomers(ctx, customerFilters(ctx, q), {
         ...paging(q, 'desc'),
         orderby: q.orderby ?? 'date_registered',
       }),
