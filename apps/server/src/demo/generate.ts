@@ -368,7 +368,9 @@ async function generate(db: Db, options: Partial<DemoOptions>): Promise<DemoResu
 
   const weightedProducts = products.map((p) => [p, p.popularity] as const);
   const inputs: OrderInput[] = [];
+  // Written with each batch: a million orders' worth held to the end would slow every GC.
   const downloads: unknown[][] = [];
+  let downloadId = 0;
   let nextItem = 1;
   let nextOrder = 1000;
   const nowGmt = Date.now();
@@ -554,7 +556,7 @@ async function generate(db: Db, options: Partial<DemoOptions>): Promise<DemoResu
           for (let n = rnd.int(1, 3); n > 0; n--) {
             const at = Math.min(paidMs + rnd.int(60, 20 * 86_400) * 1000, nowGmt - 1000);
             downloads.push([
-              downloads.length + 1,
+              ++downloadId,
               `dl-${line.productId}`,
               line.productId,
               orderId,
@@ -571,21 +573,6 @@ async function generate(db: Db, options: Partial<DemoOptions>): Promise<DemoResu
     }
   }
   await ingest();
-  await sql.insertMany(
-    'download_log',
-    [
-      'id',
-      'download_id',
-      'product_id',
-      'order_id',
-      'user_id',
-      'user_ip_address',
-      'timestamp',
-      'timestamp_gmt',
-    ],
-    downloads,
-  );
-
   await seedAdminDemo(db, rnd);
   return { orders: written, refunds: refundCount, ingestMs, ingestCpuMs };
 
@@ -600,12 +587,25 @@ async function generate(db: Db, options: Partial<DemoOptions>): Promise<DemoResu
     ingestMs += performance.now() - started;
     const used = process.cpuUsage(cpu);
     ingestCpuMs += (used.user + used.system) / 1000;
+    await sql.insertMany('download_log', DOWNLOAD_COLUMNS, downloads);
+    downloads.length = 0;
     written += inputs.length;
     refundCount += inputs.reduce((n, i) => n + i.refunds.length, 0);
     inputs.length = 0;
     o.onProgress?.(written, o.orders);
   }
 }
+
+const DOWNLOAD_COLUMNS = [
+  'id',
+  'download_id',
+  'product_id',
+  'order_id',
+  'user_id',
+  'user_ip_address',
+  'timestamp',
+  'timestamp_gmt',
+] as const;
 
 const PRODUCT_COLUMNS = [
   'id',
