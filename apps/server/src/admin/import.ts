@@ -54,6 +54,7 @@ export const ANALYTICS_TABLES = [
   'coupon_month',
   'tax_month',
   'customer_first_order',
+  'customer_totals',
 ] as const;
 
 /** The first local day an import with `days` covers: today minus `days`, at midnight. */

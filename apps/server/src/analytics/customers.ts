@@ -1,9 +1,14 @@
 /*
  * Customers list and stats (API.md Part B §2.17–§2.18): the customer lookup joined with each
  * customer's order aggregates (excluded statuses left out; order dates only when given).
+ * Without an order-date range the aggregates are all-time: they are read from
+ * customer_totals (analytics/customer-totals.ts) when it is current, else computed from
+ * order_stats on the request as with a range.
  */
+import { CUSTOMER_TOTALS_SORTS } from '../db/migrations/006_customer_totals';
 import { MONEY_SCALE } from '../money';
 import type { ReportContext } from './context';
+import { customerTotalsCurrent } from './customer-totals';
 import { idsSql, noFilters, statusDefault } from './filters';
 import { type ListPaging, type ListResult, link, pagedQuery, rangeCondition } from './paging';
 
@@ -46,12 +51,26 @@ export interface CustomerFilters {
 /** Escapes LIKE wildcards; used with ESCAPE '\\'. */
 export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Where the inner select reads each customer's aggregates: computed from order_stats (with the
+ * order-date range), read from customer_totals (all time, when current), or none (zeros, the
+ * page's figures filled in afterwards).
+ */
+type AggregateSource = 'orders' | 'totals' | 'none';
+
+const hasRange = (f: CustomerFilters) =>
+  f.range.after !== undefined || f.range.before !== undefined;
+
+/** The customer columns of a row (alias c). */
+const CUSTOMER_COLUMNS = `c.id, c.user_id, c.username, c.first_name, c.last_name,
+      c.first_name || ' ' || c.last_name AS name, c.email, c.country, c.city, c.state, c.postcode,
+      c.date_registered, c.date_registered_gmt, c.date_last_active, c.date_last_active_gmt`;
+
 /** The inner select: one row per matching customer with aggregates (units for money). */
-function customersInner(ctx: ReportContext, f: CustomerFilters, withAggregates = true) {
+function customersInner(ctx: ReportContext, f: CustomerFilters, source: AggregateSource) {
   const status = statusDefault(noFilters, ctx.settings.excludedStatuses, 'os.status');
   const range = rangeCondition('os.date_created', f.range);
-  const hasRange = f.range.after !== undefined || f.range.before !== undefined;
-  const params: unknown[] = withAggregates ? [...status.params, ...range.params] : [];
+  const params: unknown[] = source === 'orders' ? [...status.params, ...range.params] : [];
   const clauses: { sql: string; params: unknown[] }[] = [];
   const ids = (list: readonly number[], negate: boolean) => {
     if (list.length)
@@ -91,7 +110,7 @@ function customersInner(ctx: ReportContext, f: CustomerFilters, withAggregates =
   numberRule('COALESCE(a.total_spend, 0)', f.totalSpend, MONEY_SCALE);
   numberRule(AVG_EXPR, f.avgOrderValue, MONEY_SCALE);
 
-  let where = hasRange ? 'a.customer_id IS NOT NULL' : '1=1';
+  let where = hasRange(f) ? 'a.customer_id IS NOT NULL' : '1=1';
   if (clauses.length) {
     where += ` AND (${clauses.map((c) => c.sql).join(f.match === 'any' ? ' OR ' : ' AND ')})`;
     params.push(...clauses.flatMap((c) => c.params));
@@ -107,18 +126,155 @@ function customersInner(ctx: ReportContext, f: CustomerFilters, withAggregates =
     where += ` AND (${fields.map((x) => `LOWER(${x}) LIKE ? ESCAPE '\\'`).join(' OR ')})`;
     for (const _ of fields) params.push(likeText(f.search.toLowerCase()));
   }
-  const sql = `SELECT c.id, c.user_id, c.username, c.first_name, c.last_name,
-      c.first_name || ' ' || c.last_name AS name, c.email, c.country, c.city, c.state, c.postcode,
-      c.date_registered, c.date_registered_gmt, c.date_last_active, c.date_last_active_gmt,
+  const aggregates = {
+    orders: `(${aggregatesSql(`os.customer_id > 0 AND ${status.sql}${range.sql}`)})`,
+    totals: 'customer_totals',
+    none: '(SELECT 0 AS customer_id, 0 AS orders_count, 0 AS total_spend, NULL AS date_last_order)',
+  }[source];
+  const sql = `SELECT ${CUSTOMER_COLUMNS},
       COALESCE(a.orders_count, 0) AS orders_count, COALESCE(a.total_spend, 0) AS total_spend,
       ${AVG_EXPR} AS avg_order_value, a.date_last_order
-    FROM customers c LEFT JOIN ${
-      withAggregates
-        ? `(${aggregatesSql(`os.customer_id > 0 AND ${status.sql}${range.sql}`)})`
-        : '(SELECT 0 AS customer_id, 0 AS orders_count, 0 AS total_spend, NULL AS date_last_order)'
-    } a ON a.customer_id = c.id
+    FROM customers c LEFT JOIN ${aggregates} a ON a.customer_id = c.id
     WHERE ${where}`;
   return { sql, params };
+}
+
+/** Whether the all-time aggregates can come from customer_totals for these filters. */
+async function totalsSource(ctx: ReportContext, f: CustomerFilters): Promise<boolean> {
+  return !hasRange(f) && customerTotalsCurrent(ctx.sql, ctx.settings.excludedStatuses);
+}
+
+/** True when no filter narrows the customers (every customer is listed). */
+function unfiltered(f: CustomerFilters): boolean {
+  const none = (r: NumberRule | DateRule) => Object.values(r).every((v) => v === undefined);
+  return (
+    !f.search &&
+    [
+      f.nameIncludes,
+      f.nameExcludes,
+      f.usernameIncludes,
+      f.usernameExcludes,
+      f.emailIncludes,
+      f.emailExcludes,
+      f.countryIncludes,
+      f.countryExcludes,
+      f.customers,
+    ].every((list) => list.length === 0) &&
+    [f.registered, f.lastActive, f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].every(
+      none,
+    ) &&
+    !hasRange(f)
+  );
+}
+
+type TotalsSort = (typeof CUSTOMER_TOTALS_SORTS)[number];
+
+/** The sorts on an aggregate: orders_count, total_spend, avg_order_value. */
+const isTotalsSort = (orderby: string): orderby is TotalsSort =>
+  (CUSTOMER_TOTALS_SORTS as readonly string[]).includes(orderby);
+
+/**
+ * The number of customers, and whether every customer_totals row is known to belong to one
+ * without a join: the customer ids are contiguous (count = max - min + 1, the usual case) and
+ * the rows' ids lie within them. Four index ends and one count.
+ */
+async function customersCoverage(ctx: ReportContext) {
+  const [r] = await ctx.sql.query<Record<'n' | 'lo' | 'hi' | 'tlo' | 'thi', number | null>>(
+    `SELECT (SELECT COUNT(*) FROM customers) AS n, (SELECT MIN(id) FROM customers) AS lo,
+       (SELECT MAX(id) FROM customers) AS hi, (SELECT MIN(customer_id) FROM customer_totals) AS tlo,
+       (SELECT MAX(customer_id) FROM customer_totals) AS thi`,
+  );
+  const n = Number(r?.n ?? 0);
+  const [lo, hi, tlo, thi] = [r?.lo, r?.hi, r?.tlo, r?.thi].map((v) =>
+    v == null ? null : Number(v),
+  );
+  const contained =
+    tlo === null || (lo != null && hi != null && hi - lo + 1 === n && tlo! >= lo && thi! <= hi);
+  return { customers: n, contained };
+}
+
+/**
+ * Every customer sorted on an aggregate from customer_totals, walking that sort's index. The
+ * order is the aggregate query's (value, then id, in one direction), where a customer without
+ * a row has 0: in descending order, rows above 0 (index walk), then customers at 0 (with a row
+ * at 0 or no row, by id), then rows below 0 (index walk); ascending, the reverse. Each part is
+ * read with its own LIMIT/OFFSET; a part is counted only when the page starts past it.
+ */
+async function listByTotals(
+  ctx: ReportContext,
+  sort: TotalsSort,
+  p: ListPaging,
+): Promise<ListResult<Record<string, unknown>>> {
+  const dir = p.order === 'asc' ? 'ASC' : 'DESC';
+  const columns = `${CUSTOMER_COLUMNS}, COALESCE(t.orders_count, 0) AS orders_count,
+    COALESCE(t.total_spend, 0) AS total_spend, t.date_last_order`;
+  const { customers: total, contained } = await customersCoverage(ctx);
+  const signed = (op: '>' | '<') => ({
+    rows: (limit: number, offset: number) =>
+      ctx.sql.query<Record<string, unknown>>(
+        `SELECT ${columns} FROM customer_totals t JOIN customers c ON c.id = t.customer_id
+         WHERE t.${sort} ${op} 0 ORDER BY t.${sort} ${dir}, t.customer_id ${dir} LIMIT ? OFFSET ?`,
+        [limit, offset],
+      ),
+    // Rows of customers that do not exist are not listed, so not counted either.
+    count: async () =>
+      Number(
+        (
+          await ctx.sql.query<{ n: number }>(
+            `SELECT COUNT(*) AS n FROM customer_totals t
+             ${contained ? '' : 'JOIN customers c ON c.id = t.customer_id'} WHERE t.${sort} ${op} 0`,
+          )
+        )[0]?.n ?? 0,
+      ),
+  });
+  const above = signed('>');
+  const below = signed('<');
+  const zero = {
+    rows: (limit: number, offset: number) =>
+      ctx.sql.query<Record<string, unknown>>(
+        `SELECT ${columns} FROM customers c LEFT JOIN customer_totals t ON t.customer_id = c.id
+         WHERE COALESCE(t.${sort}, 0) = 0 ORDER BY c.id ${dir} LIMIT ? OFFSET ?`,
+        [limit, offset],
+      ),
+    count: async () => total - (await above.count()) - (await below.count()),
+  };
+  const parts = p.order === 'asc' ? [below, zero, above] : [above, zero, below];
+  const rows: Record<string, unknown>[] = [];
+  let offset = (p.page - 1) * p.perPage;
+  for (const part of parts) {
+    const need = p.perPage - rows.length;
+    if (need === 0 || offset >= total) break;
+    const found = await part.rows(need, offset);
+    rows.push(...found);
+    // The part ended inside the page (offset 0 for the next), or before it (skip its rows).
+    if (rows.length < p.perPage) offset = found.length ? 0 : offset - (await part.count());
+  }
+  return { rows, total, totalPages: Math.ceil(total / p.perPage) };
+}
+
+/**
+ * Pages the inner select of an unfiltered list (every customer, so the total is the number of
+ * customers): a plain ORDER BY … LIMIT, which an index on the sort column can answer, instead
+ * of a window count over every row.
+ */
+async function pageAllCustomers(
+  ctx: ReportContext,
+  inner: { sql: string; params: unknown[] },
+  orderBy: string,
+  p: ListPaging,
+): Promise<ListResult<Record<string, unknown>>> {
+  const dir = p.order === 'asc' ? 'ASC' : 'DESC';
+  const [count] = await ctx.sql.query<{ n: number }>('SELECT COUNT(*) AS n FROM customers');
+  const total = Number(count?.n ?? 0);
+  const offset = (p.page - 1) * p.perPage;
+  const rows =
+    offset >= total
+      ? []
+      : await ctx.sql.query<Record<string, unknown>>(
+          `SELECT t.* FROM (${inner.sql}) t ORDER BY t.${orderBy} ${dir}, t.id ${dir} LIMIT ? OFFSET ?`,
+          [...inner.params, p.perPage, offset],
+        );
+  return { rows, total, totalPages: Math.ceil(total / p.perPage) };
 }
 
 /** Per-customer order aggregates over order_stats rows matching `where` (alias os). */
@@ -153,30 +309,36 @@ export async function customersList(
   f: CustomerFilters,
   p: ListPaging & { orderby: string },
 ): Promise<ListResult<Record<string, unknown>>> {
+  const totals = await totalsSource(ctx, f);
+  if (totals && unfiltered(f) && isTotalsSort(p.orderby))
+    return shapeRows(ctx, await listByTotals(ctx, p.orderby, p));
   // Without order-date, aggregate rules or an aggregate sort, page the customers first and
-  // aggregate only the page's orders (the picker's path: an index seek per customer).
+  // read only the page's aggregates (by customer id).
   const noRules = (r: NumberRule | DateRule) => Object.values(r).every((v) => v === undefined);
   const pageFirst =
-    f.range.after === undefined &&
-    f.range.before === undefined &&
+    !hasRange(f) &&
     [f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].every(noRules) &&
-    !['orders_count', 'total_spend', 'avg_order_value'].includes(p.orderby);
-  const inner = customersInner(ctx, f, !pageFirst);
-  const result = await pagedQuery<Record<string, unknown>>(
-    ctx,
-    inner.sql,
-    inner.params,
-    SORT[p.orderby] ?? 'date_registered',
-    'id',
-    p,
-  );
+    !isTotalsSort(p.orderby);
+  const inner = customersInner(ctx, f, pageFirst ? 'none' : totals ? 'totals' : 'orders');
+  const orderBy = SORT[p.orderby] ?? 'date_registered';
+  const result = unfiltered(f)
+    ? await pageAllCustomers(ctx, inner, orderBy, p)
+    : await pagedQuery<Record<string, unknown>>(ctx, inner.sql, inner.params, orderBy, 'id', p);
   if (pageFirst && result.rows.length) {
-    const status = statusDefault(noFilters, ctx.settings.excludedStatuses, 'os.status');
     const ids = result.rows.map((r) => Number(r.id));
-    const aggregates = await ctx.sql.query<Record<string, unknown>>(
-      aggregatesSql(`os.customer_id IN ${idsSql(ids)} AND ${status.sql}`),
-      status.params,
-    );
+    let aggregates: Record<string, unknown>[];
+    if (totals) {
+      aggregates = await ctx.sql.query<Record<string, unknown>>(
+        `SELECT customer_id, orders_count, total_spend, date_last_order FROM customer_totals
+         WHERE customer_id IN ${idsSql(ids)}`,
+      );
+    } else {
+      const status = statusDefault(noFilters, ctx.settings.excludedStatuses, 'os.status');
+      aggregates = await ctx.sql.query<Record<string, unknown>>(
+        aggregatesSql(`os.customer_id IN ${idsSql(ids)} AND ${status.sql}`),
+        status.params,
+      );
+    }
     const byId = new Map(aggregates.map((a) => [Number(a.customer_id), a]));
     for (const r of result.rows) {
       const a = byId.get(Number(r.id));
@@ -185,6 +347,14 @@ export async function customersList(
       r.date_last_order = a?.date_last_order ?? null;
     }
   }
+  return shapeRows(ctx, result);
+}
+
+/** The response rows of a page (money in currency units, dates ISO). */
+function shapeRows(
+  ctx: ReportContext,
+  result: ListResult<Record<string, unknown>>,
+): ListResult<Record<string, unknown>> {
   return {
     ...result,
     rows: result.rows.map((r) => {
@@ -219,7 +389,22 @@ export async function customersList(
 
 /** GET /reports/customers/stats: counts and averages over the matching customers. */
 export async function customersStats(ctx: ReportContext, f: CustomerFilters) {
-  const inner = customersInner(ctx, f);
+  const totals = await totalsSource(ctx, f);
+  if (totals && unfiltered(f)) {
+    // Every customer: sums over the totals rows (customers without one add 0) over the
+    // number of customers, when the rows are known to belong to listed customers.
+    const { customers, contained } = await customersCoverage(ctx);
+    if (contained) {
+      const [r] = await ctx.sql.query<{ o: number | null; s: number | null; a: number | null }>(
+        `SELECT SUM(orders_count) AS o, SUM(total_spend) AS s, SUM(avg_order_value) AS a
+         FROM customer_totals`,
+      );
+      const avg = (sum: number | null | undefined) =>
+        customers ? Number(sum ?? 0) / customers : 0;
+      return statsTotals(ctx, { n: customers, o: avg(r?.o), s: avg(r?.s), a: avg(r?.a) });
+    }
+  }
+  const inner = customersInner(ctx, f, totals ? 'totals' : 'orders');
   const rows = await ctx.sql.query<{
     n: number;
     o: number | null;
@@ -230,7 +415,14 @@ export async function customersStats(ctx: ReportContext, f: CustomerFilters) {
        AVG(avg_order_value * 1.0) AS a FROM (${inner.sql}) t`,
     inner.params,
   );
-  const r = rows[0];
+  return statsTotals(ctx, rows[0]);
+}
+
+/** The stats body from the count and the averages. */
+function statsTotals(
+  ctx: ReportContext,
+  r: { n: number; o: number | null; s: number | null; a: number | null } | undefined,
+) {
   return {
     customers_count: Number(r?.n ?? 0),
     avg_orders_count: Math.round(Number(r?.o ?? 0) * 100) / 100,

@@ -5,6 +5,7 @@ import * as m002 from './migrations/002_admin';
 import * as m003 from './migrations/003_analytics';
 import * as m004 from './migrations/004_month_rollups';
 import * as m005 from './migrations/005_picker_search';
+import * as m006 from './migrations/006_customer_totals';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003_analytics': m003,
   '004_month_rollups': m004,
   '005_picker_search': m005,
+  '006_customer_totals': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

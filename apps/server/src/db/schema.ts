@@ -5,6 +5,8 @@
  * Booleans are 0/1 integers on both engines.
  */
 
+import type { Generated } from 'kysely';
+
 export interface OptionTable {
   name: string;
   /** JSON text. */
@@ -318,6 +320,25 @@ export interface CustomerFirstOrderTable {
   date_created_gmt: string;
 }
 
+/** Each customer's all-time order aggregates, excluded statuses left out (migration 006). */
+export interface CustomerTotalsTable {
+  customer_id: number;
+  /** Counted orders (refunds not counted). */
+  orders_count: number;
+  /** Sum of total_sales, refunds included (money units). */
+  total_spend: number;
+  /** Local creation date of the latest counted order. */
+  date_last_order: string | null;
+  /** Generated: total_spend / orders_count, 0 without orders. */
+  avg_order_value: Generated<number>;
+}
+
+/** The excluded statuses (JSON, sorted) customer_totals was computed with (migration 006). */
+export interface CustomerTotalsStateTable {
+  id: number;
+  excluded_statuses: string;
+}
+
 /** An index a bulk load dropped, with the SQL that builds it again (db/bulk.ts). */
 export interface DeferredIndexTable {
   name: string;
@@ -353,6 +374,8 @@ export interface Database {
   coupon_month: CouponMonthTable;
   tax_month: TaxMonthTable;
   customer_first_order: CustomerFirstOrderTable;
+  customer_totals: CustomerTotalsTable;
+  customer_totals_state: CustomerTotalsStateTable;
   deferred_indexes: DeferredIndexTable;
 }
 

@@ -1,0 +1,199 @@
+/*
+ * Each customer's all-time order aggregates (table customer_totals, migration 006), kept by
+ * ingestion so the customers report without an order-date range reads one row per customer.
+ * The figures are the report's own (analytics/customers.ts), over order_stats rows of the
+ * customer (customer_id > 0) whose status is not excluded:
+ *   orders_count    = rows with parent_id = 0 (orders; refunds are not counted)
+ *   total_spend     = SUM(total_sales), refunds (negative rows) included
+ *   date_last_order = MAX(date_created) of the counted orders (local time)
+ *   avg_order_value = total_spend / orders_count (a generated column), 0 without orders
+ *
+ * Counts and sums are added and subtracted per ingested batch. The latest order date cannot be
+ * un-maxed: when orders are removed (sign -1) their customers' dates are recomputed from the
+ * orders that remain, found through orders.customer_id (an index bulk loads keep) and read from
+ * order_stats by order id.
+ *
+ * The rows depend on the store's excluded statuses, which settings can change: the set they
+ * were computed with is kept in customer_totals_state. Reads use the rows only when it matches
+ * the current set (`customerTotalsCurrent`); an update under another set (or with no record,
+ * e.g. a store migrated with orders, or after a reset) first rebuilds them from order_stats.
+ */
+import type { Db } from '../db/database';
+import { RawSql } from '../db/sql';
+import { readStoreSettings } from '../options';
+
+/** The state row's key: the excluded statuses, deduplicated and sorted, as JSON. */
+const statusKey = (excluded: readonly string[]) => JSON.stringify([...new Set(excluded)].sort());
+
+/** `<column> NOT IN (…)` for the excluded statuses, or a true condition when there are none. */
+function notExcluded(column: string, excluded: readonly string[]) {
+  const list = [...new Set(excluded)];
+  if (list.length === 0) return { sql: '1=1', params: [] as string[] };
+  return { sql: `${column} NOT IN (${list.map(() => '?').join(',')})`, params: list };
+}
+
+/** The id list as one parameter: the statement text does not change with the batch size. */
+function idsParam(sql: RawSql, ids: readonly number[]): unknown {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new RangeError(`Not an id: ${id}`);
+  return sql.engine === 'sqlite' ? JSON.stringify(ids) : [...ids];
+}
+
+/** `<column> IN <the ids parameter>`. */
+const inIds = (sql: RawSql, column: string) =>
+  sql.engine === 'sqlite'
+    ? `${column} IN (SELECT value FROM json_each(?))`
+    : `${column} = ANY(?::bigint[])`;
+
+/**
+ * The order_stats rows whose `column` is one of the ids parameter, as a derived table, read
+ * through the column's index. On PostgreSQL an index probe per id (a lateral subquery kept
+ * apart by OFFSET 0): given thousands of ids, the planner otherwise reads the whole table or
+ * walks the whole index in a merge join.
+ */
+const statsRows = (sql: RawSql, column: 'order_id' | 'parent_id') =>
+  sql.engine === 'sqlite'
+    ? `(SELECT * FROM order_stats WHERE ${column} IN (SELECT value FROM json_each(?)))`
+    : `(SELECT x.* FROM unnest(?::bigint[]) AS i(id)
+        CROSS JOIN LATERAL (SELECT * FROM order_stats WHERE ${column} = i.id OFFSET 0) x)`;
+
+/** The per-customer aggregates over order_stats rows (alias s), as the report defines them. */
+const AGGREGATES = `SUM(CASE WHEN s.parent_id = 0 THEN 1 ELSE 0 END),
+  SUM(s.total_sales), MAX(CASE WHEN s.parent_id = 0 THEN s.date_created END)`;
+
+/** True when customer_totals holds the figures for these excluded statuses. */
+export async function customerTotalsCurrent(
+  sql: RawSql,
+  excludedStatuses: readonly string[],
+): Promise<boolean> {
+  const rows = await sql.query<{ excluded_statuses: string }>(
+    'SELECT excluded_statuses FROM customer_totals_state WHERE id = 1',
+  );
+  return rows[0]?.excluded_statuses === statusKey(excludedStatuses);
+}
+
+/**
+ * Recomputes every customer's totals from order_stats (one GROUP BY) and records the excluded
+ * statuses used. Run it inside a transaction (on PostgreSQL it locks the table until commit,
+ * so concurrent ingestion adds its batches after the rebuild, never into it).
+ */
+export async function rebuildCustomerTotals(
+  sql: RawSql,
+  excludedStatuses: readonly string[],
+): Promise<void> {
+  if (sql.engine === 'postgres') {
+    await sql.run('LOCK TABLE customer_totals IN SHARE ROW EXCLUSIVE MODE');
+  }
+  const status = notExcluded('s.status', excludedStatuses);
+  await sql.run('DELETE FROM customer_totals');
+  await sql.run(
+    `INSERT INTO customer_totals (customer_id, orders_count, total_spend, date_last_order)
+     SELECT s.customer_id, ${AGGREGATES}
+     FROM order_stats s WHERE s.customer_id > 0 AND ${status.sql}
+     GROUP BY s.customer_id`,
+    status.params,
+  );
+  await sql.run(
+    `INSERT INTO customer_totals_state (id, excluded_statuses) VALUES (1, ?)
+     ON CONFLICT (id) DO UPDATE SET excluded_statuses = excluded.excluded_statuses`,
+    [statusKey(excludedStatuses)],
+  );
+}
+
+/** Rebuilds a store's customer totals in a transaction of its own, with its current settings. */
+export async function rebuildStoreCustomerTotals(db: Db): Promise<void> {
+  const settings = await readStoreSettings(db);
+  await db.kysely.transaction().execute(async (trx) => {
+    await rebuildCustomerTotals(new RawSql(trx, db.engine, db.sqlite), settings.excludedStatuses);
+  });
+}
+
+/**
+ * Adds (sign 1) or subtracts (sign -1) the order_stats rows of `orderIds` (parent orders) and
+ * of their refunds (rows whose parent_id is in `orderIds`) to their customers' totals.
+ * Ingestion calls it with -1 for re-ingested orders while their old lookup rows still exist,
+ * and with 1 for a batch's orders once their new lookup rows are written. One set-based
+ * upsert; with -1, also one UPDATE recomputing the latest order dates of the customers whose
+ * latest order is removed, and one DELETE of rows left empty.
+ */
+export async function updateCustomerTotals(
+  sql: RawSql,
+  orderIds: readonly number[],
+  sign: 1 | -1,
+  excludedStatuses: readonly string[],
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  if (!(await customerTotalsCurrent(sql, excludedStatuses))) {
+    // Rows missing or built under other settings: start from order_stats as it stands (with
+    // sign 1 that already includes the batch, so there is nothing left to add).
+    await rebuildCustomerTotals(sql, excludedStatuses);
+    if (sign === 1) return;
+  }
+  if (sql.engine === 'sqlite') return applyBatch(sql, orderIds, sign, excludedStatuses);
+  // PostgreSQL: a large batch's index probes add up to a plan cost that starts JIT
+  // compilation, which costs more than the statements; off for these statements only.
+  const [prev] = await sql.query<{ jit: string }>("SELECT current_setting('jit') AS jit");
+  await sql.query("SELECT set_config('jit', 'off', true)");
+  try {
+    await applyBatch(sql, orderIds, sign, excludedStatuses);
+  } finally {
+    await sql.query("SELECT set_config('jit', ?, true)", [prev?.jit ?? 'on']);
+  }
+}
+
+/** The statements of `updateCustomerTotals` once the rows are current. */
+async function applyBatch(
+  sql: RawSql,
+  orderIds: readonly number[],
+  sign: 1 | -1,
+  excludedStatuses: readonly string[],
+): Promise<void> {
+  const status = notExcluded('s.status', excludedStatuses);
+  const ids = idsParam(sql, orderIds);
+  /** The batch's order_stats rows (alias s): the orders, then their refunds. */
+  const batch = (columns: string) =>
+    `SELECT ${columns} FROM ${statsRows(sql, 'order_id')} s
+     UNION ALL SELECT ${columns} FROM ${statsRows(sql, 'parent_id')} s`;
+  const counted = notExcluded('b.status', excludedStatuses);
+  const n = sign === 1 ? '' : '-';
+  await sql.run(
+    `INSERT INTO customer_totals (customer_id, orders_count, total_spend, date_last_order)
+     SELECT b.customer_id, ${n}SUM(CASE WHEN b.parent_id = 0 THEN 1 ELSE 0 END),
+       ${n}SUM(b.total_sales), MAX(CASE WHEN b.parent_id = 0 THEN b.date_created END)
+     FROM (${batch('s.customer_id, s.parent_id, s.status, s.total_sales, s.date_created')}) b
+     WHERE b.customer_id > 0 AND ${counted.sql}
+     GROUP BY b.customer_id
+     ON CONFLICT (customer_id) DO UPDATE SET
+       orders_count = customer_totals.orders_count + excluded.orders_count,
+       total_spend = customer_totals.total_spend + excluded.total_spend,
+       date_last_order = ${
+         sign === 1
+           ? `CASE WHEN excluded.date_last_order IS NULL
+                OR customer_totals.date_last_order >= excluded.date_last_order
+              THEN customer_totals.date_last_order ELSE excluded.date_last_order END`
+           : 'customer_totals.date_last_order'
+       }`,
+    [ids, ids, ...counted.params],
+  );
+  if (sign === 1) return;
+
+  // Customers whose latest order is removed: their latest date among the orders that remain.
+  const kept = notExcluded('r.status', excludedStatuses);
+  await sql.run(
+    `UPDATE customer_totals SET date_last_order = (
+       SELECT MAX(r.date_created) FROM orders o JOIN order_stats r ON r.order_id = o.id
+       WHERE o.customer_id = customer_totals.customer_id AND o.type = 'order'
+         AND NOT (${inIds(sql, 'o.id')}) AND r.parent_id = 0
+         AND r.customer_id = customer_totals.customer_id AND ${kept.sql})
+     WHERE customer_id IN (SELECT s.customer_id FROM ${statsRows(sql, 'order_id')} s
+       WHERE s.parent_id = 0 AND s.customer_id > 0 AND ${status.sql}
+         AND s.date_created >= (SELECT t.date_last_order FROM customer_totals t
+           WHERE t.customer_id = s.customer_id))`,
+    [ids, ...kept.params, ids, ...status.params],
+  );
+  // Rows left empty go, as a rebuild would not have them (found through the orders_count
+  // index; only this subtraction leaves such rows).
+  await sql.run(
+    `DELETE FROM customer_totals
+     WHERE orders_count = 0 AND total_spend = 0 AND date_last_order IS NULL`,
+  );
+}
