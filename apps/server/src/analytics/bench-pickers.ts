@@ -7,8 +7,8 @@
  *   node --import tsx apps/server/src/analytics/bench-pickers.ts
  * BENCH_PICKER_ORDERS (default 100000), BENCH_PICKER_PRODUCTS and BENCH_PICKER_CUSTOMERS
  * (default 100000 each), BENCH_REQUESTS (default 200 per kind). BENCH_PICKER_DATABASE_URL
- * measures an existing store instead (nothing generated); BENCH_PICKER_VERBOSE=1 adds a line
- * per URL.
+ * (with BENCH_PICKER_SCHEMA on PostgreSQL) measures an existing store instead, such as one
+ * BENCH_PICKER_KEEP=1 left; BENCH_PICKER_VERBOSE=1 adds a line per URL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -78,9 +78,11 @@ const percentile = (sorted: number[], q: number) =>
 async function openBenchStore(engine: 'sqlite' | 'postgres') {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'storelens-pickers-'));
-    const db = await openStore(`file:${join(dir, 'bench.sqlite')}`);
+    const file = join(dir, 'bench.sqlite');
+    const db = await openStore(`file:${file}`);
     return {
       db,
+      kept: `BENCH_PICKER_DATABASE_URL=file:${file}`,
       drop: async () => {
         await db.close();
         rmSync(dir, { recursive: true, force: true });
@@ -95,6 +97,7 @@ async function openBenchStore(engine: 'sqlite' | 'postgres') {
   const db = await openStore(postgresUrl!, { schema });
   return {
     db,
+    kept: `BENCH_PICKER_DATABASE_URL=${postgresUrl} BENCH_PICKER_SCHEMA=${schema}`,
     drop: async () => {
       await db.close();
       const c = new pg.Client({ connectionString: postgresUrl });
@@ -195,10 +198,12 @@ console.log(
     .join(' / ')}`,
 );
 const reuse = process.env.BENCH_PICKER_DATABASE_URL;
+const keep = process.env.BENCH_PICKER_KEEP === '1';
 if (reuse) {
-  // A store seeded by an earlier run (kept for profiling): measured as it is.
-  const db = await openStore(reuse);
-  console.log(`\n[${db.engine}] existing store ${reuse}`);
+  // A store seeded by an earlier run (BENCH_PICKER_KEEP=1): measured as it is.
+  const schema = process.env.BENCH_PICKER_SCHEMA;
+  const db = await openStore(reuse, schema ? { schema } : {});
+  console.log(`\n[${db.engine}] existing store ${reuse}${schema ? ` schema ${schema}` : ''}`);
   await measure(db);
   await db.close();
 }
@@ -219,6 +224,9 @@ for (const engine of reuse ? [] : engines) {
     );
     await measure(store.db);
   } finally {
-    await store.drop();
+    if (keep) {
+      await store.db.close();
+      console.log(`  kept: ${store.kept}`);
+    } else await store.drop();
   }
 }

@@ -58,6 +58,12 @@ function inIds(ctx: ReportContext, column: string, ids: readonly number[]) {
     : { sql: `${column} = ANY(CAST(? AS bigint[]))`, params: [ids] };
 }
 
+/**
+ * SQL whose statements SQLite prepares once: page reads pass their ids as one parameter (see
+ * `inIds`), so their text is the same for every page.
+ */
+const preparedSql = (ctx: ReportContext) => new RawSql(ctx.db.kysely, ctx.db.engine, ctx.db.sqlite);
+
 /** Every id of `set` whose `fields` contain `term` (for the SQL paths: other orders, `include`). */
 function allMatching(set: SearchSet, fields: readonly string[], term: string) {
   return set.query({ term, fields, sort: 'id', desc: false, offset: 0, limit: -1 }).ids;
@@ -274,10 +280,11 @@ async function pageFromSet<T extends { id: number }>(
   const totalPages = all ? 1 : Math.ceil(total / p.perPage);
   // per_page=-1 beyond MAX_FULL_LIST is a 400 (the route checks the total): no rows needed.
   if (!page.ids.length || (all && total > MAX_FULL_LIST)) return { rows: [], total, totalPages };
-  // One statement text for every page (the ids are a parameter), prepared once on SQLite.
-  const sql = new RawSql(ctx.db.kysely, ctx.db.engine, ctx.db.sqlite);
   const ids = inIds(ctx, 'p.id', page.ids);
-  const rows = await sql.query<T>(`SELECT ${q.select} FROM ${q.from} AND ${ids.sql}`, ids.params);
+  const rows = await preparedSql(ctx).query<T>(
+    `SELECT ${q.select} FROM ${q.from} AND ${ids.sql}`,
+    ids.params,
+  );
   return { rows: inPageOrder(page.ids, rows), total, totalPages };
 }
 
@@ -340,7 +347,8 @@ export async function searchVariations(ctx: ReportContext, s: VariationSearch) {
   const ids = result.rows.map((r) => Number(r.id));
   const attrs = new Map<number, { id: number; name: string; option: string }[]>();
   if (ids.length) {
-    for (const a of await ctx.sql.query<{
+    const page = inIds(ctx, 'pa.product_id', ids);
+    for (const a of await preparedSql(ctx).query<{
       product_id: number;
       id: number;
       name: string;
@@ -348,7 +356,8 @@ export async function searchVariations(ctx: ReportContext, s: VariationSearch) {
     }>(
       `SELECT pa.product_id, a.id, a.name, t.name AS option FROM product_attributes pa
        JOIN attributes a ON a.id = pa.attribute_id JOIN attribute_terms t ON t.id = pa.term_id
-       WHERE pa.product_id IN ${idsSql(ids)} ORDER BY a.id`,
+       WHERE ${page.sql} ORDER BY a.id`,
+      page.params,
     )) {
       const list = attrs.get(Number(a.product_id)) ?? [];
       list.push({ id: Number(a.id), name: a.name, option: a.option });

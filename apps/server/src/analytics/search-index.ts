@@ -296,9 +296,19 @@ export class SearchField {
     const out: number[] = [];
     if (term.length === 3) {
       for (let i = 0; i < candidates.length; i++) out.push(candidates[i]!);
-    } else {
-      for (let i = 0; i < candidates.length; i++)
-        if (this.contains(candidates[i]!, term)) out.push(candidates[i]!);
+      return out;
+    }
+    // Check each candidate: `at` is the first place at or after the candidate's start holding
+    // the term, found once and kept while the candidates (ascending) have not passed it.
+    const { text, starts } = this;
+    let at = -1;
+    for (let i = 0; i < candidates.length; i++) {
+      const row = candidates[i]!;
+      if (at < starts[row]!) {
+        at = text.indexOf(term, starts[row]!);
+        if (at < 0) break;
+      }
+      if (at < starts[row + 1]!) out.push(row);
     }
     return out;
   }
