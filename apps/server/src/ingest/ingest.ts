@@ -1,3 +1,4 @@
+import { updateCustomerTotals } from '../analytics/customer-totals';
 import type { Db } from '../db/database';
 import { MONTH_ROLLUPS } from '../db/migrations/004_month_rollups';
 import { RawSql } from '../db/sql';
@@ -176,6 +177,7 @@ export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promi
         if (l.stats.customer_id > 0) recompute.add(Number(l.stats.customer_id));
       }
       const oldIds = old.map((l) => l.stats.order_id);
+      await updateCustomerTotals(sql, seen, -1, settings.excludedStatuses);
       await deleteOrders(sql, oldIds, seen);
       const again = new Set(seen);
       for (const o of orders) if (again.has(o.id) && o.customerId > 0) recompute.add(o.customerId);
@@ -209,6 +211,7 @@ export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promi
     const fresh = source.lookups(returningOf);
     const freshIds = fresh.map((l) => l.stats.order_id);
     await insertLookups(sql, fresh, freshIds);
+    await updateCustomerTotals(sql, orderIds, 1, settings.excludedStatuses);
     await categories.load(orders.flatMap((o) => o.lines.map((l) => l.productId)));
     for (const l of fresh) deltas.add(1, l.stats, l.products, l.coupons, l.taxes, categories.of);
 
