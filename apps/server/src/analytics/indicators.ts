@@ -1,7 +1,8 @@
 /*
  * Performance indicators, leaderboards and the reports index (API.md Part B §2.0, §2.19,
- * §2.20). Indicator values are the totals of the stats reports over `after`/`before` (each
- * stats report read once); leaderboards reuse the list reports.
+ * §2.20). Indicator values are the totals of the stats reports over `after`/`before`, summed
+ * once per source over the whole range (indicator-totals.ts; the stats report itself for a
+ * field those sums do not give); leaderboards reuse the list reports and their month rollups.
  */
 import {
   type Leaderboard,
@@ -12,7 +13,9 @@ import {
 import type { ReportContext } from './context';
 import { customersList } from './customers';
 import { noFilters } from './filters';
+import { couponTotals, downloadTotal, orderTotals, taxTotals } from './indicator-totals';
 import { categoriesList, couponsList, productsList } from './lists';
+import { type OrderAcc, ordersMetrics, revenueMetrics } from './metrics';
 import { escapeHtml } from './paging';
 import { couponStats, downloadStats, productStats, taxStats } from './report-stats';
 import { orderStats } from './revenue';
@@ -25,6 +28,73 @@ export const allowedIndicators = () =>
     chart: p.stat.split('/')[1]!,
     label: p.label,
   }));
+
+/** Fields each fast total answers (no distinct coupons, tax codes or customers). */
+const FAST_FIELDS: Record<string, readonly string[]> = {
+  revenue: [
+    'total_sales',
+    'net_revenue',
+    'gross_sales',
+    'refunds',
+    'shipping',
+    'taxes',
+    'coupons',
+    'orders_count',
+    'num_items_sold',
+  ],
+  orders: [
+    'net_revenue',
+    'orders_count',
+    'avg_order_value',
+    'avg_items_per_order',
+    'num_items_sold',
+    'coupons',
+  ],
+  products: ['items_sold'],
+  coupons: ['amount', 'orders_count'],
+  taxes: ['total_tax', 'order_tax', 'shipping_tax'],
+  downloads: ['download_count'],
+};
+
+/**
+ * Totals of one report over the whole range, read once per source (indicator-totals.ts);
+ * undefined when a field needs the stats report itself. `orders` reuses the revenue sums.
+ */
+async function fastTotals(
+  ctx: ReportContext,
+  report: string,
+  range: { after: string; before: string },
+  fields: string[],
+  orderAcc: () => Promise<OrderAcc>,
+): Promise<Record<string, unknown> | undefined> {
+  const fast = FAST_FIELDS[report];
+  if (!fast || !fields.every((f) => fast.includes(f))) return undefined;
+  const money = ctx.money;
+  switch (report) {
+    case 'revenue':
+      return revenueMetrics(await orderAcc(), money);
+    case 'orders':
+      return ordersMetrics(await orderAcc(), money);
+    case 'products':
+      // Items sold is additive: the order rows' items are the sum of their lines' quantities
+      // (refunds negative), as products/stats itself relies on for whole days.
+      return { items_sold: (await orderAcc()).num_items_sold };
+    case 'coupons': {
+      const t = await couponTotals(ctx, range);
+      return { amount: money(t.amount), orders_count: t.orders_count };
+    }
+    case 'taxes': {
+      const t = await taxTotals(ctx, range);
+      return {
+        total_tax: money(t.total_tax),
+        order_tax: money(t.order_tax),
+        shipping_tax: money(t.shipping_tax),
+      };
+    }
+    default:
+      return { download_count: await downloadTotal(ctx, range) };
+  }
+}
 
 /** Totals of one stats report over the range, limited to the asked fields. */
 async function reportTotals(
@@ -90,8 +160,17 @@ export async function indicatorValues(
     byReport.set(report, [...(byReport.get(report) ?? []), field]);
   }
   const totals = new Map<string, Record<string, unknown>>();
+  let orderAcc: Promise<OrderAcc> | undefined;
+  const orderSums = () => {
+    orderAcc ??= orderTotals(ctx, range);
+    return orderAcc;
+  };
   for (const [report, fields] of byReport) {
-    totals.set(report, await reportTotals(ctx, report, range, fields));
+    totals.set(
+      report,
+      (await fastTotals(ctx, report, range, fields, orderSums)) ??
+        (await reportTotals(ctx, report, range, fields)),
+    );
   }
   return chosen.map((p) => {
     const [report, field] = p.stat.split('/') as [string, string];

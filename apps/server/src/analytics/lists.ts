@@ -1,11 +1,23 @@
 /*
- * List reports grouped from the lookup tables: products, variations, categories, coupons,
- * taxes (API.md Part B §2.4–§2.11). Sums use the same definitions as the stats reports:
- * items sold = SUM(qty), net = SUM(line net), orders = distinct non-refund orders.
+ * List reports: products, variations, categories, coupons, taxes (API.md Part B §2.4–§2.11).
+ * Sums use the same definitions as the stats reports: items sold = SUM(qty), net = SUM(line
+ * net), orders = distinct non-refund orders. Whole months come from the month rollups and the
+ * rest of the range from the lookup rows, in one statement (month-source.ts); filters the
+ * rollups cannot answer read the lookup rows for the whole range.
  */
 import { getOptions } from '../options';
 import type { ReportContext } from './context';
-import { idsSql, type ReportFilters, rowFilter, statusDefault } from './filters';
+import { idsSql, type ReportFilters, rowFilter, type SqlCondition, statusDefault } from './filters';
+import {
+  edgeCondition,
+  type ListRange,
+  type MonthPlan,
+  monthAnswerable,
+  monthColumns,
+  monthCondition,
+  monthPlan,
+  unionAll,
+} from './month-source';
 import {
   escapeHtml,
   type ListPaging,
@@ -19,11 +31,7 @@ import {
 import { LINE_COLUMNS } from './report-stats';
 import { taxCode } from './segments';
 
-/** Dates of a list request (both optional: no dates means no date filter). */
-export interface ListRange {
-  after: string | undefined;
-  before: string | undefined;
-}
+export type { ListRange } from './month-source';
 
 const LINE_SUMS = `SUM(opl.product_qty) AS items_sold, SUM(opl.product_net_revenue) AS net_revenue,
   COUNT(DISTINCT CASE WHEN opl.parent_id = 0 THEN opl.order_id END) AS orders_count`;
@@ -117,6 +125,80 @@ export interface ProductListParams extends ListPaging {
   filters: ReportFilters;
   orderby: string;
   extendedInfo: boolean;
+  /** Read the lookup rows for the whole range even where month rollups could answer. */
+  lookupOnly?: boolean;
+}
+
+/** The month plan of a list request, or undefined when the lookup rows must answer it. */
+function listPlan(p: ProductListParams, answerable: boolean): MonthPlan | undefined {
+  if (p.lookupOnly || !answerable) return undefined;
+  const plan = monthPlan(p.range);
+  return plan && (plan.months.length > 0 || plan.ranges.length > 0 || plan.nullDates)
+    ? plan
+    : undefined;
+}
+
+/** Joins the parts that exist into one UNION ALL (callers guarantee at least one). */
+const union = (...parts: (SqlCondition | false | undefined)[]) =>
+  unionAll(parts.map((x) => x || undefined));
+
+/**
+ * The grouped rows of the products list: product_id, the sums and the sort column. The last
+ * sale date has no rollup, so sorting by date reads the lookup rows.
+ */
+function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: string): SqlCondition {
+  const col = `opl.${ctx.dateColumn}`;
+  const excluded = ctx.settings.excludedStatuses;
+  const filter = rowFilter(p.filters, excluded, LINE_COLUMNS, 'line');
+  const plan = listPlan(
+    p,
+    orderBy !== 'last_date' && monthAnswerable(p.filters, { variation: false }),
+  );
+  if (!plan) {
+    const range = rangeCondition(col, p.range);
+    return {
+      sql: `SELECT opl.product_id AS product_id, ${LINE_SUMS}, MAX(${col}) AS last_date,
+      MAX(pr.name) AS product_name, MAX(pr.sku) AS sku,
+      (SELECT COUNT(*) FROM products v WHERE v.parent_id = opl.product_id) AS variations
+    FROM order_product_lookup opl LEFT JOIN products pr ON pr.id = opl.product_id
+    WHERE ${filter.sql}${range.sql} GROUP BY opl.product_id`,
+      params: [...filter.params, ...range.params],
+    };
+  }
+  const months = monthCondition(ctx, plan, 'pm');
+  const monthFilter = rowFilter(p.filters, excluded, monthColumns('pm', false), 'line');
+  const edges = edgeCondition(plan, col);
+  const u = union(
+    months && {
+      sql: `SELECT pm.product_id AS product_id, SUM(pm.items_sold) AS items_sold,
+        SUM(pm.net_revenue) AS net_revenue, SUM(pm.orders_count) AS orders_count
+      FROM product_month pm WHERE ${months.sql} AND ${monthFilter.sql} GROUP BY pm.product_id`,
+      params: [...months.params, ...monthFilter.params],
+    },
+    edges && {
+      sql: `SELECT opl.product_id AS product_id, ${LINE_SUMS}
+      FROM order_product_lookup opl WHERE ${edges.sql} AND ${filter.sql} GROUP BY opl.product_id`,
+      params: [...edges.params, ...filter.params],
+    },
+  );
+  const sortColumn =
+    {
+      product_name: ', pr.name AS product_name',
+      sku: ', pr.sku AS sku',
+      variations:
+        ', (SELECT COUNT(*) FROM products v WHERE v.parent_id = g.product_id) AS variations',
+    }[orderBy] ?? '';
+  const join =
+    orderBy === 'product_name' || orderBy === 'sku'
+      ? ' LEFT JOIN products pr ON pr.id = g.product_id'
+      : '';
+  return {
+    sql: `SELECT g.*${sortColumn} FROM (
+      SELECT u.product_id AS product_id, SUM(u.items_sold) AS items_sold,
+        SUM(u.net_revenue) AS net_revenue, SUM(u.orders_count) AS orders_count
+      FROM (${u.sql}) u GROUP BY u.product_id) g${join}`,
+    params: u.params,
+  };
 }
 
 /** GET /reports/products. */
@@ -124,19 +206,11 @@ export async function productsList(
   ctx: ReportContext,
   p: ProductListParams,
 ): Promise<ListResult<Record<string, unknown>>> {
-  const col = `opl.${ctx.dateColumn}`;
-  const filter = rowFilter(p.filters, ctx.settings.excludedStatuses, LINE_COLUMNS, 'line');
-  const range = rangeCondition(col, p.range);
-  const inner = `SELECT opl.product_id AS product_id, ${LINE_SUMS}, MAX(${col}) AS last_date,
-      MAX(pr.name) AS product_name, MAX(pr.sku) AS sku,
-      (SELECT COUNT(*) FROM products v WHERE v.parent_id = opl.product_id) AS variations
-    FROM order_product_lookup opl LEFT JOIN products pr ON pr.id = opl.product_id
-    WHERE ${filter.sql}${range.sql} GROUP BY opl.product_id`;
-  const params = [...filter.params, ...range.params];
   const orderBy =
     { date: 'last_date', product_name: 'product_name', sku: 'sku', variations: 'variations' }[
       p.orderby
     ] ?? p.orderby;
+  const { sql: inner, params } = productsSource(ctx, p, orderBy);
   let result: ListResult<Record<string, unknown> & LineSums & { product_id: number }>;
   const asked = p.filters.productIncludes;
   if (asked.length) {
@@ -189,23 +263,66 @@ export async function productsList(
   };
 }
 
+/** The grouped rows of the variations list (sorting by date reads the lookup rows). */
+function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: string): SqlCondition {
+  const col = `opl.${ctx.dateColumn}`;
+  const excluded = ctx.settings.excludedStatuses;
+  const filter = rowFilter(p.filters, excluded, LINE_COLUMNS, 'line');
+  const plan = listPlan(
+    p,
+    orderBy !== 'last_date' && monthAnswerable(p.filters, { variation: true }),
+  );
+  if (!plan) {
+    const range = rangeCondition(col, p.range);
+    return {
+      sql: `SELECT opl.variation_id AS variation_id, MAX(opl.product_id) AS product_id, ${LINE_SUMS},
+      MAX(${col}) AS last_date, MAX(pr.sku) AS sku
+    FROM order_product_lookup opl LEFT JOIN products pr ON pr.id = opl.variation_id
+    WHERE opl.variation_id > 0 AND ${filter.sql}${range.sql} GROUP BY opl.variation_id`,
+      params: [...filter.params, ...range.params],
+    };
+  }
+  const months = monthCondition(ctx, plan, 'vm');
+  const monthFilter = rowFilter(p.filters, excluded, monthColumns('vm', true), 'line');
+  const edges = edgeCondition(plan, col);
+  const u = union(
+    months && {
+      sql: `SELECT vm.variation_id AS variation_id, MAX(vm.product_id) AS product_id,
+        SUM(vm.items_sold) AS items_sold, SUM(vm.net_revenue) AS net_revenue,
+        SUM(vm.orders_count) AS orders_count
+      FROM variation_month vm WHERE ${months.sql} AND ${monthFilter.sql} GROUP BY vm.variation_id`,
+      params: [...months.params, ...monthFilter.params],
+    },
+    edges && {
+      sql: `SELECT opl.variation_id AS variation_id, MAX(opl.product_id) AS product_id, ${LINE_SUMS}
+      FROM order_product_lookup opl
+      WHERE +opl.variation_id > 0 AND ${edges.sql} AND ${filter.sql} GROUP BY opl.variation_id`,
+      params: [...edges.params, ...filter.params],
+    },
+  );
+  // (`+variation_id`: the edge rows are found by date, not by scanning the variation index.)
+  const sku = orderBy === 'sku';
+  return {
+    sql: `SELECT g.*${sku ? ', pr.sku AS sku' : ''} FROM (
+      SELECT u.variation_id AS variation_id, MAX(u.product_id) AS product_id,
+        SUM(u.items_sold) AS items_sold, SUM(u.net_revenue) AS net_revenue,
+        SUM(u.orders_count) AS orders_count
+      FROM (${u.sql}) u GROUP BY u.variation_id) g${sku ? ' LEFT JOIN products pr ON pr.id = g.variation_id' : ''}`,
+    params: u.params,
+  };
+}
+
 /** GET /reports/variations. */
 export async function variationsList(
   ctx: ReportContext,
   p: ProductListParams,
 ): Promise<ListResult<Record<string, unknown>>> {
-  const col = `opl.${ctx.dateColumn}`;
-  const filter = rowFilter(p.filters, ctx.settings.excludedStatuses, LINE_COLUMNS, 'line');
-  const range = rangeCondition(col, p.range);
-  const inner = `SELECT opl.variation_id AS variation_id, MAX(opl.product_id) AS product_id, ${LINE_SUMS},
-      MAX(${col}) AS last_date, MAX(pr.sku) AS sku
-    FROM order_product_lookup opl LEFT JOIN products pr ON pr.id = opl.variation_id
-    WHERE opl.variation_id > 0 AND ${filter.sql}${range.sql} GROUP BY opl.variation_id`;
   const orderBy = { date: 'last_date' }[p.orderby] ?? p.orderby;
+  const source = variationsSource(ctx, p, orderBy);
   const result = await pagedQuery<Record<string, unknown>>(
     ctx,
-    inner,
-    [...filter.params, ...range.params],
+    source.sql,
+    source.params,
     orderBy,
     'variation_id',
     p,
@@ -249,31 +366,97 @@ export async function variationsList(
   };
 }
 
+/**
+ * The grouped rows of the categories list. Sums come from the category rollup; the distinct
+ * products per category from the product rollup joined to the categories, as the lookup query
+ * joins them.
+ */
+function categoriesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
+  const col = `opl.${ctx.dateColumn}`;
+  const excluded = ctx.settings.excludedStatuses;
+  // The categories list filters by its own categories, not by the line's product.
+  const ownFilters = { ...p.filters, categoryIncludes: [], categoryExcludes: [] };
+  const own = rowFilter(ownFilters, excluded, LINE_COLUMNS, 'line');
+  const asked = p.filters.categoryIncludes;
+  const cats = (column: string) => (asked.length ? ` AND ${column} IN ${idsSql(asked)}` : '');
+  // Category rollup rows have no product: product clauses need the lookup rows.
+  const plan = listPlan(
+    p,
+    monthAnswerable(ownFilters, { variation: false }) &&
+      ownFilters.productIncludes.length + ownFilters.productExcludes.length === 0,
+  );
+  if (!plan) {
+    const range = rangeCondition(col, p.range);
+    return {
+      sql: `SELECT pc.category_id AS category_id, ${LINE_SUMS},
+      COUNT(DISTINCT opl.product_id) AS products_count, MAX(c.name) AS category
+    FROM order_product_lookup opl JOIN product_categories pc ON pc.product_id = opl.product_id
+    LEFT JOIN categories c ON c.id = pc.category_id
+    WHERE ${own.sql}${range.sql}${cats('pc.category_id')} GROUP BY pc.category_id`,
+      params: [...own.params, ...range.params],
+    };
+  }
+  const none = 'CAST(NULL AS bigint)';
+  const cm = monthCondition(ctx, plan, 'cm');
+  const pm = monthCondition(ctx, plan, 'pm');
+  const cmFilter = rowFilter(
+    ownFilters,
+    excluded,
+    { orderId: 'NULL', status: 'cm.status' },
+    'line',
+  );
+  const pmFilter = rowFilter(ownFilters, excluded, monthColumns('pm', false), 'line');
+  const edges = edgeCondition(plan, col);
+  // Rollup rows carry counts; edge lines carry their order and product, counted distinct
+  // once with the rest (each edge line is read once).
+  const u = union(
+    cm && {
+      sql: `SELECT cm.category_id AS category_id, SUM(cm.items_sold) AS items_sold,
+        SUM(cm.net_revenue) AS net_revenue, SUM(cm.orders_count) AS orders_count,
+        ${none} AS order_id, ${none} AS product_id
+      FROM category_month cm WHERE ${cm.sql} AND ${cmFilter.sql}${cats('cm.category_id')}
+      GROUP BY cm.category_id`,
+      params: [...cm.params, ...cmFilter.params],
+    },
+    pm && {
+      sql: `SELECT pc.category_id AS category_id, 0 AS items_sold, 0 AS net_revenue,
+        0 AS orders_count, ${none} AS order_id, pm.product_id AS product_id
+      FROM product_month pm JOIN product_categories pc ON pc.product_id = pm.product_id
+      WHERE ${pm.sql} AND ${pmFilter.sql}${cats('pc.category_id')}
+      GROUP BY pc.category_id, pm.product_id`,
+      params: [...pm.params, ...pmFilter.params],
+    },
+    edges && {
+      sql: `SELECT pc.category_id AS category_id, opl.product_qty AS items_sold,
+        opl.product_net_revenue AS net_revenue, 0 AS orders_count,
+        CASE WHEN opl.parent_id = 0 THEN opl.order_id END AS order_id,
+        opl.product_id AS product_id
+      FROM order_product_lookup opl JOIN product_categories pc ON pc.product_id = opl.product_id
+      WHERE ${edges.sql} AND ${own.sql}${cats('pc.category_id')}`,
+      params: [...edges.params, ...own.params],
+    },
+  );
+  return {
+    sql: `SELECT g.*, c.name AS category FROM (
+      SELECT u.category_id AS category_id, SUM(u.items_sold) AS items_sold,
+        SUM(u.net_revenue) AS net_revenue,
+        SUM(u.orders_count) + COUNT(DISTINCT u.order_id) AS orders_count,
+        COUNT(DISTINCT u.product_id) AS products_count
+      FROM (${u.sql}) u GROUP BY u.category_id) g LEFT JOIN categories c ON c.id = g.category_id`,
+    params: u.params,
+  };
+}
+
 /** GET /reports/categories. */
 export async function categoriesList(
   ctx: ReportContext,
   p: ProductListParams,
 ): Promise<ListResult<Record<string, unknown>>> {
-  const col = `opl.${ctx.dateColumn}`;
-  const own = rowFilter(
-    { ...p.filters, categoryIncludes: [], categoryExcludes: [] },
-    ctx.settings.excludedStatuses,
-    LINE_COLUMNS,
-    'line',
-  );
-  const range = rangeCondition(col, p.range);
-  const cats = p.filters.categoryIncludes.length
-    ? ` AND pc.category_id IN ${idsSql(p.filters.categoryIncludes)}`
-    : '';
-  const inner = `SELECT pc.category_id AS category_id, ${LINE_SUMS},
-      COUNT(DISTINCT opl.product_id) AS products_count, MAX(c.name) AS category
-    FROM order_product_lookup opl JOIN product_categories pc ON pc.product_id = opl.product_id
-    LEFT JOIN categories c ON c.id = pc.category_id
-    WHERE ${own.sql}${range.sql}${cats} GROUP BY pc.category_id`;
+  const source = categoriesSource(ctx, p);
   const result = await pagedQuery<Record<string, unknown>>(
     ctx,
-    inner,
-    [...own.params, ...range.params],
+    source.sql,
+    source.params,
     p.orderby,
     'category_id',
     p,
@@ -292,21 +475,61 @@ export async function categoriesList(
   };
 }
 
+/**
+ * The grouped rows of the coupons list. The list reads only the default status exclusion and
+ * its coupon ids, both of which the coupon rollup has.
+ */
+function couponsSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
+  const col = `ocl.${ctx.dateColumn}`;
+  const excluded = ctx.settings.excludedStatuses;
+  const status = statusDefault(p.filters, excluded, 'ocl.status');
+  const asked = p.filters.couponIncludes;
+  const only = (column: string) => (asked.length ? ` AND ${column} IN ${idsSql(asked)}` : '');
+  const plan = listPlan(p, true);
+  if (!plan) {
+    const range = rangeCondition(col, p.range);
+    return {
+      sql: `SELECT ocl.coupon_id AS coupon_id, SUM(ocl.discount_amount) AS amount,
+      COUNT(DISTINCT ocl.order_id) AS orders_count, MAX(c.code) AS code
+    FROM order_coupon_lookup ocl LEFT JOIN coupons c ON c.id = ocl.coupon_id
+    WHERE ${status.sql}${range.sql}${only('ocl.coupon_id')} GROUP BY ocl.coupon_id`,
+      params: [...status.params, ...range.params],
+    };
+  }
+  const months = monthCondition(ctx, plan, 'cm');
+  const monthStatus = statusDefault(p.filters, excluded, 'cm.status');
+  const edges = edgeCondition(plan, col);
+  const u = union(
+    months && {
+      sql: `SELECT cm.coupon_id AS coupon_id, SUM(cm.amount) AS amount,
+        SUM(cm.orders_count) AS orders_count
+      FROM coupon_month cm WHERE ${months.sql} AND ${monthStatus.sql}${only('cm.coupon_id')}
+      GROUP BY cm.coupon_id`,
+      params: [...months.params, ...monthStatus.params],
+    },
+    edges && {
+      sql: `SELECT ocl.coupon_id AS coupon_id, SUM(ocl.discount_amount) AS amount,
+        COUNT(DISTINCT ocl.order_id) AS orders_count
+      FROM order_coupon_lookup ocl WHERE ${edges.sql} AND ${status.sql}${only('ocl.coupon_id')}
+      GROUP BY ocl.coupon_id`,
+      params: [...edges.params, ...status.params],
+    },
+  );
+  return {
+    sql: `SELECT g.*, c.code AS code FROM (
+      SELECT u.coupon_id AS coupon_id, SUM(u.amount) AS amount, SUM(u.orders_count) AS orders_count
+      FROM (${u.sql}) u GROUP BY u.coupon_id) g LEFT JOIN coupons c ON c.id = g.coupon_id`,
+    params: u.params,
+  };
+}
+
 /** GET /reports/coupons. */
 export async function couponsList(
   ctx: ReportContext,
   p: ProductListParams,
 ): Promise<ListResult<Record<string, unknown>>> {
-  const col = `ocl.${ctx.dateColumn}`;
-  const status = statusDefault(p.filters, ctx.settings.excludedStatuses, 'ocl.status');
-  const range = rangeCondition(col, p.range);
   const asked = p.filters.couponIncludes;
-  const only = asked.length ? ` AND ocl.coupon_id IN ${idsSql(asked)}` : '';
-  const inner = `SELECT ocl.coupon_id AS coupon_id, SUM(ocl.discount_amount) AS amount,
-      COUNT(DISTINCT ocl.order_id) AS orders_count, MAX(c.code) AS code
-    FROM order_coupon_lookup ocl LEFT JOIN coupons c ON c.id = ocl.coupon_id
-    WHERE ${status.sql}${range.sql}${only} GROUP BY ocl.coupon_id`;
-  const params = [...status.params, ...range.params];
+  const { sql: inner, params } = couponsSource(ctx, p);
   let result: ListResult<Record<string, unknown>>;
   if (asked.length) {
     const found = await ctx.sql.query<Record<string, unknown>>(inner, params);
@@ -370,29 +593,69 @@ export async function couponsList(
   };
 }
 
-/** GET /reports/taxes. */
-export async function taxesList(
-  ctx: ReportContext,
-  p: ProductListParams,
-): Promise<ListResult<Record<string, unknown>>> {
+/** The grouped rows of the taxes list (default status exclusion and rate ids only). */
+function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   const col = `otl.${ctx.dateColumn}`;
-  const status = statusDefault(p.filters, ctx.settings.excludedStatuses, 'otl.status');
-  const range = rangeCondition(col, p.range);
-  const only = p.filters.taxRateIncludes.length
-    ? ` AND otl.tax_rate_id IN ${idsSql(p.filters.taxRateIncludes)}`
-    : '';
-  const inner = `SELECT otl.tax_rate_id AS tax_rate_id, SUM(otl.total_tax) AS total_tax,
-      SUM(otl.order_tax) AS order_tax, SUM(otl.shipping_tax) AS shipping_tax,
+  const excluded = ctx.settings.excludedStatuses;
+  const status = statusDefault(p.filters, excluded, 'otl.status');
+  const asked = p.filters.taxRateIncludes;
+  const only = (column: string) => (asked.length ? ` AND ${column} IN ${idsSql(asked)}` : '');
+  const sums = (a: string) =>
+    `SUM(${a}.total_tax) AS total_tax, SUM(${a}.order_tax) AS order_tax,
+      SUM(${a}.shipping_tax) AS shipping_tax`;
+  const plan = listPlan(p, true);
+  if (!plan) {
+    const range = rangeCondition(col, p.range);
+    return {
+      sql: `SELECT otl.tax_rate_id AS tax_rate_id, ${sums('otl')},
       COUNT(DISTINCT CASE WHEN otl.parent_id = 0 THEN otl.order_id END) AS orders_count,
       MAX(r.name) AS name, MAX(r.rate) AS rate, MAX(r.country) AS country, MAX(r.state) AS state,
       MAX(r.priority) AS priority,
       MAX(r.country) || '-' || MAX(r.state) || '-' || MAX(r.name) AS tax_code
     FROM order_tax_lookup otl LEFT JOIN tax_rates r ON r.id = otl.tax_rate_id
-    WHERE ${status.sql}${range.sql}${only} GROUP BY otl.tax_rate_id`;
+    WHERE ${status.sql}${range.sql}${only('otl.tax_rate_id')} GROUP BY otl.tax_rate_id`,
+      params: [...status.params, ...range.params],
+    };
+  }
+  const months = monthCondition(ctx, plan, 'tm');
+  const monthStatus = statusDefault(p.filters, excluded, 'tm.status');
+  const edges = edgeCondition(plan, col);
+  const u = union(
+    months && {
+      sql: `SELECT tm.tax_rate_id AS tax_rate_id, ${sums('tm')},
+        SUM(tm.orders_count) AS orders_count
+      FROM tax_month tm WHERE ${months.sql} AND ${monthStatus.sql}${only('tm.tax_rate_id')}
+      GROUP BY tm.tax_rate_id`,
+      params: [...months.params, ...monthStatus.params],
+    },
+    edges && {
+      sql: `SELECT otl.tax_rate_id AS tax_rate_id, ${sums('otl')},
+        COUNT(DISTINCT CASE WHEN otl.parent_id = 0 THEN otl.order_id END) AS orders_count
+      FROM order_tax_lookup otl WHERE ${edges.sql} AND ${status.sql}${only('otl.tax_rate_id')}
+      GROUP BY otl.tax_rate_id`,
+      params: [...edges.params, ...status.params],
+    },
+  );
+  return {
+    sql: `SELECT g.*, r.name AS name, r.rate AS rate, r.country AS country, r.state AS state,
+      r.priority AS priority, r.country || '-' || r.state || '-' || r.name AS tax_code
+    FROM (
+      SELECT u.tax_rate_id AS tax_rate_id, ${sums('u')}, SUM(u.orders_count) AS orders_count
+      FROM (${u.sql}) u GROUP BY u.tax_rate_id) g LEFT JOIN tax_rates r ON r.id = g.tax_rate_id`,
+    params: u.params,
+  };
+}
+
+/** GET /reports/taxes. */
+export async function taxesList(
+  ctx: ReportContext,
+  p: ProductListParams,
+): Promise<ListResult<Record<string, unknown>>> {
+  const source = taxesSource(ctx, p);
   const result = await pagedQuery<Record<string, unknown>>(
     ctx,
-    inner,
-    [...status.params, ...range.params],
+    source.sql,
+    source.params,
     p.orderby,
     'tax_rate_id',
     p,

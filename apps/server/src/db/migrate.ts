@@ -6,6 +6,7 @@ import * as m003 from './migrations/003_analytics';
 import * as m004 from './migrations/004_month_rollups';
 import * as m005 from './migrations/005_picker_search';
 import * as m006 from './migrations/006_customer_totals';
+import * as m007 from './migrations/007_list_indexes';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '004_month_rollups': m004,
   '005_picker_search': m005,
   '006_customer_totals': m006,
+  '007_list_indexes': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

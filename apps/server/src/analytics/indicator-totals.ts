@@ -1,0 +1,133 @@
+/*
+ * Whole-range totals for the performance indicators (API.md Part B §2.19), read without the
+ * per-bucket work of the stats reports: an indicator is a stats total over `after`/`before`,
+ * so each source is summed once. Definitions are the stats reports' own (metrics.ts), and
+ * the sources the same as theirs: revenue day/hour rollups with order rows at the edges
+ * (revenue.ts), the coupon and tax month rollups through the list sources (lists.ts).
+ */
+import type { ReportContext } from './context';
+import { DATE_KIND } from './context';
+import { noFilters, rowFilter, statusDefault } from './filters';
+import { wallMs, wallText } from './intervals';
+import { addOrderRow, emptyOrderAcc, type OrderAcc } from './metrics';
+import { rangeSums } from './month-source';
+import {
+  couponRowsQuery,
+  ORDER_COLUMNS,
+  orderRowsQuery,
+  planRange,
+  ROLLUP_COLUMNS,
+} from './revenue';
+
+/** A closed local range, as the stats reports take it. */
+export interface TotalsRange {
+  after: string;
+  before: string;
+}
+
+const endOf = (before: string) => wallText(wallMs(before) + 1000);
+
+/**
+ * Order-level sums of the range without filters (revenue/stats and orders/stats totals):
+ * whole days and hours from the revenue rollups, order rows for the partial hours. Distinct
+ * coupons and customers are not collected (no indicator shows them).
+ */
+export async function orderTotals(ctx: ReportContext, range: TotalsRange): Promise<OrderAcc> {
+  const acc = emptyOrderAcc();
+  const excluded = ctx.settings.excludedStatuses;
+  const rollup = rowFilter(noFilters, excluded, ROLLUP_COLUMNS, 'order');
+  const plan = planRange(range.after, range.before);
+  const read = async (table: string, width: number, from: number, to: number) => {
+    const rows = await ctx.sql.query<Record<string, number | string | null>>(
+      `SELECT SUM(orders_count) AS orders_count, SUM(num_items_sold) AS num_items_sold,
+         SUM(total_sales) AS total_sales, SUM(net_total) AS net_total,
+         SUM(tax_total) AS tax_total, SUM(shipping_total) AS shipping_total,
+         SUM(refunds) AS refunds, SUM(coupons) AS coupons
+       FROM ${table} WHERE date_kind = ? AND bucket >= ? AND bucket < ? AND ${rollup.sql}`,
+      [
+        DATE_KIND[ctx.dateColumn],
+        wallText(from).slice(0, width),
+        wallText(to).slice(0, width),
+        ...rollup.params,
+      ],
+    );
+    const r = rows[0] ?? {};
+    acc.orders_count += Number(r.orders_count ?? 0);
+    acc.num_items_sold += Number(r.num_items_sold ?? 0);
+    acc.total_sales += Number(r.total_sales ?? 0);
+    acc.net_total += Number(r.net_total ?? 0);
+    acc.tax_total += Number(r.tax_total ?? 0);
+    acc.shipping_total += Number(r.shipping_total ?? 0);
+    acc.refunds += Number(r.refunds ?? 0);
+    acc.coupons += Number(r.coupons ?? 0);
+  };
+  for (const [from, to] of plan.days) await read('revenue_day', 10, from, to);
+  for (const [from, to] of plan.hours) await read('revenue_hour', 13, from, to);
+  const filter = rowFilter(noFilters, excluded, ORDER_COLUMNS, 'order');
+  for (const [from, to] of plan.raw) {
+    for (const r of await orderRowsQuery(ctx, filter, wallText(from), wallText(to)))
+      addOrderRow(acc, r);
+    for (const c of await couponRowsQuery(ctx, filter, wallText(from), wallText(to)))
+      acc.coupons += Number(c.discount_amount);
+  }
+  return acc;
+}
+
+const statusOf = (ctx: ReportContext) => (alias: string) =>
+  statusDefault(noFilters, ctx.settings.excludedStatuses, `${alias}.status`);
+
+/** coupons/stats totals: discount amount (coupon month rollup) and distinct orders. */
+export async function couponTotals(
+  ctx: ReportContext,
+  range: TotalsRange,
+): Promise<{ amount: number; orders_count: number }> {
+  const { amount } = await rangeSums(ctx, range, {
+    month: 'coupon_month',
+    lookup: 'order_coupon_lookup',
+    sums: { amount: ['amount', 'discount_amount'] },
+    filter: statusOf(ctx),
+  });
+  // An order with two coupons counts once: per-coupon rollup counts cannot give that. An
+  // order's coupon rows share its date and status, so grouping in the order of the
+  // (date, status) index (then the key's order id) counts each order once without a sort.
+  const col = `ocl.${ctx.dateColumn}`;
+  const status = statusOf(ctx)('ocl');
+  const [orders] = await ctx.sql.query<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM order_coupon_lookup ocl
+       WHERE ${col} >= ? AND ${col} < ? AND ${status.sql}
+       GROUP BY ${col}, ocl.status, ocl.order_id) t`,
+    [range.after, endOf(range.before), ...status.params],
+  );
+  return { amount: amount ?? 0, orders_count: Number(orders?.n ?? 0) };
+}
+
+/** taxes/stats totals of the tax amounts (tax month rollup). */
+export async function taxTotals(
+  ctx: ReportContext,
+  range: TotalsRange,
+): Promise<{ total_tax: number; order_tax: number; shipping_tax: number }> {
+  const t = await rangeSums(ctx, range, {
+    month: 'tax_month',
+    lookup: 'order_tax_lookup',
+    sums: {
+      total_tax: ['total_tax', 'total_tax'],
+      order_tax: ['order_tax', 'order_tax'],
+      shipping_tax: ['shipping_tax', 'shipping_tax'],
+    },
+    filter: statusOf(ctx),
+  });
+  return {
+    total_tax: t.total_tax ?? 0,
+    order_tax: t.order_tax ?? 0,
+    shipping_tax: t.shipping_tax ?? 0,
+  };
+}
+
+/** downloads/stats total without filters: download log entries in the range. */
+export async function downloadTotal(ctx: ReportContext, range: TotalsRange): Promise<number> {
+  const [r] = await ctx.sql.query<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM download_log dl WHERE dl.timestamp >= ? AND dl.timestamp < ?',
+    [range.after, endOf(range.before)],
+  );
+  return Number(r?.n ?? 0);
+}

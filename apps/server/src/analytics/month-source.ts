@@ -1,0 +1,251 @@
+/*
+ * Month-rollup sources of the list reports (products, variations, categories, coupons, taxes),
+ * leaderboards and performance indicators. A list range splits into whole local months, read
+ * from the *_month tables, and the rest (days, hours and partial hours at the edges), read from
+ * the lookup rows with the same per-row SQL as before. Both sources go into ONE statement
+ * (UNION ALL, then GROUP BY record), so sorting and paging stay in SQL.
+ *
+ * Exactness: an order (or refund) has one date per kind, so its rows are either in a whole
+ * month or in an edge range, never both; summing month rows and edge rows is exact, and so is
+ * adding month `orders_count` (each order once per record and month) to the distinct order
+ * count of the edge rows.
+ */
+import { DATE_KIND, type ReportContext } from './context';
+import type { FilterColumns, ReportFilters, SqlCondition } from './filters';
+import { wallMs, wallText } from './intervals';
+import { planRange, splitMonths } from './revenue';
+
+/** Dates of a list request (both optional: no dates means no date filter). */
+export interface ListRange {
+  after: string | undefined;
+  before: string | undefined;
+}
+
+/** Which month-rollup rows and which lookup rows answer a list range exactly. */
+export interface MonthPlan {
+  /** Whole local months ('YYYY-MM', inclusive; an absent bound is open) from the month tables. */
+  months: { first?: string; last?: string }[];
+  /** Local date ranges [from, to) (an absent bound is open) from the lookup rows. */
+  ranges: { from?: string; to?: string }[];
+  /** Lookup rows without a date of the report's kind (a request without dates has them). */
+  nullDates: boolean;
+}
+
+const LOCAL_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** True when a bound is a 'YYYY-MM-DD HH:MM:SS' text that round-trips through wall ms. */
+const plannable = (text: string) =>
+  LOCAL_TEXT.test(text) && text >= '1000' && wallText(wallMs(text)) === text;
+
+/** Wall ms of the first instant of the month holding `ms`, `add` months later. */
+function monthStart(ms: number, add: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1);
+}
+
+/** Sorts [from, to) pieces and joins the ones that touch. */
+function mergePieces(pieces: readonly [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [a, b] of [...pieces].sort((x, y) => x[0] - y[0])) {
+    const last = out.at(-1);
+    if (last && last[1] >= a) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+/**
+ * Splits a list range into month-rollup months and lookup ranges. Undefined for a range the
+ * planner cannot represent (a bound outside years 1000–9999): such requests read lookups only.
+ */
+export function monthPlan(range: ListRange): MonthPlan | undefined {
+  const plan = planPieces(range);
+  // Bounds near year 10000 would give texts that no longer compare as dates.
+  const valid =
+    plan?.months.every((m) =>
+      [m.first, m.last].every((t) => t === undefined || /^\d{4}-\d{2}$/.test(t)),
+    ) &&
+    plan.ranges.every((r) => [r.from, r.to].every((t) => t === undefined || LOCAL_TEXT.test(t)));
+  return valid ? plan : undefined;
+}
+
+function planPieces(range: ListRange): MonthPlan | undefined {
+  const { after, before } = range;
+  if (!after && !before) return { months: [{}], ranges: [], nullDates: true };
+  if ((after && !plannable(after)) || (before && !plannable(before))) return undefined;
+  if (after && before) {
+    const plan = planRange(after, before);
+    const split = splitMonths(plan.days);
+    return {
+      months: split.months.map(([first, last]) => ({ first, last })),
+      ranges: mergePieces([...split.days, ...plan.hours, ...plan.raw]).map(([a, b]) => ({
+        from: wallText(a),
+        to: wallText(b),
+      })),
+      nullDates: false,
+    };
+  }
+  if (after) {
+    const a = wallMs(after);
+    const first = a === monthStart(a, 0) ? a : monthStart(a, 1);
+    return {
+      months: [{ first: wallText(first).slice(0, 7) }],
+      ranges: a < first ? [{ from: after, to: wallText(first) }] : [],
+      nullDates: false,
+    };
+  }
+  const b = wallMs(before!) + 1000;
+  const end = monthStart(b, 0);
+  return {
+    months: [{ last: wallText(monthStart(end, -1)).slice(0, 7) }],
+    ranges: end < b ? [{ from: wallText(end), to: wallText(b) }] : [],
+    nullDates: false,
+  };
+}
+
+/** `date_kind = ? AND <months>` on a month table (alias given), or undefined for no months. */
+export function monthCondition(
+  ctx: ReportContext,
+  plan: MonthPlan,
+  alias: string,
+): SqlCondition | undefined {
+  if (!plan.months.length) return undefined;
+  const params: unknown[] = [DATE_KIND[ctx.dateColumn]];
+  const pieces = plan.months.map((m) => {
+    const parts: string[] = [];
+    if (m.first) {
+      parts.push(`${alias}.month >= ?`);
+      params.push(m.first);
+    }
+    if (m.last) {
+      parts.push(`${alias}.month <= ?`);
+      params.push(m.last);
+    }
+    return parts.length ? parts.join(' AND ') : '1=1';
+  });
+  const months = pieces.length === 1 ? pieces[0]! : `(${pieces.map((p) => `(${p})`).join(' OR ')})`;
+  return { sql: `${alias}.date_kind = ? AND ${months}`, params };
+}
+
+/** The lookup rows of the plan's edge ranges on `column`, or undefined for none. */
+export function edgeCondition(plan: MonthPlan, column: string): SqlCondition | undefined {
+  const params: unknown[] = [];
+  const pieces = plan.ranges.map((r) => {
+    const parts: string[] = [];
+    if (r.from) {
+      parts.push(`${column} >= ?`);
+      params.push(r.from);
+    }
+    if (r.to) {
+      parts.push(`${column} < ?`);
+      params.push(r.to);
+    }
+    return parts.join(' AND ');
+  });
+  if (plan.nullDates) pieces.push(`${column} IS NULL`);
+  if (!pieces.length) return undefined;
+  return {
+    sql: pieces.length === 1 ? pieces[0]! : `(${pieces.map((p) => `(${p})`).join(' OR ')})`,
+    params,
+  };
+}
+
+/**
+ * True when the month tables answer these line filters exactly: status clauses, and clauses
+ * on the record keys the table has (product and category through product_id; variation ids
+ * only where the table has variation_id). New/returning, refund, coupon, tax and attribute
+ * filters need order or line rows.
+ */
+export function monthAnswerable(f: ReportFilters, keys: { variation: boolean }): boolean {
+  return (
+    f.customerType === undefined &&
+    f.refunds === undefined &&
+    f.couponIncludes.length +
+      f.couponExcludes.length +
+      f.taxRateIncludes.length +
+      f.taxRateExcludes.length +
+      f.attributeIs.length +
+      f.attributeIsNot.length ===
+      0 &&
+    (keys.variation || f.variationIncludes.length + f.variationExcludes.length === 0)
+  );
+}
+
+/** Filter columns of a product-keyed month table (alias `a`), for `monthAnswerable` filters. */
+export const monthColumns = (a: string, variation: boolean): FilterColumns => ({
+  orderId: 'NULL',
+  status: `${a}.status`,
+  product: `${a}.product_id`,
+  ...(variation ? { variation: `${a}.variation_id` } : {}),
+});
+
+/** UNION ALL of the parts that exist (at least one must). */
+export function unionAll(parts: readonly (SqlCondition | undefined)[]): SqlCondition {
+  const present = parts.filter((p): p is SqlCondition => p !== undefined);
+  return {
+    sql: present.map((p) => p.sql).join('\nUNION ALL\n'),
+    params: present.flatMap((p) => p.params),
+  };
+}
+
+/** What `rangeSums` adds up: a month table, its lookup table and the summed columns. */
+export interface RangeSumSpec {
+  month: string;
+  lookup: string;
+  /** Output name → [month column, lookup column]. */
+  sums: Record<string, [string, string]>;
+  /** The row filter on a table alias (status only: both tables have it). */
+  filter: (alias: string) => SqlCondition;
+}
+
+/**
+ * Whole-range sums (indicator totals) from the same pieces as the lists: month rows for whole
+ * months, lookup rows for the rest; the lookup rows alone when the range cannot be planned.
+ */
+export async function rangeSums(
+  ctx: ReportContext,
+  range: ListRange,
+  spec: RangeSumSpec,
+): Promise<Record<string, number>> {
+  const names = Object.keys(spec.sums);
+  const plan = monthPlan(range);
+  const column = `l.${ctx.dateColumn}`;
+  const lookupPart = (where: SqlCondition): SqlCondition => {
+    const f = spec.filter('l');
+    return {
+      sql: `SELECT ${names.map((n) => `SUM(l.${spec.sums[n]![1]}) AS ${n}`).join(', ')}
+        FROM ${spec.lookup} l WHERE ${where.sql} AND ${f.sql}`,
+      params: [...where.params, ...f.params],
+    };
+  };
+  let parts: SqlCondition;
+  if (!plan) {
+    const where: SqlCondition = { sql: '1=1', params: [] };
+    if (range.after) {
+      where.sql += ` AND ${column} >= ?`;
+      where.params.push(range.after);
+    }
+    if (range.before) {
+      where.sql += ` AND ${column} <= ?`;
+      where.params.push(range.before);
+    }
+    parts = lookupPart(where);
+  } else {
+    const months = monthCondition(ctx, plan, 'm');
+    const edges = edgeCondition(plan, column);
+    const f = spec.filter('m');
+    parts = unionAll([
+      months && {
+        sql: `SELECT ${names.map((n) => `SUM(m.${spec.sums[n]![0]}) AS ${n}`).join(', ')}
+          FROM ${spec.month} m WHERE ${months.sql} AND ${f.sql}`,
+        params: [...months.params, ...f.params],
+      },
+      edges && lookupPart(edges),
+    ]);
+  }
+  const [row] = await ctx.sql.query<Record<string, number | string | null>>(
+    `SELECT ${names.map((n) => `SUM(u.${n}) AS ${n}`).join(', ')} FROM (${parts.sql}) u`,
+    parts.params,
+  );
+  return Object.fromEntries(names.map((n) => [n, Number(row?.[n] ?? 0)]));
+}

@@ -1,0 +1,518 @@
+import type { DateType } from '@storelens/api';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { type ReportContext, reportContext } from '../src/analytics/context';
+import { noFilters, type ReportFilters } from '../src/analytics/filters';
+import {
+  categoriesList,
+  couponsList,
+  type ProductListParams,
+  productsList,
+  taxesList,
+  variationsList,
+} from '../src/analytics/lists';
+import type { Db } from '../src/db/database';
+import { generateDemoStore } from '../src/demo/generate';
+import { ingestOrders } from '../src/ingest/ingest';
+import { toUnits } from '../src/money';
+import { readStoreSettings } from '../src/options';
+import { order, seedCatalog } from './fixtures';
+import { describeEachEngine } from './harness';
+
+/*
+ * The list reports read whole months from the month rollups and the rest of the range from
+ * the lookup rows. These suites check that path against the lookup-only path (today's query)
+ * for random ranges, orders, pages, date types and filters, that it is taken when it should
+ * be and not otherwise, and exact figures for a refund in a later month than its order and a
+ * product in two categories.
+ */
+
+type ListFn = typeof productsList;
+const LISTS: [string, ListFn, string[]][] = [
+  [
+    'products',
+    productsList,
+    ['net_revenue', 'items_sold', 'orders_count', 'product_name', 'sku', 'variations', 'date'],
+  ],
+  ['variations', variationsList, ['net_revenue', 'items_sold', 'orders_count', 'sku', 'date']],
+  [
+    'categories',
+    categoriesList,
+    ['category_id', 'net_revenue', 'items_sold', 'orders_count', 'products_count', 'category'],
+  ],
+  ['coupons', couponsList, ['coupon_id', 'amount', 'orders_count', 'code']],
+  [
+    'taxes',
+    taxesList,
+    ['tax_rate_id', 'name', 'tax_code', 'rate', 'order_tax', 'total_tax', 'orders_count'],
+  ],
+];
+
+/** A context whose SQL texts are recorded. */
+async function recordingContext(db: Db, dateType?: DateType) {
+  const ctx: ReportContext = reportContext(db, await readStoreSettings(db), dateType);
+  const texts: string[] = [];
+  const query = ctx.sql.query.bind(ctx.sql);
+  ctx.sql.query = ((sql: string, params?: readonly unknown[]) => {
+    texts.push(sql);
+    return query(sql, params);
+  }) as typeof ctx.sql.query;
+  return { ctx, texts };
+}
+
+const params = (
+  range: { after?: string; before?: string },
+  extra: Partial<ProductListParams> = {},
+): ProductListParams => ({
+  page: 1,
+  perPage: 100,
+  order: 'desc',
+  range: { after: range.after, before: range.before },
+  filters: noFilters,
+  orderby: 'net_revenue',
+  extendedInfo: true,
+  ...extra,
+});
+
+const text = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+const START = Date.UTC(2023, 5, 1);
+const END = Date.UTC(2024, 6, 15);
+
+/** Ranges of every shape: any second, whole days, whole months, open ends, no dates. */
+const rangeArb = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: START, max: END }), fc.integer({ min: 0, max: 200 * 86_400_000 }))
+    .map(([a, len]) => {
+      const after = Math.floor(a / 1000) * 1000;
+      return { after: text(after), before: text(after + Math.floor(len / 1000) * 1000) };
+    }),
+  fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 1, max: 400 })).map(([d, len]) => ({
+    after: text(START + d * 86_400_000),
+    before: text(START + (d + len) * 86_400_000 - 1000),
+  })),
+  fc.tuple(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 14 })).map(([m, len]) => ({
+    after: text(Date.UTC(2023, 5 + m, 1)),
+    before: text(Date.UTC(2023, 5 + m + len, 1) - 1000),
+  })),
+  fc.integer({ min: START, max: END }).map((a) => ({ after: text(Math.floor(a / 1000) * 1000) })),
+  fc.integer({ min: START, max: END }).map((b) => ({ before: text(Math.floor(b / 1000) * 1000) })),
+  fc.constant({}),
+);
+
+/** Ranges whose bounds fall on orders' own seconds, or one second beside them. */
+const boundaryArb = (dates: readonly string[]) =>
+  fc
+    .tuple(fc.constantFrom(...dates), fc.constantFrom(...dates), fc.boolean(), fc.boolean())
+    .map(([x, y, keepFirst, keepLast]) => {
+      const [a, b] = x < y ? [x, y] : [y, x];
+      const after = keepFirst ? a : text(Date.parse(`${a}Z`) + 1000);
+      const before = keepLast ? b : text(Date.parse(`${b}Z`) - 1000);
+      return after <= before ? { after, before } : { after: a, before: b };
+    });
+
+/** Local paid dates of some orders and refunds of the store. */
+async function someDates(db: Db): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('order_stats')
+    .select('date_paid')
+    .where('date_paid', 'is not', null)
+    .orderBy('order_id')
+    .execute();
+  return rows.filter((_, i) => i % 5 === 0).map((r) => String(r.date_paid).replace('T', ' '));
+}
+
+describeEachEngine(
+  'list reports from month rollups (generated store)',
+  (ctx) => {
+    it('equal the lookup-only lists for any range, sort, page, date type and status filter', async () => {
+      const ids = async (table: string) =>
+        (
+          await ctx()
+            .db.kysely.selectFrom(table as 'products')
+            .select('id')
+            .execute()
+        ).map((r) => Number(r.id));
+      const products = (await ids('products')).slice(0, 40);
+      const categories = await ids('categories');
+      const filterArb = fc.record({
+        statusIs: fc.constantFrom([], ['completed'], ['processing', 'on-hold']),
+        statusIsNot: fc.constantFrom([], ['refunded']),
+        match: fc.constantFrom('all' as const, 'any' as const),
+        productIncludes: fc.constantFrom([], products.slice(0, 3)),
+        productExcludes: fc.constantFrom([], products.slice(5, 9)),
+        variationExcludes: fc.constantFrom([], products.slice(10, 30)),
+        categoryIncludes: fc.constantFrom([], categories.slice(0, 2)),
+        couponIncludes: fc.constantFrom([], [1, 2]),
+        taxRateIncludes: fc.constantFrom([], [1]),
+      });
+      let monthReads = 0;
+      const dates = await someDates(ctx().db);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(rangeArb, boundaryArb(dates)),
+          fc.constantFrom(...LISTS),
+          fc.nat(),
+          fc.constantFrom('asc' as const, 'desc' as const),
+          fc.integer({ min: 1, max: 30 }),
+          fc.integer({ min: 1, max: 3 }),
+          fc.constantFrom<DateType>('date_paid', 'date_created', 'date_completed'),
+          fc.option(filterArb, { nil: undefined }),
+          async (range, [name, list, orderbys], pick, order, perPage, page, dateType, f) => {
+            const { ctx: c, texts } = await recordingContext(ctx().db, dateType);
+            const filters: ReportFilters = { ...noFilters, ...f };
+            const p = params(range, {
+              orderby: orderbys[pick % orderbys.length]!,
+              order,
+              perPage,
+              page,
+              filters,
+            });
+            const viaMonths = await list(c, p);
+            if (texts.some((t) => t.includes('_month'))) monthReads++;
+            const viaLookups = await list(c, { ...p, lookupOnly: true });
+            expect(viaMonths, `${name} ${JSON.stringify(p)}`).toEqual(viaLookups);
+          },
+        ),
+        { numRuns: 120 },
+      );
+      expect(monthReads).toBeGreaterThan(40);
+    });
+
+    it('gives performance indicators equal to the stats reports totals for any range', async () => {
+      const get = async (url: string) => {
+        const res = await ctx().app.inject({ method: 'GET', url: `/wp-json/wc-analytics/${url}` });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+        return res.json();
+      };
+      const iso = (t: string) => t.replace(' ', 'T');
+      const dates = await someDates(ctx().db);
+      const closed = rangeArb.filter(
+        (r): r is { after: string; before: string } =>
+          'after' in r && 'before' in r && r.after !== undefined && r.before !== undefined,
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(closed, boundaryArb(dates), boundaryArb(dates)),
+          async ({ after, before }) => {
+            const q = `after=${iso(after)}&before=${iso(before)}&force_cache_refresh=true`;
+            const items: { stat: string; value: number }[] = await get(
+              `reports/performance-indicators?${q}`,
+            );
+            const fields = new Map<string, string[]>();
+            for (const i of items) {
+              const [report, field] = i.stat.split('/') as [string, string];
+              fields.set(report, [...(fields.get(report) ?? []), field]);
+            }
+            const expected = new Map<string, number>();
+            for (const [report, list] of fields) {
+              const body = await get(
+                `reports/${report}/stats?${q}&interval=year&fields=${list.join(',')}`,
+              );
+              for (const f of list) expected.set(`${report}/${f}`, body.totals[f]);
+            }
+            for (const i of items) expect(i.value, i.stat).toBe(expected.get(i.stat));
+          },
+        ),
+        { numRuns: 40 },
+      );
+    });
+
+    it('reads a year of whole months from the month tables alone', async () => {
+      const { ctx: c, texts } = await recordingContext(ctx().db);
+      const r = await productsList(
+        c,
+        params({ after: '2023-07-01 00:00:00', before: '2024-06-30 23:59:59' }),
+      );
+      expect(r.total).toBeGreaterThan(10);
+      const list = texts.find((t) => t.includes('product_month'));
+      expect(list).toBeDefined();
+      expect(list).not.toContain('order_product_lookup');
+    });
+
+    it('reads edge days from the lookup rows and months from the month table', async () => {
+      const { ctx: c, texts } = await recordingContext(ctx().db);
+      const p = params({ after: '2023-07-17 08:45:00', before: '2024-02-03 17:00:00' });
+      const r = await categoriesList(c, p);
+      const list = texts.find((t) => t.includes('category_month'))!;
+      expect(list).toContain('order_product_lookup');
+      expect(r).toEqual(await categoriesList(c, { ...p, lookupOnly: true }));
+    });
+  },
+  async (db) => {
+    await generateDemoStore(db, {
+      orders: 400,
+      seed: 5,
+      years: 1,
+      end: '2024-06-30',
+      timezone: 'Asia/Kathmandu',
+      currency: 'USD',
+      startOfWeek: 1,
+    });
+  },
+);
+
+/**
+ * Product 10 (Mug) is in categories 100 and 200; product 20 (Tee, variation 21) in 200.
+ * 1 completed, paid 20 Mar: 2 × Mug 10.00 less a 2.00 coupon (tax 1.60) and Tee - Red 25.00;
+ *   refunded 9.00 + 0.80 tax (one Mug) on 5 Apr
+ * 2 processing, paid 2 Apr: Mug 10.00
+ * 3 on-hold, never paid: 3 × Mug 10.00
+ * 4 completed, paid 1 May 00:00:00: Mug 10.00
+ * 5 completed, paid 10 Jun: Mug 10.00 (tax 0.80), refunded 10.00 without tax on 2 Jul
+ * 6 completed, paid 5 Aug: Tee - Red 25.00 less coupons 900 (2.00) and 901 (1.00)
+ */
+async function seedRefundStore(db: Db) {
+  await seedCatalog(db);
+  await db.kysely
+    .insertInto('categories')
+    .values([
+      { id: 100, name: 'Kitchen', slug: 'kitchen', parent_id: 0, description: '' },
+      { id: 200, name: 'Gifts', slug: 'gifts', parent_id: 0, description: '' },
+    ])
+    .execute();
+  await db.kysely
+    .insertInto('product_categories')
+    .values([
+      { product_id: 10, category_id: 100 },
+      { product_id: 10, category_id: 200 },
+      { product_id: 20, category_id: 200 },
+    ])
+    .execute();
+  await db.kysely
+    .insertInto('tax_rates')
+    .values({
+      id: 1,
+      country: 'US',
+      state: 'CA',
+      name: 'TAX',
+      priority: 1,
+      rate: '8.0000',
+      shipping: 1,
+      compound: 0,
+      tax_class: '',
+    })
+    .execute();
+  await ingestOrders(db, [
+    order(1, {
+      created: '2024-03-20 10:00:00',
+      lines: [
+        { id: 11, productId: 10, qty: 2, price: '10', discount: '2', tax: '1.60' },
+        { id: 12, productId: 20, variationId: 21, qty: 1, price: '25' },
+      ],
+      coupon: { id: 900, code: 'save2', amount: '2' },
+      refunds: [
+        {
+          id: 100,
+          dateCreatedGmt: '2024-04-05 09:00:00',
+          lines: [
+            { id: 101, orderItemId: 11, quantity: 1, total: toUnits('9'), tax: toUnits('0.80') },
+          ],
+          shipping: 0,
+          shippingTax: 0,
+        },
+      ],
+    }),
+    order(2, {
+      status: 'processing',
+      customerId: 2,
+      created: '2024-04-02 12:00:00',
+      paid: '2024-04-02 12:30:00',
+      lines: [{ id: 21, productId: 10, qty: 1, price: '10' }],
+    }),
+    order(3, {
+      status: 'on-hold',
+      customerId: 3,
+      created: '2024-04-28 23:00:00',
+      paid: null,
+      lines: [{ id: 31, productId: 10, qty: 3, price: '10' }],
+    }),
+    order(4, {
+      created: '2024-05-01 00:00:00',
+      lines: [{ id: 41, productId: 10, qty: 1, price: '10' }],
+    }),
+    order(5, {
+      created: '2024-06-10 10:00:00',
+      lines: [{ id: 51, productId: 10, qty: 1, price: '10', tax: '0.80' }],
+      refunds: [
+        {
+          id: 500,
+          dateCreatedGmt: '2024-07-02 10:00:00',
+          lines: [{ id: 501, orderItemId: 51, quantity: 1, total: toUnits('10'), tax: 0 }],
+          shipping: 0,
+          shippingTax: 0,
+        },
+      ],
+    }),
+    {
+      ...order(6, {
+        created: '2024-08-05 10:00:00',
+        lines: [{ id: 61, productId: 20, variationId: 21, qty: 1, price: '25', discount: '3' }],
+      }),
+      coupons: [
+        { couponId: 900, code: 'save2', discount: toUnits('2') },
+        { couponId: 901, code: 'save1', discount: toUnits('1') },
+      ],
+    },
+  ]);
+}
+
+describeEachEngine(
+  'list reports from month rollups (refund in a later month, product in two categories)',
+  (ctx) => {
+    const get = async (path: string, query: string) => {
+      const res = await ctx().app.inject({
+        method: 'GET',
+        url: `/wp-json/wc-analytics/reports/${path}?${query}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return { total: res.headers['x-wp-total'], body: res.json() };
+    };
+    const pick = (rows: Record<string, unknown>[], key: string, fields: string[]) =>
+      Object.fromEntries(
+        rows.map((r) => [r[key], Object.fromEntries(fields.map((f) => [f, r[f]]))]),
+      );
+    const MARCH = 'after=2024-03-01T00:00:00&before=2024-03-31T23:59:59';
+    const APRIL = 'after=2024-04-01T00:00:00&before=2024-04-30T23:59:59';
+    const CAT = ['items_sold', 'net_revenue', 'orders_count', 'products_count'];
+
+    it('counts an order once in a category holding two of its products', async () => {
+      const r = await get('categories', `${MARCH}&orderby=category_id&order=asc`);
+      expect(pick(r.body, 'category_id', CAT)).toEqual({
+        100: { items_sold: 2, net_revenue: 18, orders_count: 1, products_count: 1 },
+        200: { items_sold: 3, net_revenue: 43, orders_count: 1, products_count: 2 },
+      });
+    });
+
+    it('puts a refund in its own month, with no order count', async () => {
+      const r = await get('categories', `${APRIL}&orderby=category_id&order=asc`);
+      // Order 2 (+1 Mug, 10.00) and the refund of order 1 (−1 Mug, −9.00).
+      expect(pick(r.body, 'category_id', CAT)).toEqual({
+        100: { items_sold: 0, net_revenue: 1, orders_count: 1, products_count: 1 },
+        200: { items_sold: 0, net_revenue: 1, orders_count: 1, products_count: 1 },
+      });
+      const products = await get('products', `${APRIL}`);
+      expect(
+        pick(products.body, 'product_id', ['items_sold', 'net_revenue', 'orders_count']),
+      ).toEqual({
+        10: { items_sold: 0, net_revenue: 1, orders_count: 1 },
+      });
+      const both = await get('products', 'after=2024-03-01T00:00:00&before=2024-04-30T23:59:59');
+      expect(pick(both.body, 'product_id', ['items_sold', 'net_revenue', 'orders_count'])).toEqual({
+        10: { items_sold: 2, net_revenue: 19, orders_count: 2 },
+        20: { items_sold: 1, net_revenue: 25, orders_count: 1 },
+      });
+    });
+
+    it('adds edge days to whole months (range not aligned to months)', async () => {
+      // 20 Mar 10:00 is in the edge, April whole, 1 May 00:00:00 the last second's edge.
+      const r = await get(
+        'products',
+        'after=2024-03-20T10:00:00&before=2024-05-01T00:00:00&orderby=net_revenue&order=desc',
+      );
+      expect(pick(r.body, 'product_id', ['items_sold', 'net_revenue', 'orders_count'])).toEqual({
+        10: { items_sold: 3, net_revenue: 29, orders_count: 3 },
+        20: { items_sold: 1, net_revenue: 25, orders_count: 1 },
+      });
+      expect(r.body.map((p: { product_id: number }) => p.product_id)).toEqual([10, 20]);
+      const later = await get('products', 'after=2024-03-20T10:00:01&before=2024-04-30T23:59:59');
+      expect(pick(later.body, 'product_id', ['items_sold', 'net_revenue', 'orders_count'])).toEqual(
+        {
+          10: { items_sold: 0, net_revenue: 1, orders_count: 1 },
+        },
+      );
+    });
+
+    it('without dates counts every month and the orders never paid', async () => {
+      const r = await get('products', '');
+      expect(pick(r.body, 'product_id', ['items_sold', 'net_revenue', 'orders_count'])).toEqual({
+        10: { items_sold: 6, net_revenue: 59, orders_count: 5 },
+        20: { items_sold: 2, net_revenue: 47, orders_count: 2 },
+      });
+      const open = await get('products', 'after=2024-03-25T00:00:00');
+      expect(pick(open.body, 'product_id', ['items_sold', 'net_revenue', 'orders_count'])).toEqual({
+        10: { items_sold: 1, net_revenue: 11, orders_count: 3 },
+        20: { items_sold: 1, net_revenue: 22, orders_count: 1 },
+      });
+      const variations = await get('variations', 'before=2024-03-20T09:59:59');
+      expect(variations.body).toEqual([]);
+      const coupons = await get('coupons', 'before=2024-03-31T23:59:59');
+      expect(coupons.body).toEqual([
+        expect.objectContaining({ coupon_id: 900, amount: 2, orders_count: 1 }),
+      ]);
+      const taxes = await get('taxes', MARCH);
+      expect(taxes.body).toEqual([
+        expect.objectContaining({ tax_rate_id: 1, total_tax: 1.6, orders_count: 1 }),
+      ]);
+    });
+
+    it('answers a new/returning filter from the lookup rows, not the month tables', async () => {
+      const { ctx: c, texts } = await recordingContext(ctx().db);
+      const range = { after: '2024-03-01 00:00:00', before: '2024-05-31 23:59:59' };
+      // Customer 1's first order is order 1: order 4 is a returning customer's.
+      const returning = await productsList(
+        c,
+        params(range, {
+          filters: { ...noFilters, customerType: 'returning' },
+          orderby: 'items_sold',
+        }),
+      );
+      expect(texts.join('\n')).not.toContain('product_month');
+      expect(
+        returning.rows.map((r) => [r.product_id, r.items_sold, r.net_revenue, r.orders_count]),
+      ).toEqual([[10, 1, 10, 1]]);
+      texts.length = 0;
+      const all = await productsList(c, params(range, { orderby: 'items_sold' }));
+      expect(texts.join('\n')).toContain('product_month');
+      expect(all.rows.map((r) => [r.product_id, r.items_sold])).toEqual([
+        [10, 3],
+        [20, 1],
+      ]);
+    });
+
+    it('counts an order with two coupons once in the discounted orders indicator', async () => {
+      const AUGUST = 'after=2024-08-01T00:00:00&before=2024-08-31T23:59:59';
+      const coupons = await get('coupons', `${AUGUST}&orderby=coupon_id&order=asc`);
+      expect(pick(coupons.body, 'coupon_id', ['amount', 'orders_count'])).toEqual({
+        900: { amount: 2, orders_count: 1 },
+        901: { amount: 1, orders_count: 1 },
+      });
+      const res = await ctx().app.inject({
+        method: 'GET',
+        url: `/wp-json/wc-analytics/reports/performance-indicators?${AUGUST}&stats=coupons/orders_count,coupons/amount`,
+      });
+      expect(res.json().map((i: { value: number }) => i.value)).toEqual([1, 3]);
+    });
+
+    // Known gap (ingestion): the month rollups keep no all-zero rows, so a record whose only
+    // rows in the range's whole months are zero (a refund giving no tax back) is left out,
+    // where the lookup query lists it with zeros. Fails once ingestion keeps such rows.
+    it.fails('lists a tax rate whose only rows in a whole month are a refund with no tax', async () => {
+      const JULY = 'after=2024-07-01T00:00:00&before=2024-07-31T23:59:59';
+      const taxes = await get('taxes', JULY);
+      expect(taxes.body).toEqual([
+        expect.objectContaining({ tax_rate_id: 1, total_tax: 0, orders_count: 0 }),
+      ]);
+    });
+
+    it('equals the lookup-only lists on every date type, with and without dates', async () => {
+      for (const dateType of ['date_paid', 'date_created', 'date_completed'] as const) {
+        const { ctx: c } = await recordingContext(ctx().db, dateType);
+        for (const range of [
+          {},
+          { after: '2024-03-01 00:00:00' },
+          { before: '2024-04-30 23:59:59' },
+          { after: '2024-03-20 10:00:00', before: '2024-05-01 00:00:00' },
+          { after: '2024-04-01 00:00:00', before: '2024-04-30 23:59:59' },
+        ]) {
+          for (const [name, list, orderbys] of LISTS) {
+            const p = params(range, { orderby: orderbys[0]! });
+            expect(await list(c, p), `${name} ${dateType} ${JSON.stringify(range)}`).toEqual(
+              await list(c, { ...p, lookupOnly: true }),
+            );
+          }
+        }
+      }
+    });
+  },
+  seedRefundStore,
+);
