@@ -300,6 +300,8 @@ describeEachEngine('customers report from customer_totals', (ctx) => {
       again(4, { status: 'completed', refunds: [] }),
       again(6, { status: 'processing' }),
       again(8, { customerId: 3 }),
+      // Customer 10's only order is cancelled: the row goes.
+      again(16, { status: 'cancelled' }),
     ]);
     const r = await get('customers?orderby=total_spend&per_page=100');
     const byId = new Map(r.body.map((x: { id: number }) => [x.id, x] as const));
@@ -313,6 +315,13 @@ describeEachEngine('customers report from customer_totals', (ctx) => {
     expect(byId.get(2)).toMatchObject({ orders_count: 2, total_spend: 55 });
     expect(byId.get(3)).toMatchObject({ orders_count: 1, total_spend: 99 });
     expect(byId.get(6)).toMatchObject({ orders_count: 1, total_spend: 12 });
+    expect(byId.get(10)).toMatchObject({ orders_count: 0, total_spend: 0, date_last_order: null });
+    const row10 = await db.kysely
+      .selectFrom('customer_totals')
+      .selectAll()
+      .where('customer_id', '=', 10)
+      .execute();
+    expect(row10).toEqual([]);
     await expectRebuildEqual();
     await expectBothPathsEqual();
   });

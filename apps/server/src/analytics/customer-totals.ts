@@ -113,7 +113,8 @@ export async function rebuildStoreCustomerTotals(db: Db): Promise<void> {
  * Ingestion calls it with -1 for re-ingested orders while their old lookup rows still exist,
  * and with 1 for a batch's orders once their new lookup rows are written. One set-based
  * upsert; with -1, also one UPDATE recomputing the latest order dates of the customers whose
- * latest order is removed, and one DELETE of rows left empty.
+ * latest order is removed, and one DELETE of the rows left empty (by id: the upsert returns
+ * the rows it changed).
  */
 export async function updateCustomerTotals(
   sql: RawSql,
@@ -155,8 +156,7 @@ async function applyBatch(
      UNION ALL SELECT ${columns} FROM ${statsRows(sql, 'parent_id')} s`;
   const counted = notExcluded('b.status', excludedStatuses);
   const n = sign === 1 ? '' : '-';
-  await sql.run(
-    `INSERT INTO customer_totals (customer_id, orders_count, total_spend, date_last_order)
+  const upsert = `INSERT INTO customer_totals (customer_id, orders_count, total_spend, date_last_order)
      SELECT b.customer_id, ${n}SUM(CASE WHEN b.parent_id = 0 THEN 1 ELSE 0 END),
        ${n}SUM(b.total_sales), MAX(CASE WHEN b.parent_id = 0 THEN b.date_created END)
      FROM (${batch('s.customer_id, s.parent_id, s.status, s.total_sales, s.date_created')}) b
@@ -171,10 +171,17 @@ async function applyBatch(
                 OR customer_totals.date_last_order >= excluded.date_last_order
               THEN customer_totals.date_last_order ELSE excluded.date_last_order END`
            : 'customer_totals.date_last_order'
-       }`,
-    [ids, ids, ...counted.params],
-  );
-  if (sign === 1) return;
+       }`;
+  const params = [ids, ids, ...counted.params];
+  if (sign === 1) {
+    await sql.run(upsert, params);
+    return;
+  }
+  const upserted = await sql.query<{
+    customer_id: number;
+    orders_count: number;
+    total_spend: number;
+  }>(`${upsert} RETURNING customer_id, orders_count, total_spend`, params);
 
   // Customers whose latest order is removed: their latest date among the orders that remain.
   const kept = notExcluded('r.status', excludedStatuses);
@@ -190,10 +197,15 @@ async function applyBatch(
            WHERE t.customer_id = s.customer_id))`,
     [ids, ...kept.params, ids, ...status.params],
   );
-  // Rows left empty go, as a rebuild would not have them (found through the orders_count
-  // index; only this subtraction leaves such rows).
+  // Rows left empty go, as a rebuild would not have them (with no order left, the date above
+  // was recomputed to null).
+  const emptied = upserted
+    .filter((r) => Number(r.orders_count) === 0 && Number(r.total_spend) === 0)
+    .map((r) => Number(r.customer_id));
+  if (emptied.length === 0) return;
   await sql.run(
-    `DELETE FROM customer_totals
-     WHERE orders_count = 0 AND total_spend = 0 AND date_last_order IS NULL`,
+    `DELETE FROM customer_totals WHERE ${inIds(sql, 'customer_id')}
+       AND orders_count = 0 AND total_spend = 0 AND date_last_order IS NULL`,
+    [idsParam(sql, emptied)],
   );
 }

@@ -193,49 +193,48 @@ async function customersCoverage(ctx: ReportContext) {
   return { customers: n, contained };
 }
 
+/** The number of rows of a query. */
+async function countRows(ctx: ReportContext, sql: string, params: readonly unknown[] = []) {
+  const [r] = await ctx.sql.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (${sql}) t`, params);
+  return Number(r?.n ?? 0);
+}
+
 /**
- * Every customer sorted on an aggregate from customer_totals, walking that sort's index. The
- * order is the aggregate query's (value, then id, in one direction), where a customer without
- * a row has 0: in descending order, rows above 0 (index walk), then customers at 0 (with a row
- * at 0 or no row, by id), then rows below 0 (index walk); ascending, the reverse. Each part is
- * read with its own LIMIT/OFFSET; a part is counted only when the page starts past it.
+ * The matching customers sorted on an aggregate read from customer_totals (`inner` is the
+ * 'totals' inner select, alias a), walking that sort's index. The order is the aggregate
+ * query's (value, then id, in one direction), where a customer without a row has 0: in
+ * descending order, rows above 0 (index walk), then customers at 0 (a row at 0 or none, by
+ * id), then rows below 0 (index walk); ascending, the reverse. Each part is read with its own
+ * LIMIT/OFFSET and counted only when the page starts past it. `all`: no filter, so the total
+ * is the number of customers and, when the rows are known to belong to customers, a part is
+ * counted on its index alone.
  */
 async function listByTotals(
   ctx: ReportContext,
+  inner: { sql: string; params: unknown[] },
+  all: boolean,
   sort: TotalsSort,
   p: ListPaging,
 ): Promise<ListResult<Record<string, unknown>>> {
   const dir = p.order === 'asc' ? 'ASC' : 'DESC';
-  const columns = `${CUSTOMER_COLUMNS}, COALESCE(t.orders_count, 0) AS orders_count,
-    COALESCE(t.total_spend, 0) AS total_spend, t.date_last_order`;
-  const { customers: total, contained } = await customersCoverage(ctx);
-  const signed = (op: '>' | '<') => ({
+  const coverage = all ? await customersCoverage(ctx) : undefined;
+  const total = coverage ? coverage.customers : await countRows(ctx, inner.sql, inner.params);
+  const part = (condition: string, order: string) => ({
     rows: (limit: number, offset: number) =>
       ctx.sql.query<Record<string, unknown>>(
-        `SELECT ${columns} FROM customer_totals t JOIN customers c ON c.id = t.customer_id
-         WHERE t.${sort} ${op} 0 ORDER BY t.${sort} ${dir}, t.customer_id ${dir} LIMIT ? OFFSET ?`,
-        [limit, offset],
+        `${inner.sql} AND ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [...inner.params, limit, offset],
       ),
-    // Rows of customers that do not exist are not listed, so not counted either.
-    count: async () =>
-      Number(
-        (
-          await ctx.sql.query<{ n: number }>(
-            `SELECT COUNT(*) AS n FROM customer_totals t
-             ${contained ? '' : 'JOIN customers c ON c.id = t.customer_id'} WHERE t.${sort} ${op} 0`,
-          )
-        )[0]?.n ?? 0,
-      ),
+    count: () =>
+      coverage?.contained
+        ? countRows(ctx, `SELECT 1 FROM customer_totals a WHERE ${condition}`)
+        : countRows(ctx, `${inner.sql} AND ${condition}`, inner.params),
   });
-  const above = signed('>');
-  const below = signed('<');
+  const byValue = `a.${sort} ${dir}, a.customer_id ${dir}`;
+  const above = part(`a.${sort} > 0`, byValue);
+  const below = part(`a.${sort} < 0`, byValue);
   const zero = {
-    rows: (limit: number, offset: number) =>
-      ctx.sql.query<Record<string, unknown>>(
-        `SELECT ${columns} FROM customers c LEFT JOIN customer_totals t ON t.customer_id = c.id
-         WHERE COALESCE(t.${sort}, 0) = 0 ORDER BY c.id ${dir} LIMIT ? OFFSET ?`,
-        [limit, offset],
-      ),
+    ...part(`COALESCE(a.${sort}, 0) = 0`, `c.id ${dir}`),
     count: async () => total - (await above.count()) - (await below.count()),
   };
   const parts = p.order === 'asc' ? [below, zero, above] : [above, zero, below];
@@ -253,19 +252,21 @@ async function listByTotals(
 }
 
 /**
- * Pages the inner select of an unfiltered list (every customer, so the total is the number of
- * customers): a plain ORDER BY … LIMIT, which an index on the sort column can answer, instead
- * of a window count over every row.
+ * Pages an inner select with a count and a plain ORDER BY … LIMIT, which an index on the sort
+ * column can answer, instead of a window count over every row. `all`: no filter, so the
+ * total is the number of customers.
  */
-async function pageAllCustomers(
+async function pageCounted(
   ctx: ReportContext,
   inner: { sql: string; params: unknown[] },
+  all: boolean,
   orderBy: string,
   p: ListPaging,
 ): Promise<ListResult<Record<string, unknown>>> {
   const dir = p.order === 'asc' ? 'ASC' : 'DESC';
-  const [count] = await ctx.sql.query<{ n: number }>('SELECT COUNT(*) AS n FROM customers');
-  const total = Number(count?.n ?? 0);
+  const total = all
+    ? await countRows(ctx, 'SELECT id FROM customers')
+    : await countRows(ctx, inner.sql, inner.params);
   const offset = (p.page - 1) * p.perPage;
   const rows =
     offset >= total
@@ -310,8 +311,11 @@ export async function customersList(
   p: ListPaging & { orderby: string },
 ): Promise<ListResult<Record<string, unknown>>> {
   const totals = await totalsSource(ctx, f);
-  if (totals && unfiltered(f) && isTotalsSort(p.orderby))
-    return shapeRows(ctx, await listByTotals(ctx, p.orderby, p));
+  const all = unfiltered(f);
+  if (totals && isTotalsSort(p.orderby)) {
+    const inner = customersInner(ctx, f, 'totals');
+    return shapeRows(ctx, await listByTotals(ctx, inner, all, p.orderby, p));
+  }
   // Without order-date, aggregate rules or an aggregate sort, page the customers first and
   // read only the page's aggregates (by customer id).
   const noRules = (r: NumberRule | DateRule) => Object.values(r).every((v) => v === undefined);
@@ -319,11 +323,14 @@ export async function customersList(
     !hasRange(f) &&
     [f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].every(noRules) &&
     !isTotalsSort(p.orderby);
-  const inner = customersInner(ctx, f, pageFirst ? 'none' : totals ? 'totals' : 'orders');
+  const source: AggregateSource = pageFirst ? 'none' : totals ? 'totals' : 'orders';
+  const inner = customersInner(ctx, f, source);
   const orderBy = SORT[p.orderby] ?? 'date_registered';
-  const result = unfiltered(f)
-    ? await pageAllCustomers(ctx, inner, orderBy, p)
-    : await pagedQuery<Record<string, unknown>>(ctx, inner.sql, inner.params, orderBy, 'id', p);
+  // Aggregated on the request, the count and the page would each aggregate: one windowed pass.
+  const result =
+    source === 'orders' && !all
+      ? await pagedQuery<Record<string, unknown>>(ctx, inner.sql, inner.params, orderBy, 'id', p)
+      : await pageCounted(ctx, inner, all, orderBy, p);
   if (pageFirst && result.rows.length) {
     const ids = result.rows.map((r) => Number(r.id));
     let aggregates: Record<string, unknown>[];
