@@ -188,17 +188,19 @@ async function measure(db: Db) {
 }
 
 const engines: ('sqlite' | 'postgres')[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+const reuse = process.env.BENCH_PICKER_DATABASE_URL;
+const keep = process.env.BENCH_PICKER_KEEP === '1';
 console.log(
-  `Picker bench: ${products.toLocaleString('en-US')} products, ${customers.toLocaleString('en-US')} customers, ` +
-    `${orders.toLocaleString('en-US')} demo orders; ${requests} requests per kind; engines ${engines.join(', ')}`,
+  reuse
+    ? `Picker bench on an existing store; ${requests} requests per kind`
+    : `Picker bench: ${products.toLocaleString('en-US')} products, ${customers.toLocaleString('en-US')} customers, ` +
+        `${orders.toLocaleString('en-US')} demo orders; ${requests} requests per kind; engines ${engines.join(', ')}`,
 );
 console.log(
   `conditions: ${cpus().length} CPUs, load average ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' / ')}`,
 );
-const reuse = process.env.BENCH_PICKER_DATABASE_URL;
-const keep = process.env.BENCH_PICKER_KEEP === '1';
 if (reuse) {
   // A store seeded by an earlier run (BENCH_PICKER_KEEP=1): measured as it is.
   const schema = process.env.BENCH_PICKER_SCHEMA;

@@ -30,13 +30,15 @@ describe('foldText', () => {
   });
 
   it('is idempotent and folds a concatenation as the concatenation of the folds', () => {
-    // Any code point, weighted towards ASCII, Latin letters and the combining accents.
+    // Any character, weighted towards ASCII, Latin letters and the combining accents. (Not
+    // half of a surrogate pair: two halves meeting across a + b make a different character.)
     const codePoint = fc
       .oneof(
         fc.integer({ min: 0, max: 0x7f }),
         fc.integer({ min: 0x80, max: 0x24f }),
         fc.integer({ min: 0x300, max: 0x36f }),
-        fc.integer({ min: 0x370, max: 0x10ffff }),
+        fc.integer({ min: 0x370, max: 0xd7ff }),
+        fc.integer({ min: 0xe000, max: 0x10ffff }),
       )
       .map((c) => String.fromCodePoint(c));
     const anyText = fc.string({ unit: codePoint, maxLength: 12 });
