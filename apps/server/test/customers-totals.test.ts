@@ -1,11 +1,7 @@
 import type { OrderStatus } from '@storelens/api';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import {
-  customerTotalsCurrent,
-  rebuildCustomerTotals,
-  updateCustomerTotals,
-} from '../src/analytics/customer-totals';
+import { customerTotalsCurrent, rebuildCustomerTotals } from '../src/analytics/customer-totals';
 import type { Db } from '../src/db/database';
 import { RawSql } from '../src/db/sql';
 import { ingestOrders } from '../src/ingest/ingest';
@@ -24,51 +20,6 @@ import { describeEachEngine } from './harness';
  */
 
 const BASE = '/wp-json/wc-analytics/reports';
-
-/** Whether ingestOrders itself maintains customer_totals (once ingest.ts calls it). */
-const wired = new WeakMap<Db, boolean>();
-
-/**
- * Ingests a batch as ingestion does with customer_totals: -1 for the re-ingested orders while
- * their old rows exist, +1 once the batch is written. Until ingest.ts makes these calls, the
- * test makes them (a fresh store has no state row, so a first batch tells which is the case).
- */
-async function ingest(db: Db, orders: OrderInput[]) {
-  const excluded = (await readStoreSettings(db)).excludedStatuses;
-  if (!wired.has(db)) {
-    await db.kysely.deleteFrom('customer_totals_state').execute();
-    await ingestOrders(db, orders);
-    const state = await db.kysely.selectFrom('customer_totals_state').selectAll().execute();
-    wired.set(db, state.length > 0);
-    if (state.length === 0) await addBatch(db, orders, excluded);
-    return;
-  }
-  if (wired.get(db)) return ingestOrders(db, orders);
-  const seen = await db.kysely
-    .selectFrom('orders')
-    .select('id')
-    .where('id', 'in', ids(orders))
-    .execute();
-  await db.kysely.transaction().execute(async (trx) => {
-    const sql = new RawSql(trx, db.engine, db.sqlite);
-    await updateCustomerTotals(
-      sql,
-      seen.map((r) => Number(r.id)),
-      -1,
-      excluded,
-    );
-  });
-  await ingestOrders(db, orders);
-  await addBatch(db, orders, excluded);
-}
-
-async function addBatch(db: Db, orders: OrderInput[], excluded: readonly string[]) {
-  await db.kysely.transaction().execute(async (trx) => {
-    await updateCustomerTotals(new RawSql(trx, db.engine, db.sqlite), ids(orders), 1, excluded);
-  });
-}
-
-const ids = (orders: OrderInput[]) => orders.map((o) => o.id);
 
 /** Customers beyond the fixture's 1–3: a guest (user 0), one without orders, and more. */
 async function addCustomers(db: Db, list: number[]) {
@@ -260,8 +211,10 @@ describeEachEngine('customers report from customer_totals', (ctx) => {
     await seedCatalog(db);
     await addCustomers(db, [4, 5, 6, 7, 8, 9, 10]);
     const orders = storeOrders();
-    await ingest(db, orders.slice(0, 6));
-    await ingest(db, orders.slice(6));
+    await ingestOrders(db, orders.slice(0, 6));
+    // The first batch of a store without a state row builds the rows; later ones add to them.
+    expect(await current()).toBe(true);
+    await ingestOrders(db, orders.slice(6));
     const byId = new Map(
       (await get('customers?orderby=total_spend&per_page=100')).body.map(
         (r: { id: number }) => [r.id, r] as const,
@@ -294,7 +247,7 @@ describeEachEngine('customers report from customer_totals', (ctx) => {
     // Customer 1's latest order becomes excluded: the latest date falls back to order 1.
     // Customer 9's on-hold order moves to customer 5; order 4 loses its refund; order 6 is
     // no longer failed; the unknown buyer's order goes to customer 3.
-    await ingest(db, [
+    await ingestOrders(db, [
       again(2, { status: 'cancelled' }),
       again(11, { customerId: 5, dateCreatedGmt: '2024-07-01 00:00:00' }),
       again(4, { status: 'completed', refunds: [] }),
@@ -372,7 +325,7 @@ describeEachEngine('customers report from customer_totals', (ctx) => {
   it('lists customers whose totals rows are absent from the customers table correctly', async () => {
     // An order of a customer id the lookup does not have: its totals row is never listed.
     const db = ctx().db;
-    await ingest(db, [
+    await ingestOrders(db, [
       order(13, { customerId: 50, created: '2024-05-30 00:00:00' }),
       order(14, { customerId: 2, created: '2024-05-31 00:00:00' }),
     ]);
@@ -390,7 +343,7 @@ describeEachEngine('customers report from customer_totals', (ctx) => {
       // Pending order 5 now counts, from order_stats.
       const r = await get('customers?orderby=total_spend&per_page=100');
       expect(r.body.find((x: { id: number }) => x.id === 3)).toMatchObject({ orders_count: 2 });
-      await ingest(db, [
+      await ingestOrders(db, [
         order(15, { customerId: 6, status: 'pending', created: '2024-06-02 00:00:00' }),
       ]);
       expect(await current()).toBe(true);
@@ -449,10 +402,9 @@ describeEachEngine('customers report from customer_totals', (ctx) => {
         }),
         async (batches) => {
           await resetStore(db);
-          wired.delete(db);
           await seedCatalog(db);
           await addCustomers(db, [4, 5, 6, 7, 8, 9, 10]);
-          for (const batch of batches) await ingest(db, batch.map(build));
+          for (const batch of batches) await ingestOrders(db, batch.map(build));
           await expectRebuildEqual();
           await expectBothPathsEqual([
             'customers?orderby=total_spend&per_page=100',
