@@ -12,8 +12,12 @@ import { type Db, SQLITE_CACHE_KIB } from './database';
  * (run when a store opens) builds whatever is still missing.
  */
 
-/** Tables whose secondary indexes are deferred: the order data, lookups and download log. */
+/**
+ * Tables whose secondary indexes are deferred: the order data, lookups, customer totals
+ * (sort indexes only reports read) and download log.
+ */
 const BULK_TABLES = [
+  'customer_totals',
   'orders',
   'order_items',
   'order_stats',
