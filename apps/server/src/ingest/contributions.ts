@@ -203,13 +203,19 @@ export class Deltas {
       }
       for (const row of coupons) {
         let acc = coupon.get(row.coupon_id);
-        if (!acc) coupon.set(row.coupon_id, (acc = [0, 0]));
+        if (!acc) {
+          acc = [0, 0];
+          coupon.set(row.coupon_id, acc);
+        }
         acc[0]! += sign * row.discount_amount;
         if (seen?.first(3, row.coupon_id)) acc[1]! += sign;
       }
       for (const row of taxes) {
         let acc = tax.get(row.tax_rate_id);
-        if (!acc) tax.set(row.tax_rate_id, (acc = [0, 0, 0, 0]));
+        if (!acc) {
+          acc = [0, 0, 0, 0];
+          tax.set(row.tax_rate_id, acc);
+        }
         acc[0]! += sign * row.total_tax;
         acc[1]! += sign * row.order_tax;
         acc[2]! += sign * row.shipping_tax;
@@ -257,7 +263,10 @@ class Counted {
 
 function bucketOf(map: MonthDeltas, prefix: number): Map<number, number[]> {
   let bucket = map.get(prefix);
-  if (!bucket) map.set(prefix, (bucket = new Map()));
+  if (!bucket) {
+    bucket = new Map();
+    map.set(prefix, bucket);
+  }
   return bucket;
 }
 
