@@ -5,7 +5,7 @@
  *   last year by day (primary and compare requests) and last quarter by week;
  * on generated stores of BENCH_SIZES orders (default 100000,1000000), on SQLite and, when
  * BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, on PostgreSQL.
- * BENCH_REQUESTS changes the request count (default 200). Then the widget bench
+ * BENCH_REQUESTS changes the request count (default 200); BENCH_ENGINES=sqlite|postgres picks one engine. Then the widget bench
  * (scripts/bench-widgets) runs in Chromium: BENCH_SKIP_WIDGETS=1 skips it, BENCH_ONLY=widgets
  * runs only it. The picker search bench (100,000 products and customers) runs as a child step;
  * BENCH_SKIP_PICKERS=1 skips it.
@@ -36,7 +36,8 @@ async function store(engine: 'sqlite' | 'postgres') {
     const db = await openStore(`file:${file}`);
     return {
       db,
-      file,
+      url: `file:${file}`,
+      schema: undefined,
       drop: async () => {
         await db.close();
         rmSync(dir, { recursive: true, force: true });
@@ -51,7 +52,8 @@ async function store(engine: 'sqlite' | 'postgres') {
   const db = await openStore(postgresUrl!, { schema });
   return {
     db,
-    file: undefined,
+    url: postgresUrl!,
+    schema,
     drop: async () => {
       await db.close();
       const c = new pg.Client({ connectionString: postgresUrl });
@@ -93,7 +95,9 @@ const scenarios = [
 
 // BENCH_ONLY=widgets runs only the widget bench at the end.
 const serverBench = process.env.BENCH_ONLY !== 'widgets';
-const engines: ('sqlite' | 'postgres')[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+// BENCH_ENGINES=postgres (or sqlite) measures one engine only.
+const engines = (process.env.BENCH_ENGINES?.split(',') ??
+  (postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'])) as ('sqlite' | 'postgres')[];
 if (serverBench) {
   console.log(
     `Storelens bench: sizes ${sizes.join(', ')}, ${requests} requests per scenario, engines ${engines.join(', ')}`,
@@ -124,10 +128,15 @@ for (const engine of serverBench ? engines : []) {
         );
       }
       // Issue 4's figures (every report kind) from the analytics bench, on the same store.
-      if (s.file && process.env.BENCH_SKIP_ANALYTICS !== '1') {
+      if (process.env.BENCH_SKIP_ANALYTICS !== '1') {
         spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/analytics/bench.ts'], {
           stdio: 'inherit',
-          env: { ...process.env, DATABASE_URL: `file:${s.file}`, BENCH_END: END },
+          env: {
+            ...process.env,
+            DATABASE_URL: s.url,
+            ...(s.schema ? { BENCH_SCHEMA: s.schema } : {}),
+            BENCH_END: END,
+          },
         });
       }
     } finally {

@@ -24,7 +24,11 @@ const year = (endDay: string, back = 0) => {
 };
 
 async function main() {
-  const db = await openStore(url);
+  // BENCH_SCHEMA: the PostgreSQL schema the store lives in (scripts/bench.ts makes one per run).
+  const db = await openStore(
+    url,
+    process.env.BENCH_SCHEMA ? { schema: process.env.BENCH_SCHEMA } : {},
+  );
   const app = await buildApp(db, { webRoot: '/nonexistent' });
   const one = async (table: 'products' | 'coupons') => {
     const row = await db.kysely
