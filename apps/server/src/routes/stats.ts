@@ -13,6 +13,7 @@ import { couponStats, downloadStats, productStats, taxStats } from '../analytics
 import { orderStats } from '../analytics/revenue';
 import type { StatsResult } from '../analytics/stats';
 import type { Db } from '../db/database';
+import { downloadFilters } from './lists';
 import { reportRoute, statsRequest } from './report-route';
 
 const BASE = '/wp-json/wc-analytics/reports';
@@ -99,17 +100,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
       answer(
         await downloadStats(ctx, {
           ...statsRequest(q, ctx.settings),
-          downloads: {
-            match: q.match ?? 'all',
-            productIncludes: q.product_includes ?? [],
-            productExcludes: q.product_excludes ?? [],
-            orderIncludes: q.order_includes ?? [],
-            orderExcludes: q.order_excludes ?? [],
-            customerIncludes: q.customer_includes ?? [],
-            customerExcludes: q.customer_excludes ?? [],
-            ipIncludes: q.ip_address_includes ?? [],
-            ipExcludes: q.ip_address_excludes ?? [],
-          },
+          downloads: downloadFilters(q),
         }),
       ),
   );
