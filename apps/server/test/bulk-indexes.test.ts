@@ -34,12 +34,12 @@ for (const engine of engines) {
       const store = await freshStore(engine);
       try {
         const before = await indexes(store.db);
-        expect(before.has('order_product_lookup_paid')).toBe(true);
+        expect(before.has('order_product_lookup_paid_cover')).toBe(true);
         await storeSettings(store.db, 'UTC');
         await seedCatalog(store.db);
         await withDeferredIndexes(store.db, async () => {
           const during = await indexes(store.db);
-          expect(during.has('order_product_lookup_paid')).toBe(false);
+          expect(during.has('order_product_lookup_paid_cover')).toBe(false);
           expect(during.has('order_stats_date_paid')).toBe(false);
           // Ingestion's own reads stay indexed.
           expect(during.has('orders_customer')).toBe(true);

@@ -7,6 +7,7 @@ import * as m004 from './migrations/004_month_rollups';
 import * as m005 from './migrations/005_picker_search';
 import * as m006 from './migrations/006_customer_totals';
 import * as m007 from './migrations/007_list_indexes';
+import * as m008 from './migrations/008_product_lookup_covering';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '005_picker_search': m005,
   '006_customer_totals': m006,
   '007_list_indexes': m007,
+  '008_product_lookup_covering': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
