@@ -4,8 +4,8 @@ import { type Db, SQLITE_CACHE_KIB } from './database';
 /**
  * Bulk loading with deferred indexes. Keeping a dozen secondary indexes current row by row
  * costs more than writing the rows themselves; building each index once from the loaded table
- * (a sort, then a sequential write) is several times cheaper. The demo generator and full
- * analytics rebuilds load through the ordinary ingestion path inside `withDeferredIndexes`.
+ * (a sort, then a sequential write) is several times cheaper. The demo generator loads through
+ * the ordinary ingestion path between `deferIndexes` and `restoreIndexes`.
  *
  * The definitions of the dropped indexes are saved in `deferred_indexes` in the same
  * transaction that drops them, so a load killed half way leaves a record: `restoreIndexes`
@@ -84,14 +84,6 @@ export async function deferIndexes(db: Db): Promise<void> {
       await sql`DROP INDEX ${sql.ref(index.name)}`.execute(trx);
     }
   });
-}
-
-/** Runs `load` with the deferrable secondary indexes dropped, then builds them again. */
-export async function withDeferredIndexes<T>(db: Db, load: () => Promise<T>): Promise<T> {
-  await deferIndexes(db);
-  const result = await load();
-  await restoreIndexes(db);
-  return result;
 }
 
 /** Builds every index a bulk load deferred and has not rebuilt yet (also after a crash). */
