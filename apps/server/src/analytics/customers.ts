@@ -144,11 +144,13 @@ async function totalsSource(ctx: ReportContext, f: CustomerFilters): Promise<boo
   return !hasRange(f) && customerTotalsCurrent(ctx.sql, ctx.settings.excludedStatuses);
 }
 
-/** True when no filter narrows the customers (every customer is listed). */
-function unfiltered(f: CustomerFilters): boolean {
-  const none = (r: NumberRule | DateRule) => Object.values(r).every((v) => v === undefined);
+/**
+ * True when a rule other than `search` and `customers` (include) narrows the customers: an
+ * id or country list, a number or date rule, or an order-date range.
+ */
+export function hasCustomerRules(f: CustomerFilters): boolean {
+  const set = (r: NumberRule | DateRule) => Object.values(r).some((v) => v !== undefined);
   return (
-    !f.search &&
     [
       f.nameIncludes,
       f.nameExcludes,
@@ -158,14 +160,17 @@ function unfiltered(f: CustomerFilters): boolean {
       f.emailExcludes,
       f.countryIncludes,
       f.countryExcludes,
-      f.customers,
-    ].every((list) => list.length === 0) &&
-    [f.registered, f.lastActive, f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].every(
-      none,
-    ) &&
-    !hasRange(f)
+    ].some((list) => list.length > 0) ||
+    [f.registered, f.lastActive, f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].some(
+      set,
+    ) ||
+    hasRange(f)
   );
 }
+
+/** True when no filter narrows the customers (every customer is listed). */
+const unfiltered = (f: CustomerFilters): boolean =>
+  !f.search && f.customers.length === 0 && !hasCustomerRules(f);
 
 type TotalsSort = (typeof CUSTOMER_TOTALS_SORTS)[number];
 

@@ -8,7 +8,7 @@
 import { MAX_FULL_LIST } from '@storelens/api';
 import { RawSql } from '../db/sql';
 import type { ReportContext } from './context';
-import { type CustomerFilters, customersList, likeText } from './customers';
+import { type CustomerFilters, customersList, hasCustomerRules, likeText } from './customers';
 import { idsSql } from './filters';
 import { type ListPaging, type ListResult, link, stripTags } from './paging';
 import { type SearchSet, searchSet } from './search-index';
@@ -602,28 +602,6 @@ export async function searchCoupons(
   };
 }
 
-/** Whether the customers query has nothing but a search (and `include`): the picker's query. */
-function onlySearch(f: CustomerFilters): boolean {
-  const none = (rule: object) => Object.values(rule).every((v) => v === undefined);
-  return (
-    [
-      f.nameIncludes,
-      f.nameExcludes,
-      f.usernameIncludes,
-      f.usernameExcludes,
-      f.emailIncludes,
-      f.emailExcludes,
-      f.countryIncludes,
-      f.countryExcludes,
-    ].every((list) => !list.length) &&
-    [f.registered, f.lastActive, f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].every(
-      none,
-    ) &&
-    f.range.after === undefined &&
-    f.range.before === undefined
-  );
-}
-
 /**
  * GET /wc-analytics/customers: the customers list (§2.17) whose name ("first last"),
  * username or email (`searchby`; `all` is any of them) contains `search`. The match is made
@@ -641,7 +619,8 @@ export async function searchCustomers(
   const include = f.customers.length ? new Set(f.customers) : undefined;
   const accept = include && ((row: number) => include.has(set.ids[row]!));
   const rest = { ...f, search: undefined };
-  if (onlySearch(f) && p.orderby === 'date_registered') {
+  // Nothing but a search (and `include`): the picker's own query.
+  if (!hasCustomerRules(f) && p.orderby === 'date_registered') {
     const page = set.query({
       term: f.search,
       fields,
