@@ -11,14 +11,11 @@
  * BENCH_SKIP_PICKERS=1 skips it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { cpus, loadavg } from 'node:os';
 import { buildApp } from '../apps/server/src/app';
 import type { Db } from '../apps/server/src/db/database';
 import { generateDemoStore } from '../apps/server/src/demo/generate';
-import { openStore } from '../apps/server/src/store';
+import { scratchStore } from '../apps/server/src/scratch-store';
 
 const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -29,40 +26,8 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
-async function store(engine: 'sqlite' | 'postgres') {
-  if (engine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'storelens-bench-'));
-    const file = join(dir, 'bench.sqlite');
-    const db = await openStore(`file:${file}`);
-    return {
-      db,
-      url: `file:${file}`,
-      schema: undefined,
-      drop: async () => {
-        await db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const schema = `bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = await openStore(postgresUrl!, { schema });
-  return {
-    db,
-    url: postgresUrl!,
-    schema,
-    drop: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
-}
+const store = (engine: 'sqlite' | 'postgres') =>
+  scratchStore(engine, { prefix: engine === 'sqlite' ? 'storelens-bench' : 'bench', postgresUrl });
 
 async function latency(db: Db, label: string, url: string) {
   const app = await buildApp(db, { webRoot: '/nonexistent' });

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Db, Engine } from '../src/db/database';
-import { openStore } from '../src/store';
+import { scratchStore } from '../src/scratch-store';
 
 /**
  * Every server test runs on SQLite, and on PostgreSQL when TEST_POSTGRES_URL is set (each
@@ -21,34 +17,12 @@ export const engines: Engine[] =
 
 /** A fresh, migrated, empty store on one engine, and how to drop it. */
 export async function freshStore(engine: Engine): Promise<{ db: Db; drop(): Promise<void> }> {
-  if (engine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'storelens-test-'));
-    const db = await openStore(`file:${join(dir, 'store.sqlite')}`);
-    return {
-      db,
-      drop: async () => {
-        await db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  if (!postgresUrl) throw new Error('REQUIRE_POSTGRES=1 but TEST_POSTGRES_URL is not set');
-  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = await openStore(postgresUrl, { schema });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
+  if (engine === 'postgres' && !postgresUrl)
+    throw new Error('REQUIRE_POSTGRES=1 but TEST_POSTGRES_URL is not set');
+  return scratchStore(engine, {
+    prefix: engine === 'sqlite' ? 'storelens-test' : 't',
+    postgresUrl,
+  });
 }
 
 /** The context a suite gets: the open store and the app on it (built lazily). */

@@ -1,23 +1,9 @@
-/*
- * Picker search bench (issue 4: "picker searches over 100,000 products and 100,000
- * customers: p50 ≤ 10 ms"). Opens a fresh SQLite store (and a PostgreSQL one in its own schema
- * when BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set), generates the demo store's orders, adds
- * the bench catalog (bench-catalog.ts), then times picker requests through the real app and
- * prints p50/p95 per kind. Prints figures, never asserts them.
- *   node --import tsx apps/server/src/analytics/bench-pickers.ts
- * BENCH_PICKER_ORDERS (default 100000), BENCH_PICKER_PRODUCTS and BENCH_PICKER_CUSTOMERS
- * (default 100000 each), BENCH_REQUESTS (default 200 per kind). BENCH_PICKER_DATABASE_URL
- * (with BENCH_PICKER_SCHEMA on PostgreSQL) measures an existing store instead, such as one
- * BENCH_PICKER_KEEP=1 left; BENCH_PICKER_VERBOSE=1 adds a line per URL.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { cpus, loadavg } from 'node:os';
 import { buildApp } from '../app';
 import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
 import { generateDemoStore } from '../demo/generate';
+import { scratchStore } from '../scratch-store';
 import { openStore } from '../store';
 import { seedBenchCatalog } from './bench-catalog';
 
@@ -76,36 +62,14 @@ const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 async function openBenchStore(engine: 'sqlite' | 'postgres') {
-  if (engine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'storelens-pickers-'));
-    const file = join(dir, 'bench.sqlite');
-    const db = await openStore(`file:${file}`);
-    return {
-      db,
-      kept: `BENCH_PICKER_DATABASE_URL=file:${file}`,
-      drop: async () => {
-        await db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const schema = `bench_pickers_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = await openStore(postgresUrl!, { schema });
-  return {
-    db,
-    kept: `BENCH_PICKER_DATABASE_URL=${postgresUrl} BENCH_PICKER_SCHEMA=${schema}`,
-    drop: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
+  const store = await scratchStore(engine, {
+    prefix: engine === 'sqlite' ? 'storelens-pickers' : 'bench_pickers',
+    postgresUrl,
+  });
+  const kept = store.schema
+    ? `BENCH_PICKER_DATABASE_URL=${store.url} BENCH_PICKER_SCHEMA=${store.schema}`
+    : `BENCH_PICKER_DATABASE_URL=${store.url}`;
+  return { db: store.db, kept, drop: store.drop };
 }
 
 const verbose = process.env.BENCH_PICKER_VERBOSE === '1';
