@@ -32,18 +32,6 @@ function notExcluded(column: string, excluded: readonly string[]) {
   return { sql: `${column} NOT IN (${list.map(() => '?').join(',')})`, params: list };
 }
 
-/** The id list as one parameter: the statement text does not change with the batch size. */
-function idsParam(sql: RawSql, ids: readonly number[]): unknown {
-  for (const id of ids) if (!Number.isSafeInteger(id)) throw new RangeError(`Not an id: ${id}`);
-  return sql.engine === 'sqlite' ? JSON.stringify(ids) : [...ids];
-}
-
-/** `<column> IN <the ids parameter>`. */
-const inIds = (sql: RawSql, column: string) =>
-  sql.engine === 'sqlite'
-    ? `${column} IN (SELECT value FROM json_each(?))`
-    : `${column} = ANY(?::bigint[])`;
-
 /**
  * The order_stats rows whose `column` is one of the ids parameter, as a derived table, read
  * through the column's index. On PostgreSQL an index probe per id (a lateral subquery kept
@@ -149,7 +137,7 @@ async function applyBatch(
   excludedStatuses: readonly string[],
 ): Promise<void> {
   const status = notExcluded('s.status', excludedStatuses);
-  const ids = idsParam(sql, orderIds);
+  const ids = sql.idList(orderIds);
   /** The batch's order_stats rows (alias s): the orders, then their refunds. */
   const batch = (columns: string) =>
     `SELECT ${columns} FROM ${statsRows(sql, 'order_id')} s
@@ -189,7 +177,7 @@ async function applyBatch(
     `UPDATE customer_totals SET date_last_order = (
        SELECT MAX(r.date_created) FROM orders o JOIN order_stats r ON r.order_id = o.id
        WHERE o.customer_id = customer_totals.customer_id AND o.type = 'order'
-         AND NOT (${inIds(sql, 'o.id')}) AND r.parent_id = 0
+         AND NOT (${sql.inIdList('o.id')}) AND r.parent_id = 0
          AND r.customer_id = customer_totals.customer_id AND ${kept.sql})
      WHERE customer_id IN (SELECT s.customer_id FROM ${statsRows(sql, 'order_id')} s
        WHERE s.parent_id = 0 AND s.customer_id > 0 AND ${status.sql}
@@ -204,8 +192,8 @@ async function applyBatch(
     .map((r) => Number(r.customer_id));
   if (emptied.length === 0) return;
   await sql.run(
-    `DELETE FROM customer_totals WHERE ${inIds(sql, 'customer_id')}
+    `DELETE FROM customer_totals WHERE ${sql.inIdList('customer_id')}
        AND orders_count = 0 AND total_spend = 0 AND date_last_order IS NULL`,
-    [idsParam(sql, emptied)],
+    [sql.idList(emptied)],
   );
 }

@@ -47,15 +47,10 @@ function includeOrder(column: string, ids: readonly number[]): string {
   return `CASE ${ids.map((id, i) => `WHEN ${column} = ${idsSql([id]).slice(1, -1)} THEN ${i}`).join(' ')} ELSE ${ids.length} END`;
 }
 
-/**
- * `column IN (ids)` for a list of any length: one parameter (a JSON array in SQLite, an array
- * in PostgreSQL) instead of one literal per id.
- */
+/** `column IN (ids)` for a list of any length, as one parameter (`RawSql.idList`). */
 function inIds(ctx: ReportContext, column: string, ids: readonly number[]) {
   if (!ids.length) return { sql: '1=0', params: [] };
-  return ctx.sql.engine === 'sqlite'
-    ? { sql: `${column} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(ids)] }
-    : { sql: `${column} = ANY(CAST(? AS bigint[]))`, params: [ids] };
+  return { sql: ctx.sql.inIdList(column), params: [ctx.sql.idList(ids)] };
 }
 
 /**

@@ -101,6 +101,23 @@ export class RawSql {
     }
   }
 
+  /**
+   * A list of ids as ONE parameter (a JSON array on SQLite, an array on PostgreSQL), so the
+   * statement's text, and SQLite's prepared statement, stays the same whatever the list's
+   * length. Use with `inIdList`.
+   */
+  idList(ids: readonly number[]): unknown {
+    for (const id of ids) if (!Number.isSafeInteger(id)) throw new RangeError(`Not an id: ${id}`);
+    return this.engine === 'sqlite' ? JSON.stringify(ids) : [...ids];
+  }
+
+  /** `column IN <one idList parameter>`. */
+  inIdList(column: string): string {
+    return this.engine === 'sqlite'
+      ? `${column} IN (SELECT value FROM json_each(?))`
+      : `${column} = ANY(?::bigint[])`;
+  }
+
   /** Deletes rows whose `column` is in `ids`, in chunks. */
   async deleteIn(table: string, column: string, ids: readonly unknown[]): Promise<void> {
     for (let start = 0; start < ids.length; start += 10_000) {

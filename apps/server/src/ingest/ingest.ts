@@ -692,10 +692,10 @@ async function insertLookups(sql: RawSql, lookups: readonly Lookup[], ids: reado
     for (const r of l.coupons) coupons.push(values(COUPON_COLUMNS, r));
     for (const r of l.taxes) taxes.push(values(TAX_COLUMNS, r));
   }
-  for (const chunk of chunks(ids)) {
-    const list = chunk.map(() => '?').join(',');
-    await sql.run(
-      `INSERT INTO order_stats (${STATS_COLUMNS.join(',')})
+  // The batch's ids travel as one parameter, so both statements are prepared once.
+  const list = sql.idList(ids);
+  await sql.run(
+    `INSERT INTO order_stats (${STATS_COLUMNS.join(',')})
        SELECT o.id, o.parent_id, o.status, o.customer_id,
          CASE WHEN o.customer_id > 0 AND f.order_id IS NOT NULL
            AND f.order_id <> (CASE WHEN o.parent_id = 0 THEN o.id ELSE o.parent_id END)
@@ -705,29 +705,21 @@ async function insertLookups(sql: RawSql, lookups: readonly Lookup[], ids: reado
          o.total, o.tax_total, o.shipping_total, o.total - o.tax_total - o.shipping_total,
          o.discount_total
        FROM orders o LEFT JOIN customer_first_order f ON f.customer_id = o.customer_id
-       WHERE o.id IN (${list})`,
-      chunk,
-    );
-    await sql.run(
-      `INSERT INTO order_product_lookup (${PRODUCT_COLUMNS.join(',')})
+       WHERE ${sql.inIdList('o.id')}`,
+    [list],
+  );
+  await sql.run(
+    `INSERT INTO order_product_lookup (${PRODUCT_COLUMNS.join(',')})
        SELECT i.id, i.order_id, s.parent_id, i.product_id, i.variation_id, s.customer_id, s.status,
          s.returning_customer, s.date_created, s.date_paid, s.date_completed, i.quantity, i.total,
          i.total + i.tax + i.shipping + i.shipping_tax, i.coupon_amount, i.tax, i.shipping,
          i.shipping_tax
        FROM order_items i JOIN order_stats s ON s.order_id = i.order_id
-       WHERE i.order_id IN (${list})`,
-      chunk,
-    );
-  }
+       WHERE ${sql.inIdList('i.order_id')}`,
+    [list],
+  );
   await sql.insertMany('order_coupon_lookup', COUPON_COLUMNS, coupons);
   await sql.insertMany('order_tax_lookup', TAX_COLUMNS, taxes);
-}
-
-/** Splits ids into chunks small enough for one statement's parameters on either engine. */
-function chunks<T>(ids: readonly T[], size = 5000): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < ids.length; start += size) out.push(ids.slice(start, start + size));
-  return out;
 }
 
 const REVENUE_VALUE_COLUMNS = [
