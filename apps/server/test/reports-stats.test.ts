@@ -1,4 +1,8 @@
 import { expect, it } from 'vitest';
+import type { Db } from '../src/db/database';
+import { ingestOrders } from '../src/ingest/ingest';
+import { toUnits } from '../src/money';
+import { mayOrders } from './fixtures';
 import { describeEachEngine } from './harness';
 import { MAY, seedReports } from './reports-fixture';
 
@@ -227,4 +231,69 @@ describeEachEngine(
     });
   },
   seedReports,
+);
+
+/** A refund of the coupon order (order 1, 1 May) on 20 May and another on 3 June. */
+async function seedCouponRefunds(db: Db) {
+  await seedReports(db);
+  const withRefunds = mayOrders().map((o) =>
+    o.id !== 1
+      ? o
+      : {
+          ...o,
+          refunds: [
+            { day: '2024-05-20', id: 100, amount: '5' },
+            { day: '2024-06-03', id: 101, amount: '3' },
+          ].map((r) => ({
+            id: r.id,
+            dateCreatedGmt: `${r.day} 12:00:00`,
+            lines: [
+              { id: r.id + 1, orderItemId: 11, quantity: 0, total: toUnits(r.amount), tax: 0 },
+            ],
+            shipping: 0,
+            shippingTax: 0,
+          })),
+        },
+  );
+  await ingestOrders(db, withRefunds);
+}
+
+describeEachEngine(
+  'coupon filters and refunds',
+  (ctx) => {
+    const totals = async (range: string, query: string) => {
+      const res = await ctx().app.inject({
+        method: 'GET',
+        url: `${BASE}/orders/stats?${range}&interval=month&${query}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().totals;
+    };
+    const JUNE = 'after=2024-06-01T00:00:00&before=2024-06-30T23:59:59';
+
+    it('counts a refund of a coupon order through its order, in the refund month', async () => {
+      // Order 1 nets 18; its 5.00 refund in May takes it to 13.
+      expect(await totals(MAY, 'coupon_includes=900')).toMatchObject({
+        net_revenue: 13,
+        orders_count: 1,
+      });
+      // June holds only the 3.00 refund, which the coupon filter reaches through order 1.
+      expect(await totals(JUNE, 'coupon_includes=900')).toMatchObject({
+        net_revenue: -3,
+        orders_count: 0,
+      });
+    });
+
+    it('leaves the refunds of a coupon order out of coupon_excludes', async () => {
+      expect(await totals(MAY, 'coupon_excludes=900')).toMatchObject({
+        net_revenue: 50,
+        orders_count: 3,
+      });
+      expect(await totals(JUNE, 'coupon_excludes=900')).toMatchObject({
+        net_revenue: 0,
+        orders_count: 0,
+      });
+    });
+  },
+  seedCouponRefunds,
 );

@@ -203,9 +203,6 @@ export function filterClauses(
   const clauses: SqlCondition[] = [];
   const add = (sql: string, params: unknown[] = []) => clauses.push({ sql, params });
   // Refund rows have their own product and tax rows; coupons are only on the order.
-  const orderOf = cols.parentId
-    ? `(CASE WHEN ${cols.parentId} = 0 THEN ${cols.orderId} ELSE ${cols.parentId} END)`
-    : cols.orderId;
   const inLines = (where: string) =>
     `${cols.orderId} IN (SELECT opl_f.order_id FROM order_product_lookup opl_f WHERE ${where})`;
   const lineItem = `(CASE WHEN ${cols.variation} > 0 THEN ${cols.variation} ELSE ${cols.product} END)`;
@@ -254,13 +251,17 @@ export function filterClauses(
     [f.couponIncludes, false],
     [f.couponExcludes, true],
   ] as const) {
-    idClause(
-      ids,
-      negate,
-      undefined,
-      (l) =>
-        `${orderOf} IN (SELECT ocl_f.order_id FROM order_coupon_lookup ocl_f WHERE ocl_f.coupon_id IN ${l})`,
-    );
+    // A refund row matches through its order. Written as two INs rather than one IN on
+    // "the row's order" (a CASE) so that the database can drive from
+    // the coupon's orders (the primary key and the parent index) instead of scanning every
+    // order of the range: order ids and refund ids never collide, and 0 is never a coupon
+    // order, so the two forms match the same rows.
+    idClause(ids, negate, undefined, (l) => {
+      const couponOrders = `SELECT ocl_f.order_id FROM order_coupon_lookup ocl_f WHERE ocl_f.coupon_id IN ${l}`;
+      return cols.parentId
+        ? `${cols.orderId} IN (${couponOrders}) OR ${cols.parentId} IN (${couponOrders})`
+        : `${cols.orderId} IN (${couponOrders})`;
+    });
   }
   for (const [ids, negate] of [
     [f.taxRateIncludes, false],
