@@ -1,8 +1,10 @@
 import type { OrderStatus } from '@storelens/api';
 import fc from 'fast-check';
+import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { customerTotalsCurrent, rebuildCustomerTotals } from '../src/analytics/customer-totals';
 import type { Db } from '../src/db/database';
+import * as m009 from '../src/db/migrations/009_customer_gross_spend';
 import { RawSql } from '../src/db/sql';
 import { ingestOrders } from '../src/ingest/ingest';
 import type { OrderInput } from '../src/ingest/types';
@@ -195,7 +197,7 @@ describeEachEngine('customers report from customer_totals', (ctx) => {
     const rows = () =>
       db.kysely
         .selectFrom('customer_totals')
-        .select(['customer_id', 'orders_count', 'total_spend', 'date_last_order'])
+        .select(['customer_id', 'orders_count', 'total_spend', 'date_last_order', 'gross_spend'])
         .orderBy('customer_id')
         .execute();
     const kept = await rows();
@@ -354,6 +356,19 @@ describeEachEngine('customers report from customer_totals', (ctx) => {
         woocommerce_excluded_report_order_statuses: ['pending', 'failed', 'cancelled'],
       });
     }
+  });
+
+  it('migration 009 fills the gross spend of the rows a store already has', async () => {
+    const db = ctx().db;
+    const settings = await readStoreSettings(db);
+    await db.kysely.transaction().execute(async (trx) => {
+      await rebuildCustomerTotals(new RawSql(trx, db.engine, db.sqlite), settings.excludedStatuses);
+    });
+    await m009.down(db.kysely as unknown as Kysely<unknown>);
+    await m009.up(db.kysely as unknown as Kysely<unknown>);
+    await expectRebuildEqual();
+    const rows = await db.kysely.selectFrom('customer_totals').select('gross_spend').execute();
+    expect(rows.some((r) => Number(r.gross_spend) > 0)).toBe(true);
   });
 
   it('agrees with the aggregate query after random batches and re-ingests (property)', async () => {

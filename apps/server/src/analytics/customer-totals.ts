@@ -7,6 +7,8 @@
  *   total_spend     = SUM(total_sales), refunds (negative rows) included
  *   date_last_order = MAX(date_created) of the counted orders (local time)
  *   avg_order_value = total_spend / orders_count (a generated column), 0 without orders
+ *   gross_spend     = SUM of the positive total_sales: the most any date range can hold
+ *                     (the customers leaderboard's bound, migration 009)
  *
  * Counts and sums are added and subtracted per ingested batch. The latest order date cannot be
  * un-maxed: when orders are removed (sign -1) their customers' dates are recomputed from the
@@ -46,7 +48,8 @@ const statsRows = (sql: RawSql, column: 'order_id' | 'parent_id') =>
 
 /** The per-customer aggregates over order_stats rows (alias s), as the report defines them. */
 const AGGREGATES = `SUM(CASE WHEN s.parent_id = 0 THEN 1 ELSE 0 END),
-  SUM(s.total_sales), MAX(CASE WHEN s.parent_id = 0 THEN s.date_created END)`;
+  SUM(s.total_sales), MAX(CASE WHEN s.parent_id = 0 THEN s.date_created END),
+  SUM(CASE WHEN s.total_sales > 0 THEN s.total_sales ELSE 0 END)`;
 
 /** True when customer_totals holds the figures for these excluded statuses. */
 export async function customerTotalsCurrent(
@@ -74,7 +77,8 @@ export async function rebuildCustomerTotals(
   const status = notExcluded('s.status', excludedStatuses);
   await sql.run('DELETE FROM customer_totals');
   await sql.run(
-    `INSERT INTO customer_totals (customer_id, orders_count, total_spend, date_last_order)
+    `INSERT INTO customer_totals
+       (customer_id, orders_count, total_spend, date_last_order, gross_spend)
      SELECT s.customer_id, ${AGGREGATES}
      FROM order_stats s WHERE s.customer_id > 0 AND ${status.sql}
      GROUP BY s.customer_id`,
@@ -144,15 +148,18 @@ async function applyBatch(
      UNION ALL SELECT ${columns} FROM ${statsRows(sql, 'parent_id')} s`;
   const counted = notExcluded('b.status', excludedStatuses);
   const n = sign === 1 ? '' : '-';
-  const upsert = `INSERT INTO customer_totals (customer_id, orders_count, total_spend, date_last_order)
+  const upsert = `INSERT INTO customer_totals
+       (customer_id, orders_count, total_spend, date_last_order, gross_spend)
      SELECT b.customer_id, ${n}SUM(CASE WHEN b.parent_id = 0 THEN 1 ELSE 0 END),
-       ${n}SUM(b.total_sales), MAX(CASE WHEN b.parent_id = 0 THEN b.date_created END)
+       ${n}SUM(b.total_sales), MAX(CASE WHEN b.parent_id = 0 THEN b.date_created END),
+       ${n}SUM(CASE WHEN b.total_sales > 0 THEN b.total_sales ELSE 0 END)
      FROM (${batch('s.customer_id, s.parent_id, s.status, s.total_sales, s.date_created')}) b
      WHERE b.customer_id > 0 AND ${counted.sql}
      GROUP BY b.customer_id
      ON CONFLICT (customer_id) DO UPDATE SET
        orders_count = customer_totals.orders_count + excluded.orders_count,
        total_spend = customer_totals.total_spend + excluded.total_spend,
+       gross_spend = customer_totals.gross_spend + excluded.gross_spend,
        date_last_order = ${
          sign === 1
            ? `CASE WHEN excluded.date_last_order IS NULL
@@ -169,7 +176,8 @@ async function applyBatch(
     customer_id: number;
     orders_count: number;
     total_spend: number;
-  }>(`${upsert} RETURNING customer_id, orders_count, total_spend`, params);
+    gross_spend: number;
+  }>(`${upsert} RETURNING customer_id, orders_count, total_spend, gross_spend`, params);
 
   // Customers whose latest order is removed: their latest date among the orders that remain.
   const kept = notExcluded('r.status', excludedStatuses);
@@ -188,12 +196,13 @@ async function applyBatch(
   // Rows left empty go, as a rebuild would not have them (with no order left, the date above
   // was recomputed to null).
   const emptied = upserted
-    .filter((r) => Number(r.orders_count) === 0 && Number(r.total_spend) === 0)
+    .filter((r) => [r.orders_count, r.total_spend, r.gross_spend].every((v) => Number(v) === 0))
     .map((r) => Number(r.customer_id));
   if (emptied.length === 0) return;
   await sql.run(
     `DELETE FROM customer_totals WHERE ${sql.inIdList('customer_id')}
-       AND orders_count = 0 AND total_spend = 0 AND date_last_order IS NULL`,
+       AND orders_count = 0 AND total_spend = 0 AND gross_spend = 0
+       AND date_last_order IS NULL`,
     [sql.idList(emptied)],
   );
 }

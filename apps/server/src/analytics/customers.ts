@@ -362,6 +362,109 @@ export async function customersList(
   return shapeRows(ctx, result);
 }
 
+/** The customers report's filters with only an order-date range set. */
+export function rangeOnlyFilters(range: CustomerFilters['range']): CustomerFilters {
+  return {
+    match: 'all',
+    search: undefined,
+    searchby: 'name',
+    nameIncludes: [],
+    nameExcludes: [],
+    usernameIncludes: [],
+    usernameExcludes: [],
+    emailIncludes: [],
+    emailExcludes: [],
+    countryIncludes: [],
+    countryExcludes: [],
+    registered: {},
+    lastActive: {},
+    ordersCount: {},
+    totalSpend: {},
+    avgOrderValue: {},
+    lastOrder: {},
+    customers: [],
+    range,
+  };
+}
+
+/** Customers a top-spend walk reads before it gives way to the aggregate query. */
+const TOP_WALK_LIMIT = 20_000;
+
+interface RangeAggregate {
+  customer_id: number;
+  orders_count: number;
+  total_spend: number;
+  date_last_order: string | null;
+}
+
+/**
+ * The first `limit` customers by spend within an order-date range (the customers leaderboard):
+ * the same rows as the range list sorted by total_spend descending, without aggregating every
+ * order of the range. Customers are read from customer_totals in descending `gross_spend`
+ * (all-time positive spend, which no range can exceed) and their range figures computed
+ * through the order_stats customer index, a growing chunk at a time. The walk stops once the
+ * last of the best `limit` spent more than the bound of the customers not yet read: none of
+ * them can rank. When the totals are not current, or the walk grows long (fewer than `limit`
+ * customers spent anything), the list's aggregate query answers.
+ */
+export async function topCustomersBySpend(
+  ctx: ReportContext,
+  range: CustomerFilters['range'],
+  limit: number,
+  walkLimit = TOP_WALK_LIMIT,
+): Promise<Record<string, unknown>[]> {
+  const viaList = async () =>
+    (
+      await customersList(ctx, rangeOnlyFilters(range), {
+        page: 1,
+        perPage: limit,
+        order: 'desc',
+        orderby: 'total_spend',
+      })
+    ).rows;
+  if (!(await customerTotalsCurrent(ctx.sql, ctx.settings.excludedStatuses))) return viaList();
+  const status = statusDefault(noFilters, ctx.settings.excludedStatuses, 'os.status');
+  const inRange = rangeCondition('os.date_created', range);
+  const ranks = (a: RangeAggregate, b: RangeAggregate) =>
+    b.total_spend - a.total_spend || b.customer_id - a.customer_id;
+  let best: RangeAggregate[] = [];
+  let chunk = Math.max(64, limit * 4);
+  for (let offset = 0; ; offset += chunk, chunk *= 2) {
+    if (offset >= walkLimit) return viaList();
+    const bounds = await ctx.sql.query<{ customer_id: number; gross_spend: number }>(
+      `SELECT customer_id, gross_spend FROM customer_totals
+       ORDER BY gross_spend DESC, customer_id DESC LIMIT ? OFFSET ?`,
+      [chunk, offset],
+    );
+    if (bounds.length) {
+      const ids = bounds.map((b) => Number(b.customer_id));
+      const found = await ctx.sql.query<RangeAggregate>(
+        `SELECT a.* FROM (${aggregatesSql(
+          `os.customer_id IN ${idsSql(ids)} AND ${status.sql}${inRange.sql}`,
+        )}) a WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = a.customer_id)`,
+        [...status.params, ...inRange.params],
+      );
+      const rows = found.map((r) => ({
+        customer_id: Number(r.customer_id),
+        orders_count: Number(r.orders_count),
+        total_spend: Number(r.total_spend),
+        date_last_order: r.date_last_order,
+      }));
+      best = [...best, ...rows].sort(ranks).slice(0, limit);
+    }
+    const bound = Number(bounds.at(-1)?.gross_spend ?? 0);
+    const last = best[limit - 1];
+    if (bounds.length < chunk || (last && last.total_spend > bound)) break;
+  }
+  if (best.length === 0) return [];
+  const customers = await ctx.sql.query<Record<string, unknown>>(
+    `SELECT ${CUSTOMER_COLUMNS} FROM customers c WHERE c.id IN ${idsSql(best.map((b) => b.customer_id))}`,
+  );
+  const byId = new Map(customers.map((c) => [Number(c.id), c]));
+  const page = best.map((b) => ({ ...byId.get(b.customer_id), ...b }));
+  return shapeRows(ctx, { rows: page, total: page.length, totalPages: 1 }).rows;
+}
+
 /** The response rows of a page (money in currency units, dates ISO). */
 function shapeRows(
   ctx: ReportContext,

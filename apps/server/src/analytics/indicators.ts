@@ -11,7 +11,7 @@ import {
   performanceIndicators,
 } from '@storelens/api';
 import type { ReportContext } from './context';
-import { customersList } from './customers';
+import { topCustomersBySpend } from './customers';
 import { noFilters } from './filters';
 import { couponTotals, downloadTotal, orderTotals, taxTotals } from './indicator-totals';
 import { categoriesList, couponsList, productsList } from './lists';
@@ -241,31 +241,7 @@ export async function leaderboards(
   const paging = { page: 1, perPage, order: 'desc' as const };
   const listParams = { ...paging, range, filters: noFilters, extendedInfo: true };
 
-  const customers = await customersList(
-    ctx,
-    {
-      match: 'all',
-      search: undefined,
-      searchby: 'name',
-      nameIncludes: [],
-      nameExcludes: [],
-      usernameIncludes: [],
-      usernameExcludes: [],
-      emailIncludes: [],
-      emailExcludes: [],
-      countryIncludes: [],
-      countryExcludes: [],
-      registered: {},
-      lastActive: {},
-      ordersCount: {},
-      totalSpend: {},
-      avgOrderValue: {},
-      lastOrder: {},
-      customers: [],
-      range,
-    },
-    { ...paging, orderby: 'total_spend' },
-  );
+  const customers = await topCustomersBySpend(ctx, range, perPage);
   const coupons = await couponsList(ctx, { ...listParams, orderby: 'orders_count' });
   const categories = await categoriesList(ctx, { ...listParams, orderby: 'items_sold' });
   const products = await productsList(ctx, { ...listParams, orderby: 'items_sold' });
@@ -276,7 +252,7 @@ export async function leaderboards(
       id: 'customers',
       label: 'Top Customers - Total Spend',
       headers: [{ label: 'Customer Name' }, { label: 'Orders' }, { label: 'Total Spend' }],
-      rows: customers.rows.map((r) => [
+      rows: customers.map((r) => [
         {
           display: anchor(
             '/analytics/customers',

@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_picker_search';
 import * as m006 from './migrations/006_customer_totals';
 import * as m007 from './migrations/007_list_indexes';
 import * as m008 from './migrations/008_product_lookup_covering';
+import * as m009 from './migrations/009_customer_gross_spend';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006_customer_totals': m006,
   '007_list_indexes': m007,
   '008_product_lookup_covering': m008,
+  '009_customer_gross_spend': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

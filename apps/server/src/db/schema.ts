@@ -331,6 +331,8 @@ export interface CustomerTotalsTable {
   date_last_order: string | null;
   /** Generated: total_spend / orders_count, 0 without orders. */
   avg_order_value: Generated<number>;
+  /** Sum of the positive total_sales rows: a bound on the spend within any date range. */
+  gross_spend: Generated<number>;
 }
 
 /** The excluded statuses (JSON, sorted) customer_totals was computed with (migration 006). */

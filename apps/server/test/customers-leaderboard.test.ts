@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { reportContext } from '../src/analytics/context';
+import { customersList, rangeOnlyFilters, topCustomersBySpend } from '../src/analytics/customers';
+import { generateDemoStore } from '../src/demo/generate';
+import { readStoreSettings } from '../src/options';
+import { describeEachEngine } from './harness';
+
+/*
+ * The customers leaderboard's top-spend walk (customer_totals by gross spend, stopping once no
+ * later customer can rank) returns exactly the first page of the range list sorted by
+ * total_spend, which aggregates every order of the range.
+ */
+describeEachEngine(
+  'top customers by spend within a range',
+  (ctx) => {
+    const context = async () => reportContext(ctx().db, await readStoreSettings(ctx().db));
+    const day = (n: number) =>
+      new Date(Date.UTC(2022, 6, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    const range = (from: number, days: number) => ({
+      after: `${day(from)} 00:00:00`,
+      before: `${day(from + days)} 23:59:59`,
+    });
+    const listed = async (r: ReturnType<typeof range>, limit: number) =>
+      (
+        await customersList(await context(), rangeOnlyFilters(r), {
+          page: 1,
+          perPage: limit,
+          order: 'desc',
+          orderby: 'total_spend',
+        })
+      ).rows;
+
+    it('matches the range list for random ranges and sizes (property)', async () => {
+      const c = await context();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: -30, max: 740 }),
+          fc.integer({ min: 0, max: 400 }),
+          fc.constantFrom(1, 5, 25, 100),
+          async (from, days, limit) => {
+            const r = range(from, days);
+            expect(await topCustomersBySpend(c, r, limit)).toEqual(await listed(r, limit));
+          },
+        ),
+        { numRuns: 40 },
+      );
+    });
+
+    it('ranks customers of a range with few buyers, and none outside the data', async () => {
+      const c = await context();
+      // One day: fewer buyers than the limit, so the walk reads every customer.
+      const oneDay = range(200, 0);
+      const few = await topCustomersBySpend(c, oneDay, 100);
+      expect(few.length).toBeGreaterThan(0);
+      expect(few.length).toBeLessThan(100);
+      expect(few).toEqual(await listed(oneDay, 100));
+      expect(await topCustomersBySpend(c, range(2000, 10), 5)).toEqual([]);
+    });
+
+    it('gives way to the aggregate query past its walk limit', async () => {
+      const c = await context();
+      const r = range(100, 300);
+      // A walk limit of one chunk: the list answers, with the same rows.
+      expect(await topCustomersBySpend(c, r, 5, 1)).toEqual(await listed(r, 5));
+    });
+
+    it('serves the customers leaderboard', async () => {
+      const r = range(365, 364);
+      const res = await ctx().app.inject({
+        method: 'GET',
+        url: `/wp-json/wc-analytics/leaderboards?after=${r.after.replace(' ', 'T')}&before=${r.before.replace(' ', 'T')}&per_page=5&force_cache_refresh=true`,
+      });
+      expect(res.statusCode).toBe(200);
+      const board = res.json().find((b: { id: string }) => b.id === 'customers');
+      const top = await listed(r, 5);
+      expect(board.rows).toHaveLength(5);
+      board.rows.forEach((row: { display: string }[], i: number) => {
+        expect(row[0]!.display).toContain(String(top[i]!.name));
+      });
+    });
+  },
+  async (db) => {
+    await generateDemoStore(db, { orders: 3000, years: 2, seed: 11, end: '2024-06-30' });
+  },
+);
