@@ -53,6 +53,23 @@ describeEachEngine(
       expect(value('woocommerce_currency')).toBe('USD');
     });
 
+    it('gives each product its units sold (refunds netted) as popularity', async () => {
+      const db = ctx().db;
+      const sold = await db.kysely
+        .selectFrom('order_product_lookup')
+        .select(['product_id', (eb) => eb.fn.sum<number>('product_qty').as('qty')])
+        .groupBy('product_id')
+        .execute();
+      const products = await db.kysely
+        .selectFrom('products')
+        .select(['id', 'total_sales'])
+        .where('parent_id', '=', 0)
+        .execute();
+      const popularity = new Map(products.map((p) => [Number(p.id), Number(p.total_sales)]));
+      expect(sold.length).toBeGreaterThan(10);
+      for (const s of sold) expect(popularity.get(Number(s.product_id))).toBe(Number(s.qty));
+    });
+
     it('is the same for the same seed', async () => {
       const reviews = (db: Db) =>
         db.kysely
