@@ -178,6 +178,44 @@ describeEachEngine(
       expect(monthReads).toBeGreaterThan(40);
     });
 
+    it('counts the distinct products of revenue stats as the lookup rows hold them, for any range', async () => {
+      const db = ctx().db;
+      const excluded = (await readStoreSettings(db)).excludedStatuses;
+      const dates = await someDates(db);
+      const closed = rangeArb.filter(
+        (r): r is { after: string; before: string } =>
+          'after' in r && 'before' in r && r.after !== undefined && r.before !== undefined,
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(closed, boundaryArb(dates)),
+          fc.constantFrom(undefined, 'new' as const, 'returning' as const),
+          async ({ after, before }, customerType) => {
+            const iso = (t: string) => t.replace(' ', 'T');
+            const res = await ctx().app.inject({
+              method: 'GET',
+              // orders/stats without total_customers in fields: the rollup path.
+              url: `/wp-json/wc-analytics/reports/orders/stats?after=${iso(after)}&before=${iso(before)}&interval=month&fields=products,orders_count&force_cache_refresh=true${customerType ? `&customer_type=${customerType}` : ''}`,
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            let q = db.kysely
+              .selectFrom('order_product_lookup')
+              .select('product_id')
+              .distinct()
+              .where('date_paid', '>=', after)
+              .where('date_paid', '<=', before)
+              .where('status', 'not in', excluded);
+            if (customerType)
+              q = q.where('returning_customer', '=', customerType === 'returning' ? 1 : 0);
+            expect(res.json().totals.products, `${after} – ${before} ${customerType}`).toBe(
+              (await q.execute()).length,
+            );
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
+
     it('gives performance indicators equal to the stats reports totals for any range', async () => {
       const get = async (url: string) => {
         const res = await ctx().app.inject({ method: 'GET', url: `/wp-json/wc-analytics/${url}` });

@@ -5,11 +5,12 @@
  * filter, a segmentby, or distinct customers read the lookup tables for the whole range.
  */
 
-import { parseMultiset } from '../ingest/contributions';
+import { forEachPositiveId } from '../ingest/contributions';
 import type { ReportContext } from './context';
 import { DATE_KIND } from './context';
 import {
   type FilterColumns,
+  idsSql,
   type ReportFilters,
   rollupAnswerable,
   rowFilter,
@@ -241,7 +242,7 @@ export async function orderStats(
         acc.shipping_total += Number(r.shipping_total);
         acc.refunds += Number(r.refunds);
         acc.coupons += Number(r.coupons);
-        for (const [id, n] of parseMultiset(String(r.coupon_ids))) if (n > 0) acc.couponIds.add(id);
+        forEachPositiveId(String(r.coupon_ids ?? ''), (id) => acc.couponIds.add(id));
       }
     };
     // Hour buckets need hour rows even for whole days.
@@ -339,6 +340,9 @@ async function fillOrderSegments(
 /**
  * Distinct products sold: the product month rollup for whole months (it has no new/returning
  * column, so a customer-type filter reads lookup rows throughout), lookup rows for the rest.
+ * A product sold in an edge range is in the month rollup of the month holding it, so without
+ * a customer-type filter the edge lookup reads only the products those months have that the
+ * whole months did not: usually none.
  */
 async function distinctProductsByRollup(
   ctx: ReportContext,
@@ -348,20 +352,31 @@ async function distinctProductsByRollup(
 ): Promise<number> {
   // The rollup filter names only `status` and `returning_customer`, which lookups have.
   const ids = new Set<number>();
-  const split = filters.customerType ? { months: [], days: plan.days } : splitMonths(plan.days);
-  for (const [first, last] of split.months) {
+  const kind = DATE_KIND[ctx.dateColumn];
+  const monthProducts = async (first: string, last: string, without: ReadonlySet<number>) => {
     const rows = await ctx.sql.query<{ id: number }>(
       `SELECT DISTINCT product_id AS id FROM product_month
        WHERE date_kind = ? AND month >= ? AND month <= ? AND ${rollupFilter.sql}`,
-      [DATE_KIND[ctx.dateColumn], first, last, ...rollupFilter.params],
+      [kind, first, last, ...rollupFilter.params],
     );
-    for (const r of rows) ids.add(Number(r.id));
+    return rows.map((r) => Number(r.id)).filter((id) => !without.has(id));
+  };
+  const split = filters.customerType ? { months: [], days: plan.days } : splitMonths(plan.days);
+  for (const [first, last] of split.months) {
+    for (const id of await monthProducts(first, last, ids)) ids.add(id);
   }
   const col = ctx.dateColumn;
   for (const [from, to] of [...split.days, ...plan.hours, ...plan.raw]) {
+    let only = '';
+    if (!filters.customerType) {
+      const months = [wallText(from), wallText(to - 1000)].map((t) => t.slice(0, 7));
+      const candidates = await monthProducts(months[0]!, months[1]!, ids);
+      if (candidates.length === 0) continue;
+      only = ` AND product_id IN ${idsSql(candidates)}`;
+    }
     const rows = await ctx.sql.query<{ id: number }>(
       `SELECT DISTINCT product_id AS id FROM order_product_lookup
-       WHERE ${col} >= ? AND ${col} < ? AND ${rollupFilter.sql}`,
+       WHERE ${col} >= ? AND ${col} < ? AND ${rollupFilter.sql}${only}`,
       [wallText(from), wallText(to), ...rollupFilter.params],
     );
     for (const r of rows) ids.add(Number(r.id));
