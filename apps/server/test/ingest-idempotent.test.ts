@@ -1,6 +1,8 @@
 import type { OrderStatus } from '@storelens/api';
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
+import * as m010 from '../src/db/migrations/010_category_day';
 import { Random } from '../src/demo/random';
 import { ingestOrders } from '../src/ingest/ingest';
 import type { OrderInput } from '../src/ingest/types';
@@ -20,6 +22,7 @@ const TABLES = [
   'product_month',
   'variation_month',
   'category_month',
+  'category_day',
   'coupon_month',
   'tax_month',
 ] as const;
@@ -134,8 +137,17 @@ for (const engine of engines) {
         const [sa, sb] = [await snapshot(a.db), await snapshot(b.db)];
         for (const table of TABLES) expect(sa[table], table).toEqual(sb[table]);
         expect(sa.revenue_day!.length).toBeGreaterThan(10);
-        for (const table of ['product_month', 'category_month', 'tax_month'] as const)
+        for (const table of [
+          'product_month',
+          'category_month',
+          'category_day',
+          'tax_month',
+        ] as const)
           expect(sa[table]!.length, table).toBeGreaterThan(10);
+        // Migration 010 rolls up existing lookups into the same category day rows.
+        await m010.down(a.db.kysely as unknown as Kysely<unknown>);
+        await m010.up(a.db.kysely as unknown as Kysely<unknown>);
+        expect((await snapshot(a.db)).category_day).toEqual(sa.category_day);
         expect(sa.variation_month!.length).toBeGreaterThan(0);
         expect(sa.coupon_month!.length).toBeGreaterThan(0);
       } finally {

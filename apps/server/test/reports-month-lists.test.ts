@@ -178,6 +178,46 @@ describeEachEngine(
       expect(monthReads).toBeGreaterThan(40);
     });
 
+    it('gives the categories list from the category day rollup equal to the lookups, for day-aligned ranges', async () => {
+      const categories = (
+        await ctx().db.kysely.selectFrom('categories').select('id').execute()
+      ).map((r) => Number(r.id));
+      let dayReads = 0;
+      // Whole local days across month boundaries, and days with a partial first or last hour.
+      const dayRange = fc
+        .tuple(
+          fc.integer({ min: 0, max: 400 }),
+          fc.integer({ min: 1, max: 120 }),
+          fc.constantFrom(0, 3_600_000 * 5 + 17_000),
+        )
+        .map(([d, len, skew]) => ({
+          after: text(START + d * 86_400_000 + skew),
+          before: text(START + (d + len) * 86_400_000 - 1000),
+        }));
+      await fc.assert(
+        fc.asyncProperty(
+          dayRange,
+          fc.constantFrom('net_revenue', 'orders_count', 'products_count', 'items_sold'),
+          fc.constantFrom<DateType>('date_paid', 'date_created', 'date_completed'),
+          fc.constantFrom([], ['completed'], ['processing', 'on-hold']),
+          fc.constantFrom([], categories.slice(0, 3)),
+          async (range, orderby, dateType, statusIs, categoryIncludes) => {
+            const { ctx: c, texts } = await recordingContext(ctx().db, dateType);
+            const filters: ReportFilters = { ...noFilters, statusIs, categoryIncludes };
+            const p = params(range, { orderby, filters });
+            const viaDays = await categoriesList(c, p);
+            if (texts.some((t) => t.includes('category_day'))) dayReads++;
+            expect(viaDays, JSON.stringify(p)).toEqual(
+              await categoriesList(c, { ...p, lookupOnly: true }),
+            );
+          },
+        ),
+        { numRuns: 40 },
+      );
+      // A one-day range starting mid-day has no whole day: every other one reads the rollup.
+      expect(dayReads).toBeGreaterThan(30);
+    });
+
     it('counts the distinct products of revenue stats as the lookup rows hold them, for any range', async () => {
       const db = ctx().db;
       const excluded = (await readStoreSettings(db)).excludedStatuses;

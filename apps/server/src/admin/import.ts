@@ -51,6 +51,7 @@ export const ANALYTICS_TABLES = [
   'product_month',
   'variation_month',
   'category_month',
+  'category_day',
   'coupon_month',
   'tax_month',
   'customer_first_order',

@@ -9,6 +9,7 @@ import { getOptions } from '../options';
 import type { ReportContext } from './context';
 import { idsSql, type ReportFilters, rowFilter, type SqlCondition, statusDefault } from './filters';
 import {
+  dayCondition,
   edgeCondition,
   type ListRange,
   type MonthPlan,
@@ -406,9 +407,19 @@ function categoriesSource(ctx: ReportContext, p: ProductListParams): SqlConditio
     'line',
   );
   const pmFilter = rowFilter(ownFilters, excluded, monthColumns('pm', false), 'line');
-  const edges = edgeCondition(plan, col);
+  const cd = dayCondition(ctx, plan, 'cd');
+  const cdFilter = rowFilter(
+    ownFilters,
+    excluded,
+    { orderId: 'NULL', status: 'cd.status' },
+    'line',
+  );
+  const dayEdges = edgeCondition({ ...plan, ranges: plan.days, nullDates: false }, col);
+  const partial = edgeCondition(plan, col, true);
   // Rollup rows carry counts; edge lines carry their order and product, counted distinct
-  // once with the rest (each edge line is read once).
+  // once with the rest (each edge line is read once). Whole edge days come from the category
+  // day rollup; their lines are read only for the distinct products, and only for products
+  // the whole months did not sell (the pm part already pairs those with every category).
   const u = union(
     cm && {
       sql: `SELECT cm.category_id AS category_id, SUM(cm.items_sold) AS items_sold,
@@ -426,14 +437,39 @@ function categoriesSource(ctx: ReportContext, p: ProductListParams): SqlConditio
       GROUP BY pc.category_id, pm.product_id`,
       params: [...pm.params, ...pmFilter.params],
     },
-    edges && {
+    cd && {
+      sql: `SELECT cd.category_id AS category_id, SUM(cd.items_sold) AS items_sold,
+        SUM(cd.net_revenue) AS net_revenue, SUM(cd.orders_count) AS orders_count,
+        ${none} AS order_id, ${none} AS product_id
+      FROM category_day cd WHERE ${cd.sql} AND ${cdFilter.sql}${cats('cd.category_id')}
+      GROUP BY cd.category_id`,
+      params: [...cd.params, ...cdFilter.params],
+    },
+    dayEdges && {
+      sql: `SELECT pc.category_id AS category_id, 0 AS items_sold, 0 AS net_revenue,
+        0 AS orders_count, ${none} AS order_id, e.product_id AS product_id
+      FROM (SELECT DISTINCT opl.product_id FROM order_product_lookup opl
+        WHERE ${dayEdges.sql} AND ${own.sql}${
+          pm
+            ? ` AND opl.product_id NOT IN (SELECT pm.product_id FROM product_month pm WHERE ${pm.sql} AND ${pmFilter.sql})`
+            : ''
+        }) e
+      JOIN product_categories pc ON pc.product_id = e.product_id
+      WHERE 1=1${cats('pc.category_id')}`,
+      params: [
+        ...dayEdges.params,
+        ...own.params,
+        ...(pm ? [...pm.params, ...pmFilter.params] : []),
+      ],
+    },
+    partial && {
       sql: `SELECT pc.category_id AS category_id, opl.product_qty AS items_sold,
         opl.product_net_revenue AS net_revenue, 0 AS orders_count,
         CASE WHEN opl.parent_id = 0 THEN opl.order_id END AS order_id,
         opl.product_id AS product_id
       FROM order_product_lookup opl JOIN product_categories pc ON pc.product_id = opl.product_id
-      WHERE ${edges.sql} AND ${own.sql}${cats('pc.category_id')}`,
-      params: [...edges.params, ...own.params],
+      WHERE ${partial.sql} AND ${own.sql}${cats('pc.category_id')}`,
+      params: [...partial.params, ...own.params],
     },
   );
   return {

@@ -27,6 +27,12 @@ export interface MonthPlan {
   months: { first?: string; last?: string }[];
   /** Local date ranges [from, to) (an absent bound is open) from the lookup rows. */
   ranges: { from?: string; to?: string }[];
+  /**
+   * The same edges split for a day rollup: whole local days ('YYYY-MM-DD', [from, to)), and
+   * the partial days left for the lookup rows. Open-ended plans leave every edge partial.
+   */
+  days: { from: string; to: string }[];
+  partial: { from?: string; to?: string }[];
   /** Lookup rows without a date of the report's kind (a request without dates has them). */
   nullDates: boolean;
 }
@@ -71,34 +77,43 @@ export function monthPlan(range: ListRange): MonthPlan | undefined {
 
 function planPieces(range: ListRange): MonthPlan | undefined {
   const { after, before } = range;
-  if (!after && !before) return { months: [{}], ranges: [], nullDates: true };
+  if (!after && !before)
+    return { months: [{}], ranges: [], days: [], partial: [], nullDates: true };
   if ((after && !plannable(after)) || (before && !plannable(before))) return undefined;
   if (after && before) {
     const plan = planRange(after, before);
     const split = splitMonths(plan.days);
+    const texts = ([a, b]: [number, number]) => ({ from: wallText(a), to: wallText(b) });
     return {
       months: split.months.map(([first, last]) => ({ first, last })),
-      ranges: mergePieces([...split.days, ...plan.hours, ...plan.raw]).map(([a, b]) => ({
-        from: wallText(a),
-        to: wallText(b),
-      })),
+      ranges: mergePieces([...split.days, ...plan.hours, ...plan.raw]).map(texts),
+      days: mergePieces(split.days)
+        .map(texts)
+        .map((r) => ({ from: r.from.slice(0, 10), to: r.to.slice(0, 10) })),
+      partial: mergePieces([...plan.hours, ...plan.raw]).map(texts),
       nullDates: false,
     };
   }
   if (after) {
     const a = wallMs(after);
     const first = a === monthStart(a, 0) ? a : monthStart(a, 1);
+    const ranges = a < first ? [{ from: after, to: wallText(first) }] : [];
     return {
       months: [{ first: wallText(first).slice(0, 7) }],
-      ranges: a < first ? [{ from: after, to: wallText(first) }] : [],
+      ranges,
+      days: [],
+      partial: ranges,
       nullDates: false,
     };
   }
   const b = wallMs(before!) + 1000;
   const end = monthStart(b, 0);
+  const ranges = end < b ? [{ from: wallText(end), to: wallText(b) }] : [];
   return {
     months: [{ last: wallText(monthStart(end, -1)).slice(0, 7) }],
-    ranges: end < b ? [{ from: wallText(end), to: wallText(b) }] : [],
+    ranges,
+    days: [],
+    partial: ranges,
     nullDates: false,
   };
 }
@@ -127,10 +142,32 @@ export function monthCondition(
   return { sql: `${alias}.date_kind = ? AND ${months}`, params };
 }
 
-/** The lookup rows of the plan's edge ranges on `column`, or undefined for none. */
-export function edgeCondition(plan: MonthPlan, column: string): SqlCondition | undefined {
+/** `date_kind = ? AND <days>` on a day rollup (alias given), or undefined for no whole days. */
+export function dayCondition(
+  ctx: ReportContext,
+  plan: MonthPlan,
+  alias: string,
+): SqlCondition | undefined {
+  if (!plan.days.length) return undefined;
+  const params: unknown[] = [DATE_KIND[ctx.dateColumn]];
+  const pieces = plan.days.map((d) => {
+    params.push(d.from, d.to);
+    return `(${alias}.day >= ? AND ${alias}.day < ?)`;
+  });
+  return { sql: `${alias}.date_kind = ? AND (${pieces.join(' OR ')})`, params };
+}
+
+/**
+ * The lookup rows of the plan's edge ranges on `column` (`partial`: only the edges a day
+ * rollup does not answer), or undefined for none.
+ */
+export function edgeCondition(
+  plan: MonthPlan,
+  column: string,
+  partial = false,
+): SqlCondition | undefined {
   const params: unknown[] = [];
-  const pieces = plan.ranges.map((r) => {
+  const pieces = (partial ? plan.partial : plan.ranges).map((r) => {
     const parts: string[] = [];
     if (r.from) {
       parts.push(`${column} >= ?`);

@@ -9,6 +9,7 @@ import * as m006 from './migrations/006_customer_totals';
 import * as m007 from './migrations/007_list_indexes';
 import * as m008 from './migrations/008_product_lookup_covering';
 import * as m009 from './migrations/009_customer_gross_spend';
+import * as m010 from './migrations/010_category_day';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007_list_indexes': m007,
   '008_product_lookup_covering': m008,
   '009_customer_gross_spend': m009,
+  '010_category_day': m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

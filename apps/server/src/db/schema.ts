@@ -300,6 +300,16 @@ export interface CategoryMonthTable extends MonthKey {
   net_revenue: number;
   orders_count: number;
 }
+/** Migration 010: category_month's figures per local day ('YYYY-MM-DD'). */
+export interface CategoryDayTable {
+  date_kind: 'created' | 'paid' | 'completed';
+  day: string;
+  status: string;
+  category_id: number;
+  items_sold: number;
+  net_revenue: number;
+  orders_count: number;
+}
 export interface CouponMonthTable extends MonthKey {
   coupon_id: number;
   amount: number;
@@ -373,6 +383,7 @@ export interface Database {
   product_month: ProductMonthTable;
   variation_month: VariationMonthTable;
   category_month: CategoryMonthTable;
+  category_day: CategoryDayTable;
   coupon_month: CouponMonthTable;
   tax_month: TaxMonthTable;
   customer_first_order: CustomerFirstOrderTable;

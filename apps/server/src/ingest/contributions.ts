@@ -122,6 +122,22 @@ class Keys {
     return (month * 3 + kind) * STATUS_SLOTS + status;
   }
 
+  /** Day-rollup prefix key: day index (since 1970), date kind, status. */
+  day(day: number, kind: number, status: number): number {
+    return (day * 3 + kind) * STATUS_SLOTS + status;
+  }
+
+  decodeDay(key: number) {
+    const status = key % STATUS_SLOTS;
+    const rest = (key - status) / STATUS_SLOTS;
+    const kind = rest % 3;
+    return {
+      kind: dateKinds[kind]!,
+      day: dayText((rest - kind) / 3),
+      status: this.statusNames[status]!,
+    };
+  }
+
   decodeMonth(key: number) {
     const status = key % STATUS_SLOTS;
     let rest = (key - status) / STATUS_SLOTS;
@@ -143,6 +159,8 @@ export class Deltas {
   readonly months = new Map<MonthTable, MonthDeltas>(
     (Object.keys(MONTH_ROLLUPS) as MonthTable[]).map((t) => [t, new Map()]),
   );
+  /** category_day deltas (migration 010): prefix key (day, kind, status) → category → values. */
+  readonly categoryDays: MonthDeltas = new Map();
   /** The product of each variation seen (variation_month carries both ids). */
   readonly productOfVariation = new Map<number, number>();
   /** True once an old contribution was removed: rollup rows may have dropped to zero. */
@@ -183,6 +201,10 @@ export class Deltas {
       const category = bucketOf(months.get('category_month')!, prefix);
       const coupon = bucketOf(months.get('coupon_month')!, prefix);
       const tax = bucketOf(months.get('tax_month')!, prefix);
+      const categoryDay = bucketOf(
+        this.categoryDays,
+        this.keys.day(dayNumber(local), kind, status),
+      );
       const seen = isOrder ? new Counted() : undefined;
       for (const row of products) {
         const qty = sign * row.product_qty;
@@ -198,8 +220,11 @@ export class Deltas {
             seen?.first(1, row.variation_id) ? sign : 0,
           );
         }
-        for (const id of categoriesOf(row.product_id))
-          addValues3(category, id, qty, net, seen?.first(2, id) ? sign : 0);
+        for (const id of categoriesOf(row.product_id)) {
+          const counted = seen?.first(2, id) ? sign : 0;
+          addValues3(category, id, qty, net, counted);
+          addValues3(categoryDay, id, qty, net, counted);
+        }
       }
       for (const row of coupons) {
         let acc = coupon.get(row.coupon_id);
@@ -247,6 +272,10 @@ export class Deltas {
 
   decodeMonth(key: number) {
     return this.keys.decodeMonth(key);
+  }
+
+  decodeDay(key: number) {
+    return this.keys.decodeDay(key);
   }
 }
 

@@ -239,6 +239,7 @@ export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promi
     await applyRevenue(sql, 'revenue_hour', deltas);
     await applyRevenue(sql, 'revenue_day', deltas);
     for (const table of deltas.months.keys()) await applyMonths(sql, table, deltas);
+    await applyCategoryDays(sql, deltas);
   });
   for (const listener of ingestListeners) listener();
 }
@@ -800,25 +801,54 @@ async function applyRevenue(sql: RawSql, table: 'revenue_hour' | 'revenue_day', 
 async function applyMonths(sql: RawSql, table: MonthTable, deltas: Deltas) {
   const { keys, values } = MONTH_ROLLUPS[table];
   const rows: unknown[][] = [];
-  const touched: { kind: string; month: string }[] = [];
   for (const [prefix, records] of deltas.months.get(table)!) {
     const { kind, month, status } = deltas.decodeMonth(prefix);
-    touched.push({ kind, month });
     for (const [id, sums] of records) {
-      if (sums.every((v) => v === 0)) continue;
       const ids = table === 'variation_month' ? [id, deltas.productOfVariation.get(id)] : [id];
       rows.push([kind, month, status, ...ids, ...sums]);
     }
   }
-  await sql.insertMany(table, ['date_kind', 'month', 'status', ...keys, ...values], rows, {
-    keys: ['date_kind', 'month', 'status', ...keys],
+  await applyPeriodRows(sql, table, 'month', keys, values, rows, deltas.removed);
+}
+
+/** Adds the category day deltas (migration 010), as `applyMonths` does for months. */
+async function applyCategoryDays(sql: RawSql, deltas: Deltas) {
+  const rows: unknown[][] = [];
+  for (const [prefix, records] of deltas.categoryDays) {
+    const { kind, day, status } = deltas.decodeDay(prefix);
+    for (const [id, sums] of records) rows.push([kind, day, status, id, ...sums]);
+  }
+  const { keys, values } = MONTH_ROLLUPS.category_month;
+  await applyPeriodRows(sql, 'category_day', 'day', keys, values, rows, deltas.removed);
+}
+
+/**
+ * Upserts rollup rows `[date_kind, period, status, ...keys, ...values]` adding their values,
+ * skipping all-zero deltas; after a removal (`removed`), deletes the rows of the touched
+ * periods left all zero.
+ */
+async function applyPeriodRows(
+  sql: RawSql,
+  table: string,
+  period: 'month' | 'day',
+  keys: readonly string[],
+  values: readonly string[],
+  rows: readonly unknown[][],
+  removed: boolean,
+) {
+  const first = 3 + keys.length;
+  const changed = rows.filter((r) => r.slice(first).some((v) => v !== 0));
+  await sql.insertMany(table, ['date_kind', period, 'status', ...keys, ...values], changed, {
+    keys: ['date_kind', period, 'status', ...keys],
     mode: 'add',
   });
-  if (!deltas.removed) return;
-  for (const { kind, month } of touched) {
+  if (!removed) return;
+  const touched = new Set(rows.map((r) => `${r[0]}\u0000${r[1]}`));
+  for (const key of touched) {
+    const [kind, at] = key.split('\u0000');
     await sql.run(
-      `DELETE FROM ${table} WHERE date_kind = ? AND month = ? AND ${values.map((v) => `${v} = 0`).join(' AND ')}`,
-      [kind, month],
+      `DELETE FROM ${table} WHERE date_kind = ? AND ${period} = ? AND ${values.map((v) => `${v} = 0`).join(' AND ')}`,
+      [kind, at],
     );
   }
 }
