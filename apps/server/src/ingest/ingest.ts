@@ -223,12 +223,26 @@ export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promi
     if (flipped.length > 0) {
       const ids = flipped.map((c) => c.order_id);
       for (const l of await loadLookups(sql, ids)) deltas.addRevenue(-1, l.stats, l.coupons);
+      // The flipped orders and their refunds (which carry the order's flag), by new flag: one
+      // UPDATE per table and flag on an id list, which both engines answer by primary key.
+      const refunds = await sql.query<{ order_id: number; parent_id: number }>(
+        `SELECT order_id, parent_id FROM order_stats WHERE ${sql.inIdList('parent_id')}`,
+        [sql.idList(ids)],
+      );
+      const byFlag: [number[], number[]] = [[], []];
+      const flagOf = new Map<number, number>();
       for (const c of flipped) {
         const flag = returningOf(c.order_id, c.customer_id);
+        flagOf.set(c.order_id, flag);
+        byFlag[flag]!.push(c.order_id);
+      }
+      for (const r of refunds) byFlag[flagOf.get(Number(r.parent_id))!]!.push(Number(r.order_id));
+      for (const [flag, rowIds] of byFlag.entries()) {
+        if (rowIds.length === 0) continue;
         for (const table of ['order_stats', 'order_product_lookup', 'order_coupon_lookup']) {
           await sql.run(
-            `UPDATE ${table} SET returning_customer = ? WHERE order_id = ? OR order_id IN (SELECT order_id FROM order_stats WHERE parent_id = ?)`,
-            [flag, c.order_id, c.order_id],
+            `UPDATE ${table} SET returning_customer = ? WHERE ${sql.inIdList('order_id')}`,
+            [flag, sql.idList(rowIds)],
           );
         }
       }
