@@ -398,22 +398,21 @@ function categoriesSource(ctx: ReportContext, p: ProductListParams): SqlConditio
     };
   }
   const none = 'CAST(NULL AS bigint)';
-  const cm = monthCondition(ctx, plan, 'cm');
   const pm = monthCondition(ctx, plan, 'pm');
-  const cmFilter = rowFilter(
-    ownFilters,
-    excluded,
-    { orderId: 'NULL', status: 'cm.status' },
-    'line',
-  );
   const pmFilter = rowFilter(ownFilters, excluded, monthColumns('pm', false), 'line');
-  const cd = dayCondition(ctx, plan, 'cd');
-  const cdFilter = rowFilter(
-    ownFilters,
-    excluded,
-    { orderId: 'NULL', status: 'cd.status' },
-    'line',
-  );
+  /** The sums of a category rollup (months or days) over the periods it answers. */
+  const rollup = (table: string, a: string, periods: SqlCondition | undefined) => {
+    if (!periods) return undefined;
+    const f = rowFilter(ownFilters, excluded, { orderId: 'NULL', status: `${a}.status` }, 'line');
+    return {
+      sql: `SELECT ${a}.category_id AS category_id, SUM(${a}.items_sold) AS items_sold,
+        SUM(${a}.net_revenue) AS net_revenue, SUM(${a}.orders_count) AS orders_count,
+        ${none} AS order_id, ${none} AS product_id
+      FROM ${table} ${a} WHERE ${periods.sql} AND ${f.sql}${cats(`${a}.category_id`)}
+      GROUP BY ${a}.category_id`,
+      params: [...periods.params, ...f.params],
+    };
+  };
   const dayEdges = edgeCondition({ ...plan, ranges: plan.days, nullDates: false }, col);
   const partial = edgeCondition(plan, col, true);
   // Rollup rows carry counts; edge lines carry their order and product, counted distinct
@@ -421,14 +420,7 @@ function categoriesSource(ctx: ReportContext, p: ProductListParams): SqlConditio
   // day rollup; their lines are read only for the distinct products, and only for products
   // the whole months did not sell (the pm part already pairs those with every category).
   const u = union(
-    cm && {
-      sql: `SELECT cm.category_id AS category_id, SUM(cm.items_sold) AS items_sold,
-        SUM(cm.net_revenue) AS net_revenue, SUM(cm.orders_count) AS orders_count,
-        ${none} AS order_id, ${none} AS product_id
-      FROM category_month cm WHERE ${cm.sql} AND ${cmFilter.sql}${cats('cm.category_id')}
-      GROUP BY cm.category_id`,
-      params: [...cm.params, ...cmFilter.params],
-    },
+    rollup('category_month', 'cm', monthCondition(ctx, plan, 'cm')),
     pm && {
       sql: `SELECT pc.category_id AS category_id, 0 AS items_sold, 0 AS net_revenue,
         0 AS orders_count, ${none} AS order_id, pm.product_id AS product_id
@@ -437,14 +429,7 @@ function categoriesSource(ctx: ReportContext, p: ProductListParams): SqlConditio
       GROUP BY pc.category_id, pm.product_id`,
       params: [...pm.params, ...pmFilter.params],
     },
-    cd && {
-      sql: `SELECT cd.category_id AS category_id, SUM(cd.items_sold) AS items_sold,
-        SUM(cd.net_revenue) AS net_revenue, SUM(cd.orders_count) AS orders_count,
-        ${none} AS order_id, ${none} AS product_id
-      FROM category_day cd WHERE ${cd.sql} AND ${cdFilter.sql}${cats('cd.category_id')}
-      GROUP BY cd.category_id`,
-      params: [...cd.params, ...cdFilter.params],
-    },
+    rollup('category_day', 'cd', dayCondition(ctx, plan, 'cd')),
     dayEdges && {
       sql: `SELECT pc.category_id AS category_id, 0 AS items_sold, 0 AS net_revenue,
         0 AS orders_count, ${none} AS order_id, e.product_id AS product_id
