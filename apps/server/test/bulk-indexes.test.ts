@@ -52,6 +52,22 @@ for (const engine of engines) {
         expect(await store.db.kysely.selectFrom('deferred_indexes').selectAll().execute()).toEqual(
           [],
         );
+        if (engine === 'postgres') {
+          // The loaded tables have statistics for the planner at once.
+          const analysed = await sql<{ relname: string }>`
+            SELECT relname FROM pg_stat_user_tables
+            WHERE schemaname = current_schema() AND last_analyze IS NOT NULL`.execute(
+            store.db.kysely,
+          );
+          const names = analysed.rows.map((r) => r.relname);
+          for (const table of [
+            'order_stats',
+            'order_product_lookup',
+            'revenue_day',
+            'category_day',
+          ])
+            expect(names).toContain(table);
+        }
       } finally {
         await store.drop();
       }
