@@ -27,20 +27,6 @@ const BULK_TABLES = [
   'download_log',
 ];
 
-/** Tables a load fills without deferring anything: analysed with the others on PostgreSQL. */
-const ROLLUP_TABLES = [
-  'customers',
-  'revenue_hour',
-  'revenue_day',
-  'product_month',
-  'variation_month',
-  'category_month',
-  'category_day',
-  'coupon_month',
-  'tax_month',
-  'customer_first_order',
-];
-
 /**
  * Indexes ingestion itself reads through, kept live: refunds of an order, lines of an
  * order, orders of a customer (first orders), lookup rows of an order.
@@ -117,8 +103,12 @@ export async function restoreIndexes(db: Db): Promise<number> {
   // gets to the tables; reports right after a load would run on plans for empty tables.
   // (SQLite's queries are written for its planner without statistics.)
   if (pending.length && db.engine === 'postgres') {
-    for (const table of [...BULK_TABLES, ...ROLLUP_TABLES])
-      await sql`ANALYZE ${sql.ref(table)}`.execute(db.kysely);
+    // Every table of the store's schema (a bare ANALYZE would visit every schema).
+    const tables = await sql<{ name: string }>`
+      SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`.execute(
+      db.kysely,
+    );
+    for (const { name } of tables.rows) await sql`ANALYZE ${sql.ref(name)}`.execute(db.kysely);
   }
   return pending.length;
 }
