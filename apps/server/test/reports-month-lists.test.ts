@@ -168,14 +168,15 @@ describeEachEngine(
               filters,
             });
             const viaMonths = await list(c, p);
-            if (texts.some((t) => t.includes('_month'))) monthReads++;
+            if (texts.some((t) => /_(month|day) /.test(t))) monthReads++;
             const viaLookups = await list(c, { ...p, lookupOnly: true });
             expect(viaMonths, `${name} ${JSON.stringify(p)}`).toEqual(viaLookups);
           },
         ),
         { numRuns: 120 },
       );
-      expect(monthReads).toBeGreaterThan(40);
+      // About half the random cases can use a rollup (e.g. no month inside a short range).
+      expect(monthReads).toBeGreaterThan(30);
     });
 
     it('gives the categories list from the category day rollup equal to the lookups, for day-aligned ranges', async () => {

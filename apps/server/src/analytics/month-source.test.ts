@@ -45,6 +45,8 @@ describe('monthPlan', () => {
     expect(monthPlan({ after: '2023-07-01 00:00:00', before: '2024-06-30 23:59:59' })).toEqual({
       months: [{ first: '2023-07', last: '2024-06' }],
       ranges: [],
+      days: [],
+      partial: [],
       nullDates: false,
     });
   });
@@ -56,11 +58,22 @@ describe('monthPlan', () => {
         { from: '2024-01-15 10:30:00', to: '2024-02-01 00:00:00' },
         { from: '2024-04-01 00:00:00', to: '2024-04-02 05:16:00' },
       ],
+      // For a day rollup: the whole days, and the hours and seconds around them.
+      days: [
+        { from: '2024-01-16', to: '2024-02-01' },
+        { from: '2024-04-01', to: '2024-04-02' },
+      ],
+      partial: [
+        { from: '2024-01-15 10:30:00', to: '2024-01-16 00:00:00' },
+        { from: '2024-04-02 00:00:00', to: '2024-04-02 05:16:00' },
+      ],
       nullDates: false,
     });
     expect(monthPlan({ after: '2024-01-15 00:00:00', before: '2024-02-10 23:59:59' })).toEqual({
       months: [],
       ranges: [{ from: '2024-01-15 00:00:00', to: '2024-02-11 00:00:00' }],
+      days: [{ from: '2024-01-15', to: '2024-02-11' }],
+      partial: [],
       nullDates: false,
     });
   });
@@ -69,6 +82,8 @@ describe('monthPlan', () => {
     expect(monthPlan({ after: undefined, before: undefined })).toEqual({
       months: [{}],
       ranges: [],
+      days: [],
+      partial: [],
       nullDates: true,
     });
   });
@@ -88,6 +103,31 @@ describe('monthPlan', () => {
         const plan = monthPlan({ after: text(a), before: text(b) })!;
         expect(plan.nullDates).toBe(false);
         expectExactCover(plan, a, b + SECOND);
+      }),
+    );
+  });
+
+  it('splits the lookup ranges into whole days and partial days, covering the same time', () => {
+    const ms = (r: { from?: string; to?: string }): [number, number] => [
+      wallMs(r.from!.length === 10 ? `${r.from} 00:00:00` : r.from!),
+      wallMs(r.to!.length === 10 ? `${r.to} 00:00:00` : r.to!),
+    ];
+    const merged = (list: [number, number][]) => {
+      const out: [number, number][] = [];
+      for (const [a, b] of [...list].sort((x, y) => x[0] - y[0])) {
+        const last = out.at(-1);
+        if (last && last[1] === a) last[1] = b;
+        else out.push([a, b]);
+      }
+      return out;
+    };
+    fc.assert(
+      fc.property(instant, fc.integer({ min: 0, max: 500 * 86_400 }), (a, len) => {
+        const plan = monthPlan({ after: text(a), before: text(a + len * SECOND) })!;
+        for (const d of plan.days) expect(d.from < d.to).toBe(true);
+        expect(merged([...plan.days.map(ms), ...plan.partial.map(ms)])).toEqual(
+          merged(plan.ranges.map(ms)),
+        );
       }),
     );
   });
