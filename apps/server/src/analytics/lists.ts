@@ -413,8 +413,8 @@ function categoriesSource(ctx: ReportContext, p: ProductListParams): SqlConditio
       params: [...periods.params, ...f.params],
     };
   };
-  const dayEdges = edgeCondition({ ...plan, ranges: plan.days, nullDates: false }, col);
-  const partial = edgeCondition(plan, col, true);
+  const dayEdges = edgeCondition(plan, col, 'days');
+  const partial = edgeCondition(plan, col, 'partial');
   // Rollup rows carry counts; edge lines carry their order and product, counted distinct
   // once with the rest (each edge line is read once). Whole edge days come from the category
   // day rollup; their lines are read only for the distinct products, and only for products

@@ -158,16 +158,19 @@ export function dayCondition(
 }
 
 /**
- * The lookup rows of the plan's edge ranges on `column` (`partial`: only the edges a day
- * rollup does not answer), or undefined for none.
+ * The lookup rows of the plan's edges on `column`, or undefined for none. `which`: every edge
+ * (`all`, with the rows without a date when the plan has them), or the split a day rollup
+ * makes: its whole days (`days`), or what it leaves to the lookup (`partial`, with the rows
+ * without a date).
  */
 export function edgeCondition(
   plan: MonthPlan,
   column: string,
-  partial = false,
+  which: 'all' | 'days' | 'partial' = 'all',
 ): SqlCondition | undefined {
   const params: unknown[] = [];
-  const pieces = (partial ? plan.partial : plan.ranges).map((r) => {
+  const ranges = { all: plan.ranges, days: plan.days, partial: plan.partial }[which];
+  const pieces = ranges.map((r) => {
     const parts: string[] = [];
     if (r.from) {
       parts.push(`${column} >= ?`);
@@ -179,7 +182,7 @@ export function edgeCondition(
     }
     return parts.join(' AND ');
   });
-  if (plan.nullDates) pieces.push(`${column} IS NULL`);
+  if (plan.nullDates && which !== 'days') pieces.push(`${column} IS NULL`);
   if (!pieces.length) return undefined;
   return {
     sql: pieces.length === 1 ? pieces[0]! : `(${pieces.map((p) => `(${p})`).join(' OR ')})`,

@@ -857,9 +857,8 @@ async function applyPeriodRows(
     mode: 'add',
   });
   if (!removed) return;
-  const touched = new Set(rows.map((r) => `${r[0]}\u0000${r[1]}`));
-  for (const key of touched) {
-    const [kind, at] = key.split('\u0000');
+  const touched = new Map(rows.map((r) => [`${r[0]} ${r[1]}`, [r[0], r[1]]]));
+  for (const [kind, at] of touched.values()) {
     await sql.run(
       `DELETE FROM ${table} WHERE date_kind = ? AND ${period} = ? AND ${values.map((v) => `${v} = 0`).join(' AND ')}`,
       [kind, at],
