@@ -5,7 +5,7 @@
  * filter, a segmentby, or distinct customers read the lookup tables for the whole range.
  */
 
-import { forEachPositiveId } from '../ingest/contributions';
+import { forEachPositiveId } from '../db/multiset';
 import type { ReportContext } from './context';
 import { DATE_KIND } from './context';
 import {

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { ADD_MULTISETS_SQL, addMultisets } from './multiset';
 import type { Database } from './schema';
 
 /** Which SQL engine a database runs on. */
@@ -26,7 +27,6 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 /** SQLite's page cache per connection, in KiB. */
 export const SQLITE_CACHE_KIB = 65_536;
-
 /** Opens `file:path` (SQLite) or `postgres://…` (PostgreSQL). */
 export function openDatabase(url: string, options: { schema?: string } = {}): Db {
   if (url.startsWith('file:')) {
@@ -39,6 +39,8 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Db
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+    // PostgreSQL has it as a stored function (migration 011).
+    sqlite.function(ADD_MULTISETS_SQL, { deterministic: true }, addMultisets);
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return {
       kysely,

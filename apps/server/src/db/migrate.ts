@@ -10,6 +10,7 @@ import * as m007 from './migrations/007_list_indexes';
 import * as m008 from './migrations/008_product_lookup_covering';
 import * as m009 from './migrations/009_customer_gross_spend';
 import * as m010 from './migrations/010_category_day';
+import * as m011 from './migrations/011_add_multisets';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '008_product_lookup_covering': m008,
   '009_customer_gross_spend': m009,
   '010_category_day': m010,
+  '011_add_multisets': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

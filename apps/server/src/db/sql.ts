@@ -59,13 +59,18 @@ export class RawSql {
 
   /**
    * Inserts rows (arrays in `columns` order) in multi-row statements. With `conflict`, rows
-   * whose key exists are replaced (`replace`) or have their value columns added (`add`).
+   * whose key exists are replaced (`replace`) or have their value columns added (`add`);
+   * columns named in `merge` are combined by the given SQL function of (old, new) instead.
    */
   async insertMany(
     table: string,
     columns: readonly string[],
     rows: readonly (readonly unknown[])[],
-    conflict?: { keys: readonly string[]; mode: 'replace' | 'add' },
+    conflict?: {
+      keys: readonly string[];
+      mode: 'replace' | 'add';
+      merge?: Readonly<Record<string, string>>;
+    },
   ): Promise<void> {
     if (rows.length === 0) return;
     // SQLite: one prepared single-row statement run per row is fastest (no huge SQL to parse).
@@ -75,9 +80,13 @@ export class RawSql {
     if (conflict) {
       const values = columns.filter((c) => !conflict.keys.includes(c));
       const set = values
-        .map((c) =>
-          conflict.mode === 'add' ? `${c} = ${table}.${c} + excluded.${c}` : `${c} = excluded.${c}`,
-        )
+        .map((c) => {
+          const merge = conflict.merge?.[c];
+          if (merge) return `${c} = ${merge}(${table}.${c}, excluded.${c})`;
+          return conflict.mode === 'add'
+            ? `${c} = ${table}.${c} + excluded.${c}`
+            : `${c} = excluded.${c}`;
+        })
         .join(', ');
       tail = ` ON CONFLICT (${conflict.keys.join(',')}) DO UPDATE SET ${set}`;
     }

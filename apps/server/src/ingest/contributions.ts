@@ -163,8 +163,10 @@ export class Deltas {
   readonly categoryDays: MonthDeltas = new Map();
   /** The product of each variation seen (variation_month carries both ids). */
   readonly productOfVariation = new Map<number, number>();
-  /** True once an old contribution was removed: rollup rows may have dropped to zero. */
+  /** True once an old contribution was removed: month rollup rows may have dropped to zero. */
   removed = false;
+  /** Revenue keys a contribution was removed from (their rows may have dropped to zero). */
+  readonly shrunk = { hour: new Set<number>(), day: new Set<number>() };
 
   /**
    * Adds (sign 1) or removes (sign -1) the contribution of one order's (or refund's) rows.
@@ -263,6 +265,10 @@ export class Deltas {
       addRevenue(this.hour, hourKey, sign, stats, coupons, couponTotal);
       const dayKey = this.keys.revenue(day, kind, status, returning);
       addRevenue(this.day, dayKey, sign, stats, coupons, couponTotal);
+      if (sign < 0) {
+        this.shrunk.hour.add(hourKey);
+        this.shrunk.day.add(dayKey);
+      }
     }
   }
 
@@ -320,7 +326,7 @@ function dateOf(
 }
 
 /** An empty revenue accumulator. */
-export function emptyRevenue(): RevenueAcc {
+function emptyRevenue(): RevenueAcc {
   return {
     orders_count: 0,
     num_items_sold: 0,
@@ -357,52 +363,4 @@ function addRevenue(
   acc.coupons += sign * couponTotal;
   for (const c of coupons)
     acc.couponIds.set(c.coupon_id, (acc.couponIds.get(c.coupon_id) ?? 0) + sign);
-}
-
-/** Parses a coupon multiset 'id:count,…'. */
-export function parseMultiset(text: string): Map<number, number> {
-  const out = new Map<number, number>();
-  if (!text) return out;
-  for (const part of text.split(',')) {
-    if (part === '') continue; // empty multisets concatenated by an aggregate
-    const [id, count] = part.split(':');
-    out.set(Number(id), Number(count));
-  }
-  return out;
-}
-
-/**
- * Calls `found` with each id whose count is positive in a multiset text, or in several
- * concatenated by an aggregate (an id may repeat). One pass over the characters: reports read
- * a day's worth of these per interval, and splitting into strings and a map cost more than
- * the query.
- */
-export function forEachPositiveId(text: string, found: (id: number) => void): void {
-  let id = 0;
-  let count = 0;
-  let inCount = false;
-  let negative = false;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 44;
-    if (c === 44) {
-      // ',' ends an entry (an empty one, from an empty multiset, has no count).
-      if (inCount && count > 0 && !negative) found(id);
-      id = 0;
-      count = 0;
-      inCount = false;
-      negative = false;
-    } else if (c === 58) inCount = true;
-    else if (c === 45) negative = true;
-    else if (inCount) count = count * 10 + (c - 48);
-    else id = id * 10 + (c - 48);
-  }
-}
-
-/** Serialises a multiset, dropping ids whose count reached zero. */
-export function formatMultiset(set: Map<number, number>): string {
-  return [...set]
-    .filter(([, n]) => n !== 0)
-    .sort((a, b) => a[0] - b[0])
-    .map(([id, n]) => `${id}:${n}`)
-    .join(',');
 }

@@ -1,6 +1,7 @@
 import { updateCustomerTotals } from '../analytics/customer-totals';
 import type { Db } from '../db/database';
 import { MONTH_ROLLUPS } from '../db/migrations/004_month_rollups';
+import { ADD_MULTISETS_SQL, formatMultiset } from '../db/multiset';
 import { RawSql } from '../db/sql';
 import { allocateUnits } from '../money';
 import { readStoreSettings } from '../options';
@@ -8,12 +9,8 @@ import { zone } from '../timezone';
 import {
   type CouponRow,
   Deltas,
-  emptyRevenue,
-  formatMultiset,
   type MonthTable,
   type ProductRow,
-  parseMultiset,
-  type RevenueAcc,
   type StatsRow,
   type TaxRow,
 } from './contributions';
@@ -748,65 +745,39 @@ const REVENUE_VALUE_COLUMNS = [
   'coupons',
 ] as const;
 
-/** Merges revenue deltas into a rollup table: read touched rows, add, write back, drop empties. */
+/**
+ * Adds revenue deltas to a rollup table in the database: an upsert adding each value column,
+ * the coupon multisets merged by `add_multisets` (migration 011), so nothing is read back.
+ * Rows a removal touched are then deleted if left all zero.
+ */
 async function applyRevenue(sql: RawSql, table: 'revenue_hour' | 'revenue_day', deltas: Deltas) {
-  const map = table === 'revenue_hour' ? deltas.hour : deltas.day;
-  if (map.size === 0) return;
   const width = table === 'revenue_hour' ? 'hour' : 'day';
-  const decoded = [...map].map(([key, delta]) => ({ ...deltas.decodeRevenue(key, width), delta }));
-  const byKind = new Map<string, Set<string>>();
-  for (const d of decoded) {
-    const buckets = byKind.get(d.kind) ?? new Set<string>();
-    byKind.set(d.kind, buckets);
-    buckets.add(d.bucket);
+  const keyColumns = ['date_kind', 'bucket', 'status', 'returning_customer'];
+  const rows: unknown[][] = [];
+  for (const [key, delta] of deltas[width]) {
+    const coupons = formatMultiset(delta.couponIds);
+    if (coupons === '' && REVENUE_VALUE_COLUMNS.every((c) => delta[c] === 0)) continue;
+    const { kind, bucket, status, returning } = deltas.decodeRevenue(key, width);
+    rows.push([
+      kind,
+      bucket,
+      status,
+      returning,
+      ...REVENUE_VALUE_COLUMNS.map((c) => delta[c]),
+      coupons,
+    ]);
   }
-  const current = new Map<string, RevenueAcc>();
-  for (const [kind, buckets] of byKind) {
-    const list = [...buckets];
-    for (let start = 0; start < list.length; start += 5000) {
-      const chunk = list.slice(start, start + 5000);
-      const rows = await sql.query<Record<string, number | string>>(
-        `SELECT * FROM ${table} WHERE date_kind = ? AND bucket IN (${chunk.map(() => '?').join(',')})`,
-        [kind, ...chunk],
-      );
-      for (const r of rows) {
-        const acc = emptyRevenue();
-        for (const c of REVENUE_VALUE_COLUMNS) acc[c] = Number(r[c]);
-        acc.couponIds = parseMultiset(String(r.coupon_ids));
-        current.set(`${r.date_kind}|${r.bucket}|${r.status}|${r.returning_customer}`, acc);
-      }
-    }
-  }
-  const upserts: unknown[][] = [];
-  const empties: unknown[][] = [];
-  for (const { kind, bucket, status, returning, delta } of decoded) {
-    const acc = current.get(`${kind}|${bucket}|${status}|${returning}`) ?? emptyRevenue();
-    for (const c of REVENUE_VALUE_COLUMNS) acc[c] += delta[c];
-    for (const [id, n] of delta.couponIds) acc.couponIds.set(id, (acc.couponIds.get(id) ?? 0) + n);
-    const coupons = formatMultiset(acc.couponIds);
-    if (REVENUE_VALUE_COLUMNS.every((c) => acc[c] === 0) && coupons === '') {
-      empties.push([kind, bucket, status, returning]);
-    } else {
-      upserts.push([
-        kind,
-        bucket,
-        status,
-        returning,
-        ...REVENUE_VALUE_COLUMNS.map((c) => acc[c]),
-        coupons,
-      ]);
-    }
-  }
-  await sql.insertMany(
-    table,
-    ['date_kind', 'bucket', 'status', 'returning_customer', ...REVENUE_VALUE_COLUMNS, 'coupon_ids'],
-    upserts,
-    { keys: ['date_kind', 'bucket', 'status', 'returning_customer'], mode: 'replace' },
-  );
-  for (const key of empties) {
+  await sql.insertMany(table, [...keyColumns, ...REVENUE_VALUE_COLUMNS, 'coupon_ids'], rows, {
+    keys: keyColumns,
+    mode: 'add',
+    merge: { coupon_ids: ADD_MULTISETS_SQL },
+  });
+  const empty = `${REVENUE_VALUE_COLUMNS.map((c) => `${c} = 0`).join(' AND ')} AND coupon_ids = ''`;
+  for (const key of deltas.shrunk[width]) {
+    const { kind, bucket, status, returning } = deltas.decodeRevenue(key, width);
     await sql.run(
-      `DELETE FROM ${table} WHERE date_kind = ? AND bucket = ? AND status = ? AND returning_customer = ?`,
-      key,
+      `DELETE FROM ${table} WHERE ${keyColumns.map((c) => `${c} = ?`).join(' AND ')} AND ${empty}`,
+      [kind, bucket, status, returning],
     );
   }
 }

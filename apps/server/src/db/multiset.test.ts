@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forEachPositiveId, formatMultiset, parseMultiset } from './contributions';
+import { addMultisets, forEachPositiveId, formatMultiset, parseMultiset } from './multiset';
 
 const positiveIds = (text: string) => {
   const ids = new Set<number>();
@@ -37,5 +37,28 @@ describe('coupon multisets', () => {
     expect(positiveIds('')).toEqual(new Set());
     expect(positiveIds(',,')).toEqual(new Set());
     expect(positiveIds('7:0,8:-2,9:1')).toEqual(new Set([9]));
+  });
+});
+
+describe('addMultisets', () => {
+  const multiset = fc
+    .array(fc.tuple(fc.integer({ min: 1, max: 99_999_999 }), fc.integer({ min: -5, max: 40 })))
+    .map((entries) => new Map(entries));
+
+  it('adds counts id by id and writes the sum as formatMultiset does (property)', () => {
+    fc.assert(
+      fc.property(multiset, multiset, (a, b) => {
+        const sum = new Map(a);
+        for (const [id, n] of b) sum.set(id, (sum.get(id) ?? 0) + n);
+        expect(addMultisets(formatMultiset(a), formatMultiset(b))).toBe(formatMultiset(sum));
+      }),
+    );
+  });
+
+  it('drops ids whose counts cancel, down to the empty text', () => {
+    expect(addMultisets('3:1,12:2', '3:-1,12:-2')).toBe('');
+    expect(addMultisets('3:1,12:2', '12:-2,40:1')).toBe('3:1,40:1');
+    expect(addMultisets('', '5:1')).toBe('5:1');
+    expect(addMultisets('5:1', '')).toBe('5:1');
   });
 });
