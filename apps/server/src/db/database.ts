@@ -41,7 +41,7 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Db
     const sqlite = new SQLite(file);
     // 16 KiB pages (a new file's page size; an existing database keeps its own): a store's
     // tables are long append-mostly B-trees, and bigger pages mean fewer splits and writes per
-    // row (a 1M-order load ran 13% faster than with 4 KiB pages).
+    // row (alternating 1M-order loads averaged 19.2k orders/s against 17.7k with 4 KiB pages).
     sqlite.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
     sqlite.pragma('journal_mode = WAL');
     // Reads straight from the mapped file instead of copying each page into SQLite's cache:

