@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { deferIndexes, restoreIndexes } from '../src/db/bulk';
-import type { Db } from '../src/db/database';
+import { type Db, SQLITE_CACHE_KIB } from '../src/db/database';
 import { ingestOrders } from '../src/ingest/ingest';
 import { openStore } from '../src/store';
 import { mayOrders, seedCatalog, storeSettings } from './fixtures';
@@ -52,6 +52,14 @@ for (const engine of engines) {
         expect(await store.db.kysely.selectFrom('deferred_indexes').selectAll().execute()).toEqual(
           [],
         );
+        if (store.db.sqlite) {
+          // The load's and the index builds' settings are gone: the store runs on the defaults.
+          const pragma = (name: string) => store.db.sqlite!.pragma(name, { simple: true });
+          expect(pragma('synchronous')).toBe(1);
+          expect(pragma('cache_size')).toBe(-SQLITE_CACHE_KIB);
+          expect(pragma('temp_store')).toBe(0);
+          expect(pragma('threads')).toBe(0);
+        }
         if (engine === 'postgres') {
           // The loaded tables have statistics for the planner at once.
           const analysed = await sql<{ relname: string }>`

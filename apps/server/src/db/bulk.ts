@@ -64,17 +64,31 @@ async function secondaryIndexes(db: Db): Promise<IndexDefinition[]> {
 
 /**
  * SQLite settings while loading: no fsync at WAL checkpoints (a crash mid-load loses only the
- * load, which is restartable: ingestion is idempotent) and a larger page cache, which also
- * keeps the index builds' sorts in memory. `restoreIndexes` puts the defaults back.
+ * load, which is restartable: ingestion is idempotent) and a larger page cache for the tables
+ * written all over (customer totals, first orders). `restoreIndexes` puts the defaults back.
  */
 function bulkPragmas(db: Db, on: boolean) {
   if (!db.sqlite) return;
   db.sqlite.pragma(`synchronous = ${on ? 'OFF' : 'NORMAL'}`);
   db.sqlite.pragma(`cache_size = -${on ? 8 * SQLITE_CACHE_KIB : SQLITE_CACHE_KIB}`);
-  db.sqlite.pragma(`temp_store = ${on ? 'MEMORY' : 'DEFAULT'}`);
-  // Lets CREATE INDEX sort on a helper thread as well.
+}
+
+/**
+ * SQLite settings while building indexes, which is mostly sorting keys. With a small cache the
+ * sorter cuts the keys into runs of a few MiB, sorts each run on a helper thread while the main
+ * thread reads on, and merges the runs from temporary files. A cache that holds every key (or
+ * temp_store=MEMORY) makes it one in-memory sort on one thread: twice as slow for the 24
+ * deferred indexes of a 1M-order store (15 s against 7.5 s).
+ */
+function sortPragmas(db: Db, on: boolean) {
+  if (!db.sqlite) return;
+  if (on) db.sqlite.pragma(`cache_size = -${SORT_CACHE_KIB}`);
+  db.sqlite.pragma(`temp_store = ${on ? 'FILE' : 'DEFAULT'}`);
   db.sqlite.pragma(`threads = ${on ? 2 : 0}`);
 }
+
+/** The page cache while indexes build, in KiB (the sorter's run size). */
+const SORT_CACHE_KIB = 8192;
 
 /** Drops the deferrable secondary indexes, recording them for `restoreIndexes`. */
 export async function deferIndexes(db: Db): Promise<void> {
@@ -91,6 +105,7 @@ export async function deferIndexes(db: Db): Promise<void> {
 /** Builds every index a bulk load deferred and has not rebuilt yet (also after a crash). */
 export async function restoreIndexes(db: Db): Promise<number> {
   const pending = await db.kysely.selectFrom('deferred_indexes').selectAll().execute();
+  sortPragmas(db, true);
   for (const index of pending) {
     await db.kysely.transaction().execute(async (trx) => {
       // The definitions come from the database's own catalog, never from input.
@@ -98,6 +113,7 @@ export async function restoreIndexes(db: Db): Promise<number> {
       await trx.deleteFrom('deferred_indexes').where('name', '=', index.name).execute();
     });
   }
+  sortPragmas(db, false);
   bulkPragmas(db, false);
   // PostgreSQL plans from table statistics, which a bulk load leaves stale until autovacuum
   // gets to the tables; reports right after a load would run on plans for empty tables.
