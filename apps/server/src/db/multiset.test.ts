@@ -8,11 +8,12 @@ const positiveIds = (text: string) => {
   return ids;
 };
 
-describe('coupon multisets', () => {
-  const multiset = fc
-    .array(fc.tuple(fc.integer({ min: 1, max: 99_999_999 }), fc.integer({ min: -5, max: 40 })))
-    .map((entries) => new Map(entries));
+/** Multisets with ids of up to 8 digits and counts that may be zero or negative. */
+const multiset = fc
+  .array(fc.tuple(fc.integer({ min: 1, max: 99_999_999 }), fc.integer({ min: -5, max: 40 })))
+  .map((entries) => new Map(entries));
 
+describe('coupon multisets', () => {
   it('round-trips through formatMultiset and parseMultiset, zeros dropped (property)', () => {
     fc.assert(
       fc.property(multiset, (set) => {
@@ -41,10 +42,6 @@ describe('coupon multisets', () => {
 });
 
 describe('addMultisets', () => {
-  const multiset = fc
-    .array(fc.tuple(fc.integer({ min: 1, max: 99_999_999 }), fc.integer({ min: -5, max: 40 })))
-    .map((entries) => new Map(entries));
-
   it('adds counts id by id and writes the sum as formatMultiset does (property)', () => {
     fc.assert(
       fc.property(multiset, multiset, (a, b) => {
