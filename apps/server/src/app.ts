@@ -79,6 +79,19 @@ export async function buildApp(db: Db, config: Pick<Config, 'webRoot'>): Promise
     );
   });
 
+  // ajv's number checks let Infinity through, and its coercion makes one from a one-element
+  // array such as `page[]=1e309` (the plain `page=1e309` is refused). No parameter means an
+  // infinite number, and SQL refuses one (a 500): refuse it here, for every route.
+  app.addHook('preHandler', async (request) => {
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+      const values: unknown[] = Array.isArray(value) ? value : [value];
+      if (values.some((v) => typeof v === 'number' && !Number.isFinite(v)))
+        params[name] = `${name} must be a finite number.`;
+    }
+    if (Object.keys(params).length) throw ApiError.invalidParams(params);
+  });
+
   // The single authentication hook every route passes; the login issue fills it. Until then
   // the server listens on loopback only by default.
   app.addHook('onRequest', async () => {});
