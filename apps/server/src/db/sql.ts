@@ -109,7 +109,7 @@ export class RawSql {
         let next = 0;
         if (many) {
           const flat: unknown[] = new Array(SQLITE_ROWS_PER_STATEMENT * columns.length);
-          for (; next + SQLITE_ROWS_PER_STATEMENT <= rows.length; ) {
+          while (next + SQLITE_ROWS_PER_STATEMENT <= rows.length) {
             let k = 0;
             for (let n = 0; n < SQLITE_ROWS_PER_STATEMENT; n++) {
               const one = rows[next++]!;

@@ -100,51 +100,40 @@ class Keys {
 
   /** Revenue key of a bucket index (hours or days since 1970). */
   revenue(bucket: number, kind: number, status: number, returning: number): number {
-    return ((bucket * 3 + kind) * STATUS_SLOTS + status) * 2 + returning;
+    return this.period(bucket, kind, status) * 2 + returning;
   }
 
   decodeRevenue(key: number, width: 'hour' | 'day') {
     const returning = key % 2;
-    let rest = (key - returning) / 2;
-    const status = rest % STATUS_SLOTS;
-    rest = (rest - status) / STATUS_SLOTS;
-    const kind = rest % 3;
-    const bucket = (rest - kind) / 3;
-    const text =
+    const { index, kind, status } = this.decodePeriod((key - returning) / 2);
+    const bucket =
       width === 'day'
-        ? dayText(bucket)
-        : `${dayText(Math.floor(bucket / 24))} ${String(bucket % 24).padStart(2, '0')}`;
-    return { kind: dateKinds[kind]!, bucket: text, status: this.statusNames[status]!, returning };
+        ? dayText(index)
+        : `${dayText(Math.floor(index / 24))} ${String(index % 24).padStart(2, '0')}`;
+    return { kind, bucket, status, returning };
   }
 
-  /** Month-rollup prefix key: month index, date kind, status. */
-  month(month: number, kind: number, status: number): number {
-    return (month * 3 + kind) * STATUS_SLOTS + status;
+  /** Prefix key of a month or day rollup: period index (months or days since 1970), kind, status. */
+  period(index: number, kind: number, status: number): number {
+    return (index * 3 + kind) * STATUS_SLOTS + status;
   }
 
-  /** Day-rollup prefix key: day index (since 1970), date kind, status. */
-  day(day: number, kind: number, status: number): number {
-    return (day * 3 + kind) * STATUS_SLOTS + status;
-  }
-
-  decodeDay(key: number) {
+  private decodePeriod(key: number) {
     const status = key % STATUS_SLOTS;
     const rest = (key - status) / STATUS_SLOTS;
     const kind = rest % 3;
-    return {
-      kind: dateKinds[kind]!,
-      day: dayText((rest - kind) / 3),
-      status: this.statusNames[status]!,
-    };
+    return { index: (rest - kind) / 3, kind: dateKinds[kind]!, status: this.statusNames[status]! };
+  }
+
+  decodeDay(key: number) {
+    const { index, kind, status } = this.decodePeriod(key);
+    return { kind, day: dayText(index), status };
   }
 
   decodeMonth(key: number) {
-    const status = key % STATUS_SLOTS;
-    let rest = (key - status) / STATUS_SLOTS;
-    const kind = rest % 3;
-    rest = (rest - kind) / 3;
-    const month = `${Math.floor(rest / 12)}-${String((rest % 12) + 1).padStart(2, '0')}`;
-    return { kind: dateKinds[kind]!, month, status: this.statusNames[status]! };
+    const { index, kind, status } = this.decodePeriod(key);
+    const month = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+    return { kind, month, status };
   }
 }
 
@@ -182,13 +171,15 @@ export class Deltas {
     categoriesOf: (productId: number) => readonly number[],
   ) {
     if (sign < 0) this.removed = true;
-    this.addRevenue(sign, stats, coupons);
     const isOrder = stats.parent_id === 0;
     const status = this.keys.status(stats.status);
+    const couponTotal = couponSum(coupons);
     const months = this.months;
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
       if (!local) continue;
+      const day = dayNumber(local);
+      this.addRevenueOn(sign, stats, coupons, couponTotal, kind, status, local, day);
       // Lookup rows carry their order's dates and status, so the order's month key holds.
       const y =
         (local.charCodeAt(0) - 48) * 1000 +
@@ -197,16 +188,13 @@ export class Deltas {
         local.charCodeAt(3) -
         48;
       const m = (local.charCodeAt(5) - 48) * 10 + local.charCodeAt(6) - 48;
-      const prefix = this.keys.month(y * 12 + m - 1, kind, status);
+      const prefix = this.keys.period(y * 12 + m - 1, kind, status);
       const product = bucketOf(months.get('product_month')!, prefix);
       const variation = bucketOf(months.get('variation_month')!, prefix);
       const category = bucketOf(months.get('category_month')!, prefix);
       const coupon = bucketOf(months.get('coupon_month')!, prefix);
       const tax = bucketOf(months.get('tax_month')!, prefix);
-      const categoryDay = bucketOf(
-        this.categoryDays,
-        this.keys.day(dayNumber(local), kind, status),
-      );
+      const categoryDay = bucketOf(this.categoryDays, this.keys.period(day, kind, status));
       const seen = isOrder ? new Counted() : undefined;
       for (const row of products) {
         const qty = sign * row.product_qty;
@@ -253,37 +241,41 @@ export class Deltas {
 
   /** The revenue part alone: what a new/returning flip moves. */
   addRevenue(sign: 1 | -1, stats: StatsRow, coupons: readonly CouponRow[]) {
-    const couponTotal = coupons.reduce((sum, c) => sum + c.discount_amount, 0);
+    const couponTotal = couponSum(coupons);
     const status = this.keys.status(stats.status);
-    const returning = Number(stats.returning_customer);
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
-      if (!local) continue;
-      const day = dayNumber(local);
-      const hour = day * 24 + (local.charCodeAt(11) - 48) * 10 + local.charCodeAt(12) - 48;
-      const hourKey = this.keys.revenue(hour, kind, status, returning);
-      addRevenue(this.hour, hourKey, sign, stats, coupons, couponTotal);
-      const dayKey = this.keys.revenue(day, kind, status, returning);
-      addRevenue(this.day, dayKey, sign, stats, coupons, couponTotal);
-      if (sign < 0) {
-        this.shrunk.hour.add(hourKey);
-        this.shrunk.day.add(dayKey);
-      }
+      if (local)
+        this.addRevenueOn(sign, stats, coupons, couponTotal, kind, status, local, dayNumber(local));
     }
   }
 
-  decodeRevenue(key: number, width: 'hour' | 'day') {
-    return this.keys.decodeRevenue(key, width);
-  }
-
-  decodeMonth(key: number) {
-    return this.keys.decodeMonth(key);
-  }
-
-  decodeDay(key: number) {
-    return this.keys.decodeDay(key);
+  /** The revenue contribution under one date kind, dated `local` (day `day` since 1970). */
+  private addRevenueOn(
+    sign: 1 | -1,
+    stats: StatsRow,
+    coupons: readonly CouponRow[],
+    couponTotal: number,
+    kind: number,
+    status: number,
+    local: string,
+    day: number,
+  ) {
+    const returning = Number(stats.returning_customer);
+    const hour = day * 24 + (local.charCodeAt(11) - 48) * 10 + local.charCodeAt(12) - 48;
+    const hourKey = this.keys.revenue(hour, kind, status, returning);
+    addRevenue(this.hour, hourKey, sign, stats, coupons, couponTotal);
+    const dayKey = this.keys.revenue(day, kind, status, returning);
+    addRevenue(this.day, dayKey, sign, stats, coupons, couponTotal);
+    if (sign < 0) {
+      this.shrunk.hour.add(hourKey);
+      this.shrunk.day.add(dayKey);
+    }
   }
 }
+
+const couponSum = (coupons: readonly CouponRow[]) =>
+  coupons.reduce((sum, c) => sum + c.discount_amount, 0);
 
 /** The records one order already counted in, per rollup (orders count once per record). */
 class Counted {

@@ -218,22 +218,21 @@ export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promi
       (c) => returningOf(c.order_id, c.customer_id) !== Number(c.returning_customer),
     );
     if (flipped.length > 0) {
-      const ids = flipped.map((c) => c.order_id);
-      for (const l of await loadLookups(sql, ids)) deltas.addRevenue(-1, l.stats, l.coupons);
-      // The flipped orders and their refunds (which carry the order's flag), by new flag: one
-      // UPDATE per table and flag on an id list, which both engines answer by primary key.
-      const refunds = await sql.query<{ order_id: number; parent_id: number }>(
-        `SELECT order_id, parent_id FROM order_stats WHERE ${sql.inIdList('parent_id')}`,
-        [sql.idList(ids)],
+      const flagOf = new Map(
+        flipped.map((c) => [c.order_id, returningOf(c.order_id, c.customer_id)] as const),
       );
+      // The flipped orders' lookup rows and their refunds' (which carry the order's flag):
+      // their revenue moves from the old flag to the new, and the rows are updated by new
+      // flag, one UPDATE per table and flag on an id list (both engines answer by primary key).
       const byFlag: [number[], number[]] = [[], []];
-      const flagOf = new Map<number, number>();
-      for (const c of flipped) {
-        const flag = returningOf(c.order_id, c.customer_id);
-        flagOf.set(c.order_id, flag);
-        byFlag[flag]!.push(c.order_id);
+      for (const l of await loadLookups(sql, [...flagOf.keys()])) {
+        deltas.addRevenue(-1, l.stats, l.coupons);
+        const orderId = Number(l.stats.order_id);
+        const parentId = Number(l.stats.parent_id);
+        const flag = flagOf.get(parentId === 0 ? orderId : parentId)!;
+        byFlag[flag]!.push(orderId);
+        deltas.addRevenue(1, { ...l.stats, returning_customer: flag }, l.coupons);
       }
-      for (const r of refunds) byFlag[flagOf.get(Number(r.parent_id))!]!.push(Number(r.order_id));
       for (const [flag, rowIds] of byFlag.entries()) {
         if (rowIds.length === 0) continue;
         for (const table of ['order_stats', 'order_product_lookup', 'order_coupon_lookup']) {
@@ -243,7 +242,6 @@ export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promi
           );
         }
       }
-      for (const l of await loadLookups(sql, ids)) deltas.addRevenue(1, l.stats, l.coupons);
     }
 
     // 6. Rollups.
@@ -757,7 +755,7 @@ async function applyRevenue(sql: RawSql, table: 'revenue_hour' | 'revenue_day', 
   for (const [key, delta] of deltas[width]) {
     const coupons = formatMultiset(delta.couponIds);
     if (coupons === '' && REVENUE_VALUE_COLUMNS.every((c) => delta[c] === 0)) continue;
-    const { kind, bucket, status, returning } = deltas.decodeRevenue(key, width);
+    const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(key, width);
     rows.push([
       kind,
       bucket,
@@ -772,13 +770,11 @@ async function applyRevenue(sql: RawSql, table: 'revenue_hour' | 'revenue_day', 
     mode: 'add',
     merge: { coupon_ids: ADD_MULTISETS_SQL },
   });
-  const empty = `${REVENUE_VALUE_COLUMNS.map((c) => `${c} = 0`).join(' AND ')} AND coupon_ids = ''`;
+  const deleteEmpty = `DELETE FROM ${table} WHERE ${keyColumns.map((c) => `${c} = ?`).join(' AND ')}
+    AND ${REVENUE_VALUE_COLUMNS.map((c) => `${c} = 0`).join(' AND ')} AND coupon_ids = ''`;
   for (const key of deltas.shrunk[width]) {
-    const { kind, bucket, status, returning } = deltas.decodeRevenue(key, width);
-    await sql.run(
-      `DELETE FROM ${table} WHERE ${keyColumns.map((c) => `${c} = ?`).join(' AND ')} AND ${empty}`,
-      [kind, bucket, status, returning],
-    );
+    const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(key, width);
+    await sql.run(deleteEmpty, [kind, bucket, status, returning]);
   }
 }
 
@@ -787,7 +783,7 @@ async function applyMonths(sql: RawSql, table: MonthTable, deltas: Deltas) {
   const { keys, values } = MONTH_ROLLUPS[table];
   const rows: unknown[][] = [];
   for (const [prefix, records] of deltas.months.get(table)!) {
-    const { kind, month, status } = deltas.decodeMonth(prefix);
+    const { kind, month, status } = deltas.keys.decodeMonth(prefix);
     for (const [id, sums] of records) {
       const ids = table === 'variation_month' ? [id, deltas.productOfVariation.get(id)] : [id];
       rows.push([kind, month, status, ...ids, ...sums]);
@@ -800,7 +796,7 @@ async function applyMonths(sql: RawSql, table: MonthTable, deltas: Deltas) {
 async function applyCategoryDays(sql: RawSql, deltas: Deltas) {
   const rows: unknown[][] = [];
   for (const [prefix, records] of deltas.categoryDays) {
-    const { kind, day, status } = deltas.decodeDay(prefix);
+    const { kind, day, status } = deltas.keys.decodeDay(prefix);
     for (const [id, sums] of records) rows.push([kind, day, status, id, ...sums]);
   }
   const { keys, values } = MONTH_ROLLUPS.category_month;
@@ -809,8 +805,8 @@ async function applyCategoryDays(sql: RawSql, deltas: Deltas) {
 
 /**
  * Upserts rollup rows `[date_kind, period, status, ...keys, ...values]` adding their values,
- * skipping all-zero deltas; after a removal (`removed`), deletes the rows of the touched
- * periods left all zero.
+ * skipping all-zero deltas (they change nothing); after a removal (`removed`), deletes the rows
+ * left all zero in the periods that changed.
  */
 async function applyPeriodRows(
   sql: RawSql,
@@ -822,13 +818,13 @@ async function applyPeriodRows(
   removed: boolean,
 ) {
   const first = 3 + keys.length;
-  const changed = rows.filter((r) => r.slice(first).some((v) => v !== 0));
+  const changed = rows.filter((r) => r.some((v, i) => i >= first && v !== 0));
   await sql.insertMany(table, ['date_kind', period, 'status', ...keys, ...values], changed, {
     keys: ['date_kind', period, 'status', ...keys],
     mode: 'add',
   });
   if (!removed) return;
-  const touched = new Map(rows.map((r) => [`${r[0]} ${r[1]}`, [r[0], r[1]]]));
+  const touched = new Map(changed.map((r) => [`${r[0]} ${r[1]}`, [r[0], r[1]]]));
   for (const [kind, at] of touched.values()) {
     await sql.run(
       `DELETE FROM ${table} WHERE date_kind = ? AND ${period} = ? AND ${values.map((v) => `${v} = 0`).join(' AND ')}`,
