@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@storelens/api';
+import { type OrderStatus, orderStatuses } from '@storelens/api';
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
@@ -373,15 +373,7 @@ describeEachEngine('customers report from customer_totals', (ctx) => {
 
   it('agrees with the aggregate query after random batches and re-ingests (property)', async () => {
     const db = ctx().db;
-    const statuses: OrderStatus[] = [
-      'completed',
-      'processing',
-      'on-hold',
-      'pending',
-      'failed',
-      'cancelled',
-      'refunded',
-    ];
+    const statuses: OrderStatus[] = [...orderStatuses];
     const arbOrder = fc.record({
       id: fc.integer({ min: 1, max: 30 }),
       customerId: fc.integer({ min: 0, max: 12 }),

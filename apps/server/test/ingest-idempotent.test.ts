@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@storelens/api';
+import { type OrderStatus, orderStatuses } from '@storelens/api';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
@@ -40,15 +40,7 @@ async function snapshot(db: Db) {
 }
 
 function randomOrder(rnd: Random, id: number, day: number, variant: number): OrderInput {
-  const statuses: OrderStatus[] = [
-    'completed',
-    'processing',
-    'on-hold',
-    'pending',
-    'failed',
-    'cancelled',
-    'refunded',
-  ];
+  const statuses: OrderStatus[] = [...orderStatuses];
   const status = rnd.pick(statuses);
   const hour = String(rnd.int(0, 23)).padStart(2, '0');
   const created = `2024-03-${String(day).padStart(2, '0')} ${hour}:${String((variant * 7) % 60).padStart(2, '0')}:00`;

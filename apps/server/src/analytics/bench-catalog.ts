@@ -7,6 +7,7 @@
 import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
 import { places } from '../demo/catalog';
+import { slug } from '../demo/generate';
 import { Random } from '../demo/random';
 
 /** How much to add. */
@@ -135,16 +136,6 @@ const CUSTOMER_COLUMNS = list(`
   postcode | date_registered | date_registered_gmt | date_last_active |
   date_last_active_gmt
 `);
-
-/** ASCII slug of a label: accents dropped, anything else a hyphen. */
-function slug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 const sqlDate = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 

@@ -149,7 +149,6 @@ async function totalsSource(ctx: ReportContext, f: CustomerFilters): Promise<boo
  * id or country list, a number or date rule, or an order-date range.
  */
 export function hasCustomerRules(f: CustomerFilters): boolean {
-  const set = (r: NumberRule | DateRule) => Object.values(r).some((v) => v !== undefined);
   return (
     [
       f.nameIncludes,
@@ -162,11 +161,14 @@ export function hasCustomerRules(f: CustomerFilters): boolean {
       f.countryExcludes,
     ].some((list) => list.length > 0) ||
     [f.registered, f.lastActive, f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].some(
-      set,
+      ruleSet,
     ) ||
     hasRange(f)
   );
 }
+
+/** True when a number or date rule has any bound. */
+const ruleSet = (r: NumberRule | DateRule) => Object.values(r).some((v) => v !== undefined);
 
 /** True when no filter narrows the customers (every customer is listed). */
 const unfiltered = (f: CustomerFilters): boolean =>
@@ -323,10 +325,9 @@ export async function customersList(
   }
   // Without order-date, aggregate rules or an aggregate sort, page the customers first and
   // read only the page's aggregates (by customer id).
-  const noRules = (r: NumberRule | DateRule) => Object.values(r).every((v) => v === undefined);
   const pageFirst =
     !hasRange(f) &&
-    [f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].every(noRules) &&
+    ![f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].some(ruleSet) &&
     !isTotalsSort(p.orderby);
   const source: AggregateSource = pageFirst ? 'none' : totals ? 'totals' : 'orders';
   const inner = customersInner(ctx, f, source);

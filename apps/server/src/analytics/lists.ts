@@ -139,6 +139,10 @@ function listPlan(p: ProductListParams, answerable: boolean): MonthPlan | undefi
     : undefined;
 }
 
+/** ` AND column IN (ids)` when the request names ids, else nothing. */
+const andIdIn = (column: string, ids: readonly number[]) =>
+  ids.length ? ` AND ${column} IN ${idsSql(ids)}` : '';
+
 /** Joins the parts that exist into one UNION ALL (callers guarantee at least one). */
 const union = (...parts: (SqlCondition | false | undefined)[]) =>
   unionAll(parts.map((x) => x || undefined));
@@ -379,7 +383,7 @@ function categoriesSource(ctx: ReportContext, p: ProductListParams): SqlConditio
   const ownFilters = { ...p.filters, categoryIncludes: [], categoryExcludes: [] };
   const own = rowFilter(ownFilters, excluded, LINE_COLUMNS, 'line');
   const asked = p.filters.categoryIncludes;
-  const cats = (column: string) => (asked.length ? ` AND ${column} IN ${idsSql(asked)}` : '');
+  const cats = (column: string) => andIdIn(column, asked);
   // Category rollup rows have no product: product clauses need the lookup rows.
   const plan = listPlan(
     p,
@@ -505,7 +509,7 @@ function couponsSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   const excluded = ctx.settings.excludedStatuses;
   const status = statusDefault(p.filters, excluded, 'ocl.status');
   const asked = p.filters.couponIncludes;
-  const only = (column: string) => (asked.length ? ` AND ${column} IN ${idsSql(asked)}` : '');
+  const only = (column: string) => andIdIn(column, asked);
   const plan = listPlan(p, true);
   if (!plan) {
     const range = rangeCondition(col, p.range);
@@ -620,7 +624,7 @@ function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   const excluded = ctx.settings.excludedStatuses;
   const status = statusDefault(p.filters, excluded, 'otl.status');
   const asked = p.filters.taxRateIncludes;
-  const only = (column: string) => (asked.length ? ` AND ${column} IN ${idsSql(asked)}` : '');
+  const only = (column: string) => andIdIn(column, asked);
   const sums = (a: string) =>
     `SUM(${a}.total_tax) AS total_tax, SUM(${a}.order_tax) AS order_tax,
       SUM(${a}.shipping_tax) AS shipping_tax`;

@@ -13,6 +13,7 @@
 import { DATE_KIND, type ReportContext } from './context';
 import type { FilterColumns, ReportFilters, SqlCondition } from './filters';
 import { wallMs, wallText } from './intervals';
+import { rangeCondition } from './paging';
 import { planRange, splitMonths } from './revenue';
 
 /** Dates of a list request (both optional: no dates means no date filter). */
@@ -138,8 +139,7 @@ export function monthCondition(
     }
     return parts.length ? parts.join(' AND ') : '1=1';
   });
-  const months = pieces.length === 1 ? pieces[0]! : `(${pieces.map((p) => `(${p})`).join(' OR ')})`;
-  return { sql: `${alias}.date_kind = ? AND ${months}`, params };
+  return { sql: `${alias}.date_kind = ? AND ${anyOf(pieces)}`, params };
 }
 
 /** `date_kind = ? AND <days>` on a day rollup (alias given), or undefined for no whole days. */
@@ -152,9 +152,9 @@ export function dayCondition(
   const params: unknown[] = [DATE_KIND[ctx.dateColumn]];
   const pieces = plan.days.map((d) => {
     params.push(d.from, d.to);
-    return `(${alias}.day >= ? AND ${alias}.day < ?)`;
+    return `${alias}.day >= ? AND ${alias}.day < ?`;
   });
-  return { sql: `${alias}.date_kind = ? AND (${pieces.join(' OR ')})`, params };
+  return { sql: `${alias}.date_kind = ? AND ${anyOf(pieces)}`, params };
 }
 
 /**
@@ -184,11 +184,12 @@ export function edgeCondition(
   });
   if (plan.nullDates && which !== 'days') pieces.push(`${column} IS NULL`);
   if (!pieces.length) return undefined;
-  return {
-    sql: pieces.length === 1 ? pieces[0]! : `(${pieces.map((p) => `(${p})`).join(' OR ')})`,
-    params,
-  };
+  return { sql: anyOf(pieces), params };
 }
+
+/** The OR of conditions (at least one), each parenthesised when there are several. */
+const anyOf = (pieces: readonly string[]) =>
+  pieces.length === 1 ? pieces[0]! : `(${pieces.map((p) => `(${p})`).join(' OR ')})`;
 
 /**
  * True when the month tables answer these line filters exactly: status clauses, and clauses
@@ -260,16 +261,8 @@ export async function rangeSums(
   };
   let parts: SqlCondition;
   if (!plan) {
-    const where: SqlCondition = { sql: '1=1', params: [] };
-    if (range.after) {
-      where.sql += ` AND ${column} >= ?`;
-      where.params.push(range.after);
-    }
-    if (range.before) {
-      where.sql += ` AND ${column} <= ?`;
-      where.params.push(range.before);
-    }
-    parts = lookupPart(where);
+    const where = rangeCondition(column, range);
+    parts = lookupPart({ sql: `1=1${where.sql}`, params: where.params });
   } else {
     const months = monthCondition(ctx, plan, 'm');
     const edges = edgeCondition(plan, column);

@@ -59,9 +59,25 @@ function inIds(ctx: ReportContext, column: string, ids: readonly number[]) {
  */
 const preparedSql = (ctx: ReportContext) => new RawSql(ctx.db.kysely, ctx.db.engine, ctx.db.sqlite);
 
-/** Every id of `set` whose `fields` contain `term` (for the SQL paths: other orders, `include`). */
-function allMatching(set: SearchSet, fields: readonly string[], term: string) {
-  return set.query({ term, fields, sort: 'id', desc: false, offset: 0, limit: -1 }).ids;
+/**
+ * Every id of `set` whose `fields` contain `term`, among the rows `accept` takes (for the SQL
+ * paths: other orders, `include`).
+ */
+function allMatching(
+  set: SearchSet,
+  fields: readonly string[],
+  term: string,
+  accept?: (row: number) => boolean,
+) {
+  return set.query({
+    term,
+    fields,
+    ...(accept ? { accept } : {}),
+    sort: 'id',
+    desc: false,
+    offset: 0,
+    limit: -1,
+  }).ids;
 }
 
 /** Rows of a page read by id, put back in the page's order (rows gone since are left out). */
@@ -638,15 +654,7 @@ export async function searchCustomers(
       totalPages,
     };
   }
-  const ids = set.query({
-    term: f.search,
-    fields,
-    ...(accept ? { accept } : {}),
-    sort: 'id',
-    desc: false,
-    offset: 0,
-    limit: -1,
-  }).ids;
+  const ids = allMatching(set, fields, f.search, accept);
   if (!ids.length) return { rows: [], total: 0, totalPages: 0 };
   return customersList(ctx, { ...rest, customers: ids }, p);
 }

@@ -301,14 +301,8 @@ export interface CategoryMonthTable extends MonthKey {
   orders_count: number;
 }
 /** Migration 010: category_month's figures per local day ('YYYY-MM-DD'). */
-export interface CategoryDayTable {
-  date_kind: 'created' | 'paid' | 'completed';
+export interface CategoryDayTable extends Omit<CategoryMonthTable, 'month'> {
   day: string;
-  status: string;
-  category_id: number;
-  items_sold: number;
-  net_revenue: number;
-  orders_count: number;
 }
 export interface CouponMonthTable extends MonthKey {
   coupon_id: number;

@@ -711,7 +711,8 @@ function randomIp(rnd: Random): string {
     : `2001:db8:${rnd.int(0, 0xffff).toString(16)}::${rnd.int(1, 0xffff).toString(16)}`;
 }
 
-function slug(text: string): string {
+/** ASCII slug of a label: accents dropped, anything else a hyphen. */
+export function slug(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
