@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /** Unit, component and server tests. Browser e2e has its own config in e2e/. */
@@ -38,6 +39,25 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           setupFiles: ['packages/components/test/setup.ts'],
+        },
+      },
+      {
+        // WooCommerce's published client (@woocommerce/data) against the real server.
+        resolve: {
+          alias: {
+            '@woocommerce/settings': fileURLToPath(
+              new URL('./compat/wc-settings.ts', import.meta.url),
+            ),
+          },
+        },
+        test: {
+          name: 'compat',
+          include: ['compat/**/*.test.ts'],
+          environment: 'jsdom',
+          globals: true,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
         },
       },
       {

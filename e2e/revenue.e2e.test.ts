@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, seriousViolations } from './browser';
+import { launchBrowser, openDashboard, seriousViolations } from './browser';
 import { buildDashboard, type RunningServer, startServer } from './server';
 
 /** The summary number of a metric: its value text, read by the item's accessible label. */
@@ -19,8 +19,7 @@ describe('Revenue report in a browser', () => {
     buildDashboard();
     server = await startServer();
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    page = await openDashboard(browser, server);
   });
 
   afterAll(async () => {
@@ -28,9 +27,8 @@ describe('Revenue report in a browser', () => {
     await server?.stop();
   });
 
-  it('opens from / on the Revenue page with numbers, a chart and a table', async () => {
-    await page.goto(`${server.url}/`);
-    await page.waitForURL(/admin\.php\?page=wc-admin&path=%2Fanalytics%2Frevenue/);
+  it('opens the Revenue page with numbers, a chart and a table', async () => {
+    await page.goto(`${server.url}/wp-admin/admin.php?page=wc-admin&path=%2Fanalytics%2Frevenue`);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Revenue', level: 1 }).count())
       .toBe(1);
@@ -56,6 +54,8 @@ describe('Revenue report in a browser', () => {
     await page.getByRole('button', { name: 'Update' }).click();
     await page.waitForURL(/period=last_year/);
     await expect.poll(() => summaryValue(page, 'Gross sales')).not.toBe(before);
+    // Both ranges answered (the comparison may come after the primary one).
+    await page.waitForLoadState('networkidle');
     const lastYear = await summaryValue(page, 'Gross sales');
     expect(lastYear).toMatch(/\$[\d,]+\.\d\d/);
     expect(await page.locator('body').textContent()).not.toBe(legendBefore);
@@ -81,6 +81,23 @@ describe('Revenue report in a browser', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Net sales' }).count())
       .toBeGreaterThan(0);
+  });
+
+  it('switches to a bar chart that the URL (chartType) keeps across a reload', async () => {
+    await page.getByRole('button', { name: 'Bar chart' }).first().click();
+    await page.waitForURL(/chartType=bar/);
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: 'Bar chart' }).first().getAttribute('aria-pressed'),
+      )
+      .toBe('true');
+    await page.reload();
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: 'Bar chart' }).first().getAttribute('aria-pressed'),
+      )
+      .toBe('true');
+    await expect.poll(() => page.locator('.sl-chart__bar').count()).toBeGreaterThan(0);
   });
 
   it('keeps the view accessible after changes', async () => {

@@ -8,14 +8,27 @@
  * BENCH_REQUESTS changes the request count (default 200); BENCH_ENGINES=sqlite|postgres picks one engine. Then the widget bench
  * (scripts/bench-widgets) runs in Chromium: BENCH_SKIP_WIDGETS=1 skips it, BENCH_ONLY=widgets
  * runs only it. The picker search bench (100,000 products and customers) runs as a child step;
- * BENCH_SKIP_PICKERS=1 skips it.
+ * BENCH_SKIP_PICKERS=1 skips it. On each SQLite store the dashboard bench (scripts/bench-dashboard.ts)
+ * measures the first-load JavaScript of Home and Overview and Overview's drawing time
+ * (BENCH_SKIP_DASHBOARD=1 skips it), and the report pages are measured in Chromium
+ * (scripts/bench-pages.ts; BENCH_SKIP_PAGES=1 skips them).
+ * The connector bench (scripts/bench-connect.ts: import rate from a simulated WooCommerce
+ * shop, webhook-to-report latency) runs as a child step too; BENCH_SKIP_CONNECT=1 skips it.
+ * The load section serves each store from a process of its own and runs BENCH_LOAD_CLIENTS
+ * (default 200) keep-alive clients for BENCH_LOAD_SECONDS (default 10) against a mix of
+ * reports, while a new connection opens every 250 ms: requests/s, p50, p99 and the slowest
+ * new connection's wait for its answer. BENCH_SKIP_LOAD=1 skips it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { buildApp } from '../apps/server/src/app';
+import { SESSION_COOKIE } from '../apps/server/src/auth/plugin';
+import { createUser, openSession, userByEmail } from '../apps/server/src/auth/users';
 import type { Db } from '../apps/server/src/db/database';
 import { generateDemoStore } from '../apps/server/src/demo/generate';
 import { scratchStore } from '../apps/server/src/scratch-store';
+import { BENCH_ANALYST } from './bench-pages';
 
 const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -29,12 +42,23 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 const store = (engine: 'sqlite' | 'postgres') =>
   scratchStore(engine, { prefix: engine === 'sqlite' ? 'storelens-bench' : 'bench', postgresUrl });
 
+/** Session headers of an analyst (reports need a signed-in user since login exists). */
+async function analystSession(db: Db): Promise<Record<string, string>> {
+  const { email, password } = BENCH_ANALYST;
+  const user =
+    (await userByEmail(db, email))?.user ??
+    (await createUser(db, { email, name: 'bench', role: 'analyst', password }));
+  const session = await openSession(db, user.id);
+  return { cookie: `${SESSION_COOKIE}=${session.token}`, 'x-wp-nonce': session.nonce };
+}
+
 async function latency(db: Db, label: string, url: string) {
   const app = await buildApp(db, { webRoot: '/nonexistent' });
+  const headers = await analystSession(db);
   const times: number[] = [];
   for (let i = 0; i < requests + 5; i++) {
     const started = performance.now();
-    const res = await app.inject({ method: 'GET', url });
+    const res = await app.inject({ method: 'GET', url, headers });
     const elapsed = performance.now() - started;
     if (res.statusCode !== 200) throw new Error(`${label}: HTTP ${res.statusCode} ${res.body}`);
     if (i >= 5) times.push(elapsed); // the first few warm caches and JIT
@@ -42,6 +66,84 @@ async function latency(db: Db, label: string, url: string) {
   await app.close();
   times.sort((a, b) => a - b);
   return { label, p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** One GET on a connection of the agent (false: a new connection); resolves with the ms taken. */
+function timedGet(port: number, path: string, agent: Agent | false): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve(performance.now() - started)
+          : reject(new Error(`${path}: HTTP ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const loadPaths = [
+  '/wp-json/wc-analytics/reports/revenue/stats?interval=day&after=2026-08-01T00:00:00&before=2026-10-31T23:59:59',
+  '/wp-json/wc-analytics/reports/products?after=2026-10-01T00:00:00&before=2026-10-31T23:59:59&extended_info=true',
+  '/wp-json/wc-analytics/reports/orders?after=2026-10-01T00:00:00&before=2026-10-31T23:59:59',
+  '/wp-json/wc-analytics/reports/performance-indicators?stats=revenue/total_sales,orders/orders_count&after=2026-10-01T00:00:00&before=2026-10-31T23:59:59',
+  '/wp-json/wc-admin/options?options=woocommerce_default_country',
+];
+
+/** The load section on one store: the server in a child process, the clients here. */
+async function load(s: { url: string; schema: string | undefined }) {
+  const clients = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
+  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/analytics/bench-load-server.ts'],
+    {
+      env: { ...process.env, DATABASE_URL: s.url, ...(s.schema ? { BENCH_SCHEMA: s.schema } : {}) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += String(d);
+      const m = /PORT (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    server.on('exit', (code) => reject(new Error(`load server exited ${code}`)));
+  });
+  const times: number[] = [];
+  const waits: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const client = async (i: number) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    for (let n = i; performance.now() < end; n++) {
+      await timedGet(port, loadPaths[n % loadPaths.length]!, agent).then(
+        (t) => times.push(t),
+        () => errors++,
+      );
+    }
+    agent.destroy();
+  };
+  const newcomers = (async () => {
+    while (performance.now() < end) {
+      await new Promise((r) => setTimeout(r, 250));
+      waits.push(await timedGet(port, loadPaths[4]!, false).catch(() => Number.POSITIVE_INFINITY));
+    }
+  })();
+  const started = performance.now();
+  await Promise.all([...Array.from({ length: clients }, (_, i) => client(i)), newcomers]);
+  const elapsed = (performance.now() - started) / 1000;
+  server.kill('SIGTERM');
+  times.sort((a, b) => a - b);
+  console.log(
+    `  load, ${clients} keep-alive clients for ${seconds} s: ${(times.length / elapsed).toFixed(0)} requests/s, ` +
+      `p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, errors ${errors}; ` +
+      `slowest new connection ${ms(Math.max(...waits))} (of ${waits.length})`,
+  );
 }
 
 const base =
@@ -73,6 +175,9 @@ if (serverBench) {
       .join(' / ')}`,
   );
 }
+// The dashboard bench serves the built dashboard: build it once.
+if (serverBench && process.env.BENCH_SKIP_DASHBOARD !== '1')
+  spawnSync('npx', ['vite', 'build', 'apps/web', '--logLevel', 'warn'], { stdio: 'inherit' });
 for (const engine of serverBench ? engines : []) {
   for (const size of sizes) {
     const s = await store(engine);
@@ -92,6 +197,15 @@ for (const engine of serverBench ? engines : []) {
           `  revenue stats, ${r.label.padEnd(24)} p50 ${ms(r.p50).padStart(10)}   p95 ${ms(r.p95).padStart(10)}`,
         );
       }
+      // The dashboard in Chromium on the same store: first-load JavaScript of Home and
+      // Overview, and the time until Overview is fully drawn (scripts/bench-dashboard.ts).
+      if (engine === 'sqlite' && process.env.BENCH_SKIP_DASHBOARD !== '1') {
+        spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-dashboard.ts'], {
+          stdio: 'inherit',
+          env: { ...process.env, DATABASE_URL: s.url },
+        });
+      }
+      if (process.env.BENCH_SKIP_LOAD !== '1') await load(s);
       // Issue 4's figures (every report kind) from the analytics bench, on the same store.
       if (process.env.BENCH_SKIP_ANALYTICS !== '1') {
         spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/analytics/bench.ts'], {
@@ -104,6 +218,11 @@ for (const engine of serverBench ? engines : []) {
           },
         });
       }
+      // The report pages in Chromium on the same store (SQLite); BENCH_SKIP_PAGES=1 skips them.
+      if (engine === 'sqlite' && process.env.BENCH_SKIP_PAGES !== '1') {
+        const { runPageBench } = await import('./bench-pages');
+        await runPageBench(s.url, END, `${size.toLocaleString('en-US')} orders`);
+      }
     } finally {
       await s.drop();
     }
@@ -115,6 +234,15 @@ for (const engine of serverBench ? engines : []) {
 if (serverBench && process.env.BENCH_SKIP_PICKERS !== '1') {
   console.log('');
   spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/analytics/bench-pickers.ts'], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+}
+// The connector: import rate from a simulated shop and webhook-to-report latency
+// (scripts/bench-connect.ts). BENCH_SKIP_CONNECT=1 skips it.
+if (serverBench && process.env.BENCH_SKIP_CONNECT !== '1') {
+  console.log('');
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-connect.ts'], {
     stdio: 'inherit',
     env: process.env,
   });

@@ -2,7 +2,7 @@
 // `npm test`: lint, type check, unit/component/server tests, browser e2e.
 // Ends with one line "tests: N passed, N failed" so CI can read the outcome.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -30,6 +30,36 @@ function count(jsonFile) {
     // no report: the step's exit code already marked the failure
   }
 }
+
+/**
+ * The browser tests drive Debian's chromium. When it is missing, install it as CI does if this
+ * user can (root with apt-get); otherwise stop at once with the one command to run, rather than
+ * failing minutes later in the e2e step.
+ */
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return;
+  const steps = ['apt-get update', 'apt-get install -y chromium'];
+  const command = steps.join(' && ');
+  const canInstall =
+    !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (canInstall) {
+    console.log(`== chromium is missing: ${command}`);
+    const r = spawnSync('sh', ['-c', command], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (r.status === 0 && existsSync(path)) return;
+  }
+  console.error(
+    `The browser tests need Chromium at ${path}. Install it with:\n  ${steps.map((s) => `sudo ${s}`).join(' && ')}\n` +
+      '(or point CHROMIUM_PATH at a Chromium binary).',
+  );
+  console.log('\ntests: 0 passed, 1 failed');
+  process.exit(1);
+}
+
+ensureChromium();
 
 if (run('lint', 'npx', ['biome', 'check', '.'])) passed++;
 else failed++;

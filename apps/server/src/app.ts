@@ -1,20 +1,32 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Ajv } from 'ajv';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { adminRoutes } from './admin';
+import { adminRoutes, runners } from './admin';
+import { withCapability } from './auth/capability';
+import { allowedHostsOf, cookieSession, installAuth } from './auth/plugin';
+import { accountRoutes } from './auth/routes';
+import { countUsers } from './auth/users';
 import type { Config } from './config';
+import { connectionRoutes, type SyncOptions } from './connect';
 import type { Db } from './db/database';
+import { isDatabaseUnavailable, isStatementTimeout, RETRY_AFTER_SECONDS } from './db/faults';
 import { ApiError } from './errors';
+import { registerInputGuards } from './input-guards';
 import { analyticsRoutes } from './routes/analytics';
 import { isIsoDateTime } from './routes/dates';
 import { parseQuery, type QueryValue, splitCommaLists } from './routes/querystring';
+import { recordRoutes } from './routes/registered';
 import { revenueRoutes } from './routes/revenue';
-import { bootSettings, dashboardPage } from './web';
+import { drainOnClose } from './shutdown';
+import { anonymousSettings, bootSettings, dashboardPage } from './web';
+import { wpConventions, wpRewriteUrl } from './wp-conventions';
 
 /** The dashboard's address inside the admin. */
-export const DASHBOARD_PATH = '/wp-admin/admin.php?page=wc-admin&path=%2Fanalytics%2Frevenue';
+export const DASHBOARD_PATH = '/wp-admin/admin.php?page=wc-admin';
 
 /**
  * Query strings: `a[]=1&a[]=2` and repeated keys become arrays; `a[0]=x` too. Comma lists are
@@ -54,22 +66,50 @@ function describeInvalid(
   return `${name} ${message ?? 'is invalid'}.`;
 }
 
+/**
+ * Cache-Control of a dashboard file: the build's hashed assets never change under their name,
+ * so they are kept a year without asking again; anything else is checked on every use.
+ */
+export function assetCacheControl(path: string): string {
+  return /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/.test(path)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
 /** Builds the HTTP app on an open database. */
-export async function buildApp(db: Db, config: Pick<Config, 'webRoot'>): Promise<FastifyInstance> {
+export async function buildApp(
+  db: Db,
+  config: Pick<Config, 'webRoot'> &
+    Partial<Pick<Config, 'host' | 'publicUrl' | 'trustProxy' | 'allowedOrigins' | 'smtpUrl'>> & {
+      connect?: SyncOptions;
+    },
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
+    trustProxy: config.trustProxy ?? false,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    rewriteUrl: wpRewriteUrl,
     bodyLimit: 5 * 1024 * 1024,
+    // Requests already received when closing are answered, not refused (src/shutdown.ts).
+    return503OnClosing: false,
+    forceCloseConnections: false,
     ajv: {
       customOptions: {
         coerceTypes: 'array',
-        removeAdditional: false,
+        // Unknown query parameters and body fields are dropped, as WordPress ignores them:
+        // every closed schema (`additionalProperties: false`) lists what a route reads.
+        removeAdditional: true,
         allErrors: true,
         useDefaults: false,
       },
       plugins: [addFormats],
     },
   });
+  recordRoutes(app);
+  drainOnClose(app);
+  app.decorate('storelensPublicUrl', config.publicUrl);
+
+  wpConventions(app);
 
   // Comma lists for array parameters: 'a,b,c' and a[]=a&a[]=b mean the same.
   app.addHook('preValidation', async (request) => {
@@ -92,9 +132,16 @@ export async function buildApp(db: Db, config: Pick<Config, 'webRoot'>): Promise
     if (Object.keys(params).length) throw ApiError.invalidParams(params);
   });
 
-  // The single authentication hook every route passes; the login issue fills it. Until then
-  // the server listens on loopback only by default.
-  app.addHook('onRequest', async () => {});
+  registerInputGuards(app);
+
+  // The single authentication and authorisation hook every route passes (auth/plugin.ts),
+  // with the Host check, CORS and the security headers.
+  const authOptions = {
+    allowedHosts: allowedHostsOf(config.host ?? '127.0.0.1', config.publicUrl),
+    allowedOrigins: config.allowedOrigins ?? [],
+    httpsOnly: config.publicUrl?.startsWith('https:') ?? false,
+  };
+  installAuth(app, db, authOptions);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send(error.toBody());
@@ -106,17 +153,20 @@ export async function buildApp(db: Db, config: Pick<Config, 'webRoot'>): Promise
       for (const v of error.validation) {
         const p = v.params as Record<string, unknown>;
         const name =
+          (p.propertyName as string | undefined) ??
           (p.additionalProperty as string | undefined) ??
           (p.missingProperty as string | undefined) ??
           v.instancePath.split('/')[1] ??
           'body';
         if (params[name]) continue;
         params[name] =
-          p.additionalProperty !== undefined
-            ? `${name} is not a known parameter.`
-            : p.missingProperty !== undefined
-              ? `${name} is required.`
-              : describeInvalid(name, v.keyword, v.message, schema?.properties?.[name]);
+          p.propertyName !== undefined
+            ? `${name} is not a valid name.`
+            : p.additionalProperty !== undefined
+              ? `${name} is not a known parameter.`
+              : p.missingProperty !== undefined
+                ? `${name} is required.`
+                : describeInvalid(name, v.keyword, v.message, schema?.properties?.[name]);
       }
       return reply.status(400).send(ApiError.invalidParams(params).toBody());
     }
@@ -125,6 +175,22 @@ export async function buildApp(db: Db, config: Pick<Config, 'webRoot'>): Promise
     }
     if (error.statusCode === 413)
       return reply.status(413).send(ApiError.of('rest_payload_too_large').toBody());
+    if (error.statusCode === 415) {
+      const type = String(request.headers['content-type'] ?? '').slice(0, 100);
+      return reply.status(415).send(ApiError.of('rest_unsupported_media_type', type).toBody());
+    }
+    // Any other refusal of the framework or a plugin (the static files' 403 for a path that
+    // leaves the folder, a malformed URL) keeps its 4xx status, in the same body shape.
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      const refused = new ApiError('rest_invalid_request', error.message, error.statusCode);
+      return reply.status(error.statusCode).send(refused.toBody());
+    }
+    if (isDatabaseUnavailable(error) || isStatementTimeout(error)) {
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send(ApiError.of('storelens_database_unavailable').toBody());
+    }
     app.log.error(error);
     console.error(error);
     return reply.status(500).send(ApiError.of('storelens_internal_error').toBody());
@@ -137,20 +203,62 @@ export async function buildApp(db: Db, config: Pick<Config, 'webRoot'>): Promise
     return reply.status(404).type('text/plain').send('Not found');
   });
 
-  revenueRoutes(app, db);
-  analyticsRoutes(app, db);
+  // JSON and pages leave gzip- or brotli-compressed; brotli at a middle quality, since its top
+  // quality costs more CPU per report than the bytes it saves.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+
+  withCapability(app, 'view_woocommerce_reports', () => {
+    revenueRoutes(app, db);
+    analyticsRoutes(app, db);
+  });
   adminRoutes(app, db);
+  accountRoutes(app, db, {
+    ...authOptions,
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+  });
+  connectionRoutes(app, db, runners.get(app)!, {
+    publicUrl: () => config.publicUrl,
+    ...config.connect,
+  });
 
   app.get('/', async (_request, reply) => reply.redirect(DASHBOARD_PATH));
   if (existsSync(join(config.webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webRoot, prefix: '/wp-admin/', index: false });
+    await app.register(fastifyStatic, {
+      root: config.webRoot,
+      prefix: '/wp-admin/',
+      index: false,
+      // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('Cache-Control', assetCacheControl(path)),
+    });
     const page = dashboardPage(config.webRoot);
-    app.get('/wp-admin/admin.php', async (_request, reply) =>
-      reply
-        .header('Cache-Control', 'no-cache')
+    app.get('/wp-admin/admin.php', async (request, reply) => {
+      // Signed in: the store's settings and the REST nonce. Otherwise only what the login
+      // and first-run pages need, so the page itself shows no store data to strangers.
+      const session = await cookieSession(db, request);
+      const settings = session
+        ? {
+            ...(await bootSettings(db)),
+            auth: {
+              nonce: session.nonce,
+              user: {
+                id: session.user.id,
+                email: session.user.email,
+                name: session.user.name,
+                role: session.user.role,
+              },
+            },
+          }
+        : { ...anonymousSettings, setupRequired: (await countUsers(db)) === 0 };
+      return reply
+        .header('Cache-Control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(page(await bootSettings(db))),
-    );
+        .send(page(settings));
+    });
   } else {
     app.get('/wp-admin/admin.php', async (_request, reply) =>
       reply

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 
 /** Server configuration, read from the environment with working defaults. */
 export interface Config {
@@ -12,6 +13,20 @@ export interface Config {
   demoWhenEmpty: boolean;
   /** Orders in a generated demo store. */
   demoOrders: number;
+  /**
+   * `STORELENS_PUBLIC_URL`: the address users reach the server at (e.g. behind a proxy).
+   * Absolute links (export e-mails, Jetpack connect, webhooks) are built from it, never from
+   * a request's Host header, and its host name is one the Host check accepts.
+   */
+  publicUrl?: string;
+  /** `STORELENS_TRUST_PROXY`: behind a TLS proxy, trust its X-Forwarded-* headers. */
+  trustProxy: boolean;
+  /** `STORELENS_ALLOWED_ORIGINS`: other sites' origins allowed to call the API (CORS). */
+  allowedOrigins: string[];
+  /** `STORELENS_ADMIN_EMAIL` / `_PASSWORD`: the first administrator, when no user exists. */
+  admin?: { email: string; password: string };
+  /** Longest one PostgreSQL statement may run (`STORELENS_STATEMENT_TIMEOUT_MS`). */
+  statementTimeoutMs: number;
 }
 
 /** A configuration error names the variable and what was wrong with it. */
@@ -23,6 +38,29 @@ function positive(name: string, text: string | undefined, fallback: number): num
   if (!Number.isInteger(n) || n < 1)
     throw new ConfigError(`${name} must be a whole number above 0, got "${text}"`);
   return n;
+}
+
+/**
+ * An absolute http(s) URL without credentials, query, fragment or trailing slash, or a
+ * ConfigError naming the variable.
+ */
+function httpUrl(text: string, name = 'STORELENS_PUBLIC_URL'): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${text}"`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password)
+    throw new ConfigError(`${name} must be an http(s) URL without credentials, got "${text}"`);
+  if (url.search || url.hash)
+    throw new ConfigError(`${name} must not have a query or fragment, got "${text}"`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** `STORELENS_RECONCILE_MINUTES`: minutes between reconciliations of a connected shop. */
+export function readReconcileMinutes(env: NodeJS.ProcessEnv = process.env): number {
+  return positive('STORELENS_RECONCILE_MINUTES', env.STORELENS_RECONCILE_MINUTES, 10);
 }
 
 /** Reads the configuration from an environment object. */
@@ -37,6 +75,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL), got "${databaseUrl}"`,
     );
   }
+  const publicUrl = env.STORELENS_PUBLIC_URL ? httpUrl(env.STORELENS_PUBLIC_URL) : undefined;
+  const allowedOrigins = (env.STORELENS_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => new URL(httpUrl(o, 'STORELENS_ALLOWED_ORIGINS')).origin);
+  const adminEmail = env.STORELENS_ADMIN_EMAIL?.trim();
+  const adminPassword = env.STORELENS_ADMIN_PASSWORD || undefined;
+  if (Boolean(adminEmail) !== Boolean(adminPassword))
+    throw new ConfigError('STORELENS_ADMIN_EMAIL and STORELENS_ADMIN_PASSWORD go together');
+  if (adminPassword !== undefined && adminPassword.length < 8)
+    throw new ConfigError('STORELENS_ADMIN_PASSWORD must be at least 8 characters long');
   return {
     host: env.HOST || '127.0.0.1',
     port,
@@ -45,5 +95,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: resolve(env.STORELENS_WEB_ROOT || new URL('../../web/dist', import.meta.url).pathname),
     demoWhenEmpty: env.STORELENS_DEMO !== '0',
     demoOrders: positive('STORELENS_DEMO_ORDERS', env.STORELENS_DEMO_ORDERS, 20_000),
+    ...(publicUrl ? { publicUrl } : {}),
+    trustProxy: /^(1|true|yes)$/i.test(env.STORELENS_TRUST_PROXY ?? ''),
+    allowedOrigins,
+    ...(adminEmail && adminPassword
+      ? { admin: { email: adminEmail, password: adminPassword } }
+      : {}),
+    statementTimeoutMs: positive(
+      'STORELENS_STATEMENT_TIMEOUT_MS',
+      env.STORELENS_STATEMENT_TIMEOUT_MS,
+      DEFAULT_STATEMENT_TIMEOUT_MS,
+    ),
   };
 }

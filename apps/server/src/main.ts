@@ -1,19 +1,28 @@
 import { buildApp, DASHBOARD_PATH } from './app';
+import { firstRun } from './auth/first-run';
 import { ConfigError, readConfig } from './config';
 import { ensureDemoStore, openStore } from './store';
 
 /** `npm start`: open (and migrate) the database, seed the demo store if empty, serve. */
 async function main() {
   const config = readConfig();
-  const db = await openStore(config.databaseUrl);
-  if (config.demoWhenEmpty)
-    await ensureDemoStore(db, (line) => console.log(line), config.demoOrders);
+  const db = await openStore(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
+  await ensureDemoStore(db, (line) => console.log(line), config.demoOrders, config.demoWhenEmpty);
   const app = await buildApp(db, config);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`Storelens is running: http://${host}:${port}${DASHBOARD_PATH}`);
+  const listenHost = host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host;
+  const origin = config.publicUrl ?? `http://${listenHost}:${port}`;
+  const first = await firstRun(db, origin, config.admin);
+  if (first && 'created' in first)
+    console.log(`Created the administrator ${first.created} (STORELENS_ADMIN_EMAIL).`);
+  if (first && 'setupUrl' in first)
+    console.log(
+      `No account exists yet. Create the administrator (link valid 24 hours):\n  ${first.setupUrl}`,
+    );
+  console.log(`Storelens is running: ${origin}${DASHBOARD_PATH}`);
   console.log(`Database: ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}`);
 
   let closing = false;

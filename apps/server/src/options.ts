@@ -1,4 +1,5 @@
-import type { DateType, OrderStatus } from '@storelens/api';
+import { type DateType, type OrderStatus, settingDefinitions } from '@storelens/api';
+import { checkSettingValue } from './admin/settings-values';
 import type { Db } from './db/database';
 
 /** Reads options by name; a missing option is absent from the result. */
@@ -49,16 +50,39 @@ export const defaultStoreSettings: StoreSettings = {
   currencyPrecision: 2,
 };
 
+const settingIds = [
+  'timezone_string',
+  'start_of_week',
+  'woocommerce_excluded_report_order_statuses',
+  'woocommerce_date_type',
+  'woocommerce_currency',
+  'woocommerce_price_num_decimals',
+] as const;
+
+/**
+ * Only the stored values that pass their setting's validation: a value written before the
+ * options route validated settings, or straight into the database, falls back to the default
+ * instead of failing every report (a bad time zone was a 500, bad decimals nulled every total).
+ */
+function validSettings(stored: Map<string, unknown>): Map<string, unknown> {
+  const valid = new Map<string, unknown>();
+  for (const [id, value] of stored) {
+    const def = settingDefinitions.find((d) => d.id === id);
+    if (!def) continue;
+    const check = checkSettingValue(def, value);
+    if (check.ok) valid.set(id, check.value);
+    else if (!warned.has(`${id}=${JSON.stringify(value)}`)) {
+      warned.add(`${id}=${JSON.stringify(value)}`);
+      console.warn(`Ignoring the stored setting ${check.reason} The default applies.`);
+    }
+  }
+  return valid;
+}
+const warned = new Set<string>();
+
 /** Reads the analytics-relevant settings, falling back to the defaults. */
 export async function readStoreSettings(db: Db): Promise<StoreSettings> {
-  const o = await getOptions(db, [
-    'timezone_string',
-    'start_of_week',
-    'woocommerce_excluded_report_order_statuses',
-    'woocommerce_date_type',
-    'woocommerce_currency',
-    'woocommerce_price_num_decimals',
-  ]);
+  const o = validSettings(await getOptions(db, settingIds));
   const d = defaultStoreSettings;
   return {
     timezone: (o.get('timezone_string') as string) || d.timezone,

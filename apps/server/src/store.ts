@@ -2,10 +2,18 @@ import { restoreIndexes } from './db/bulk';
 import type { Db } from './db/database';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { generateDemoStore } from './demo/generate';
+import {
+  DEMO_GENERATION_OPTION,
+  type DemoGenerationMark,
+  generateDemoStore,
+} from './demo/generate';
+import { getOptions } from './options';
 
 /** Opens the database, applies migrations and rebuilds indexes an interrupted bulk load left out. */
-export async function openStore(url: string, options: { schema?: string } = {}): Promise<Db> {
+export async function openStore(
+  url: string,
+  options: { schema?: string; statementTimeoutMs?: number } = {},
+): Promise<Db> {
   const db = openDatabase(url, options);
   await migrateToLatest(db);
   await restoreIndexes(db);
@@ -18,16 +26,47 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return row === undefined;
 }
 
-/** Generates the demo store when the database is empty; returns whether it did. */
+/**
+ * True when a demo generation started on this store and never finished: its mark says
+ * running, or (a store generated before the mark existed) the generator's first write, the
+ * demo seed, is there without a single order.
+ */
+export async function isUnfinishedDemo(db: Db): Promise<boolean> {
+  const options = await getOptions(db, [DEMO_GENERATION_OPTION, 'woocommerce_demo_seed']);
+  const mark = options.get(DEMO_GENERATION_OPTION) as DemoGenerationMark | undefined;
+  if (mark) return mark.status === 'running';
+  return options.has('woocommerce_demo_seed') && (await isEmpty(db));
+}
+
+/**
+ * Generates the demo store when the database is empty, or again from scratch when an earlier
+ * generation was stopped half-way (saying so); returns whether it generated. With
+ * `generate: false` (STORELENS_DEMO=0) it only warns about a half-built store.
+ */
 export async function ensureDemoStore(
   db: Db,
   log: (line: string) => void,
   orders = 20_000,
+  generate = true,
 ): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
-  log(
-    `Empty database: generating the demo store (${orders.toLocaleString('en-US')} orders over two years)…`,
-  );
+  if (await isUnfinishedDemo(db)) {
+    if (!generate) {
+      log(
+        'Warning: this store is a demo store whose generation was stopped half-way; its reports are incomplete. Run `npm run demo -- --reset` to rebuild it.',
+      );
+      return false;
+    }
+    log(
+      'The demo store was not finished (its generation was stopped): rebuilding it from scratch…',
+    );
+    await resetStore(db);
+  } else if (!generate || !(await isEmpty(db))) {
+    return false;
+  } else {
+    log(
+      `Empty database: generating the demo store (${orders.toLocaleString('en-US')} orders over two years)…`,
+    );
+  }
   const started = performance.now();
   const result = await generateDemoStore(db, {
     orders,
@@ -44,8 +83,8 @@ export async function ensureDemoStore(
 }
 
 /**
- * Empties every table of the store except the options (settings) and the migration
- * bookkeeping. Read from the database itself, so tables added by later migrations are
+ * Empties every table of the store except the options (settings), the accounts and the
+ * migration bookkeeping. Read from the database itself, so tables added by later migrations are
  * never forgotten. No foreign keys exist, so the order does not matter.
  */
 export async function resetStore(db: Db) {
@@ -54,6 +93,11 @@ export async function resetStore(db: Db) {
     'deferred_indexes',
     'kysely_migration',
     'kysely_migration_lock',
+    // Accounts are not store data: a demo reset must not lock the owner out.
+    'users',
+    'user_sessions',
+    'application_passwords',
+    'user_tokens',
   ]);
   // PostgreSQL lists every schema's tables: only the store's own are reset.
   const schema = db.engine === 'postgres' ? (db.schema ?? 'public') : undefined;

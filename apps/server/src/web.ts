@@ -36,15 +36,38 @@ export async function bootSettings(db: Db): Promise<BootSettings> {
   };
 }
 
-/** The built dashboard page with the settings script in its head. */
+/** What the page tells a visitor who is not signed in: neutral defaults, no store data. */
+export const anonymousSettings: BootSettings = {
+  timezone: 'UTC',
+  startOfWeek: 1,
+  defaultDateRange: 'period=month&compare=previous_year',
+  dateType: 'date_paid',
+  currency: {
+    code: 'USD',
+    symbol: '$',
+    symbolPosition: 'left',
+    thousandSeparator: ',',
+    decimalSeparator: '.',
+    precision: 2,
+  },
+  excludedStatuses: [],
+};
+
+/** The id of the JSON element the dashboard reads its settings from (apps/web/src/boot.ts). */
+export const SETTINGS_ELEMENT_ID = 'storelens-settings';
+
+/**
+ * The built dashboard page with the settings in its head, as a JSON data block rather than a
+ * script, so the Content-Security-Policy can forbid every inline script.
+ */
 export function dashboardPage(webRoot: string): (settings: BootSettings) => string {
   const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
   return (settings) => {
-    // `<` is escaped so no setting value can close the script element.
+    // `<` is escaped so no setting value can close the element.
     const json = JSON.stringify(settings).replace(/</g, '\\u003c');
     return template.replace(
       '</head>',
-      `<script>window.storelensSettings = ${json};</script>\n</head>`,
+      `<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${json}</script>\n</head>`,
     );
   };
 }

@@ -1,7 +1,9 @@
 import type { NoteBody, ReviewBody, SettingBody } from '@storelens/api';
 import { noteTypes } from '@storelens/api';
 import { expect, it } from 'vitest';
+import { refreshLastActive } from '../src/customer-activity';
 import type { Db } from '../src/db/database';
+import { RawSql } from '../src/db/sql';
 import { generateDemoStore } from '../src/demo/generate';
 import { call } from './admin-helpers';
 import { describeEachEngine, freshStore } from './harness';
@@ -9,6 +11,34 @@ import { describeEachEngine, freshStore } from './harness';
 describeEachEngine(
   'demo store admin content',
   (ctx) => {
+    it('gives customers the last active date an import would write, so filters find them', async () => {
+      const { db, app } = ctx();
+      const read = async () =>
+        (
+          await db.kysely
+            .selectFrom('customers')
+            .select(['id', 'date_last_active', 'date_last_active_gmt'])
+            .orderBy('id')
+            .execute()
+        ).map((r) => [Number(r.id), r.date_last_active, r.date_last_active_gmt]);
+      const generated = await read();
+      expect(generated.length).toBeGreaterThan(50);
+      expect(generated.every(([, local, gmt]) => local !== null && gmt !== null)).toBe(true);
+      const sql = new RawSql(db.kysely, db.engine, db.sqlite);
+      await refreshLastActive(
+        sql,
+        generated.map(([id]) => id as number),
+      );
+      expect(await read()).toEqual(generated);
+      const active = await call<unknown[]>(
+        app,
+        'GET',
+        '/wp-json/wc-analytics/reports/customers?last_active_after=2024-06-01T00:00:00&per_page=1',
+      );
+      expect(active.status).toBe(200);
+      expect(Number(active.headers['x-wp-total'])).toBeGreaterThan(0);
+    });
+
     it('has inbox notes of every type, with valid actions', async () => {
       const { body } = await call<NoteBody[]>(
         ctx().app,

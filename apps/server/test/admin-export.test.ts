@@ -3,46 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExportStartResponseBody, ExportStatusBody } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { registerReportSource } from '../src/admin';
-import { buildApp } from '../src/app';
+import { hit, LIMITS } from '../src/auth/throttle';
 import { ingestOrders } from '../src/ingest/ingest';
 import { setOptions } from '../src/options';
 import { call, expectError } from './admin-helpers';
 import { order, seedCatalog } from './fixtures';
-import { describeEachEngine } from './harness';
+import { buildTestApp, describeEachEngine, signIn } from './harness';
+import { smtpPeer } from './smtp-peer';
 
 const BASE = '/wp-json/wc-analytics/reports';
 const MAY = { after: '2024-05-01T00:00:00', before: '2024-05-31T23:59:59', interval: 'day' };
 
 process.env.STORELENS_DATA_DIR = mkdtempSync(join(tmpdir(), 'storelens-exports-'));
 
-const received: { to: string; text: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  onData(stream, session, callback) {
-    let text = '';
-    stream.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-    });
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
-      callback();
-    });
-  },
-});
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const address = smtp.server.address();
-  if (!address || typeof address === 'string') throw new Error('no smtp port');
-  process.env.SMTP_URL = `smtp://127.0.0.1:${address.port}`;
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const received = smtpPeer();
 
 async function waitDone(app: FastifyInstance, type: string, id: string): Promise<ExportStatusBody> {
   for (let i = 0; i < 2000; i++) {
@@ -72,7 +48,9 @@ describeEachEngine(
       expect(start.body.export_id).toMatch(/^\d+$/);
       const id = start.body.export_id!;
       const done = await waitDone(app, 'revenue', id);
-      expect(done.download_url).toBe(`${BASE}/revenue/export/${id}/download`);
+      expect(done.download_url).toMatch(
+        new RegExp(`^${BASE}/revenue/export/${id}/download\\?token=[\\w-]{43}$`),
+      );
       const file = await download(app, done.download_url!);
       expect(file.status).toBe(200);
       expect(file.headers['content-type']).toMatch(/^text\/csv/);
@@ -99,7 +77,8 @@ describeEachEngine(
       const id = start.body.export_id!;
       await waitDone(app, 'revenue', id);
       expect(received).toHaveLength(1);
-      expect(received[0]!.to).toBe('owner@example.com');
+      // The requesting user's address (the harness's administrator), not the store's.
+      expect(received[0]!.to).toBe('administrator@storelens.test');
       expect(received[0]!.text.replace(/=\r?\n/g, '')).toContain(
         `/wp-json/wc-analytics/reports/revenue/export/${id}/download`,
       );
@@ -130,8 +109,8 @@ describeEachEngine(
         report_args: args,
       });
       const id = start.body.export_id!;
-      await waitDone(app, 'revenue', id);
-      const full = (await download(app, `${BASE}/revenue/export/${id}/download`)).text;
+      const done = await waitDone(app, 'revenue', id);
+      const full = (await download(app, done.download_url!)).text;
       const lines = full.trimEnd().split('\n');
       expect(lines).toHaveLength(367); // header + 366 days of 2024, in 4 pages of 100
 
@@ -161,7 +140,7 @@ describeEachEngine(
           }),
         })
         .execute();
-      const restarted = await buildApp(db, { webRoot: '/nonexistent' });
+      const restarted = await buildTestApp(db);
       await restarted.ready();
       await waitDone(restarted, 'revenue', crashedId);
       await restarted.close();
@@ -244,7 +223,6 @@ describeEachEngine(
         { report_args: { after: '2024-05-02', before: '2024-05-01' } },
         'after',
       ],
-      ['an unknown body field', `${BASE}/revenue/export`, { format: 'xlsx' }, 'format'],
       ['a non-boolean email', `${BASE}/revenue/export`, { email: 'maybe' }, 'email'],
       ['a type with digits', `${BASE}/rev3nue/export`, {}, 'type'],
     ])('rejects %s with a 400 naming it', async (_label, url, payload, param) => {
@@ -266,6 +244,8 @@ describeEachEngine(
             email: false,
             origin: '',
             file: '/nonexistent',
+            userId: 1,
+            token: 'secret',
           }),
           progress: JSON.stringify({ nextPage: 2, totalPages: 3, bytes: 10, rows: 100 }),
           error: 'disk full',
@@ -277,7 +257,7 @@ describeEachEngine(
       expectError(res, 422, 'woocommerce_admin_reports_export_failed');
       expect((res.body as { message: string }).message).toContain('disk full');
       expectError(
-        await call(app, 'GET', `${BASE}/revenue/export/42/download`),
+        await call(app, 'GET', `${BASE}/revenue/export/42/download?token=secret`),
         409,
         'woocommerce_admin_reports_export_not_ready',
       );
@@ -290,6 +270,80 @@ describeEachEngine(
         'rest_invalid_param',
         'export_id',
       );
+    });
+
+    it('shows status and the download only to the user who asked, with the link token', async () => {
+      const { app, db, anonymous } = ctx();
+      const analyst = await signIn(db, 'analyst');
+      const manager = await signIn(db, 'shop_manager');
+      const start = await app.inject({
+        method: 'POST',
+        url: `${BASE}/revenue/export`,
+        headers: analyst,
+        payload: { report_args: MAY },
+      });
+      expect(start.statusCode).toBe(200);
+      const id = (start.json() as ExportStartResponseBody).export_id!;
+      let url = '';
+      for (let i = 0; i < 2000 && !url; i++) {
+        const status = await app.inject({
+          method: 'GET',
+          url: `${BASE}/revenue/export/${id}/status`,
+          headers: analyst,
+        });
+        expect(status.statusCode).toBe(200);
+        url = (status.json() as ExportStatusBody).download_url ?? '';
+        if (!url) await new Promise((r) => setTimeout(r, 10));
+      }
+      // Another user (even one with more rights) does not see the export at all.
+      for (const headers of [manager, {}]) {
+        const other = await app.inject({
+          method: 'GET',
+          url: `${BASE}/revenue/export/${id}/status`,
+          headers,
+        });
+        expect(other.statusCode).toBeGreaterThanOrEqual(400);
+      }
+      const managerDownload = await app.inject({ method: 'GET', url, headers: manager });
+      expect(managerDownload.statusCode).toBe(403);
+      // The link works in a plain browser tab: cookie, no nonce.
+      const plain = await anonymous({ method: 'GET', url, headers: { cookie: analyst.cookie } });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.body.split('\n')[0]).toContain('Date,Orders');
+      // Without the token, or with another one, nothing is served.
+      const bare = url.replace(/\?token=.*$/, '');
+      for (const wrong of [bare, `${bare}?token=${'A'.repeat(43)}`]) {
+        const res = await app.inject({ method: 'GET', url: wrong, headers: analyst });
+        expect(res.statusCode).toBe(404);
+      }
+    });
+
+    it('limits how many exports one user starts', async () => {
+      const { app, db } = ctx();
+      const analyst = await signIn(db, 'analyst');
+      const me = await app.inject({
+        method: 'GET',
+        url: '/wp-json/wp/v2/users/me',
+        headers: analyst,
+      });
+      const key = `export:${me.json().id}`;
+      // The user has already started the most exports the window allows.
+      for (let i = 0; i < LIMITS.exports.max; i++) await hit(db, key, LIMITS.exports);
+      const res = await app.inject({
+        method: 'POST',
+        url: `${BASE}/revenue/export`,
+        headers: analyst,
+        payload: { report_args: MAY },
+      });
+      expectError(
+        { status: res.statusCode, headers: res.headers, body: res.json() },
+        429,
+        'storelens_too_many_attempts',
+      );
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // Another user is not slowed down by it.
+      const other = await call(app, 'POST', `${BASE}/revenue/export`, { report_args: MAY });
+      expect(other.status).toBe(200);
     });
   },
   async (db) => {

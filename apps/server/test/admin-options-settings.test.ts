@@ -55,7 +55,6 @@ describeEachEngine('admin options', (ctx) => {
 
   it.each([
     ['a bad option name', 'GET', `${OPTIONS}?options=bad%20name`, undefined, 'options'],
-    ['an unknown query parameter', 'GET', `${OPTIONS}?options=a&zap=1`, undefined, 'zap'],
     ['a bad option name in an update', 'POST', OPTIONS, { 'bad name': 1 }, 'bad name'],
     ['an empty update', 'POST', OPTIONS, {}, 'body'],
   ] as const)('rejects %s with a 400 naming it', async (_label, method, url, payload, param) => {
@@ -205,7 +204,6 @@ describeEachEngine('admin settings', (ctx) => {
     ['general/start_of_week', { value: 9 }, 'start_of_week'],
     ['general/woocommerce_price_decimal_sep', { value: '5' }, 'woocommerce_price_decimal_sep'],
     ['general/woocommerce_currency', {}, 'value'],
-    ['general/woocommerce_currency', { value: 'EUR', extra: 1 }, 'extra'],
   ])('PUT %s with a bad value is a 400 naming it', async (path, payload, param) => {
     expectError(
       await call(ctx().app, 'PUT', `${SETTINGS}/${path}`, payload),

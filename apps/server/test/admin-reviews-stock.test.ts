@@ -135,7 +135,6 @@ describeEachEngine(
       ['PUT', `${REVIEWS}/1`, { rating: 7 }, 'rating'],
       ['PUT', `${REVIEWS}/1`, { status: 'deleted' }, 'status'],
       ['PUT', `${REVIEWS}/1`, { reviewer_email: 'not-an-email' }, 'reviewer_email'],
-      ['PUT', `${REVIEWS}/1`, { product_id: 3 }, 'product_id'],
       ['DELETE', `${REVIEWS}/1?force=perhaps`, undefined, 'force'],
     ] as const)('%s %s is a 400 naming the parameter', async (method, url, payload, param) => {
       expectError(await call(ctx().app, method, url, payload), 400, 'rest_invalid_param', param);
@@ -257,7 +256,6 @@ describeEachEngine(
       [{ stock_quantity: 1.5 }, 'stock_quantity'],
       [{ stock_quantity: 1e12 }, 'stock_quantity'],
       [{ low_stock_amount: -1 }, 'low_stock_amount'],
-      [{ name: 'Renamed' }, 'name'],
     ])('rejects %j with a 400 naming it', async (payload, param) => {
       expectError(
         await call(ctx().app, 'PUT', `${PRODUCTS}/10`, payload),

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app';
+import { SESSION_COOKIE } from '../src/auth/plugin';
+import type { Role } from '../src/auth/roles';
+import { createUser, openSession, userByEmail } from '../src/auth/users';
 import type { Db, Engine } from '../src/db/database';
 import { scratchStore } from '../src/scratch-store';
 
@@ -29,7 +32,58 @@ export async function freshStore(engine: Engine): Promise<{ db: Db; drop(): Prom
 export interface StoreContext {
   engine: Engine;
   db: Db;
+  /** The app; its `inject` signs in as an administrator unless the request sends its own
+   * `cookie` or `authorization` header (or `anonymous` is used). */
   app: FastifyInstance;
+  /** `app.inject` with no credentials at all. */
+  anonymous: FastifyInstance['inject'];
+}
+
+/** The e-mail of the seeded account of a role in server tests. */
+export const testEmail = (role: Role) => `${role.replace('_', '-')}@storelens.test`;
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/**
+ * Headers of a signed-in session (cookie and nonce) of the role's seeded account, creating it
+ * the first time.
+ */
+export async function signIn(
+  db: Db,
+  role: Role,
+): Promise<{ cookie: string; 'x-wp-nonce': string }> {
+  const email = testEmail(role);
+  const user =
+    (await userByEmail(db, email))?.user ??
+    (await createUser(db, { email, name: role, role, password: TEST_PASSWORD }));
+  const session = await openSession(db, user.id);
+  return { cookie: `${SESSION_COOKIE}=${session.token}`, 'x-wp-nonce': session.nonce };
+}
+
+/** Makes `app.inject` send `headers` unless a request brings its own credentials. */
+export function authenticateInjects(app: FastifyInstance, headers: Record<string, string>) {
+  const raw = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  const wrapped = (options?: unknown, callback?: unknown) => {
+    if (options === undefined) return raw();
+    const o = (typeof options === 'string' ? { url: options } : options) as {
+      headers?: Record<string, unknown>;
+    };
+    const own = Object.keys(o.headers ?? {}).map((h) => h.toLowerCase());
+    const withAuth =
+      own.includes('cookie') || own.includes('authorization')
+        ? o
+        : { ...o, headers: { ...headers, ...o.headers } };
+    return callback === undefined ? raw(withAuth) : raw(withAuth, callback);
+  };
+  const anonymous = raw as unknown as FastifyInstance['inject'];
+  app.inject = wrapped as unknown as FastifyInstance['inject'];
+  return anonymous;
+}
+
+/** The real app on `db`, its `inject` signed in as an administrator (see StoreContext). */
+export async function buildTestApp(db: Db): Promise<FastifyInstance> {
+  const app = await buildApp(db, { webRoot: '/nonexistent' });
+  authenticateInjects(app, await signIn(db, 'administrator'));
+  return app;
 }
 
 /**
@@ -50,7 +104,8 @@ export function describeEachEngine(
         drop = store.drop;
         if (seed) await seed(store.db);
         const app = await buildApp(store.db, { webRoot: '/nonexistent' });
-        ctx = { engine, db: store.db, app };
+        const anonymous = authenticateInjects(app, await signIn(store.db, 'administrator'));
+        ctx = { engine, db: store.db, app, anonymous };
       });
       afterAll(async () => {
         await ctx?.app.close();

@@ -15,7 +15,7 @@ describeEachEngine(
     it('answers every indicator from the stats totals, in display order', async () => {
       const r = await get(`reports/performance-indicators?${MAY}`);
       expect(r.status).toBe(200);
-      expect(r.headers['x-wp-total']).toBe('14');
+      expect(r.headers['x-wp-total']).toBe('15');
       expect(r.headers['x-wp-totalpages']).toBe('1');
       const values = Object.fromEntries(
         r.body.map((i: { stat: string; value: number }) => [i.stat, i.value]),
@@ -35,6 +35,7 @@ describeEachEngine(
         'revenue/shipping': 5,
         'downloads/download_count': 3,
         'revenue/gross_sales': 115,
+        'variations/items_sold': expect.any(Number),
       });
       expect(r.body[0]).toMatchObject({
         stat: 'revenue/total_sales',
@@ -53,13 +54,28 @@ describeEachEngine(
       ]);
     });
 
-    it('rejects an empty stats list and unknown stats', async () => {
+    it('rejects an empty stats list and leaves unknown stats out', async () => {
       const empty = await get('reports/performance-indicators?stats=');
       expect(empty.status).toBe(400);
       expect(empty.body.code).toBe('woocommerce_analytics_performance_indicators_empty_query');
-      const bogus = await get('reports/performance-indicators?stats[]=revenue/bogus');
-      expect(bogus.status).toBe(400);
-      expect(Object.keys(bogus.body.data.params)).toEqual(['stats']);
+      const mixed = await get(
+        'reports/performance-indicators?stats[]=revenue/bogus&stats[]=orders/orders_count&stats[]=nonsense',
+      );
+      expect(mixed.status).toBe(200);
+      expect(mixed.body.map((i: { stat: string }) => i.stat)).toEqual(['orders/orders_count']);
+    });
+
+    it('answers variations/items_sold from the variations stats', async () => {
+      const r = await get(`reports/performance-indicators?stats=variations/items_sold&${MAY}`);
+      expect(r.status).toBe(200);
+      const variations = await get(`reports/variations/stats?${MAY}`);
+      expect(r.body).toMatchObject([
+        { stat: 'variations/items_sold', chart: 'items_sold', format: 'number' },
+      ]);
+      expect(r.body[0].value).toBe(variations.body.totals.items_sold);
+      expect(r.body[0].value).toBeGreaterThan(0);
+      const allowed = await get('reports/performance-indicators/allowed');
+      expect(allowed.body.map((i: { stat: string }) => i.stat)).toContain('variations/items_sold');
     });
 
     it('lists the allowed indicators', async () => {

@@ -159,7 +159,6 @@ describeEachEngine(
       ['after=2024-02-30', 'after'],
       ['before=yesterday', 'before'],
       ['after=2024-06-01&before=2024-05-01', 'after'],
-      ['unknown=1', 'unknown'],
       ["fields=net_revenue';DROP TABLE orders;--", 'fields'],
       ['page=abc', 'page'],
       ['interval=hour&after=2000-01-01&before=2024-01-01', 'interval'],

@@ -1,10 +1,17 @@
 import type { BootSettings } from '@storelens/api';
 import { setStoreTimezone, setWeekStartsOn, type WeekDay } from '@storelens/date';
 
-declare global {
-  interface Window {
-    /** Written into the page by the server (apps/server/src/web.ts). */
-    storelensSettings?: BootSettings;
+/** The JSON element the server writes the settings into (apps/server/src/web.ts). */
+const SETTINGS_ELEMENT_ID = 'storelens-settings';
+
+/** The page's settings: a JSON data block, not a script, so the CSP forbids inline script. */
+function pageSettings(): BootSettings | undefined {
+  const text = document.getElementById(SETTINGS_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as BootSettings;
+  } catch {
+    return undefined;
   }
 }
 
@@ -27,7 +34,7 @@ const fallback: BootSettings = {
 
 /** Reads the store settings and sets the store clock (zone, week start) from them. */
 export function boot(): BootSettings {
-  const settings = window.storelensSettings ?? fallback;
+  const settings = pageSettings() ?? fallback;
   setStoreTimezone(settings.timezone);
   setWeekStartsOn(settings.startOfWeek as WeekDay);
   return settings;

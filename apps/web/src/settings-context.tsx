@@ -1,26 +1,34 @@
 import type { BootSettings } from '@storelens/api';
 import { CurrencyFactory } from '@storelens/currency';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 
 interface StoreContext {
   settings: BootSettings;
   /** Formats money in the store currency. */
   formatAmount(value: number): string;
+  /** Applies saved analytics settings (default range, date type, excluded statuses) at once. */
+  updateSettings(changes: Partial<BootSettings>): void;
 }
 
 const Context = createContext<StoreContext | null>(null);
 
 /** Provides the store settings and a currency formatter to the pages. */
 export function StoreSettingsProvider({
-  settings,
+  settings: initial,
   children,
 }: {
   settings: BootSettings;
   children: ReactNode;
 }) {
+  const [settings, setSettings] = useState(initial);
   const value = useMemo(() => {
     const currency = CurrencyFactory({ ...settings.currency });
-    return { settings, formatAmount: (n: number) => currency.formatAmount(n) };
+    return {
+      settings,
+      formatAmount: (n: number) => currency.formatAmount(n),
+      updateSettings: (changes: Partial<BootSettings>) =>
+        setSettings((current) => ({ ...current, ...changes })),
+    };
   }, [settings]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }

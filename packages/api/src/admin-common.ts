@@ -21,9 +21,18 @@ export function adminBool(value: boolean | string | undefined, fallback = false)
 /** An ISO-8601 date-time as the server validates it. */
 export const AdminDateTime = Type.String({ format: 'storelens-date-time' });
 
+/**
+ * The largest id or count a parameter may carry: JavaScript numbers are exact up to it, and
+ * both engines' BIGINT columns hold it (a larger one was a PostgreSQL "out of range" 500).
+ */
+export const MAX_SAFE_ID = Number.MAX_SAFE_INTEGER;
+
+/** A positive id (path `{id}`, `noteIds[]`). */
+export const PositiveId = Type.Integer({ minimum: 1, maximum: MAX_SAFE_ID });
+
 /** Paging parameters (per_page 1..100, default 10). */
 export const AdminPaging = {
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SAFE_ID })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 };
 

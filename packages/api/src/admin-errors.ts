@@ -76,9 +76,30 @@ export const adminErrorCatalogue = {
     status: 422,
     message: 'The export could not be completed: %s',
   },
+  woocommerce_rest_invalid_task: { status: 404, message: 'Sorry, that task was not found.' },
+  woocommerce_rest_invalid_task_list: {
+    status: 404,
+    message: 'Sorry, that task list was not found.',
+  },
+  woocommerce_rest_task_not_dismissable: {
+    status: 400,
+    message: 'Sorry, the task %s cannot be dismissed.',
+  },
+  woocommerce_rest_task_not_snoozeable: {
+    status: 400,
+    message: 'Sorry, the task %s cannot be snoozed.',
+  },
   woocommerce_admin_reports_import_busy: {
     status: 409,
     message: 'An import is already running; cancel it first.',
+  },
+  storelens_option_too_large: {
+    status: 413,
+    message: 'An option value may be at most %s bytes of JSON.',
+  },
+  storelens_too_many_options: {
+    status: 400,
+    message: 'A store may keep at most %s options.',
   },
 } as const satisfies Record<string, { status: number; message: string }>;
 

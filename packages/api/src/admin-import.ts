@@ -18,6 +18,13 @@ export interface ImportStatusBody {
   /** 'YYYY-MM-DD 00:00:00' (store-local) or -1 for all time. */
   imported_from: string | -1;
   is_importing: boolean;
+  /**
+   * Storelens: why the last import (or settings rebuild) failed, or why its last step failed
+   * while it retries; absent when all is well.
+   */
+  last_error?: string;
+  /** Storelens: true while the import waits for the database to come back. */
+  waiting_for_database?: boolean;
 }
 
 /** `GET /wc-analytics/reports/import/totals`. */

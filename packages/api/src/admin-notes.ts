@@ -7,6 +7,7 @@ import {
   AdminPaging,
   literalUnion,
   nullable,
+  PositiveId,
 } from './admin-common';
 
 /** Note types (`email` is deprecated but still stored). */
@@ -106,7 +107,7 @@ export type NoteUpdateBody = Static<typeof NoteUpdateBody>;
 /** `PUT /wc-analytics/admin/notes/update` body: `noteIds` plus update fields. */
 export const NotesBatchBody = Type.Object(
   {
-    noteIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })),
+    noteIds: Type.Optional(Type.Array(PositiveId, { maxItems: 1000 })),
     ...noteUpdateFields,
   },
   { additionalProperties: false },
@@ -119,10 +120,10 @@ export const NotesDeleteAllQuery = Type.Object(
 );
 
 /** `{id}` route params. */
-export const NoteIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const NoteIdParams = Type.Object({ id: PositiveId });
 
 /** `{note_id}/action/{action_id}` route params. */
 export const NoteActionParams = Type.Object({
-  note_id: Type.Integer({ minimum: 1 }),
-  action_id: Type.Integer({ minimum: 1 }),
+  note_id: PositiveId,
+  action_id: PositiveId,
 });

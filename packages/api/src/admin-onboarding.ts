@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { Type } from 'typebox';
-import { AdminContext, literalUnion, nullable } from './admin-common';
+import { AdminBool, AdminContext, literalUnion, nullable } from './admin-common';
 
 const slug = Type.String({ pattern: '^[a-z0-9_-]{1,100}$' });
 const slugList = Type.Array(slug, { maxItems: 50 });
@@ -117,4 +117,123 @@ export interface OnboardingPaymentMethod {
   plugins: string[];
   is_visible: boolean;
   recommended_priority: number;
+}
+
+/** One onboarding task as WooCommerce's task list client reads it. */
+export interface OnboardingTask {
+  id: string;
+  parentId: string;
+  title: string;
+  content: string;
+  actionLabel: string;
+  actionUrl: string | null;
+  time: string;
+  level: 1 | 2 | 3;
+  isComplete: boolean;
+  isVisible: boolean;
+  isDismissable: boolean;
+  isDismissed: boolean;
+  isSnoozeable: boolean;
+  isSnoozed: boolean;
+  snoozedUntil: number;
+  isActioned: boolean;
+  isVisited: boolean;
+  isDisabled: boolean;
+  isInProgress: boolean;
+  inProgressLabel: string;
+  canView: boolean;
+  additionalInfo: string;
+  eventPrefix: string;
+  recordViewEvent: boolean;
+}
+
+/** One onboarding task list (`GET /wc-admin/onboarding/tasks`). */
+export interface OnboardingTaskList {
+  id: string;
+  title: string;
+  isHidden: boolean;
+  isVisible: boolean;
+  isComplete: boolean;
+  eventPrefix: string;
+  displayProgressHeader: boolean;
+  keepCompletedTaskList: 'yes' | 'no';
+  tasks: OnboardingTask[];
+}
+
+/** `{task_id}` / `{list_id}` route params of the task actions. */
+export const OnboardingTaskParams = Type.Object({
+  id: Type.String({ pattern: '^[a-z0-9_-]{1,100}$' }),
+});
+
+/** One payment gateway suggestion (`GET /wc-admin/payment-gateway-suggestions`). */
+export interface PaymentGatewaySuggestion {
+  id: string;
+  title: string;
+  content: string;
+  image: string;
+  image_72x72: string;
+  square_image: string;
+  plugins: string[];
+  is_visible: boolean;
+  recommendation_priority: number;
+  category_other: string[];
+  category_additional: string[];
+}
+
+/** `GET /wc-admin/payment-gateway-suggestions` query. */
+export const PaymentGatewaySuggestionsQuery = Type.Object(
+  {
+    force_default_suggestions: Type.Optional(AdminBool),
+    context: AdminContext,
+  },
+  { additionalProperties: false },
+);
+
+/** One free extension of `GET /wc-admin/onboarding/free-extensions`. */
+export interface FreeExtension {
+  key: string;
+  name: string;
+  description: string;
+  image_url: string;
+  manage_url: string;
+  is_built_by_wc: boolean;
+  is_visible: boolean;
+  is_installed: boolean;
+  is_activated: boolean;
+}
+
+/** A bundle of free extensions. */
+export interface FreeExtensionList {
+  key: string;
+  title: string;
+  plugins: FreeExtension[];
+}
+
+/** One product type of `GET /wc-admin/onboarding/product-types`. */
+export interface OnboardingProductType {
+  label: string;
+  description: string;
+  default?: boolean;
+}
+
+/** Core profiler steps the client records as completed. */
+export const coreProfilerSteps = [
+  'intro-opt-in',
+  'skip-guided-setup',
+  'user-profile',
+  'business-info',
+  'plugins',
+] as const;
+
+/** `POST /wc-admin/onboarding/profile/progress/core-profiler/complete`. */
+export const CoreProfilerCompleteBody = Type.Object(
+  { step: literalUnion(coreProfilerSteps) },
+  { additionalProperties: false },
+);
+
+/** `GET /wc-admin/onboarding/profile/progress`. */
+export interface OnboardingProfileProgress {
+  core_profiler_completed_steps: Partial<
+    Record<(typeof coreProfilerSteps)[number], { completed_at: string }>
+  >;
 }

@@ -15,16 +15,16 @@ export const OptionsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** `POST /wc-admin/options` body: option name → any JSON value. */
-export const OptionsUpdateBody = Type.Record(
-  Type.String({ pattern: OPTION_NAME_PATTERN }),
-  Type.Unknown(),
-  {
-    minProperties: 1,
-    additionalProperties: false,
-    maxProperties: 100,
-  },
-);
+/**
+ * `POST /wc-admin/options` body: option name → any JSON value. Every key is an option to
+ * write, so a bad name is refused (`propertyNames`) rather than dropped as an unknown field.
+ */
+export const OptionsUpdateBody = Type.Unsafe<Record<string, unknown>>({
+  type: 'object',
+  propertyNames: { pattern: OPTION_NAME_PATTERN },
+  minProperties: 1,
+  maxProperties: 100,
+});
 
 /** Option values by name; `false` for an option never set. */
 export type OptionsResponse = Record<string, unknown>;

@@ -76,6 +76,8 @@ export interface JetpackConnection {
   isActive: boolean;
   isStaging: boolean;
   isRegistered: boolean;
+  /** Whether an admin user completed the connection (WooCommerce's client reads this one). */
+  hasConnectedOwner: boolean;
 }
 
 /** One PayPal environment's onboarding state. */

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { AdminBool, AdminContext, AdminPaging, nullable } from './admin-common';
+import { AdminBool, AdminContext, AdminPaging, nullable, PositiveId } from './admin-common';
 
 /** Stock statuses. */
 export type StockStatus = 'instock' | 'outofstock' | 'onbackorder';
@@ -37,11 +37,11 @@ export const ProductStockBody = Type.Object(
 );
 
 /** `{id}` route params. */
-export const ProductIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const ProductIdParams = Type.Object({ id: PositiveId });
 /** `{parent}/variations/{id}` route params. */
 export const VariationIdParams = Type.Object({
-  parent: Type.Integer({ minimum: 1 }),
-  id: Type.Integer({ minimum: 1 }),
+  parent: PositiveId,
+  id: PositiveId,
 });
 
 /** `GET /wc-analytics/products/low-in-stock`. */

@@ -1,6 +1,14 @@
 import type { Static } from 'typebox';
 import { Type } from 'typebox';
-import { AdminBool, AdminContext, AdminDateTime, AdminPaging, literalUnion } from './admin-common';
+import {
+  AdminBool,
+  AdminContext,
+  AdminDateTime,
+  AdminPaging,
+  literalUnion,
+  MAX_SAFE_ID,
+  PositiveId,
+} from './admin-common';
 
 /** Stored review statuses. */
 export const reviewStatuses = ['approved', 'hold', 'spam', 'trash'] as const;
@@ -23,14 +31,14 @@ export interface ReviewBody {
   reviewer_avatar_urls: Record<string, string>;
 }
 
-const ids = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 });
+const ids = Type.Array(PositiveId, { maxItems: 1000 });
 
 /** `GET /wc-analytics/products/reviews`. */
 export const ReviewsListQuery = Type.Object(
   {
     context: AdminContext,
     ...AdminPaging,
-    offset: Type.Optional(Type.Integer({ minimum: 0 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SAFE_ID })),
     search: Type.Optional(Type.String({ maxLength: 200 })),
     after: Type.Optional(AdminDateTime),
     before: Type.Optional(AdminDateTime),
@@ -73,4 +81,4 @@ export const ReviewDeleteQuery = Type.Object(
 );
 
 /** `{id}` route params. */
-export const ReviewIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const ReviewIdParams = Type.Object({ id: PositiveId });

@@ -1,3 +1,4 @@
+import type { SessionUser } from './auth';
 import type { DateType } from './revenue';
 
 /**
@@ -22,4 +23,11 @@ export interface BootSettings {
   };
   /** Statuses left out of reports. */
   excludedStatuses: string[];
+  /**
+   * The signed-in user and the REST nonce to send as `X-WP-Nonce`; absent when the page was
+   * opened without a session (the dashboard then shows the login page).
+   */
+  auth?: { user: SessionUser; nonce: string };
+  /** True while no account exists: the first-run page creates the administrator. */
+  setupRequired?: boolean;
 }

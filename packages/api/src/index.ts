@@ -10,6 +10,7 @@ export * from './admin-plugins';
 export * from './admin-products';
 export * from './admin-reviews';
 export * from './admin-settings';
+export * from './auth';
 export * from './boot';
 export * from './errors';
 export * from './intervals';

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { MAX_SAFE_ID, PositiveId } from './admin-common';
 import { IdList, oneOf, query } from './reports-common';
 
 /** Most items `per_page=-1` may list; a larger result is a 400 naming `per_page`. */
@@ -53,7 +54,7 @@ export const CategoriesSearchQuery = query({
   search,
   include: Type.Optional(IdList),
   exclude: Type.Optional(IdList),
-  parent: Type.Optional(Type.Integer({ minimum: 0 })),
+  parent: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SAFE_ID })),
   hide_empty: Type.Optional(
     Type.Union([Type.Boolean(), oneOf(['true', 'false', '1', '0'] as const)]),
   ),
@@ -79,9 +80,9 @@ export const AttributeIdParams = Type.Object({
 });
 
 /** A numeric `{id}`/`{parent}` path parameter. */
-export const ParentIdParams = Type.Object({ parent: Type.Integer({ minimum: 1 }) });
+export const ParentIdParams = Type.Object({ parent: PositiveId });
 /** A numeric `{id}` path parameter. */
-export const NumericIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const NumericIdParams = Type.Object({ id: PositiveId });
 
 /** `GET /wc-analytics/coupons`. */
 export const CouponsSearchQuery = query({

@@ -31,7 +31,7 @@ export const SlugList = Type.Array(Type.String({ pattern: '^[a-z0-9_-]{1,64}$' }
 /** One `[attribute, term]` pair of `attribute_is[]`: ids, or a custom slug and a value. */
 export const AttributePair = Type.Array(
   Type.Union([
-    Type.Integer({ minimum: 0 }),
+    Type.Integer({ minimum: 0, maximum: 2 ** 53 - 1 }),
     Type.String({ pattern: '^[A-Za-z0-9_ -]{1,100}$', minLength: 1 }),
   ]),
   { minItems: 2, maxItems: 2 },

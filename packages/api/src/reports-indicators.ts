@@ -17,10 +17,17 @@ export const performanceIndicators = [
   { stat: 'revenue/shipping', label: 'Shipping', format: 'currency' },
   { stat: 'downloads/download_count', label: 'Downloads', format: 'number' },
   { stat: 'revenue/gross_sales', label: 'Gross sales', format: 'currency' },
+  { stat: 'variations/items_sold', label: 'Variations sold', format: 'number' },
 ] as const;
 
 /** One `<report>/<field>` indicator id. */
 export type PerformanceIndicatorStat = (typeof performanceIndicators)[number]['stat'];
+
+const indicatorIds = new Set<string>(performanceIndicators.map((p) => p.stat));
+/** Whether a `stats[]` value names an indicator we have (others are left out, not refused). */
+export function isPerformanceIndicator(stat: string): stat is PerformanceIndicatorStat {
+  return indicatorIds.has(stat);
+}
 
 /** One item of `GET /reports/performance-indicators`. */
 export interface PerformanceIndicator {
@@ -43,9 +50,9 @@ export const PerformanceIndicatorsQuery = query({
   _locale: locale,
   after: Type.Optional(IsoDateTime),
   before: Type.Optional(IsoDateTime),
-  stats: Type.Optional(
-    Type.Array(oneOf(performanceIndicators.map((p) => p.stat)), { maxItems: 50 }),
-  ),
+  // Any name is accepted: an unknown indicator is left out of the answer, as WooCommerce does,
+  // rather than failing the indicators it does know.
+  stats: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
   force_cache_refresh: bool,
 });
 

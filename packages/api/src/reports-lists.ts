@@ -182,7 +182,9 @@ export const StockStatsQuery = query({
 });
 
 const num = Type.Number({ minimum: -1e12, maximum: 1e12 });
-const pairOf = <T extends typeof num | typeof IsoDateTime>(t: T) =>
+/** Order counts are whole numbers (a fractional bound was a PostgreSQL 500 on an integer column). */
+const count = Type.Integer({ minimum: -1e12, maximum: 1e12 });
+const pairOf = <T extends typeof num | typeof count | typeof IsoDateTime>(t: T) =>
   Type.Array(t, { minItems: 2, maxItems: 2 });
 
 /** Customer filters shared by the customers list and stats (§2.17). */
@@ -208,9 +210,9 @@ export const customerFilterParams = {
   last_active_before: Type.Optional(IsoDateTime),
   last_active_after: Type.Optional(IsoDateTime),
   last_active_between: Type.Optional(pairOf(IsoDateTime)),
-  orders_count_min: Type.Optional(num),
-  orders_count_max: Type.Optional(num),
-  orders_count_between: Type.Optional(pairOf(num)),
+  orders_count_min: Type.Optional(count),
+  orders_count_max: Type.Optional(count),
+  orders_count_between: Type.Optional(pairOf(count)),
   total_spend_min: Type.Optional(num),
   total_spend_max: Type.Optional(num),
   total_spend_between: Type.Optional(pairOf(num)),

@@ -52,6 +52,20 @@ export const ProductsStatsQuery = query({
   segmentby: Type.Optional(oneOf(productSegments)),
 });
 
+/**
+ * Query of `GET /reports/categories/stats`, which WooCommerce's client asks for: the product
+ * lines of the `categories[]` (every category when absent), segmented by category on request.
+ */
+export const CategoriesStatsQuery = query({
+  ...commonReportParams,
+  ...statsParams,
+  orderby: Type.Optional(oneOf(productsStatsOrderby)),
+  categories: Type.Optional(IdList),
+  status_is: orderFilterParams.status_is,
+  status_is_not: orderFilterParams.status_is_not,
+  segmentby: Type.Optional(oneOf(['category'] as const)),
+});
+
 /** Query of `GET /reports/variations/stats` (§2.7). */
 export const VariationsStatsQuery = query({
   ...commonReportParams,

@@ -77,7 +77,7 @@ const bool = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('fal
 export const RevenueStatsQuery = Type.Object(
   {
     context: Type.Optional(Type.Union([Type.Literal('view'), Type.Literal('edit')])),
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1, default: 1 })),
     per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
     after: Type.Optional(isoDateTime),
     before: Type.Optional(isoDateTime),

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { CurrencyFactory } from './currency-factory';
 
 describe('CurrencyFactory', () => {
@@ -85,5 +86,36 @@ describe('CurrencyFactory with @storelens/number formatValue', () => {
     const currency = CurrencyFactory({ symbol: '£', precision: 1 });
     expect(formatValue(currency, 'currency', 12.25)).toBe('£12.3');
     expect(formatValue(currency, 'average', 12.5)).toBe('13');
+  });
+});
+
+describe('CurrencyFactory on values it cannot format', () => {
+  it('answers an empty string (or 0) instead of throwing for non-numbers', () => {
+    const currency = CurrencyFactory();
+    for (const value of [true, [], [5], {}, { amount: 5 }, null, undefined]) {
+      expect(currency.formatAmount(value)).toBe('');
+      expect(currency.formatDecimalString(value)).toBe('');
+      expect(currency.formatDecimal(value)).toBe(0);
+      expect(currency.render(value)).toBe('');
+    }
+  });
+
+  it('never throws for any value (property)', () => {
+    const currency = CurrencyFactory({
+      code: 'EUR',
+      symbol: '€',
+      decimalSeparator: ',',
+      thousandSeparator: '.',
+    });
+    fc.assert(
+      fc.property(
+        fc.anything({ withBigInt: true, withMap: true, withDate: true }),
+        fc.boolean(),
+        (value, useCode) => {
+          expect(typeof currency.formatAmount(value, useCode)).toBe('string');
+          expect(typeof currency.render(value)).toBe('string');
+        },
+      ),
+    );
   });
 });

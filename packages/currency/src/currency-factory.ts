@@ -11,13 +11,13 @@ export interface Currency {
   /** Replaces the settings (missing fields take the defaults). */
   setCurrency(settings?: CurrencySettings): void;
   /** '$1,234.50'; the code instead of the symbol with `useCode`; '-' before the symbol; '' for non-numbers. */
-  formatAmount(value: number | string, useCode?: boolean): string;
+  formatAmount(value: unknown, useCode?: boolean): string;
   /** The value rounded to the currency's precision, as a number (0 for non-numbers). */
-  formatDecimal(value: number | string): number;
+  formatDecimal(value: unknown): number;
   /** The value rounded to the currency's precision, as plain text ('1088.48'; '' for non-numbers). */
-  formatDecimalString(value: number | string): string;
+  formatDecimalString(value: unknown): string;
   /** Text to show in React: the formatted amount ('' for non-numbers). */
-  render(value: number | string): string;
+  render(value: unknown): string;
   /** The placement template for given settings. */
   getPriceFormat: typeof getPriceFormat;
   /** A country's currency settings. */
@@ -31,7 +31,7 @@ export interface Currency {
 export function CurrencyFactory(settings?: CurrencySettings): Currency {
   let config = resolveCurrencyConfig(settings);
 
-  const formatAmount = (value: number | string, useCode = false): string => {
+  const formatAmount = (value: unknown, useCode = false): string => {
     const formatted = numberFormat(config, value);
     if (formatted === '') return '';
     const negative = formatted.startsWith('-');

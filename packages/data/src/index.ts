@@ -119,6 +119,8 @@ export * from './stores/reviews/hooks.ts';
 export * from './stores/reviews/slice.ts';
 export * from './stores/settings/hooks.ts';
 export * from './stores/settings/slice.ts';
+export * from './stores/user/hooks.ts';
+export * from './stores/user/slice.ts';
 
 // Response types
 export type * from './types/index.ts';

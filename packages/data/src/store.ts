@@ -13,6 +13,7 @@ import { type PluginsState, pluginsSlice } from './stores/plugins/slice.ts';
 import { type ReportsState, reportsReducer } from './stores/reports/slice.ts';
 import { type ReviewsState, reviewsResource } from './stores/reviews/slice.ts';
 import { type SettingsState, settingsSlice } from './stores/settings/slice.ts';
+import { type UserState, userSlice } from './stores/user/slice.ts';
 
 /** The whole client state: one key per store. */
 export interface StorelensState {
@@ -27,6 +28,7 @@ export interface StorelensState {
   readonly import: ImportState;
   readonly settings: SettingsState;
   readonly plugins: PluginsState;
+  readonly user: UserState;
 }
 
 /** The root reducer of every store. */
@@ -42,6 +44,7 @@ export const rootReducer = combineReducers({
   import: importSlice.reducer,
   settings: settingsSlice.reducer,
   plugins: pluginsSlice.reducer,
+  user: userSlice.reducer,
 });
 
 /** Options of `createStorelensStore`. */

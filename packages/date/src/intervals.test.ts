@@ -112,8 +112,11 @@ describe('getIntervalForQuery', () => {
 describe('getChartTypeForQuery', () => {
   it('is line unless bar is asked for', () => {
     expect(getChartTypeForQuery({})).toBe('line');
-    expect(getChartTypeForQuery({ type: 'bar' })).toBe('bar');
-    expect(getChartTypeForQuery({ type: 'line' })).toBe('line');
-    expect(getChartTypeForQuery({ type: 'pie' })).toBe('line');
+    expect(getChartTypeForQuery({ chartType: 'bar' })).toBe('bar');
+    expect(getChartTypeForQuery({ chartType: 'line' })).toBe('line');
+    expect(getChartTypeForQuery({ chartType: 'pie' })).toBe('line');
+    // `type` is another report's parameter (the stock filter), not the chart's.
+    expect(getChartTypeForQuery({ type: 'bar' })).toBe('line');
+    expect(getChartTypeForQuery({ type: 'lowstock', chartType: 'bar' })).toBe('bar');
   });
 });

@@ -62,7 +62,10 @@ export function getIntervalForQuery(
   return wanted ?? allowed[0] ?? 'day';
 }
 
-/** The query's chart `type` (`line` or `bar`), `line` by default. */
-export function getChartTypeForQuery(query: Pick<DateQuery, 'type'>): ChartType {
-  return query.type === 'bar' ? 'bar' : 'line';
+/**
+ * The query's `chartType` (`line` or `bar`), `line` by default: the chart's type toggle writes
+ * `chartType` (spec 000), and `type` belongs to other reports (e.g. the stock report's filter).
+ */
+export function getChartTypeForQuery(query: DateQuery): ChartType {
+  return query.chartType === 'bar' ? 'bar' : 'line';
 }

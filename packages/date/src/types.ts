@@ -37,6 +37,8 @@ export interface DateQuery {
   readonly before?: string | undefined;
   readonly interval?: string | undefined;
   readonly type?: string | undefined;
+  /** The chart's type toggle (`line` or `bar`). */
+  readonly chartType?: string | undefined;
   readonly [key: string]: unknown;
 }
 

@@ -15,15 +15,23 @@ export interface ScaledDecimal {
 
 const DECIMAL_TEXT = /^([+-])?(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:e([+-]?\d+))?$/i;
 
-/** Reads a finite number or a plain numeric string ('12', '-0.5', '1e3'); null for anything else. */
-export function toScaledDecimal(value: number | string): ScaledDecimal | null {
+/** Exponents past this are not amounts anyone formats (and would make enormous BigInts). */
+const MAX_EXPONENT = 10_000;
+
+/**
+ * Reads a finite number or a plain numeric string ('12', '-0.5', '1e3'); null for anything
+ * else, whatever its type (booleans, arrays and objects reach formatters from loose data).
+ */
+export function toScaledDecimal(value: unknown): ScaledDecimal | null {
   if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  if (typeof value !== 'number' && typeof value !== 'string') return null;
   const text = typeof value === 'number' ? String(value) : value.trim();
   const match = DECIMAL_TEXT.exec(text);
   if (!match) return null;
   const [, sign, whole = '', fractionAfterWhole, fractionOnly, exponentText] = match;
   const fraction = fractionAfterWhole ?? fractionOnly ?? '';
   const exponent = exponentText === undefined ? 0 : Number(exponentText);
+  if (Math.abs(exponent) > MAX_EXPONENT) return null;
   let coefficient = BigInt(`${whole}${fraction}` || '0');
   let scale = fraction.length - exponent;
   if (scale < 0) {
@@ -73,7 +81,7 @@ export function decimalParts(value: ScaledDecimal): {
  * Rounds a number or numeric string to `precision` decimals, half away from zero, exactly;
  * returns plain text with a '.' decimal point ('' when the value is not numeric).
  */
-export function roundToPrecision(value: number | string, precision: number): string {
+export function roundToPrecision(value: unknown, precision: number): string {
   const decimal = toScaledDecimal(value);
   if (!decimal) return '';
   const { negative, whole, fraction } = decimalParts(roundScaledDecimal(decimal, precision));

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { groupThousands, numberFormat } from './number-format';
 
 const us = { precision: 2, decimalSeparator: '.', thousandSeparator: ',' };
@@ -52,5 +53,41 @@ describe('groupThousands', () => {
     expect(groupThousands('1234', ',')).toBe('1,234');
     expect(groupThousands('123456', ' ')).toBe('123 456');
     expect(groupThousands('1234567', "'")).toBe("1'234'567");
+  });
+});
+
+describe('numberFormat on values it cannot format', () => {
+  it('answers an empty string for booleans, arrays, objects and huge exponents', () => {
+    for (const value of [
+      true,
+      false,
+      [],
+      [1],
+      {},
+      { value: 1 },
+      () => 1,
+      1n,
+      Symbol('x'),
+      '1e999999999',
+    ])
+      expect(numberFormat(us, value)).toBe('');
+  });
+
+  it('never throws, and formats exactly the numbers and numeric strings (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.anything({ withBigInt: true, withMap: true, withSet: true, withDate: true }),
+        (value) => {
+          const out = numberFormat(us, value);
+          expect(typeof out).toBe('string');
+          if (typeof value !== 'number' && typeof value !== 'string') expect(out).toBe('');
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (value) => {
+        expect(numberFormat(us, value)).not.toBe('');
+      }),
+    );
   });
 });

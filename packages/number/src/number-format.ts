@@ -14,13 +14,10 @@ export function groupThousands(digits: string, separator: string): string {
 
 /**
  * Formats a number or numeric string with the store's separators, rounded half away from zero
- * to `precision` decimals (null: as many decimals as the value has). Returns '' for values that
- * are not numbers; never returns a negative zero. Throws `NumberConfigError` for bad settings.
+ * to `precision` decimals (null: as many decimals as the value has). Returns '' for anything
+ * that is not a number or numeric text (never throws for a value); never a negative zero. Throws `NumberConfigError` for bad settings.
  */
-export function numberFormat(
-  config: Partial<NumberConfig>,
-  value: number | string | null | undefined,
-): string {
+export function numberFormat(config: Partial<NumberConfig>, value: unknown): string {
   const { precision, decimalSeparator, thousandSeparator } = validateNumberConfig(config);
   if (value === null || value === undefined) return '';
   const decimal = toScaledDecimal(value);

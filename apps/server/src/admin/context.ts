@@ -1,17 +1,34 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The user a request acts for. Until the login issue lands every request is the store's one
- * administrator, user 1; per-user data (favorites) is already keyed by this id.
+ * The user a request acts for, as the authentication hook (auth/plugin.ts) found it; per-user
+ * data (favorites, exports, preferences) is keyed by this id. 0 is the server itself (its own
+ * in-process reads); routes that call this need a capability, so anonymous requests never
+ * reach them.
  */
-export function currentUserId(_request: FastifyRequest): number {
-  return 1;
+export function currentUserId(request: FastifyRequest): number {
+  return request.authUser?.id ?? 0;
 }
 
-/** The server's own origin as the client reached it (for absolute links in e-mails). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `Config.publicUrl`: where users reach the server (set by buildApp). */
+    storelensPublicUrl: string | undefined;
+  }
+}
+
+/**
+ * The server's address for absolute links (export e-mails, Jetpack connect): the configured
+ * `STORELENS_PUBLIC_URL`, else the address and port the connection actually arrived on. Never
+ * the Host header, which any client sets (a link in an e-mail could point anywhere).
+ */
 export function originOf(request: FastifyRequest): string {
-  const host = request.headers.host ?? '127.0.0.1';
-  return `${request.protocol}://${host}`;
+  const configured = request.server.storelensPublicUrl;
+  if (configured) return configured;
+  const address = request.socket?.localAddress?.replace(/^::ffff:/, '');
+  const port = request.socket?.localPort;
+  if (!address || !port) return 'http://127.0.0.1';
+  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
 }
 
 /** Query and JSON body merged (body wins), as WordPress reads request params. */

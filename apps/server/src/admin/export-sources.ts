@@ -62,14 +62,23 @@ export function valueAt(row: unknown, path: string): unknown {
 
 const PER_PAGE = 100;
 
-/** A list report (`/reports/{type}`) read with extended info, 100 rows a page. */
-export function listSource(type: string, columns: readonly ExportColumn[]): ReportSource {
+/**
+ * A list report (`/reports/{type}`) read 100 rows a page, with extended info unless the report
+ * has none: the taxes, stock and customers lists take no `extended_info` parameter and refuse
+ * it, which made every export of them fail.
+ */
+export function listSource(
+  type: string,
+  columns: readonly ExportColumn[],
+  options: { extendedInfo?: boolean } = {},
+): ReportSource {
+  const extended = options.extendedInfo === false ? {} : { extended_info: 'true' };
   return {
     columns,
     async page(read, args, page) {
       const answer = await read(`/wp-json/wc-analytics/reports/${type}`, {
         ...args,
-        extended_info: 'true',
+        ...extended,
         page: String(page),
         per_page: String(PER_PAGE),
       });
@@ -182,14 +191,18 @@ const sources = new Map<string, ReportSource>([
   ],
   [
     'taxes',
-    listSource('taxes', [
-      { key: 'tax_code', header: 'Tax code' },
-      { key: 'tax_rate', header: 'Rate' },
-      { key: 'total_tax', header: 'Total tax' },
-      { key: 'order_tax', header: 'Order tax' },
-      { key: 'shipping_tax', header: 'Shipping tax' },
-      { key: 'orders_count', header: 'Orders' },
-    ]),
+    listSource(
+      'taxes',
+      [
+        { key: 'tax_code', header: 'Tax code' },
+        { key: 'tax_rate', header: 'Rate' },
+        { key: 'total_tax', header: 'Total tax' },
+        { key: 'order_tax', header: 'Order tax' },
+        { key: 'shipping_tax', header: 'Shipping tax' },
+        { key: 'orders_count', header: 'Orders' },
+      ],
+      { extendedInfo: false },
+    ),
   ],
   [
     'downloads',
@@ -204,29 +217,37 @@ const sources = new Map<string, ReportSource>([
   ],
   [
     'stock',
-    listSource('stock', [
-      { key: 'name', header: 'Product / Variation' },
-      { key: 'sku', header: 'SKU' },
-      { key: 'stock_status', header: 'Status' },
-      { key: 'stock_quantity', header: 'Stock' },
-    ]),
+    listSource(
+      'stock',
+      [
+        { key: 'name', header: 'Product / Variation' },
+        { key: 'sku', header: 'SKU' },
+        { key: 'stock_status', header: 'Status' },
+        { key: 'stock_quantity', header: 'Stock' },
+      ],
+      { extendedInfo: false },
+    ),
   ],
   [
     'customers',
-    listSource('customers', [
-      { key: 'name', header: 'Name' },
-      { key: 'username', header: 'Username' },
-      { key: 'date_last_active', header: 'Last active' },
-      { key: 'date_registered', header: 'Sign up' },
-      { key: 'email', header: 'Email' },
-      { key: 'orders_count', header: 'Orders' },
-      { key: 'total_spend', header: 'Total spend' },
-      { key: 'avg_order_value', header: 'AOV' },
-      { key: 'country', header: 'Country / Region' },
-      { key: 'city', header: 'City' },
-      { key: 'state', header: 'Region' },
-      { key: 'postcode', header: 'Postal code' },
-    ]),
+    listSource(
+      'customers',
+      [
+        { key: 'name', header: 'Name' },
+        { key: 'username', header: 'Username' },
+        { key: 'date_last_active', header: 'Last active' },
+        { key: 'date_registered', header: 'Sign up' },
+        { key: 'email', header: 'Email' },
+        { key: 'orders_count', header: 'Orders' },
+        { key: 'total_spend', header: 'Total spend' },
+        { key: 'avg_order_value', header: 'AOV' },
+        { key: 'country', header: 'Country / Region' },
+        { key: 'city', header: 'City' },
+        { key: 'state', header: 'Region' },
+        { key: 'postcode', header: 'Postal code' },
+      ],
+      { extendedInfo: false },
+    ),
   ],
 ]);
 

@@ -15,11 +15,17 @@ import {
 } from '@storelens/api';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
+import { type Static, Type } from 'typebox';
+import { requires } from '../auth/capability';
+import { authError } from '../auth/errors';
+import { internalHeaders } from '../auth/plugin';
+import { newToken, sameSecret } from '../auth/secrets';
+import * as throttle from '../auth/throttle';
+import { userById } from '../auth/users';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { getOptions } from '../options';
-import { originOf } from './context';
+import { currentUserId, originOf } from './context';
 import { adminError } from './errors';
 import {
   type ExportPage,
@@ -43,6 +49,10 @@ export interface ExportParams {
   /** The server's origin as the client saw it (for the e-mailed link). */
   origin: string;
   file: string;
+  /** Who asked for it: only they see its status and download it. */
+  userId?: number;
+  /** The unguessable secret of its download link. */
+  token?: string;
 }
 
 /** Where an export is: the next page, the bytes of CSV committed, rows written. */
@@ -65,9 +75,15 @@ export function dataDir(db: Db): string {
 /** The file name of an export (WooCommerce's, plus .csv). */
 export const exportFileName = (type: string, id: string) => `wc-${type}-report-export-${id}.csv`;
 
-/** The download route of an export. */
-export const downloadPath = (type: string, id: string) =>
-  `/wp-json/wc-analytics/reports/${type}/export/${id}/download`;
+/** The download route of an export, with the secret that lets its owner's browser in. */
+export const downloadPath = (type: string, id: string, token?: string) =>
+  `/wp-json/wc-analytics/reports/${type}/export/${id}/download${token ? `?token=${token}` : ''}`;
+
+/** The download route's query: the link's token (and WordPress's context). */
+const DownloadQuery = Type.Object({
+  context: Type.Optional(Type.String()),
+  token: Type.Optional(Type.String({ maxLength: 200 })),
+});
 
 /**
  * The export job: each step appends one page of rows through csv-stringify to the file. On a
@@ -111,9 +127,12 @@ export function exportHandler(
     async finish({ id, params, progress }) {
       if (!params.email || progress.emailed) return progress;
       const url = smtpUrl();
-      const to = (await getOptions(db, ['admin_email'])).get('admin_email');
+      // The link is the requesting user's: it goes to their address (the store's for exports
+      // from before accounts existed).
+      const owner = params.userId ? await userById(db, params.userId) : undefined;
+      const to = owner?.email ?? (await getOptions(db, ['admin_email'])).get('admin_email');
       if (!url || typeof to !== 'string' || to === '') return progress;
-      const link = `${params.origin}${downloadPath(params.type, id)}`;
+      const link = `${params.origin}${downloadPath(params.type, id, params.token)}`;
       try {
         await sendMail(url, {
           to,
@@ -139,7 +158,12 @@ const isPage = (a: ExportPage | ReportAnswer): a is ExportPage => 'rows' in a;
 export function injectReader(app: FastifyInstance): ReportReader {
   return async (path, query) => {
     const qs = toQueryString(query);
-    const res = await app.inject({ method: 'GET', url: qs ? `${path}?${qs}` : path });
+    // The server reads its own report routes: the internal credential passes the auth hook.
+    const res = await app.inject({
+      method: 'GET',
+      url: qs ? `${path}?${qs}` : path,
+      headers: internalHeaders(app),
+    });
     let body: unknown = null;
     try {
       body = res.json();
@@ -188,9 +212,18 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
       method,
       url: base,
       schema: { params: ExportTypeParams, body: ExportStartBody },
-      handler: async (request): Promise<ExportStartResponseBody> => {
+      handler: async (request, reply): Promise<ExportStartResponseBody> => {
         const { type } = request.params;
         knownType(type);
+        const wait = await throttle.retryAfter(
+          db,
+          `export:${currentUserId(request)}`,
+          throttle.LIMITS.exports,
+        );
+        if (wait > 0) {
+          reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+          throw authError('storelens_too_many_attempts', String(Math.ceil(wait / 1000)));
+        }
         const source = reportSource(type)!;
         const args = request.body?.report_args ?? {};
         const first = await source.page(injectReader(app), args, 1);
@@ -206,7 +239,10 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
           args,
           email: adminBool(request.body?.email),
           origin: originOf(request),
+          userId: currentUserId(request),
+          token: newToken(),
         };
+        await throttle.hit(db, `export:${params.userId}`, throttle.LIMITS.exports);
         const id = newJobId();
         await runner.enqueue<ExportParams, ExportProgress>(
           EXPORT_KIND,
@@ -230,21 +266,31 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
     async (request): Promise<ExportStatusBody> => {
       const { type, export_id: id } = request.params;
       const job = await findExport(db, type, id);
+      // Another user's export does not exist for this one.
+      if (job.params.userId !== currentUserId(request))
+        throw adminError('woocommerce_admin_reports_export_invalid_id');
       if (job.status === 'failed' || job.status === 'cancelled') {
         throw adminError('woocommerce_admin_reports_export_failed', job.error ?? job.status);
       }
       const percent = percentComplete(job.status, job.progress);
       return percent === 100
-        ? { percent_complete: 100, download_url: downloadPath(type, id) }
+        ? { percent_complete: 100, download_url: downloadPath(type, id, job.params.token) }
         : { percent_complete: percent };
     },
   );
-  app.get<{ Params: Static<typeof ExportIdParams> }>(
+  app.get<{ Params: Static<typeof ExportIdParams>; Querystring: Static<typeof DownloadQuery> }>(
     `${base}/:export_id/download`,
-    { schema: { params: ExportIdParams, querystring: ContextOnlyQuery } },
+    // A plain link (clicked, or e-mailed) cannot carry the REST nonce: the link's own token
+    // is the key, and a signed-in caller must also be the export's owner.
+    { schema: { params: ExportIdParams, querystring: DownloadQuery }, ...requires('public') },
     async (request, reply) => {
       const { type, export_id: id } = request.params;
       const job = await findExport(db, type, id);
+      const token = request.query.token ?? '';
+      if (!job.params.token || !sameSecret(token, job.params.token))
+        throw adminError('woocommerce_admin_reports_export_invalid_id');
+      if (request.authUser && request.authUser.id !== job.params.userId)
+        throw authError('rest_forbidden');
       if (job.status !== 'done' || !existsSync(job.params.file)) {
         throw adminError('woocommerce_admin_reports_export_not_ready');
       }

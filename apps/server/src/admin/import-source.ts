@@ -13,6 +13,8 @@ interface OrderRow {
   date_created_gmt: string;
   date_paid_gmt: string | null;
   date_completed_gmt: string | null;
+  total: number;
+  tax_total: number;
   shipping_total: number;
   shipping_tax: number;
   billing_country: string;
@@ -54,7 +56,7 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
   if (orderIds.length === 0) return [];
   const sql = new RawSql(db.kysely, db.engine);
   const columns =
-    'id, parent_id, type, status, currency, customer_id, date_created_gmt, date_paid_gmt, date_completed_gmt, shipping_total, shipping_tax, billing_country, billing_state, billing_email';
+    'id, parent_id, type, status, currency, customer_id, date_created_gmt, date_paid_gmt, date_completed_gmt, total, tax_total, shipping_total, shipping_tax, billing_country, billing_state, billing_email';
   const orders = await sql.selectIn<OrderRow>(
     `SELECT ${columns} FROM orders`,
     'id',
@@ -112,13 +114,22 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
       total: Number(l.total),
       tax: Number(l.tax),
     }));
-    const refundInputs = sortById(refundsOf.get(Number(o.id)) ?? []).map(
-      (r): RefundInput => ({
+    const refundInputs = sortById(refundsOf.get(Number(o.id)) ?? []).map((r): RefundInput => {
+      const refundItems = items.get(Number(r.id)) ?? [];
+      // What the refund's total holds beyond its lines, their tax and shipping (amount-only
+      // refunds): kept only when there is some, as ingestion was given it.
+      const extra =
+        neg(r.total) -
+        refundItems.reduce((a, l) => a + neg(l.total), 0) -
+        neg(r.tax_total) -
+        neg(r.shipping_total);
+      return {
         id: Number(r.id),
         dateCreatedGmt: r.date_created_gmt,
         shipping: neg(r.shipping_total),
         shippingTax: neg(r.shipping_tax),
-        lines: sortById(items.get(Number(r.id)) ?? []).map((l) => {
+        ...(extra !== 0 ? { extra } : {}),
+        lines: sortById(refundItems).map((l) => {
           const line =
             lines.find(
               (x) =>
@@ -132,8 +143,8 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
             tax: neg(l.tax),
           };
         }),
-      }),
-    );
+      };
+    });
     return {
       id: Number(o.id),
       status: o.status as OrderStatus,

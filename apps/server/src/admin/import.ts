@@ -8,15 +8,18 @@ import {
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
+import { requires } from '../auth/capability';
+import { refreshLastActive } from '../customer-activity';
 import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
 import { ApiError } from '../errors';
-import { ingestOrders } from '../ingest/ingest';
+import { announceIngested, ingestOrders } from '../ingest/ingest';
 import { readStoreSettings } from '../options';
 import { formatSqlUtc, parseSqlUtc, zone } from '../timezone';
 import { emitAnalyticsDataDeleted } from './events';
 import { readOrderInputs } from './import-source';
 import { type Job, type JobHandler, type JobRunner, parseJob } from './jobs/runner';
+import type { WorkerHost } from './jobs/worker-host';
 
 /** The job kind of historical imports. */
 export const IMPORT_KIND = 'import';
@@ -99,55 +102,73 @@ export async function importTotals(
   return { orders: Number(row?.orders ?? 0), customers: Number(row?.customers ?? 0) };
 }
 
-/** The import job: customers (last active dates) first, then orders in id order, in batches. */
-export function importHandler(db: Db): JobHandler<ImportParams, ImportProgress> {
-  const sql = new RawSql(db.kysely, db.engine);
+/**
+ * The import job: customers (last active dates) first, then orders in id order, in batches.
+ * With a worker host each batch runs on the worker's thread and connection, so requests keep
+ * their latency while it works (SQLite's calls block the thread that makes them).
+ */
+export function importHandler(
+  db: Db,
+  worker?: WorkerHost,
+): JobHandler<ImportParams, ImportProgress> {
   return {
     kind: IMPORT_KIND,
-    async step({ params, progress }: Job<ImportParams, ImportProgress>) {
-      const { where, args } = orderFilter(params);
-      if (progress.phase === 'customers') {
-        const rows = await sql.query<{ id: number }>(
-          `SELECT c.id FROM customers c WHERE c.id > ? AND c.id IN (SELECT o.customer_id FROM orders o WHERE ${where})
-           ORDER BY c.id LIMIT ${params.batchSize}`,
-          [progress.customerCursor, ...args],
-        );
-        const ids = rows.map((r) => Number(r.id));
-        if (ids.length > 0) {
-          const last = (column: string) =>
-            `(SELECT MAX(o.${column}) FROM orders o WHERE o.customer_id = customers.id AND o.type = 'order')`;
-          await sql.run(
-            `UPDATE customers SET date_last_active = ${last('date_created')}, date_last_active_gmt = ${last('date_created_gmt')}
-             WHERE id IN (${ids.map(() => '?').join(',')})`,
-            ids,
-          );
-        }
-        const next: ImportProgress = {
-          ...progress,
-          customerCursor: ids.at(-1) ?? progress.customerCursor,
-          customers: { ...progress.customers, imported: progress.customers.imported + ids.length },
-        };
-        if (ids.length < params.batchSize) next.phase = 'orders';
-        return { progress: next, done: false };
-      }
-      const rows = await sql.query<{ id: number }>(
-        `SELECT o.id FROM orders o WHERE o.id > ? AND ${where} ORDER BY o.id LIMIT ${params.batchSize}`,
-        [progress.orderCursor, ...args],
-      );
-      const ids = rows.map((r) => Number(r.id));
-      await ingestOrders(db, await readOrderInputs(db, ids));
-      return {
-        progress: {
-          ...progress,
-          orderCursor: ids.at(-1) ?? progress.orderCursor,
-          orders: {
-            ...progress.orders,
-            imported: Math.min(progress.orders.total, progress.orders.imported + ids.length),
-          },
-        },
-        done: ids.length < params.batchSize,
-      };
+    // A rebuild left half-done mixes old and new settings in the reports, so a failing batch
+    // (a full disk, say) is tried again with growing waits — for about an hour and a half —
+    // before the import is marked failed; a restart resumes it too.
+    retry: { attempts: 20, firstDelayMs: 1_000, maxDelayMs: 5 * 60_000 },
+    async step(job: Job<ImportParams, ImportProgress>) {
+      if (!worker) return importStep(db, job);
+      const result = await worker.run<{ progress: ImportProgress; done: boolean }>('importStep', {
+        params: job.params,
+        progress: job.progress,
+      });
+      // The worker's ingestion told only its own listeners.
+      announceIngested();
+      return result;
     },
+  };
+}
+
+/** One batch of an import (the worker thread runs the same code on its own connection). */
+export async function importStep(
+  db: Db,
+  { params, progress }: Pick<Job<ImportParams, ImportProgress>, 'params' | 'progress'>,
+): Promise<{ progress: ImportProgress; done: boolean }> {
+  const sql = new RawSql(db.kysely, db.engine);
+  const { where, args } = orderFilter(params);
+  if (progress.phase === 'customers') {
+    const rows = await sql.query<{ id: number }>(
+      `SELECT c.id FROM customers c WHERE c.id > ? AND c.id IN (SELECT o.customer_id FROM orders o WHERE ${where})
+           ORDER BY c.id LIMIT ${params.batchSize}`,
+      [progress.customerCursor, ...args],
+    );
+    const ids = rows.map((r) => Number(r.id));
+    await refreshLastActive(sql, ids);
+    const next: ImportProgress = {
+      ...progress,
+      customerCursor: ids.at(-1) ?? progress.customerCursor,
+      customers: { ...progress.customers, imported: progress.customers.imported + ids.length },
+    };
+    if (ids.length < params.batchSize) next.phase = 'orders';
+    return { progress: next, done: false };
+  }
+  const rows = await sql.query<{ id: number }>(
+    `SELECT o.id FROM orders o WHERE o.id > ? AND ${where} ORDER BY o.id LIMIT ${params.batchSize}`,
+    [progress.orderCursor, ...args],
+  );
+  const ids = rows.map((r) => Number(r.id));
+  await ingestOrders(db, await readOrderInputs(db, ids));
+  return {
+    progress: {
+      ...progress,
+      orderCursor: ids.at(-1) ?? progress.orderCursor,
+      orders: {
+        ...progress.orders,
+        imported: Math.min(progress.orders.total, progress.orders.imported + ids.length),
+      },
+    },
+    done: ids.length < params.batchSize,
   };
 }
 
@@ -213,7 +234,7 @@ export async function startImport(
 }
 
 /** The status the client polls. */
-export async function importStatus(db: Db): Promise<ImportStatusBody> {
+export async function importStatus(db: Db, runner?: JobRunner): Promise<ImportStatusBody> {
   const job = await latestImport(db);
   if (!job) {
     return {
@@ -228,6 +249,8 @@ export async function importStatus(db: Db): Promise<ImportStatusBody> {
     orders: job.progress.orders,
     imported_from: job.params.from,
     is_importing: job.status === 'running' || job.status === 'queued',
+    ...(job.error ? { last_error: job.error } : {}),
+    ...(runner?.paused && job.status === 'running' ? { waiting_for_database: true } : {}),
   };
 }
 
@@ -286,13 +309,15 @@ export function importRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
       method,
       url: `${base}/delete`,
       ...q,
+      // Deleting every analytics row is the administrator's decision alone.
+      ...requires('manage_options'),
       handler: async (): Promise<AdminStatusMessage> => {
         await deleteAnalyticsData(db, runner);
         return { status: 'success', message: 'Report table data is being deleted.' };
       },
     });
   }
-  app.get(`${base}/status`, q, async () => importStatus(db));
+  app.get(`${base}/status`, q, async () => importStatus(db, runner));
   app.get<{ Querystring: Static<typeof ImportQuery> }>(
     `${base}/totals`,
     { schema: { querystring: ImportQuery } },
@@ -318,9 +343,8 @@ function validateImportBody(body: Record<string, unknown>): void {
       if (![true, false, 'true', 'false', '1', '0'].includes(value as string)) {
         bad.skip_existing = 'skip_existing must be a boolean.';
       }
-    } else if (key !== 'context') {
-      bad[key] = `${key} is not a known parameter.`;
     }
+    // Other fields are ignored, as WordPress does (wp-conventions.ts).
   }
   if (Object.keys(bad).length > 0) throw ApiError.invalidParams(bad);
 }

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { withCapability } from '../auth/capability';
 import type { Db } from '../db/database';
 import { onSettingsChanged } from './events';
 import { exportHandler, exportRoutes, injectReader } from './export';
 import { favoritesRoutes } from './favorites';
 import { importHandler, importRoutes, startImport } from './import';
 import { JobRunner } from './jobs/runner';
+import { WorkerHost } from './jobs/worker-host';
 import { notesRoutes } from './notes';
 import { onboardingRoutes } from './onboarding';
+import { onboardingTaskRoutes } from './onboarding-tasks';
 import { optionsRoutes } from './options';
 import { pluginsRoutes } from './plugins';
 import { reviewsRoutes } from './reviews';
@@ -44,7 +47,8 @@ export const runners = new WeakMap<FastifyInstance, JobRunner>();
 export function adminRoutes(app: FastifyInstance, db: Db, options: AdminOptions = {}): void {
   const smtpUrl = options.smtpUrl ?? (() => process.env.SMTP_URL || undefined);
   const runner = new JobRunner(db);
-  runner.register(importHandler(db));
+  const worker = WorkerHost.available(db) ? new WorkerHost(db) : undefined;
+  runner.register(importHandler(db, worker));
   runner.register(exportHandler(db, injectReader(app), smtpUrl));
   runners.set(app, runner);
   const unsubscribe = onSettingsChanged((change) => {
@@ -57,16 +61,23 @@ export function adminRoutes(app: FastifyInstance, db: Db, options: AdminOptions 
   app.addHook('onClose', async () => {
     unsubscribe();
     await runner.stop();
+    await worker?.close();
   });
 
-  optionsRoutes(app, db);
-  notesRoutes(app, db);
-  onboardingRoutes(app, db);
-  favoritesRoutes(app, db);
-  settingsRoutes(app, db);
-  pluginsRoutes(app, db);
-  reviewsRoutes(app, db);
-  stockRoutes(app, db);
-  importRoutes(app, db, runner);
-  exportRoutes(app, db, runner);
+  // Each group's capability (auth/roles.ts); routes that differ declare their own.
+  withCapability(app, 'manage_options', () => {
+    optionsRoutes(app, db);
+    onboardingRoutes(app, db);
+    settingsRoutes(app, db);
+    pluginsRoutes(app, db);
+  });
+  withCapability(app, 'manage_woocommerce', () => {
+    notesRoutes(app, db);
+    favoritesRoutes(app, db);
+    reviewsRoutes(app, db);
+    stockRoutes(app, db);
+    importRoutes(app, db, runner);
+    onboardingTaskRoutes(app, db);
+  });
+  withCapability(app, 'view_woocommerce_reports', () => exportRoutes(app, db, runner));
 }

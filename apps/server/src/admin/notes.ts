@@ -10,11 +10,13 @@ import {
   NotesListQuery,
   type NoteType,
   NoteUpdateBody,
+  noteStatuses,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { Db } from '../db/database';
 import type { AdminNoteTable } from '../db/schema';
+import { ApiError } from '../errors';
 import { readStoreSettings } from '../options';
 import { setPagingHeaders } from '../routes/paging';
 import { zone } from '../timezone';
@@ -228,6 +230,22 @@ export async function triggerNoteAction(
 }
 
 /** Soft-deletes every listed note (optionally only some statuses); returns what it deleted. */
+/**
+ * `status` given in a delete/all body (the query's is checked by its schema): a list or a
+ * comma list of note statuses; anything else is a 400 naming it.
+ */
+export function bodyStatuses(value: unknown): NoteStatus[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const list = typeof value === 'string' ? value.split(',').map((s) => s.trim()) : value;
+  const known = noteStatuses as readonly unknown[];
+  if (!Array.isArray(list) || !list.every((s) => known.includes(s))) {
+    throw ApiError.invalidParams({
+      status: `status must be a list of note statuses among ${noteStatuses.join(', ')}.`,
+    });
+  }
+  return list as NoteStatus[];
+}
+
 export async function deleteAllNotes(
   db: Db,
   statuses: readonly string[] | undefined,
@@ -294,9 +312,7 @@ export function notesRoutes(app: FastifyInstance, db: Db) {
     { schema: { querystring: NotesDeleteAllQuery } },
     async (request, reply) => {
       const body = (request.body ?? {}) as { status?: unknown };
-      const statuses =
-        request.query.status ??
-        (Array.isArray(body.status) ? (body.status as string[]) : undefined);
+      const statuses = request.query.status ?? bodyStatuses(body.status);
       const deleted = await deleteAllNotes(db, statuses);
       reply.header('X-WP-Total', String(await remainingCount(db)));
       return deleted;

@@ -9,6 +9,7 @@ import {
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
+import { requires } from '../auth/capability';
 import type { Db } from '../db/database';
 import type { ProductTable } from '../db/schema';
 import { ApiError } from '../errors';
@@ -255,23 +256,20 @@ export function onboardingRoutes(app: FastifyInstance, db: Db) {
       },
     });
   }
-  app.get(`${base}/tasks/status`, q, async () => tasksStatus(db));
-  app.post(`${base}/tasks/create_product_from_template`, async (request) => {
+  const manager = requires('manage_woocommerce');
+  app.get(`${base}/tasks/status`, { ...q, ...manager }, async () => tasksStatus(db));
+  app.post(`${base}/tasks/create_product_from_template`, manager, async (request) => {
     const params = {
       ...((request.query ?? {}) as Record<string, unknown>),
       ...((request.body ?? {}) as Record<string, unknown>),
     };
+    // Other parameters are ignored (wp-conventions.ts).
     const template = params.template_name;
-    const unknown = Object.keys(params).filter((k) => k !== 'template_name' && k !== 'context');
-    if (unknown.length) {
-      throw ApiError.invalidParams(
-        Object.fromEntries(unknown.map((k) => [k, `${k} is not a known parameter.`])),
-      );
-    }
     if (template === undefined || template === '') {
       throw ApiError.invalidParams({ template_name: 'template_name is required.' });
     }
-    if (typeof template !== 'string' || !(template in TEMPLATES)) {
+    // `in` would also find Object.prototype's members (`__proto__`, `toString`): only own keys.
+    if (typeof template !== 'string' || !Object.hasOwn(TEMPLATES, template)) {
       throw ApiError.invalidParams({
         template_name: `template_name is not one of ${Object.keys(TEMPLATES).join(', ')}.`,
       });

@@ -1,9 +1,25 @@
-import { OptionsQuery, OptionsUpdateBody } from '@storelens/api';
+import {
+  OptionsQuery,
+  OptionsUpdateBody,
+  type SettingDefinition,
+  settingDefinitions,
+} from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
+import { assertOptionsReadable, requires } from '../auth/capability';
 import type { Db } from '../db/database';
+import { ApiError } from '../errors';
 import { getOptions, setOptions } from '../options';
 import { adminError } from './errors';
+import { updateSettings } from './settings';
+import { checkSettingValue } from './settings-values';
+
+/** Largest JSON text of one option value, in bytes. */
+export const MAX_OPTION_BYTES = 64 * 1024;
+/** Most options one store keeps (the options route refuses new names beyond it). */
+export const MAX_OPTIONS = 1000;
+
+const settingById = new Map<string, SettingDefinition>(settingDefinitions.map((d) => [d.id, d]));
 
 /** Reads options; a never-set option is `false`, as WordPress's get_option answers. */
 export async function readOptions(
@@ -14,21 +30,75 @@ export async function readOptions(
   return Object.fromEntries(names.map((n) => [n, found.has(n) ? found.get(n) : false]));
 }
 
-/** Writes options and says, per option, whether its value changed. */
+/**
+ * Writes options and says, per option, whether its value changed. An option that is a store
+ * setting (time zone, currency decimals…) goes through the settings validation and its change
+ * events, as if written through the settings route: the reports read these values, and one bad
+ * write here used to break them. Every value is checked first; a refusal writes nothing.
+ */
 export async function updateOptions(
   db: Db,
   values: Record<string, unknown>,
 ): Promise<Record<string, boolean>> {
   const names = Object.keys(values);
+  const bad: Record<string, string> = {};
+  const tooLarge: Record<string, string> = {};
+  const settings = new Map<string, { id: string; value: unknown }[]>();
+  const plain: Record<string, unknown> = {};
+  const normalised: Record<string, unknown> = {};
+  for (const name of names) {
+    const value = values[name] ?? null;
+    const bytes = Buffer.byteLength(JSON.stringify(value));
+    if (bytes > MAX_OPTION_BYTES) {
+      tooLarge[name] = `${name} is ${bytes} bytes of JSON; at most ${MAX_OPTION_BYTES} are kept.`;
+      continue;
+    }
+    const def = settingById.get(name);
+    if (!def) {
+      plain[name] = value;
+      normalised[name] = value;
+      continue;
+    }
+    const check = checkSettingValue(def, value);
+    if (!check.ok) {
+      bad[name] = check.reason;
+      continue;
+    }
+    const group = settings.get(def.group) ?? [];
+    group.push({ id: name, value: check.value });
+    settings.set(def.group, group);
+    normalised[name] = check.value;
+  }
+  if (Object.keys(tooLarge).length > 0) {
+    throw adminError('storelens_option_too_large', String(MAX_OPTION_BYTES), tooLarge);
+  }
+  if (Object.keys(bad).length > 0) throw ApiError.invalidParams(bad);
+
   const before = await getOptions(db, names);
+  const added = names.filter((n) => !before.has(n)).length;
+  if (added > 0) {
+    const row = await db.kysely
+      .selectFrom('options')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) + added > MAX_OPTIONS) {
+      throw adminError('storelens_too_many_options', String(MAX_OPTIONS), {
+        options: `The store keeps ${row.n} options; ${added} more would pass the limit of ${MAX_OPTIONS}.`,
+      });
+    }
+  }
   const changed: Record<string, boolean> = {};
   const writes: Record<string, unknown> = {};
   for (const name of names) {
-    const next = values[name] ?? null;
+    const next = normalised[name];
     changed[name] = !before.has(name) || JSON.stringify(before.get(name)) !== JSON.stringify(next);
-    if (changed[name]) writes[name] = next;
+    if (changed[name] && name in plain) writes[name] = next;
   }
   await setOptions(db, writes);
+  for (const [group, updates] of settings) {
+    const changing = updates.filter((u) => changed[u.id]);
+    if (changing.length > 0) await updateSettings(db, group, changing);
+  }
   return changed;
 }
 
@@ -37,9 +107,11 @@ export function optionsRoutes(app: FastifyInstance, db: Db) {
   const path = '/wp-json/wc-admin/options';
   app.get<{ Querystring: Static<typeof OptionsQuery> }>(
     path,
-    { schema: { querystring: OptionsQuery } },
+    // Every role reads the options the reports need; the rest need manage_options.
+    { schema: { querystring: OptionsQuery }, ...requires('view_woocommerce_reports') },
     async (request) => {
       const names = [...new Set(request.query.options ?? [])];
+      assertOptionsReadable(request, names);
       if (names.length === 0) {
         throw adminError('woocommerce_rest_cannot_view', 'options=a,b', {
           options: 'options is required: a comma-separated list of option names.',

@@ -14,10 +14,13 @@ import {
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
+import { requires } from '../auth/capability';
+import { authError } from '../auth/errors';
+import { sameSecret } from '../auth/secrets';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { getOptions, setOptions } from '../options';
-import { originOf, paramsOf } from './context';
+import { currentUserId, originOf, paramsOf } from './context';
 import { nowGmt } from './dates';
 import { adminError } from './errors';
 import { newJobId } from './jobs/runner';
@@ -147,11 +150,10 @@ export async function jetpackConnection(db: Db): Promise<JetpackConnection> {
   const stored = (await getOptions(db, [JETPACK_OPTION])).get(JETPACK_OPTION) as
     | Partial<JetpackConnection>
     | undefined;
-  return {
-    isActive: stored?.isActive === true,
-    isStaging: false,
-    isRegistered: stored?.isRegistered === true,
-  };
+  const isActive = stored?.isActive === true;
+  const isRegistered = stored?.isRegistered === true;
+  // The connection is made by an admin going through connect-jetpack: that user owns it.
+  return { isActive, isStaging: false, isRegistered, hasConnectedOwner: isActive && isRegistered };
 }
 
 /** A return address inside this server's admin, or the dashboard. Never another site. */
@@ -260,8 +262,12 @@ async function pluginJobs(db: Db, action: string, id?: string) {
 export function pluginsRoutes(app: FastifyInstance, db: Db) {
   const base = '/wp-json/wc-admin/plugins';
   const q = { schema: { querystring: ContextOnlyQuery } };
-  app.get(`${base}/active`, q, async () => ({ plugins: (await pluginState(db)).active }));
-  app.get(`${base}/installed`, q, async () => ({ plugins: (await pluginState(db)).installed }));
+  // Which extensions are active decides what the screens show: readable by every role.
+  const reading = { ...q, ...requires('view_woocommerce_reports') };
+  app.get(`${base}/active`, reading, async () => ({ plugins: (await pluginState(db)).active }));
+  app.get(`${base}/installed`, reading, async () => ({
+    plugins: (await pluginState(db)).installed,
+  }));
 
   for (const [action, run] of [
     ['install', installPlugins],
@@ -275,15 +281,8 @@ export function pluginsRoutes(app: FastifyInstance, db: Db) {
         handler: async (
           request,
         ): Promise<PluginsInstallResponse | PluginsActivateResponse | PluginsAsyncResponse> => {
+          // Only plugins and async are read; others are ignored (wp-conventions.ts).
           const params = paramsOf(request);
-          const unknown = Object.keys(params).filter(
-            (k) => !['plugins', 'async', 'context'].includes(k),
-          );
-          if (unknown.length > 0) {
-            throw ApiError.invalidParams(
-              Object.fromEntries(unknown.map((k) => [k, `${k} is not a known parameter.`])),
-            );
-          }
           const slugs = pluginSlugs(params.plugins);
           const result = await run(db, slugs);
           if (!adminBool(params.async as string | boolean | undefined)) return result;
@@ -310,9 +309,11 @@ export function pluginsRoutes(app: FastifyInstance, db: Db) {
       if (!(await pluginState(db)).active.includes('jetpack')) {
         throw adminError('woocommerce_rest_jetpack_not_active');
       }
-      const state = crypto.randomUUID().replace(/-/g, '');
+      // The state names the user who started the connection: the return link is theirs.
+      const state = `${currentUserId(request)}.${crypto.randomUUID().replace(/-/g, '')}`;
       await setOptions(db, { [JETPACK_STATE_OPTION]: state });
-      const url = new URL(`${base}/connect-jetpack/complete`, originOf(request));
+      // Appended, not resolved: a public URL with a path (behind a proxy) keeps its path.
+      const url = new URL(`${originOf(request)}${base}/connect-jetpack/complete`);
       url.searchParams.set('state', state);
       if (request.query.redirect_url)
         url.searchParams.set('redirect_url', request.query.redirect_url);
@@ -321,17 +322,25 @@ export function pluginsRoutes(app: FastifyInstance, db: Db) {
   );
   app.get<{ Querystring: Static<typeof CompleteJetpackQuery> }>(
     `${base}/connect-jetpack/complete`,
-    { schema: { querystring: CompleteJetpackQuery } },
+    // The browser comes back here from the connection service, with no REST nonce: the
+    // unguessable state is the key, and a signed-in caller must be the user who started it.
+    { schema: { querystring: CompleteJetpackQuery }, ...requires('public') },
     async (request, reply) => {
       const stored = (await getOptions(db, [JETPACK_STATE_OPTION])).get(JETPACK_STATE_OPTION);
-      if (typeof stored !== 'string' || stored !== request.query.state) {
+      const given = String(request.query.state ?? '');
+      if (typeof stored !== 'string' || stored === '' || !sameSecret(stored, given)) {
         throw adminError('woocommerce_rest_jetpack_invalid_state');
       }
+      if (request.authUser && !stored.startsWith(`${request.authUser.id}.`))
+        throw authError('rest_forbidden');
       await setOptions(db, {
         [JETPACK_OPTION]: { isActive: true, isRegistered: true },
         [JETPACK_STATE_OPTION]: '',
       });
-      return reply.redirect(safeAdminRedirect(request.query.redirect_url, originOf(request)));
+      // The redirect is only ever a path on this server; the origin just tells a same-site
+      // redirect_url (as the browser named it: the Host it used) from another site's.
+      const sameSite = `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`;
+      return reply.redirect(safeAdminRedirect(request.query.redirect_url, sameSite));
     },
   );
   app.get('/wp-json/jetpack/v4/connection', q, async () => jetpackConnection(db));

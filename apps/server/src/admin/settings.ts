@@ -14,6 +14,7 @@ import {
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
+import { requires } from '../auth/capability';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { getOptions, setOptions } from '../options';
@@ -100,16 +101,19 @@ export async function updateSettings(
 }
 
 /** `/wp-json/wc-analytics/settings/{group}` routes: list, single get/update, batch. */
+const REPORTS = 'view_woocommerce_reports';
+
 export function settingsRoutes(app: FastifyInstance, db: Db) {
   const base = '/wp-json/wc-analytics/settings';
   app.get<{ Params: Static<typeof SettingGroupParams> }>(
     `${base}/:group`,
-    { schema: { params: SettingGroupParams, querystring: SettingsQuery } },
+    // Reading: the report screens need the date type, statuses… Writing needs manage_options.
+    { schema: { params: SettingGroupParams, querystring: SettingsQuery }, ...requires(REPORTS) },
     async (request) => readSettings(db, request.params.group),
   );
   app.get<{ Params: Static<typeof SettingParams> }>(
     `${base}/:group/:id`,
-    { schema: { params: SettingParams, querystring: SettingsQuery } },
+    { schema: { params: SettingParams, querystring: SettingsQuery }, ...requires(REPORTS) },
     async (request) => {
       const def = definition(request.params.group, request.params.id);
       return present(def, await getOptions(db, [def.id]));

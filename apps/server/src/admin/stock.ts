@@ -164,37 +164,65 @@ export async function lowInStock(
   };
 }
 
-/** `PUT /wc-analytics/products/{id}`, `PUT …/products/{parent}/variations/{id}`, low-in-stock. */
+/** A product (not a variation) by id, or a 404. */
+async function productOr404(db: Db, id: number): Promise<ProductTable> {
+  const product = await findProduct(db, id);
+  if (!product || product.type === 'variation') {
+    throw adminError('woocommerce_rest_product_invalid_id');
+  }
+  return product;
+}
+
+/** A variation of a variable product, or a 404 naming which of the two is wrong. */
+async function variationOr404(db: Db, parentId: number, id: number): Promise<ProductTable> {
+  const parent = await findProduct(db, parentId);
+  if (parent?.type !== 'variable') throw adminError('woocommerce_rest_product_invalid_id');
+  const variation = await findProduct(db, id);
+  if (!variation || Number(variation.parent_id) !== Number(parent.id)) {
+    throw adminError('woocommerce_rest_product_variation_invalid_id');
+  }
+  return variation;
+}
+
+/**
+ * `GET`/`PUT /wc-analytics/products/{id}`, `GET`/`PUT …/products/{parent}/variations/{id}`
+ * (the single reads WooCommerce's client makes before a stock update), low-in-stock.
+ */
 export function stockRoutes(app: FastifyInstance, db: Db) {
   const base = '/wp-json/wc-analytics/products';
+  const precision = async () => (await readStoreSettings(db)).currencyPrecision;
+  app.get<{ Params: Static<typeof ProductIdParams> }>(
+    `${base}/:id`,
+    { schema: { params: ProductIdParams } },
+    async (request) => present(await productOr404(db, request.params.id), await precision()),
+  );
+  app.get<{ Params: Static<typeof VariationIdParams> }>(
+    `${base}/:parent/variations/:id`,
+    { schema: { params: VariationIdParams } },
+    async (request) =>
+      present(
+        await variationOr404(db, request.params.parent, request.params.id),
+        await precision(),
+      ),
+  );
   for (const method of ['PUT', 'POST', 'PATCH'] as const) {
     app.route<{ Params: Static<typeof ProductIdParams>; Body: Static<typeof ProductStockBody> }>({
       method,
       url: `${base}/:id`,
       schema: { params: ProductIdParams, body: ProductStockBody },
-      handler: async (request) => {
-        const product = await findProduct(db, request.params.id);
-        if (!product || product.type === 'variation') {
-          throw adminError('woocommerce_rest_product_invalid_id');
-        }
-        return updateStock(db, product, request.body ?? {});
-      },
+      handler: async (request) =>
+        updateStock(db, await productOr404(db, request.params.id), request.body ?? {}),
     });
     app.route<{ Params: Static<typeof VariationIdParams>; Body: Static<typeof ProductStockBody> }>({
       method,
       url: `${base}/:parent/variations/:id`,
       schema: { params: VariationIdParams, body: ProductStockBody },
-      handler: async (request) => {
-        const parent = await findProduct(db, request.params.parent);
-        if (parent?.type !== 'variable') {
-          throw adminError('woocommerce_rest_product_invalid_id');
-        }
-        const variation = await findProduct(db, request.params.id);
-        if (!variation || Number(variation.parent_id) !== Number(parent.id)) {
-          throw adminError('woocommerce_rest_product_variation_invalid_id');
-        }
-        return updateStock(db, variation, request.body ?? {});
-      },
+      handler: async (request) =>
+        updateStock(
+          db,
+          await variationOr404(db, request.params.parent, request.params.id),
+          request.body ?? {},
+        ),
     });
   }
   app.get<{ Querystring: Static<typeof LowInStockQuery> }>(

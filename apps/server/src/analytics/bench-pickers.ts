@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { buildApp } from '../app';
+import { internalHeaders } from '../auth/plugin';
 import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
 import { generateDemoStore } from '../demo/generate';
@@ -82,7 +83,11 @@ async function measure(db: Db) {
   const app = await buildApp(db, { webRoot: '/nonexistent' });
   const get = async (path: string) => {
     const started = performance.now();
-    const res = await app.inject({ method: 'GET', url: `/wp-json/wc-analytics/${path}` });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/wp-json/wc-analytics/${path}`,
+      headers: internalHeaders(app),
+    });
     const elapsed = performance.now() - started;
     if (res.statusCode !== 200)
       throw new Error(`${res.statusCode} ${path}: ${res.body.slice(0, 200)}`);

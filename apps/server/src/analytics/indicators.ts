@@ -120,6 +120,8 @@ async function reportTotals(
       return (await orderStats(ctx, 'orders', filtered)).body.totals;
     case 'products':
       return (await productStats(ctx, 'products', filtered)).body.totals;
+    case 'variations':
+      return (await productStats(ctx, 'variations', filtered)).body.totals;
     case 'coupons':
       return (await couponStats(ctx, filtered)).body.totals;
     case 'taxes':

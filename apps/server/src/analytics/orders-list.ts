@@ -54,6 +54,19 @@ export async function ordersList(
     p,
   );
   const extended = p.extendedInfo ? await extendedInfo(ctx, result.rows) : undefined;
+  // A connected shop may take orders in other currencies (multi-currency plugins): their
+  // amounts are summed as WooCommerce Analytics sums them, unconverted, so each row says its
+  // currency and flags one that is not the store's.
+  const keys = [...new Set(result.rows.map((r) => Number(r.parent_id) || Number(r.order_id)))];
+  const currencies = new Map(
+    keys.length
+      ? (
+          await ctx.sql.query<{ id: number; currency: string }>(
+            `SELECT id, currency FROM orders WHERE id IN ${idsSql(keys)}`,
+          )
+        ).map((o) => [Number(o.id), o.currency])
+      : [],
+  );
   return {
     ...result,
     rows: result.rows.map((r) => {
@@ -72,6 +85,9 @@ export async function ordersList(
         net_total: ctx.money(Number(r.net_total)),
         total_sales: ctx.money(Number(r.total_sales)),
         customer_type: Number(r.returning_customer) === 1 ? 'returning' : 'new',
+        currency: currencies.get(parent || id) ?? ctx.settings.currency,
+        other_currency:
+          (currencies.get(parent || id) ?? ctx.settings.currency) !== ctx.settings.currency,
         extended_info: extended ? extended(r) : {},
         _links: { order: link(`/wc-analytics/orders/${parent || id}`) },
       };

@@ -122,6 +122,17 @@ export interface ProductSearch extends PickerPaging {
   sku: string | undefined;
   category: readonly number[];
   lowThreshold: number;
+  /** Only products low in stock (`low_in_stock` in productItem), counted before paging. */
+  lowInStock?: boolean;
+}
+
+/** SQL for productItem's `low_in_stock`, so that the filter applies before paging and totals. */
+function lowInStockSql(alias: string, threshold: number): { sql: string; params: unknown[] } {
+  const c = (name: string) => (alias ? `${alias}.${name}` : name);
+  return {
+    sql: `${c('manage_stock')} = 1 AND ${c('stock_status')} = 'instock' AND ${c('stock_quantity')} IS NOT NULL AND ${c('stock_quantity')} > 0 AND ${c('stock_quantity')} <= COALESCE(${c('low_stock_amount')}, ?)`,
+    params: [threshold],
+  };
 }
 
 const PRODUCT_ORDER: Record<string, string> = {
@@ -191,6 +202,11 @@ export async function searchProducts(ctx: ReportContext, s: ProductSearch) {
     where.push('p.type = ?');
     params.push(s.type);
   }
+  if (s.lowInStock) {
+    const low = lowInStockSql('p', s.lowThreshold);
+    where.push(low.sql);
+    params.push(...low.params);
+  }
   if (s.category.length)
     where.push(
       `p.id IN (SELECT product_id FROM product_categories WHERE category_id IN ${idsSql(s.category)})`,
@@ -222,9 +238,14 @@ async function productsFromSet(
   sort: string,
 ): Promise<ListResult<ProductRow>> {
   let allowed: Set<number> | undefined;
-  if (s.sku || s.category.length) {
+  if (s.sku || s.category.length || s.lowInStock) {
     const where = ['parent_id = 0', "status <> 'trash'"];
     const params: unknown[] = [];
+    if (s.lowInStock) {
+      const low = lowInStockSql('', s.lowThreshold);
+      where.push(low.sql);
+      params.push(...low.params);
+    }
     if (s.sku) {
       where.push('sku = ?');
       params.push(s.sku);

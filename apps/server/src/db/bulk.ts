@@ -108,6 +108,9 @@ export async function restoreIndexes(db: Db): Promise<number> {
   sortPragmas(db, true);
   for (const index of pending) {
     await db.kysely.transaction().execute(async (trx) => {
+      // Building an index over millions of rows may outlast the statement timeout that
+      // protects requests (src/db/database.ts); this one is meant to take its time.
+      if (db.engine === 'postgres') await sql`SET LOCAL statement_timeout = 0`.execute(trx);
       // The definitions come from the database's own catalog, never from input.
       await sql.raw(index.definition).execute(trx);
       await trx.deleteFrom('deferred_indexes').where('name', '=', index.name).execute();

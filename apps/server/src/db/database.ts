@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import { ADD_MULTISETS_SQL, addMultisets } from './multiset';
 import type { Database } from './schema';
@@ -11,6 +18,8 @@ export type Engine = 'sqlite' | 'postgres';
 
 /** An open database: the Kysely instance, its engine, and how to close it. */
 export interface Db {
+  /** The URL it was opened with (a worker thread opens its own connection to it). */
+  url: string;
   kysely: Kysely<Database>;
   engine: Engine;
   /** The raw better-sqlite3 handle (SQLite only): hot paths use prepared statements. */
@@ -32,8 +41,47 @@ export const SQLITE_PAGE_SIZE = 16_384;
 /** How much of a SQLite database file is memory-mapped for reads, in bytes. */
 const SQLITE_MMAP_BYTES = 2 ** 31;
 
+/**
+ * SQLite undoes a transaction by itself after some errors (a full disk, an I/O error); the
+ * ROLLBACK Kysely then sends fails with "cannot rollback - no transaction is active", and that
+ * error replaced the real cause. This driver rolls back only a transaction still open.
+ */
+class SqliteDriverKeepingCause extends SqliteDriver {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDriver>[0],
+    private readonly handle: SQLite.Database,
+  ) {
+    super(config);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.handle.inTransaction) await super.rollbackTransaction(connection);
+  }
+}
+
+class StorelensSqliteDialect extends SqliteDialect {
+  constructor(private readonly handle: SQLite.Database) {
+    super({ database: handle });
+  }
+
+  override createDriver(): Driver {
+    return new SqliteDriverKeepingCause({ database: this.handle }, this.handle);
+  }
+}
+
+/**
+ * Longest a single PostgreSQL statement may run by default. A slow report query otherwise
+ * holds one of the pool's eight connections for as long as it runs, and a few of them stall
+ * every other request; cut off, it answers 503 and frees the connection. Bulk index builds
+ * lift it for themselves (src/db/bulk.ts).
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 60_000;
+
 /** Opens `file:path` (SQLite) or `postgres://…` (PostgreSQL). */
-export function openDatabase(url: string, options: { schema?: string } = {}): Db {
+export function openDatabase(
+  url: string,
+  options: { schema?: string; statementTimeoutMs?: number } = {},
+): Db {
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length);
     const file = path === ':memory:' ? path : resolve(path);
@@ -54,8 +102,9 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Db
     sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
     // PostgreSQL has it as a stored function (migration 011).
     sqlite.function(ADD_MULTISETS_SQL, { deterministic: true }, addMultisets);
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const kysely = new Kysely<Database>({ dialect: new StorelensSqliteDialect(sqlite) });
     return {
+      url,
       kysely,
       engine: 'sqlite',
       sqlite,
@@ -66,10 +115,31 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Db
   const pool = new pg.Pool({
     connectionString: url,
     max: 8,
+    // A request waits at most this long for a connection while the server is unreachable,
+    // then answers 503 instead of hanging.
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    // Named so an operator (or a test) can find this server's sessions in pg_stat_activity.
+    application_name: `storelens${options.schema ? `:${options.schema}` : ''}`.slice(0, 63),
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // An idle connection that the server drops (a restart, pg_terminate_backend) is reported
+  // here; without a listener the 'error' event ended the whole process. The pool has already
+  // discarded that connection, and the next query opens a new one once the server is back.
+  let lastWarning = 0;
+  const lost = (error: Error) => {
+    if (Date.now() - lastWarning < 10_000) return;
+    lastWarning = Date.now();
+    console.warn(`PostgreSQL connection lost (${error.message}); reconnecting on next use.`);
+  };
+  pool.on('error', lost);
+  // A connection in use (checked out, between two queries) reports its loss on the client
+  // itself, where the pool does not listen: the query in flight fails (a 503), and the
+  // pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', lost));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
+    url,
     kysely,
     engine: 'postgres',
     sqlite: undefined,

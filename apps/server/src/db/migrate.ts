@@ -11,6 +11,9 @@ import * as m008 from './migrations/008_product_lookup_covering';
 import * as m009 from './migrations/009_customer_gross_spend';
 import * as m010 from './migrations/010_category_day';
 import * as m011 from './migrations/011_add_multisets';
+import * as m012 from './migrations/012_users';
+import * as m013 from './migrations/013_customer_user_index';
+import * as m014 from './migrations/014_connections';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +28,9 @@ const migrations: Record<string, Migration> = {
   '009_customer_gross_spend': m009,
   '010_category_day': m010,
   '011_add_multisets': m011,
+  '012_users': m012,
+  '013_customer_user_index': m013,
+  '014_connections': m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

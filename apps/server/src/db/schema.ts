@@ -466,3 +466,59 @@ export interface Database {
   product_reviews: ProductReviewTable;
   admin_jobs: AdminJobTable;
 }
+
+/** Accounts (migration 012). `password_hash` is '' while an invitation is pending. */
+export interface UserTable {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  password_hash: string;
+  status: string;
+  /** woocommerce_meta: JSON object of JSON strings. */
+  meta: string;
+  created_gmt: string;
+  last_login_gmt: string | null;
+}
+
+/** A login session; the cookie holds the token, the table its SHA-256. */
+export interface UserSessionTable {
+  token_hash: string;
+  user_id: number;
+  nonce: string;
+  created_gmt: string;
+  expires_gmt: string;
+}
+
+/** WordPress-style application passwords (scrypt hashes). */
+export interface ApplicationPasswordTable {
+  uuid: string;
+  user_id: number;
+  name: string;
+  password_hash: string;
+  created_gmt: string;
+  last_used_gmt: string | null;
+}
+
+/** One-time tokens: first-run setup, invitations, password resets (SHA-256 of the token). */
+export interface UserTokenTable {
+  token_hash: string;
+  kind: string;
+  user_id: number | null;
+  expires_gmt: string;
+}
+
+/** Fixed-window counters of the rate limits (auth/throttle.ts). */
+export interface RateLimitTable {
+  key: string;
+  window_start_ms: number;
+  hits: number;
+}
+
+export interface Database {
+  users: UserTable;
+  user_sessions: UserSessionTable;
+  application_passwords: ApplicationPasswordTable;
+  user_tokens: UserTokenTable;
+  rate_limits: RateLimitTable;
+}

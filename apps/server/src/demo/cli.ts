@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
-import { isEmpty, openStore, resetStore } from '../store';
+import { isEmpty, isUnfinishedDemo, openStore, resetStore } from '../store';
 import { assertTimezone } from '../timezone';
 import { defaultDemoOptions, generateDemoStore } from './generate';
 
@@ -56,13 +56,19 @@ async function main() {
   const config = readConfig();
   const db = await openStore(config.databaseUrl);
   try {
-    if (!(await isEmpty(db))) {
-      if (!values.reset) {
-        console.error('The store already has orders; pass --reset to replace them.');
-        process.exitCode = 1;
-        return;
-      }
+    if (await isUnfinishedDemo(db)) {
+      // Whatever a stopped generation left (a catalog without orders, orders without their
+      // indexes) is replaced, --reset or not: it is nobody's data.
+      console.log(
+        'An earlier generation was stopped half-way: starting again from an empty store.',
+      );
       await resetStore(db);
+    } else if (values.reset) {
+      await resetStore(db);
+    } else if (!(await isEmpty(db))) {
+      console.error('The store already has orders; pass --reset to replace them.');
+      process.exitCode = 1;
+      return;
     }
     const started = performance.now();
     const result = await generateDemoStore(db, {

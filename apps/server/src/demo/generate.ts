@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@storelens/api';
 import { seedAdminDemo } from '../admin/demo';
+import { refreshAllLastActive } from '../customer-activity';
 import { deferIndexes, restoreIndexes } from '../db/bulk';
 import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
@@ -89,10 +90,28 @@ export interface DemoResult {
   ingestCpuMs: number;
 }
 
+/**
+ * The option that says a demo generation started and has not finished: it is written before
+ * the first row and set to done after the last step, so a generator stopped half-way (Ctrl-C
+ * during the first `npm start`, a kill) leaves a mark that the next start and `npm run demo`
+ * find, instead of a half-built store served without a word.
+ */
+export const DEMO_GENERATION_OPTION = 'storelens_demo_generation';
+
+/** What the generation marker holds. */
+export interface DemoGenerationMark {
+  status: 'running' | 'done';
+  orders: number;
+}
+
 export async function generateDemoStore(
   db: Db,
   options: Partial<DemoOptions> = {},
 ): Promise<DemoResult> {
+  const orders = options.orders ?? defaultDemoOptions.orders;
+  await setOptions(db, {
+    [DEMO_GENERATION_OPTION]: { status: 'running', orders } satisfies DemoGenerationMark,
+  });
   // A bulk load: secondary indexes are built once at the end, and that time counts as ingestion.
   await deferIndexes(db);
   const result = await generate(db, options);
@@ -103,12 +122,18 @@ export async function generateDemoStore(
   // Popularity for the product picker's orderby=popularity: units sold, refunds netted, as
   // summed by the product month rollup (every line once under the creation date), which is a
   // few thousand rows where the lookup is millions.
-  await new RawSql(db.kysely, db.engine, db.sqlite).run(
+  const sql = new RawSql(db.kysely, db.engine, db.sqlite);
+  // Customers are written when first met; their last activity is known once every order is.
+  await refreshAllLastActive(sql);
+  await sql.run(
     `UPDATE products SET total_sales = s.qty
      FROM (SELECT product_id, SUM(items_sold) AS qty FROM product_month
        WHERE date_kind = 'created' GROUP BY product_id) s
      WHERE s.product_id = products.id AND products.parent_id = 0`,
   );
+  await setOptions(db, {
+    [DEMO_GENERATION_OPTION]: { status: 'done', orders } satisfies DemoGenerationMark,
+  });
   return {
     ...result,
     ingestMs: result.ingestMs + performance.now() - started,

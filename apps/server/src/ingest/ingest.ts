@@ -19,6 +19,14 @@ import type { OrderInput } from './types';
 /** Listeners told after each committed batch (the report cache bumps its version). */
 const ingestListeners = new Set<() => void>();
 
+/**
+ * Tells the listeners a batch was committed elsewhere: by a worker thread, whose own
+ * listeners live in its own memory (src/admin/jobs/worker.ts).
+ */
+export function announceIngested(): void {
+  for (const listener of ingestListeners) listener();
+}
+
 /** Registers a listener called after every committed ingestion batch. */
 export function onIngested(listener: () => void): () => void {
   ingestListeners.add(listener);
@@ -147,10 +155,15 @@ interface Lookup {
 /**
  * The one ingestion path: writes orders and their refunds (source rows, lookup rows and
  * rollups) in one transaction. Idempotent by order id: an order seen before is replaced and
- * its old contribution to every rollup subtracted first.
+ * its old contribution to every rollup subtracted first. Orders named in `remove` (a shop's
+ * trashed or deleted orders) are taken out the same way and not written again.
  */
-export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promise<void> {
-  if (orders.length === 0) return;
+export async function ingestOrders(
+  db: Db,
+  orders: readonly OrderInput[],
+  remove: readonly number[] = [],
+): Promise<void> {
+  if (orders.length === 0 && remove.length === 0) return;
   const settings = await readStoreSettings(db);
   const toLocal = zone(settings.timezone).toLocal;
   const excluded = new Set<string>(settings.excludedStatuses);
@@ -160,11 +173,18 @@ export async function ingestOrders(db: Db, orders: readonly OrderInput[]): Promi
     const deltas = new Deltas();
     const categories = new ProductCategories(sql);
     const orderIds = orders.map((o) => o.id);
+    const touched = [...new Set([...orderIds, ...remove])];
 
-    // 1. Subtract and delete what re-ingested orders (and their old refunds) contributed.
-    const seen = (await sql.selectIn<{ id: number }>('SELECT id FROM orders', 'id', orderIds)).map(
-      (r) => Number(r.id),
-    );
+    // 1. Subtract and delete what re-ingested (or removed) orders and their old refunds
+    // contributed.
+    const seen = (
+      await sql.selectIn<{ id: number }>(
+        'SELECT id FROM orders',
+        'id',
+        touched,
+        "AND type = 'order'",
+      )
+    ).map((r) => Number(r.id));
     const recompute = new Set<number>();
     if (seen.length > 0) {
       const old = await loadLookups(sql, seen);
@@ -323,7 +343,7 @@ function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string) => str
     for (const t of o.taxes) taxLines.push([o.id, t.rateId, t.tax, t.shippingTax]);
     for (const r of o.refunds) {
       const tax = sum(r.lines, (l) => l.tax) + r.shippingTax;
-      const total = sum(r.lines, (l) => l.total) + tax + r.shipping;
+      const total = sum(r.lines, (l) => l.total) + tax + r.shipping + (r.extra ?? 0);
       const refundQuantities = r.lines.map((l) => l.quantity);
       const refundShares = {
         shipping: allocateUnits(r.shipping, refundQuantities),
@@ -426,7 +446,7 @@ function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string) => str
       for (const r of o.refunds) {
         const at = local.get(r.id)!.created;
         const refundTax = sum(r.lines, (l) => l.tax) + r.shippingTax;
-        const refundNet = sum(r.lines, (l) => l.total);
+        const refundNet = sum(r.lines, (l) => l.total) + (r.extra ?? 0);
         const rs: StatsLookup = {
           order_id: r.id,
           parent_id: o.id,

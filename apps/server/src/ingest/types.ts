@@ -32,6 +32,12 @@ export interface RefundInput {
   lines: RefundLineInput[];
   shipping: number;
   shippingTax: number;
+  /**
+   * Refunded beyond its lines and shipping, before tax, positive: an amount-only refund
+   * (WooCommerce lets a refund name just an amount), or the rest of an amount larger than
+   * its lines. Counts in the refund's net total; no product is credited with it.
+   */
+  extra?: number;
 }
 
 export interface OrderInput {

@@ -1,4 +1,9 @@
-import { LeaderboardsQuery, PerformanceIndicatorsQuery, ReportsContextQuery } from '@storelens/api';
+import {
+  isPerformanceIndicator,
+  LeaderboardsQuery,
+  PerformanceIndicatorsQuery,
+  ReportsContextQuery,
+} from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import {
@@ -32,7 +37,7 @@ export function indicatorRoutes(app: FastifyInstance, db: Db) {
         );
       }
       const range = reportRange(q, zone(ctx.settings.timezone));
-      const items = await indicatorValues(ctx, range, q.stats);
+      const items = await indicatorValues(ctx, range, q.stats?.filter(isPerformanceIndicator));
       return { body: items, total: items.length, totalPages: 1 };
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Sets X-WP-Total, X-WP-TotalPages and the prev/next Link header. */
+/** Sets X-WP-Total, X-WP-TotalPages and the prev/next Link header (absolute URLs, as WordPress). */
 export function setPagingHeaders(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -11,10 +11,10 @@ export function setPagingHeaders(
   reply.header('X-WP-Total', String(total));
   reply.header('X-WP-TotalPages', String(totalPages));
   const links: string[] = [];
-  const url = new URL(request.url, 'http://storelens.local');
+  const url = new URL(request.url, `${request.protocol}://${request.host || '127.0.0.1'}`);
   const linkTo = (p: number) => {
     url.searchParams.set('page', String(p));
-    return `<${url.pathname}${url.search}>`;
+    return `<${url.href}>`;
   };
   if (page > 1) links.push(`${linkTo(Math.min(page - 1, Math.max(totalPages, 1)))}; rel="prev"`);
   if (totalPages > page) links.push(`${linkTo(page + 1)}; rel="next"`);

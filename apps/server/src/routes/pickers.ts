@@ -103,9 +103,9 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
         sku: q.sku || undefined,
         category: q.category ? q.category.split(',').map(Number) : [],
         lowThreshold: await lowStockThreshold(ctx),
+        lowInStock: isTrue(q.low_in_stock),
       });
       checkFullList(q.per_page ?? 10, result.total);
-      if (isTrue(q.low_in_stock)) return result.rows.filter((r) => r.low_in_stock);
       return result;
     },
   );

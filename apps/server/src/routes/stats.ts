@@ -1,4 +1,5 @@
 import {
+  CategoriesStatsQuery,
   CouponsStatsQuery,
   DownloadsStatsQuery,
   OrdersStatsQuery,
@@ -57,6 +58,22 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
     async (ctx, q) =>
       answer(
         await productStats(ctx, 'variations', {
+          ...statsRequest(q, ctx.settings),
+          filters: filtersFromQuery(q),
+          segmentby: q.segmentby,
+        }),
+      ),
+  );
+  // Categories have no stats report of their own: the products report over their products
+  // answers it (items sold, net sales, orders, products), with a segment per category.
+  reportRoute<Static<typeof CategoriesStatsQuery>>(
+    app,
+    db,
+    `${BASE}/categories/stats`,
+    CategoriesStatsQuery,
+    async (ctx, q) =>
+      answer(
+        await productStats(ctx, 'products', {
           ...statsRequest(q, ctx.settings),
           filters: filtersFromQuery(q),
           segmentby: q.segmentby,

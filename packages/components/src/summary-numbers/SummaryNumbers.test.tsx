@@ -59,6 +59,21 @@ describe('SummaryNumbers', () => {
     expect(orders).toHaveTextContent('Previous period: N/A');
   });
 
+  it('takes keyed items without React warning about a spread key', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <SummaryNumbers
+        items={[
+          { key: 'a', label: 'Orders', value: '3' },
+          { key: 'b', label: 'Net sales', value: '$4.00' },
+        ]}
+      />,
+    );
+    expect(screen.getByText('Net sales')).toBeInTheDocument();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
   it('shows at most 10 items', () => {
     const many = Array.from({ length: 12 }, (_, i) => ({ label: `Item ${i}`, value: String(i) }));
     render(<SummaryNumbers items={many} isMobile={false} />);

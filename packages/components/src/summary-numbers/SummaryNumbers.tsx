@@ -150,8 +150,9 @@ export function SummaryNumbers({
 
   const list = (
     <ul id={listId} className="sl-summary__list" aria-label={label}>
-      {shown.map((item) => (
-        <li key={item.key ?? item.label} className="sl-summary__cell">
+      {shown.map(({ key, ...item }) => (
+        // `key` is React's, never spread into the figure's props.
+        <li key={key ?? item.label} className="sl-summary__cell">
           <SummaryNumber
             {...item}
             onNavigate={onNavigate}

@@ -240,7 +240,7 @@ describe('TableCard: pagination and download', () => {
     expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
   });
 
-  it('downloads the shown columns of the shown rows as CSV', async () => {
+  it('downloads every column of the shown rows as CSV, hidden ones included', async () => {
     const user = userEvent.setup();
     const onDownload = vi.fn();
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -250,12 +250,49 @@ describe('TableCard: pagination and download', () => {
     vi.useRealTimers();
     expect(onDownload).toHaveBeenCalledWith(
       'revenue_2026-01-05.csv',
-      'Date,Orders,Net sales\n2026-01-02,4,120\n2026-01-01,2,80\n',
+      'Date,Orders,Net sales,Tax\n2026-01-02,4,120,12\n2026-01-01,2,80,8\n',
     );
+  });
+
+  it('lets the caller handle the download (e.g. a server export)', async () => {
+    const user = userEvent.setup();
+    const onDownload = vi.fn();
+    const onDownloadRequest = vi.fn();
+    render(<Harness onDownload={onDownload} onDownloadRequest={onDownloadRequest} />);
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    expect(onDownloadRequest).toHaveBeenCalledOnce();
+    expect(onDownload).not.toHaveBeenCalled();
   });
 
   it('cannot download an empty table', () => {
     render(<Harness rows={[]} totalRows={0} />);
     expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
+  });
+});
+
+function Controlled({ initial, onSave }: { initial: string[]; onSave: (h: string[]) => void }) {
+  const [hidden, setHidden] = useState(initial);
+  return (
+    <Harness
+      hiddenColumns={hidden}
+      onHiddenColumnsChange={(next) => {
+        setHidden(next);
+        onSave(next);
+      }}
+    />
+  );
+}
+
+describe('TableCard: hidden columns kept by the caller', () => {
+  it('shows what the caller says and reports toggles instead of using storage', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn();
+    render(<Controlled initial={['net']} onSave={onSave} />);
+    expect(screen.queryByRole('columnheader', { name: /Net sales/ })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /Total tax/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose which values to display' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Net sales' }));
+    expect(onSave).toHaveBeenLastCalledWith([]);
+    expect(screen.getByRole('columnheader', { name: /Net sales/ })).toBeInTheDocument();
   });
 });

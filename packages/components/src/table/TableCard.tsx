@@ -45,6 +45,18 @@ export interface TableCardProps {
   storage?: ColumnStorage;
   /** Called after the user shows or hides a column, with the shown keys and the toggled one. */
   onColumnsChange?: (shownKeys: string[], toggledKey: string) => void;
+  /**
+   * The hidden column keys, when the caller keeps them (e.g. in a per-user preference on the
+   * server); `storage` is then not used. Changes are reported through `onHiddenColumnsChange`.
+   */
+  hiddenColumns?: readonly string[];
+  /** Receives the hidden keys after a change, when `hiddenColumns` is given. */
+  onHiddenColumnsChange?: (hidden: string[]) => void;
+  /**
+   * Replaces the Download button's action (e.g. a server export when the rows do not all fit
+   * on the page); by default the rows given are saved as CSV.
+   */
+  onDownloadRequest?: () => void;
   /** Index of the shown column naming each row (a row header); defaults to 0. */
   rowHeader?: number | false;
   /** Extra controls in the card header. */
@@ -75,29 +87,48 @@ export function TableCard({
   reportId,
   storage = browserStorage(),
   onColumnsChange,
+  hiddenColumns,
+  onHiddenColumnsChange,
+  onDownloadRequest,
   rowHeader = 0,
   actions,
   onDownload = saveTextFile,
   hideDownload = false,
   perPageOptions = PER_PAGE_OPTIONS,
 }: TableCardProps) {
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() =>
+  const [ownHidden, setOwnHidden] = useState<ReadonlySet<string>>(() =>
     readHiddenColumns(storage, reportId, headers),
   );
+  const controlled = hiddenColumns !== undefined;
+  const controlledKey = hiddenColumns?.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the list's content
+  const controlledSet = useMemo(
+    () =>
+      new Set(
+        (hiddenColumns ?? []).filter((key) => headers.some((h) => h.key === key && !h.required)),
+      ),
+    [controlledKey, headers],
+  );
+  const hidden: ReadonlySet<string> = controlled ? controlledSet : ownHidden;
+  const setHidden = (next: ReadonlySet<string>) => {
+    if (controlled) onHiddenColumnsChange?.([...next]);
+    else setOwnHidden(next);
+  };
   const sort = currentSort(headers, query);
 
   // A different report brings its own remembered columns.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-read only when the report changes
-  useEffect(() => setHidden(readHiddenColumns(storage, reportId, headers)), [reportId]);
+  useEffect(() => setOwnHidden(readHiddenColumns(storage, reportId, headers)), [reportId]);
 
   // Sorting by a hidden column shows it (and remembers that).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setHidden follows `controlled`
   useEffect(() => {
     if (!hidden.has(sort.orderby)) return;
     const next = new Set(hidden);
     next.delete(sort.orderby);
     setHidden(next);
-    writeHiddenColumns(storage, reportId, headers, next);
-  }, [hidden, sort.orderby, storage, reportId, headers]);
+    if (!controlled) writeHiddenColumns(storage, reportId, headers, next);
+  }, [hidden, sort.orderby, storage, reportId, headers, controlled]);
 
   const shown = useMemo(
     () =>
@@ -115,7 +146,7 @@ export function TableCard({
   const toggleColumn = (header: TableHeader) => {
     const next = toggleHidden(hidden, header);
     setHidden(next);
-    writeHiddenColumns(storage, reportId, headers, next);
+    if (!controlled) writeHiddenColumns(storage, reportId, headers, next);
     if (next.has(header.key)) {
       const reset = sortAfterHiding(headers, sort, header.key, next);
       if (reset) onQueryChange(reset);
@@ -126,8 +157,10 @@ export function TableCard({
     );
   };
 
+  // Every column, hidden ones included (PAGES.md §2.10): the file is the report, not the view.
   const download = () => {
-    onDownload(csvFileName(title, new Date()), tableToCsv(shownHeaders, shownRows));
+    if (onDownloadRequest) onDownloadRequest();
+    else onDownload(csvFileName(title, new Date()), tableToCsv(headers, rows));
   };
 
   const perPage = query.per_page ?? rowsPerPage;

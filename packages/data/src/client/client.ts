@@ -44,6 +44,14 @@ export interface ApiClientOptions {
   readonly headers?: HeadersHook;
   /** The fetch implementation; `globalThis.fetch` by default. */
   readonly fetch?: typeof fetch;
+  /**
+   * The REST nonce of a cookie session, sent as `X-WP-Nonce` with every request (WordPress
+   * treats a cookie without it as anonymous). A function is read at each request, so a nonce
+   * renewed after a password change is picked up.
+   */
+  readonly nonce?: string | (() => string | undefined);
+  /** Called with each 401 answer (the dashboard sends the user to its login page). */
+  readonly onUnauthorized?: (error: ApiError) => void;
 }
 
 /** The REST client. Every failure rejects with an ApiError value, never anything else. */
@@ -87,6 +95,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const url = `${base}${addQueryArgs(path, req.query)}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (req.data !== undefined) headers['Content-Type'] = 'application/json';
+    const nonce = typeof options.nonce === 'function' ? options.nonce() : options.nonce;
+    if (nonce) headers['X-WP-Nonce'] = nonce;
     if (headersHook) Object.assign(headers, await headersHook(req));
 
     let response: Response;
@@ -113,7 +123,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         parsed = false;
       }
     }
-    if (!response.ok) throw errorFromResponse(parsed ? body : null, response.status);
+    if (!response.ok) {
+      const error = errorFromResponse(parsed ? body : null, response.status);
+      if (response.status === 401) options.onUnauthorized?.(error);
+      throw error;
+    }
     if (!parsed) {
       throw apiError(
         CLIENT_ERROR_CODES.invalidJson,

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { isDatabaseUnavailable } from '../../db/faults';
 import type { AdminJobTable } from '../../db/schema';
 import { nowGmt } from '../dates';
 
@@ -25,7 +27,17 @@ export interface JobHandler<P, S> {
   step(job: Job<P, S>): Promise<{ progress: S; done: boolean }>;
   /** Called once after the last step. */
   finish?(job: Job<P, S>): Promise<S | undefined>;
+  /**
+   * How often a failing step is tried again (with doubling waits from `firstDelayMs`, at most
+   * `maxDelayMs`) before the job is marked failed; `attempts: Infinity` never gives up. The
+   * default fails at the first error. A lost database never counts: the job pauses instead.
+   */
+  retry?: { attempts: number; firstDelayMs: number; maxDelayMs?: number };
 }
+
+/** Waits `ms`, or less when `cut` resolves first. */
+const pause = (ms: number, cut: Promise<void>) =>
+  Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.()), cut]);
 
 /** Parses a stored row. */
 export function parseJob<P, S>(row: AdminJobTable): Job<P, S> {
@@ -65,8 +77,19 @@ export class JobRunner {
   private readonly handlers = new Map<string, JobHandler<never, never>>();
   private readonly loops = new Map<string, Promise<void>>();
   private stopping = false;
+  private stopped!: () => void;
+  /** Resolves when stop() is called: cuts every wait short. */
+  private readonly stopSignal = new Promise<void>((resolve) => {
+    this.stopped = resolve;
+  });
+  private waitingForDatabase: Promise<void> | undefined;
 
   constructor(private readonly db: Db) {}
+
+  /** True while jobs are paused because the database cannot be reached. */
+  get paused(): boolean {
+    return this.waitingForDatabase !== undefined;
+  }
 
   /** Adds a kind of job. */
   register<P, S>(handler: JobHandler<P, S>): void {
@@ -123,20 +146,78 @@ export class JobRunner {
   /** Stops after the steps in flight; jobs stay `running` in the database and resume later. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.stopped();
     await Promise.all(this.loops.values());
   }
 
   private launch(id: string) {
     if (this.loops.has(id) || this.stopping) return;
-    const loop = this.run(id).finally(() => this.loops.delete(id));
+    // A loop never rejects (that would end the process): whatever escapes is logged, and the
+    // job stays `running` in the database, so the next start resumes it.
+    const loop = this.run(id)
+      .catch((error: unknown) => console.error(`Job ${id} stopped:`, error))
+      .finally(() => this.loops.delete(id));
     this.loops.set(id, loop);
+  }
+
+  /**
+   * Waits until the database answers again (every job shares one wait), checking with
+   * doubling pauses up to 5 s. Jobs then go on from their last committed step.
+   */
+  private waitForDatabase(): Promise<void> {
+    this.waitingForDatabase ??= (async () => {
+      console.warn('The database is unavailable: background jobs are paused until it is back.');
+      for (let delay = 100; !this.stopping; delay = Math.min(delay * 2, 5_000)) {
+        await pause(delay, this.stopSignal);
+        try {
+          await sql`SELECT 1`.execute(this.db.kysely);
+          console.warn('The database is back: background jobs resume.');
+          return;
+        } catch (error) {
+          if (!isDatabaseUnavailable(error)) return;
+        }
+      }
+    })().finally(() => {
+      this.waitingForDatabase = undefined;
+    });
+    return this.waitingForDatabase;
+  }
+
+  /** Writes a job's status and error; a lost database pauses and tries again. */
+  private async record(id: string, status: JobStatus, error: string): Promise<void> {
+    for (;;) {
+      try {
+        await this.db.kysely
+          .updateTable('admin_jobs')
+          .set({ status, error, updated_gmt: nowGmt() })
+          .where('id', '=', id)
+          .where('status', '=', 'running')
+          .execute();
+        return;
+      } catch (failure) {
+        if (!isDatabaseUnavailable(failure) || this.stopping) throw failure;
+        await this.waitForDatabase();
+      }
+    }
   }
 
   private async run(id: string): Promise<void> {
     // Let the request that started the job answer first.
     await new Promise((resolve) => setImmediate(resolve));
+    let failures = 0;
     while (!this.stopping) {
-      const job = await readJob<never, never>(this.db, id);
+      // SQLite answers synchronously, so a loop of awaited steps is a chain of microtasks
+      // that never lets the event loop take a request: an import held every request until it
+      // finished. Each step now waits its turn behind the I/O that arrived meanwhile.
+      await new Promise((resolve) => setImmediate(resolve));
+      let job: Job<never, never> | undefined;
+      try {
+        job = await readJob<never, never>(this.db, id);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        await this.waitForDatabase();
+        continue;
+      }
       if (job?.status !== 'running') return;
       const handler = this.handlers.get(job.kind);
       if (!handler) return;
@@ -151,23 +232,36 @@ export class JobRunner {
           .set({
             progress: JSON.stringify(finished),
             status: done ? 'done' : 'running',
+            // A step went through: an earlier failure's cause no longer applies.
+            ...(failures > 0 ? { error: null } : {}),
             updated_gmt: nowGmt(),
           })
           .where('id', '=', id)
           .where('status', '=', 'running')
           .executeTakeFirst();
         if (done || Number(result.numUpdatedRows) === 0) return;
+        failures = 0;
       } catch (error) {
+        if (isDatabaseUnavailable(error)) {
+          await this.waitForDatabase();
+          continue;
+        }
+        // The real cause is kept on the job (the status routes show it), retried or not.
+        const cause = error instanceof Error ? error.message : String(error);
+        failures++;
+        const retry = handler.retry;
+        if (retry && failures < retry.attempts) {
+          const delay = Math.min(
+            retry.firstDelayMs * 2 ** (failures - 1),
+            retry.maxDelayMs ?? 5 * 60_000,
+          );
+          console.error(`Job ${id} (${job.kind}) failed; retrying in ${delay} ms:`, error);
+          await this.record(id, 'running', `${cause} (attempt ${failures}; retrying)`);
+          await pause(delay, this.stopSignal);
+          continue;
+        }
         console.error(error);
-        await this.db.kysely
-          .updateTable('admin_jobs')
-          .set({
-            status: 'failed',
-            error: error instanceof Error ? error.message : String(error),
-            updated_gmt: nowGmt(),
-          })
-          .where('id', '=', id)
-          .execute();
+        await this.record(id, 'failed', cause);
         return;
       }
     }

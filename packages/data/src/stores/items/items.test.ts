@@ -27,6 +27,9 @@ async function itemsServer(failStock = false) {
         { id: 11, name: 'Shirt - Red', type: 'variation', parent_id: 10, stock_quantity: 2 },
       ];
     });
+    app.get('/wc-analytics/products/low-in-stock', async () => [
+      { id: 1, name: 'Hat', type: 'product', stock_quantity: 5 },
+    ]);
     app.get('/wc-analytics/products/categories', async (_req, reply) => {
       // A wrong header proves the full list is counted by length, not by header.
       reply.header('X-WP-Total', '999');
@@ -133,4 +136,22 @@ describe('wc/admin/items', () => {
       expect(store.getState().items.products?.errors[`updateStock:${product.id}`]).toBeDefined();
     },
   );
+
+  it('a stock update shows at once in every list holding the product, and a failure reverts them all', async () => {
+    for (const fail of [false, true]) {
+      const { store } = await itemsServer(fail);
+      await store.dispatch(fetchItems('products/low-in-stock', {}));
+      const pending = store.dispatch(updateProductStock({ id: 1, type: 'simple' }, 42));
+      expect(store.getState().items['products/low-in-stock']?.byId['1']?.stock_quantity).toBe(42);
+      await expect(pending).resolves.toBe(!fail);
+      const after = store.getState().items['products/low-in-stock']?.byId['1'];
+      expect(after?.stock_quantity).toBe(fail ? 5 : 42);
+      expect(store.getState().items['products/low-in-stock']?.queries[stableKey({})]?.stale).toBe(
+        true,
+      );
+      if (fail) expect(store.getState().items.products?.errors['updateStock:1']).toBeDefined();
+      await close?.();
+      close = undefined;
+    }
+  });
 });

@@ -87,29 +87,45 @@ export function updateProductStock(
   quantity: number,
 ): AppThunk<boolean> {
   return async (dispatch, getState, { client }) => {
-    const scope = 'products';
     const { actions } = itemsResource;
     const operation = `updateStock:${product.id}`;
+    // Every list holding the product shows the new quantity at once (e.g. the low-stock list as
+    // well as products); errors are recorded under `products`, as before.
+    const holding = () => {
+      const state = getState().items;
+      const scopes = Object.keys(state).filter((scope) => state[scope]?.byId[idKey(product.id)]);
+      return scopes.includes('products') ? scopes : ['products', ...scopes];
+    };
+    const scopes = holding();
     const result = await runOptimistic({
-      snapshot: () => getState().items[scope]?.byId[idKey(product.id)] ?? null,
+      snapshot: () =>
+        scopes.map((scope) => ({
+          scope,
+          item: getState().items[scope]?.byId[idKey(product.id)] ?? null,
+        })),
       apply: () => {
-        dispatch(actions.updatingChanged({ scope, id: product.id, updating: true }));
-        dispatch(
-          actions.itemPatched({ scope, id: product.id, patch: { stock_quantity: quantity } }),
-        );
+        for (const scope of scopes) {
+          dispatch(actions.updatingChanged({ scope, id: product.id, updating: true }));
+          dispatch(
+            actions.itemPatched({ scope, id: product.id, patch: { stock_quantity: quantity } }),
+          );
+        }
       },
       send: () => client.put<Product>(stockUpdatePath(product), { stock_quantity: quantity }),
       rollback: (snapshot, error) => {
-        dispatch(actions.itemRestored({ scope, id: product.id, item: snapshot }));
-        dispatch(actions.operationFailed({ scope, operation, error }));
+        for (const { scope, item } of snapshot)
+          dispatch(actions.itemRestored({ scope, id: product.id, item }));
+        dispatch(actions.operationFailed({ scope: 'products', operation, error }));
       },
       settle: () => {
-        dispatch(actions.updatingChanged({ scope, id: product.id, updating: false }));
-        dispatch(actions.invalidated({ scope }));
+        for (const scope of scopes) {
+          dispatch(actions.updatingChanged({ scope, id: product.id, updating: false }));
+          dispatch(actions.invalidated({ scope }));
+        }
         return undefined;
       },
     });
-    if (result.ok) dispatch(actions.operationSucceeded({ scope, operation }));
+    if (result.ok) dispatch(actions.operationSucceeded({ scope: 'products', operation }));
     return result.ok;
   };
 }

@@ -6,6 +6,7 @@ import { startStore } from '../../test/store.ts';
 import {
   fetchReportItems,
   fetchReportStats,
+  invalidateReports,
   selectReportItemsError,
   selectReportStatsEntry,
   selectReportStatsError,
@@ -101,6 +102,22 @@ describe('wc/admin/reports', () => {
     expect(entry?.result?.data.intervals?.map((i) => i.interval)).toEqual(
       Array.from({ length: 250 }, (_, i) => `i${i}`),
     );
+  });
+
+  it('invalidateReports makes every cached report stale, so it is read again', async () => {
+    const { store, requests } = await reportsServer({ buckets: 30 });
+    await store.dispatch(fetchReportStats('revenue', statsQuery));
+    await store.dispatch(fetchReportItems('products', { page: 1 }));
+    await store.dispatch(fetchReportStats('revenue', statsQuery));
+    expect(requests).toHaveLength(2);
+    await store.dispatch(invalidateReports());
+    expect(selectReportStatsEntry(store.getState(), 'revenue', statsQuery)?.stale).toBe(true);
+    expect(store.getState().reports.items.products?.queries[stableKey({ page: 1 })]?.stale).toBe(
+      true,
+    );
+    await store.dispatch(fetchReportStats('revenue', statsQuery));
+    await store.dispatch(fetchReportItems('products', { page: 1 }));
+    expect(requests).toHaveLength(4);
   });
 
   it('one page of stats is one request', async () => {

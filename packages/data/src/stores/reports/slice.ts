@@ -118,3 +118,17 @@ export const selectReportItemsError = (state: StorelensState, endpoint: string, 
 /** statErrors: the error of a report stats query, if it failed. */
 export const selectReportStatsError = (state: StorelensState, endpoint: string, query: QueryArgs) =>
   selectReportStatsEntry(state, endpoint, query)?.error ?? null;
+
+/**
+ * Marks every cached report (rows and stats of every endpoint) stale, so the reports on screen
+ * read again: after a settings change that changes the numbers (excluded statuses, date type).
+ */
+export function invalidateReports(): AppThunk<void> {
+  return async (dispatch, getState) => {
+    const { items, stats } = getState().reports;
+    for (const scope of Object.keys(items))
+      dispatch(reportItemsResource.actions.invalidated({ scope }));
+    for (const scope of Object.keys(stats))
+      dispatch(reportStatsResource.actions.invalidated({ scope }));
+  };
+}

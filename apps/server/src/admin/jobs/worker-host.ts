@@ -1,0 +1,88 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Db } from '../../db/database';
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/** An error from the worker, rebuilt with its code (faults.ts reads codes such as SQLITE_BUSY). */
+function rebuilt(error: { message: string; code?: string }): Error {
+  return Object.assign(new Error(error.message), error.code ? { code: error.code } : {});
+}
+
+/**
+ * Long work off the request thread: one worker thread per store, started on first use, with
+ * its own connection to the same database (src/admin/jobs/worker.ts). The thread that
+ * answers requests only waits for a message, so its latency does not depend on the work;
+ * SQLite's WAL lets it read while the worker writes. The worker is stopped by {@link close}
+ * and restarted by the next task if it dies.
+ */
+export class WorkerHost {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly db: Pick<Db, 'url' | 'schema'>) {}
+
+  /** Whether this store can have a worker (an in-memory SQLite database is one connection's). */
+  static available(db: Pick<Db, 'url'>): boolean {
+    return !db.url.endsWith(':memory:');
+  }
+
+  /** Runs a task of worker.ts with a JSON-able payload. */
+  run<T>(task: string, payload: unknown): Promise<T> {
+    const worker = this.start();
+    const id = this.nextId++;
+    worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ id, task, payload });
+    });
+  }
+
+  /** Stops the worker after the task in flight (it closes its connection). */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    if (!worker) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage({ task: 'close' });
+    await exited;
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    // A path, not `new URL(…, import.meta.url)`: under a DOM environment (jsdom in the
+    // compatibility suite) the global URL is the DOM's, which resolves against the page.
+    const entry = join(dirname(fileURLToPath(import.meta.url)), 'worker-entry.mjs');
+    const worker = new Worker(entry, {
+      workerData: { url: this.db.url, schema: this.db.schema },
+    });
+    const failAll = (error: Error) => {
+      for (const p of this.pending.values()) p.reject(error);
+      this.pending.clear();
+      if (this.worker === worker) this.worker = undefined;
+    };
+    worker.on(
+      'message',
+      (message: { id: number; result?: unknown; error?: { message: string; code?: string } }) => {
+        const p = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        if (this.pending.size === 0) worker.unref();
+        if (!p) return;
+        if (message.error) p.reject(rebuilt(message.error));
+        else p.resolve(message.result);
+      },
+    );
+    worker.on('error', (error) => failAll(error));
+    worker.on('exit', (code) =>
+      failAll(new Error(`The worker thread stopped (exit code ${code}).`)),
+    );
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+}

@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { hostname, networkInterfaces } from 'node:os';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { requireDeclaredAccess } from './capability';
+import { authError } from './errors';
+import { can, type Role } from './roles';
+import { sameSecret } from './secrets';
+import { hit, LIMITS, retryAfter } from './throttle';
+import { checkApplicationPassword, findSession, SESSION_MS, type User, userById } from './users';
+
+/** The signed-in user of a request, and how it proved who it is. */
+export interface AuthUser {
+  id: number;
+  role: Role;
+  via: 'cookie' | 'application-password' | 'internal';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the authentication hook; undefined for anonymous requests. */
+    authUser?: AuthUser;
+  }
+}
+
+export const SESSION_COOKIE = 'storelens_session';
+
+/** How the server is reached; from the configuration (config.ts). */
+export interface AuthOptions {
+  /** Host names (no port) the server answers for; undefined accepts any (tests only). */
+  allowedHosts?: ReadonlySet<string>;
+  /** Origins allowed to call the API from another site (CORS); none by default. */
+  allowedOrigins?: readonly string[];
+  /** The public URL is https: cookies are always Secure. */
+  httpsOnly?: boolean;
+}
+
+/** Per-app secret of in-process requests (the export job reads reports with app.inject). */
+const internalSecrets = new WeakMap<FastifyInstance, string>();
+const INTERNAL_HEADER = 'x-storelens-internal';
+
+/** Headers that make an `app.inject` request act as the server itself (administrator). */
+export function internalHeaders(app: FastifyInstance): Record<string, string> {
+  const secret = internalSecrets.get(app);
+  return secret ? { [INTERNAL_HEADER]: secret } : {};
+}
+
+/** The client's address key for rate limits. */
+export const addressKey = (request: FastifyRequest) => `ip:${request.ip}`;
+
+/** The session cookie's token, if the request carries one. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  return parseCookie(header)[SESSION_COOKIE] || undefined;
+}
+
+/** The user of the session cookie (no nonce check: for the page, not the API). */
+export async function cookieSession(db: Db, request: FastifyRequest) {
+  const token = sessionToken(request);
+  if (!token) return undefined;
+  const session = await findSession(db, token);
+  if (!session) return undefined;
+  const user = await userById(db, session.userId);
+  if (user?.status !== 'active') return undefined;
+  return { user, nonce: session.nonce };
+}
+
+function isSecure(request: FastifyRequest, options: AuthOptions): boolean {
+  return options.httpsOnly === true || request.protocol === 'https';
+}
+
+/** Sets (or, with no token, clears) the session cookie. */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: AuthOptions,
+  token: string | undefined,
+): void {
+  reply.header(
+    'Set-Cookie',
+    stringifySetCookie({
+      name: SESSION_COOKIE,
+      value: token ?? '',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecure(request, options),
+      path: '/',
+      maxAge: token ? SESSION_MS / 1000 : 0,
+    }),
+  );
+}
+
+/** The host name of a Host header, without port or IPv6 brackets, lower-cased. */
+export function hostName(header: string | undefined): string {
+  if (!header) return '';
+  const h = header.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(1, h.indexOf(']'));
+  return h.replace(/:\d*$/, '');
+}
+
+/** The Content-Security-Policy of every answer: no inline or foreign script, no framing. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // React and the chart set element styles; no stylesheet or script comes from elsewhere.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+async function basicUser(db: Db, request: FastifyRequest, header: string): Promise<User> {
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const email = colon < 0 ? decoded : decoded.slice(0, colon);
+  const password = colon < 0 ? '' : decoded.slice(colon + 1);
+  const wait = await retryAfter(db, addressKey(request), LIMITS.loginAddress);
+  if (wait > 0) throw authError('storelens_too_many_attempts', String(Math.ceil(wait / 1000)));
+  const user = await checkApplicationPassword(db, email, password);
+  if (!user) {
+    await hit(db, addressKey(request), LIMITS.loginAddress);
+    throw authError('incorrect_password');
+  }
+  return user;
+}
+
+/**
+ * Installs, on the whole app: the capability declaration check (`onRoute`), the Host check
+ * against DNS rebinding, CORS only for configured origins, the security headers, and the one
+ * authentication and authorisation hook every `/wp-json/` request passes.
+ */
+export function installAuth(app: FastifyInstance, db: Db, options: AuthOptions): void {
+  internalSecrets.set(app, randomBytes(32).toString('base64url'));
+  requireDeclaredAccess(app);
+  app.decorateRequest('authUser', undefined);
+  const origins = new Set(options.allowedOrigins ?? []);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'same-origin');
+    // API answers are per user: no shared cache keeps them, unless a route says otherwise.
+    if (request.url.startsWith('/wp-json/') && !reply.hasHeader('Cache-Control'))
+      reply.header('Cache-Control', 'private, no-store');
+    return payload;
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (options.allowedHosts && !options.allowedHosts.has(hostName(request.headers.host)))
+      throw authError('storelens_invalid_host');
+
+    const origin = request.headers.origin;
+    if (origin && origins.has(origin)) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Allow-Credentials', 'true');
+      reply.header('Access-Control-Expose-Headers', 'X-WP-Total, X-WP-TotalPages, Link');
+      reply.header('Vary', 'Origin');
+      if (request.method === 'OPTIONS') {
+        return reply
+          .status(204)
+          .header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE')
+          .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-WP-Nonce')
+          .header('Access-Control-Max-Age', '600')
+          .send();
+      }
+    }
+
+    if (!request.url.startsWith('/wp-json/')) return;
+    // A browser names the page that sent a write: another site's page gets nothing, even on
+    // the public routes (login, setup, links), whatever the cookie says.
+    if (
+      origin &&
+      !SAFE_METHODS.has(request.method) &&
+      !origins.has(origin) &&
+      !isOwnOrigin(origin, options.allowedHosts)
+    )
+      throw authError('storelens_cross_origin');
+    const capability = request.routeOptions.config?.capability;
+    // Unknown routes answer 404 from the not-found handler.
+    if (capability === undefined) return;
+
+    const internal = request.headers[INTERNAL_HEADER];
+    const secret = internalSecrets.get(app)!;
+    if (typeof internal === 'string' && sameSecret(internal, secret)) {
+      request.authUser = { id: 0, role: 'administrator', via: 'internal' };
+    } else {
+      const authorization = request.headers.authorization;
+      if (authorization?.toLowerCase().startsWith('basic ')) {
+        const user = await basicUser(db, request, authorization);
+        request.authUser = { id: user.id, role: user.role, via: 'application-password' };
+      } else {
+        const session = await cookieSession(db, request);
+        const query = request.query as Record<string, unknown> | undefined;
+        const sent = request.headers['x-wp-nonce'] ?? query?._wpnonce;
+        const nonce = Array.isArray(sent) ? sent[0] : sent;
+        // Read here, and not a parameter of any route (whose schema may refuse unknown ones).
+        if (query) delete query._wpnonce;
+        // WordPress's rule: a cookie without a nonce is anonymous (so a cross-site form or
+        // link, which cannot know the nonce, acts as nobody); a wrong nonce is refused.
+        if (session && typeof nonce === 'string' && nonce !== '') {
+          if (!sameSecret(nonce, session.nonce)) throw authError('rest_cookie_invalid_nonce');
+          request.authUser = { id: session.user.id, role: session.user.role, via: 'cookie' };
+        }
+      }
+    }
+
+    if (capability === 'public') return;
+    if (!request.authUser) throw authError('rest_not_logged_in');
+    if (!can(request.authUser.role, capability)) throw authError('rest_forbidden');
+  });
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether an Origin header names this server (one of its host names). */
+function isOwnOrigin(origin: string, hosts: ReadonlySet<string> | undefined): boolean {
+  if (!hosts) return true;
+  try {
+    return hosts.has(hostName(new URL(origin).host));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The host names the server answers for, against DNS rebinding (a foreign name resolving to
+ * this machine): the public URL's, the loopback names, and, when listening on every
+ * interface, the machine's own addresses and name; on one address, that address.
+ */
+export function allowedHostsOf(listenHost: string, publicUrl?: string): Set<string> {
+  const hosts = new Set<string>(LOOPBACK_NAMES);
+  if (publicUrl) hosts.add(hostName(new URL(publicUrl).host));
+  const listen = hostName(listenHost);
+  if (listen === '0.0.0.0' || listen === '::' || listen === '') {
+    for (const list of Object.values(networkInterfaces()))
+      for (const address of list ?? []) hosts.add(address.address.toLowerCase());
+    hosts.add(hostname().toLowerCase());
+  } else {
+    hosts.add(listen);
+  }
+  return hosts;
+}

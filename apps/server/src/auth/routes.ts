@@ -1,0 +1,400 @@
+import type {
+  AccountLinkInfo,
+  InviteResponse,
+  LoginResponse,
+  NewApplicationPassword,
+  WpUser,
+} from '@storelens/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendMail } from '../admin/mail';
+import type { Db } from '../db/database';
+import { ApiError } from '../errors';
+import { withCapability } from './capability';
+import { authError } from './errors';
+import { type AuthOptions, addressKey, sessionToken, setSessionCookie } from './plugin';
+import { capabilitiesOf, isRole, ROLE_NAMES, ROLES } from './roles';
+import { decoyHash, verifyPassword } from './secrets';
+import { clear, hit, LIMITS, retryAfter } from './throttle';
+import {
+  closeSession,
+  consumeToken,
+  countAdministrators,
+  countUsers,
+  createApplicationPassword,
+  createUser,
+  DuplicateEmail,
+  deleteApplicationPasswords,
+  deleteUser,
+  issueToken,
+  listApplicationPasswords,
+  listUsers,
+  MAX_PASSWORD,
+  MIN_PASSWORD,
+  mergeMeta,
+  normalEmail,
+  openSession,
+  peekToken,
+  type TokenKind,
+  type User,
+  updateUser,
+  userByEmail,
+  userById,
+} from './users';
+
+/** Options of the account routes. */
+export interface AccountRouteOptions extends AuthOptions {
+  /** `STORELENS_PUBLIC_URL`: the origin of links; else the request's own. */
+  publicUrl?: string;
+  smtpUrl?: () => string | undefined;
+}
+
+/** The dashboard's address of a page of this issue (`path` is the in-app route). */
+export const dashboardLink = (origin: string, path: string, token: string) =>
+  `${origin}/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent(path)}&token=${encodeURIComponent(token)}`;
+
+/** The in-app route each one-time link opens. */
+export const LINK_PATHS: Record<TokenKind, string> = {
+  setup: '/setup',
+  invite: '/accept-invitation',
+  reset: '/accept-invitation',
+};
+
+type Body = Record<string, unknown>;
+const bodyOf = (request: FastifyRequest): Body =>
+  request.body && typeof request.body === 'object' && !Array.isArray(request.body)
+    ? (request.body as Body)
+    : {};
+
+/** A string parameter, or a 400 naming it. */
+function text(body: Body, name: string, opts: { required?: boolean; max?: number } = {}) {
+  const value = body[name];
+  if (value === undefined || value === null || value === '') {
+    if (opts.required) throw ApiError.invalidParams({ [name]: `${name} is required.` });
+    return undefined;
+  }
+  if (typeof value !== 'string' || value.length > (opts.max ?? 191))
+    throw ApiError.invalidParams({
+      [name]: `${name} must be a string of at most ${opts.max ?? 191} characters.`,
+    });
+  return value;
+}
+
+function emailParam(body: Body, name = 'email'): string {
+  const value = text(body, name, { required: true })!;
+  // A deliberately loose check (one @, a dot in the domain, no spaces): delivery is the test.
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()))
+    throw ApiError.invalidParams({ [name]: `${name} must be an e-mail address.` });
+  return normalEmail(value);
+}
+
+function passwordParam(body: Body, name = 'password'): string {
+  const value = text(body, name, { required: true, max: MAX_PASSWORD })!;
+  if (value.length < MIN_PASSWORD)
+    throw ApiError.invalidParams({
+      [name]: `${name} must be at least ${MIN_PASSWORD} characters long.`,
+    });
+  return value;
+}
+
+function roleParam(body: Body, required: boolean) {
+  const value = body.role;
+  if (value === undefined && !required) return undefined;
+  if (!isRole(value))
+    throw ApiError.invalidParams({ role: `role is not one of ${ROLES.join(', ')}.` });
+  return value;
+}
+
+/** The WordPress shape of a user. */
+export function wpUser(user: User, withMeta = true): WpUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    slug: user.email.split('@')[0]!.replace(/[^a-z0-9_-]+/g, '-'),
+    roles: [user.role],
+    capabilities: capabilitiesOf(user.role),
+    woocommerce_meta: withMeta ? user.meta : {},
+    status: user.status,
+    registered_date: user.created.replace(' ', 'T'),
+    last_login: user.lastLogin?.replace(' ', 'T') ?? null,
+  };
+}
+
+/** The signed-in user of a request the hook let through (its route needs `read` or more). */
+async function me(db: Db, request: FastifyRequest): Promise<User> {
+  const id = request.authUser?.id;
+  const user = id ? await userById(db, id) : undefined;
+  if (!user) throw authError('rest_not_logged_in');
+  return user;
+}
+
+function idParam(request: FastifyRequest): number {
+  const raw = (request.params as { id: string }).id;
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id))
+    throw ApiError.invalidParams({ id: 'id must be a user id.' });
+  return id;
+}
+
+function tooMany(waitMs: number, reply: FastifyReply): never {
+  const seconds = Math.ceil(waitMs / 1000);
+  reply.header('Retry-After', String(seconds));
+  throw authError('storelens_too_many_attempts', String(seconds));
+}
+
+/** Registers the account routes (login, setup, links, users, application passwords). */
+export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRouteOptions) {
+  const origin = (request: FastifyRequest) =>
+    options.publicUrl?.replace(/\/+$/, '') ??
+    `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`;
+
+  /** Opens a session for `user` on this browser: the cookie and the login answer. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: User) {
+    const session = await openSession(db, user.id);
+    setSessionCookie(request, reply, options, session.token);
+    return {
+      user: { id: user.id, email: user.email, name: user.name, role: user.role },
+      nonce: session.nonce,
+    } satisfies LoginResponse;
+  }
+
+  const v1 = '/wp-json/storelens/v1';
+
+  withCapability(app, 'public', () => {
+    app.post(`${v1}/login`, async (request, reply): Promise<LoginResponse> => {
+      const body = bodyOf(request);
+      const email = normalEmail(text(body, 'email', { required: true })!);
+      const password = text(body, 'password', { required: true, max: MAX_PASSWORD })!;
+      const accountKey = `login:${email}`;
+      const wait = Math.max(
+        await retryAfter(db, accountKey, LIMITS.loginAccount),
+        await retryAfter(db, addressKey(request), LIMITS.loginAddress),
+      );
+      if (wait > 0) tooMany(wait, reply);
+      const found = await userByEmail(db, email);
+      // The same work and the same answer whether the account exists or not.
+      const ok = await verifyPassword(password, found?.passwordHash || (await decoyHash()));
+      if (!found || !ok || found.user.status !== 'active') {
+        await hit(db, accountKey, LIMITS.loginAccount);
+        await hit(db, addressKey(request), LIMITS.loginAddress);
+        throw authError('storelens_invalid_login');
+      }
+      await clear(db, accountKey);
+      return signIn(request, reply, found.user);
+    });
+
+    // First run: `npm start` prints the setup link while no account exists.
+    app.post(`${v1}/setup`, async (request, reply): Promise<LoginResponse> => {
+      const body = bodyOf(request);
+      const token = text(body, 'token', { required: true, max: 200 })!;
+      if ((await countUsers(db)) > 0) throw authError('storelens_setup_done');
+      const email = emailParam(body);
+      const password = passwordParam(body);
+      const name = text(body, 'name') ?? email;
+      if (!(await consumeToken(db, 'setup', token))) throw authError('storelens_invalid_link');
+      const user = await createUser(db, { email, name, role: 'administrator', password });
+      return signIn(request, reply, user);
+    });
+
+    // Invitations and password resets: what the link is for, then setting name and password.
+    const linkPath = `${v1}/account-links/:token`;
+    const linkOf = async (token: string) => {
+      for (const kind of ['invite', 'reset', 'setup'] as const) {
+        const found = await peekToken(db, kind, token);
+        if (found) return { kind, userId: found.userId };
+      }
+      throw authError('storelens_invalid_link');
+    };
+    app.get(linkPath, async (request): Promise<AccountLinkInfo> => {
+      const link = await linkOf((request.params as { token: string }).token);
+      if (link.kind === 'setup') {
+        if ((await countUsers(db)) > 0) throw authError('storelens_invalid_link');
+        return { kind: 'setup', email: '', name: '' };
+      }
+      const user = link.userId === null ? undefined : await userById(db, link.userId);
+      if (!user) throw authError('storelens_invalid_link');
+      return { kind: link.kind, email: user.email, name: user.name };
+    });
+    app.post(linkPath, async (request, reply): Promise<LoginResponse> => {
+      const token = (request.params as { token: string }).token;
+      const link = await linkOf(token);
+      if (link.kind === 'setup' || link.userId === null) throw authError('storelens_invalid_link');
+      const body = bodyOf(request);
+      const password = passwordParam(body);
+      const name = text(body, 'name');
+      if (!(await consumeToken(db, link.kind, token))) throw authError('storelens_invalid_link');
+      await updateUser(db, link.userId, { password, status: 'active', name });
+      await clear(db, `login:${(await userById(db, link.userId))!.email}`);
+      return signIn(request, reply, (await userById(db, link.userId))!);
+    });
+  });
+
+  withCapability(app, 'read', () => {
+    app.post(`${v1}/logout`, async (request, reply) => {
+      const token = sessionToken(request);
+      if (token) await closeSession(db, token);
+      setSessionCookie(request, reply, options, undefined);
+      return { success: true };
+    });
+
+    const mePath = '/wp-json/wp/v2/users/me';
+    app.get(mePath, async (request) => wpUser(await me(db, request)));
+    for (const method of ['POST', 'PUT', 'PATCH'] as const) {
+      app.route({
+        method,
+        url: mePath,
+        handler: async (request, reply) => {
+          const user = await me(db, request);
+          const body = bodyOf(request);
+          const meta = body.woocommerce_meta;
+          if (meta !== undefined) {
+            const bad =
+              !meta ||
+              typeof meta !== 'object' ||
+              Array.isArray(meta) ||
+              Object.entries(meta).some(
+                ([k, v]) => typeof v !== 'string' || k.length > 191 || v.length > 100_000,
+              );
+            if (bad)
+              throw ApiError.invalidParams({
+                woocommerce_meta:
+                  'woocommerce_meta must be an object of strings (JSON text per key).',
+              });
+          }
+          const name = text(body, 'name');
+          let password: string | undefined;
+          if (body.password !== undefined) {
+            password = passwordParam(body);
+            const current = text(body, 'current_password', { max: MAX_PASSWORD });
+            const found = await userByEmail(db, user.email);
+            if (!current || !(await verifyPassword(current, found?.passwordHash ?? '')))
+              throw ApiError.invalidParams({
+                current_password: 'current_password is not your current password.',
+              });
+          }
+          if (meta) await mergeMeta(db, user.id, meta as Record<string, string>);
+          await updateUser(db, user.id, { name, password });
+          // A password change ends every session (updateUser); this browser gets a new one.
+          if (password && request.authUser?.via === 'cookie') {
+            const session = await openSession(db, user.id);
+            setSessionCookie(request, reply, options, session.token);
+            reply.header('X-WP-Nonce', session.nonce);
+          }
+          return wpUser((await userById(db, user.id))!);
+        },
+      });
+    }
+
+    const appPasswords = `${mePath}/application-passwords`;
+    app.get(appPasswords, async (request) =>
+      listApplicationPasswords(db, (await me(db, request)).id),
+    );
+    app.post(appPasswords, async (request, reply): Promise<NewApplicationPassword> => {
+      const user = await me(db, request);
+      const name = text(bodyOf(request), 'name', { required: true })!.trim();
+      if (!name) throw ApiError.invalidParams({ name: 'name is required.' });
+      reply.status(201);
+      return createApplicationPassword(db, user.id, name);
+    });
+    app.delete(appPasswords, async (request) => {
+      const user = await me(db, request);
+      await deleteApplicationPasswords(db, user.id);
+      return { deleted: true, count: 0 };
+    });
+    app.get(`${appPasswords}/:uuid`, async (request) => {
+      const user = await me(db, request);
+      const { uuid } = request.params as { uuid: string };
+      const found = (await listApplicationPasswords(db, user.id)).find((p) => p.uuid === uuid);
+      if (!found) throw authError('rest_application_password_not_found');
+      return found;
+    });
+    app.delete(`${appPasswords}/:uuid`, async (request) => {
+      const user = await me(db, request);
+      const { uuid } = request.params as { uuid: string };
+      const before = (await listApplicationPasswords(db, user.id)).find((p) => p.uuid === uuid);
+      if (!before || (await deleteApplicationPasswords(db, user.id, uuid)) === 0)
+        throw authError('rest_application_password_not_found');
+      return { deleted: true, previous: before };
+    });
+  });
+
+  withCapability(app, 'manage_options', () => {
+    const users = '/wp-json/wp/v2/users';
+    app.get(users, async () => (await listUsers(db)).map((u) => wpUser(u, false)));
+
+    // An invitation: a pending user and a one-time link (also e-mailed when SMTP is set).
+    app.post(users, async (request, reply): Promise<InviteResponse> => {
+      const body = bodyOf(request);
+      const email = emailParam(body);
+      const role = roleParam(body, true)!;
+      const name = text(body, 'name') ?? '';
+      let user: User;
+      try {
+        user = await createUser(db, { email, name, role });
+      } catch (error) {
+        if (error instanceof DuplicateEmail) throw authError('existing_user_email');
+        throw error;
+      }
+      const token = await issueToken(db, 'invite', user.id);
+      const inviteUrl = dashboardLink(origin(request), LINK_PATHS.invite, token);
+      let emailed = false;
+      try {
+        emailed = await sendMail((options.smtpUrl ?? (() => process.env.SMTP_URL))(), {
+          to: email,
+          subject: 'You are invited to Storelens',
+          text: `You are invited to the store's Storelens dashboard as ${ROLE_NAMES[role]}. Open this link to choose your password (valid for 7 days): ${inviteUrl}`,
+          html: `<p>You are invited to the store's Storelens dashboard as ${ROLE_NAMES[role]}.</p><p><a href="${inviteUrl}">Choose your password</a> (the link is valid for 7 days).</p>`,
+        });
+      } catch (error) {
+        // The administrator still has the link to copy: a mail failure is not the invite's.
+        console.error(error);
+      }
+      reply.status(201);
+      return { ...wpUser(user, false), invite_url: inviteUrl, emailed };
+    });
+
+    const one = `${users}/:id`;
+    const existing = async (request: FastifyRequest) => {
+      const user = await userById(db, idParam(request));
+      if (!user) throw authError('rest_user_invalid_id');
+      return user;
+    };
+    app.get(one, async (request) => wpUser(await existing(request), false));
+    for (const method of ['POST', 'PUT', 'PATCH'] as const) {
+      app.route({
+        method,
+        url: one,
+        handler: async (request) => {
+          const user = await existing(request);
+          const body = bodyOf(request);
+          const role = roleParam(body, false);
+          const name = text(body, 'name');
+          if (
+            role &&
+            role !== 'administrator' &&
+            user.role === 'administrator' &&
+            (await countAdministrators(db)) <= 1
+          )
+            throw authError('storelens_last_administrator');
+          await updateUser(db, user.id, { role, name });
+          return wpUser((await userById(db, user.id))!, false);
+        },
+      });
+    }
+    app.delete(one, async (request) => {
+      const user = await existing(request);
+      if (user.role === 'administrator' && (await countAdministrators(db)) <= 1)
+        throw authError('storelens_last_administrator');
+      await deleteUser(db, user.id);
+      return { deleted: true, previous: wpUser(user, false) };
+    });
+
+    // A new invitation or password-reset link for a user, for the administrator to pass on.
+    app.post(`${one}/link`, async (request) => {
+      const user = await existing(request);
+      const kind: TokenKind = user.status === 'pending' ? 'invite' : 'reset';
+      const token = await issueToken(db, kind, user.id);
+      return { url: dashboardLink(origin(request), LINK_PATHS[kind], token), kind };
+    });
+  });
+}

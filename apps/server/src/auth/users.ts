@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import { nowGmt } from '../admin/dates';
+import type { Db } from '../db/database';
+import type { UserTable } from '../db/schema';
+import { isRole, type Role } from './roles';
+import {
+  hashPassword,
+  newApplicationPassword,
+  newToken,
+  tokenHash,
+  verifyPassword,
+} from './secrets';
+
+/** A user as the server works with it (no secrets). */
+export interface User {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  status: 'active' | 'pending';
+  meta: Record<string, string>;
+  created: string;
+  lastLogin: string | null;
+}
+
+/** Sessions last two weeks from login, as WordPress's "remember me" cookie does. */
+export const SESSION_MS = 14 * 24 * 3600_000;
+/** Invitations and password-reset links stay valid for a week; the setup link for a day. */
+export const TOKEN_MS = { invite: 7 * 24 * 3600_000, reset: 24 * 3600_000, setup: 24 * 3600_000 };
+export type TokenKind = keyof typeof TOKEN_MS;
+
+/** E-mail addresses are compared case-insensitively: stored lower-cased and trimmed. */
+export const normalEmail = (email: string) => email.trim().toLowerCase();
+
+export const MIN_PASSWORD = 8;
+export const MAX_PASSWORD = 1024;
+
+function toUser(row: UserTable): User {
+  let meta: Record<string, string> = {};
+  try {
+    const parsed = JSON.parse(row.meta) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      meta = parsed as Record<string, string>;
+  } catch {
+    meta = {};
+  }
+  return {
+    id: Number(row.id),
+    email: row.email,
+    name: row.name,
+    role: isRole(row.role) ? row.role : 'analyst',
+    status: row.status === 'pending' ? 'pending' : 'active',
+    meta,
+    created: row.created_gmt,
+    lastLogin: row.last_login_gmt,
+  };
+}
+
+export async function userById(db: Db, id: number): Promise<User | undefined> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toUser(row) : undefined;
+}
+
+/** A user and its password hash, by e-mail. */
+export async function userByEmail(
+  db: Db,
+  email: string,
+): Promise<{ user: User; passwordHash: string } | undefined> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normalEmail(email))
+    .executeTakeFirst();
+  return row ? { user: toUser(row), passwordHash: row.password_hash } : undefined;
+}
+
+export async function listUsers(db: Db): Promise<User[]> {
+  const rows = await db.kysely.selectFrom('users').selectAll().orderBy('id').execute();
+  return rows.map(toUser);
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Active administrators: the last one cannot be removed or demoted. */
+export async function countAdministrators(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('role', '=', 'administrator')
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Thrown when an e-mail address is already an account's. */
+export class DuplicateEmail extends Error {}
+
+/** Creates a user; without a password it is pending (an invitation). */
+export async function createUser(
+  db: Db,
+  input: { email: string; name: string; role: Role; password?: string },
+): Promise<User> {
+  const email = normalEmail(input.email);
+  if (await userByEmail(db, email)) throw new DuplicateEmail(email);
+  const last = await db.kysely
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
+  const id = Number(last?.max ?? 0) + 1;
+  await db.kysely
+    .insertInto('users')
+    .values({
+      id,
+      email,
+      name: input.name.trim() || email,
+      role: input.role,
+      password_hash: input.password ? await hashPassword(input.password) : '',
+      status: input.password ? 'active' : 'pending',
+      meta: '{}',
+      created_gmt: nowGmt(),
+      last_login_gmt: null,
+    })
+    .execute();
+  return (await userById(db, id))!;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: { name?: string; role?: Role; password?: string; status?: 'active' },
+): Promise<void> {
+  const set: Partial<UserTable> = {};
+  if (changes.name !== undefined) set.name = changes.name.trim();
+  if (changes.role !== undefined) set.role = changes.role;
+  if (changes.status !== undefined) set.status = changes.status;
+  if (changes.password !== undefined) set.password_hash = await hashPassword(changes.password);
+  if (Object.keys(set).length === 0) return;
+  await db.kysely.updateTable('users').set(set).where('id', '=', id).execute();
+  // A new password or role ends the user's other sessions' trust: sessions are dropped on a
+  // password change (the caller opens a fresh one for the current browser).
+  if (changes.password !== undefined)
+    await db.kysely.deleteFrom('user_sessions').where('user_id', '=', id).execute();
+}
+
+/** Merges woocommerce_meta keys (WooCommerce's convention: values are JSON strings). */
+export async function mergeMeta(db: Db, id: number, values: Record<string, string>) {
+  await db.kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('users')
+      .select('meta')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    let meta: Record<string, string> = {};
+    try {
+      meta = JSON.parse(row?.meta ?? '{}') as Record<string, string>;
+    } catch {
+      meta = {};
+    }
+    await trx
+      .updateTable('users')
+      .set({ meta: JSON.stringify({ ...meta, ...values }) })
+      .where('id', '=', id)
+      .execute();
+  });
+}
+
+/** Removes a user and everything that is theirs. */
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom('user_sessions').where('user_id', '=', id).execute();
+    await trx.deleteFrom('application_passwords').where('user_id', '=', id).execute();
+    await trx.deleteFrom('user_tokens').where('user_id', '=', id).execute();
+    await trx.deleteFrom('navigation_favorites').where('user_id', '=', id).execute();
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+  });
+}
+
+// Sessions ------------------------------------------------------------------------------------
+
+/** A new session: the cookie token and the REST nonce (the database keeps the token's hash). */
+export async function openSession(db: Db, userId: number, now = Date.now()) {
+  const token = newToken();
+  const nonce = newToken().slice(0, 20);
+  await db.kysely
+    .insertInto('user_sessions')
+    .values({
+      token_hash: tokenHash(token),
+      user_id: userId,
+      nonce,
+      created_gmt: nowGmt(now),
+      expires_gmt: nowGmt(now + SESSION_MS),
+    })
+    .execute();
+  await db.kysely
+    .updateTable('users')
+    .set({ last_login_gmt: nowGmt(now) })
+    .where('id', '=', userId)
+    .execute();
+  // Expired sessions are swept on each login rather than by a timer.
+  await db.kysely.deleteFrom('user_sessions').where('expires_gmt', '<', nowGmt(now)).execute();
+  return { token, nonce, expires: new Date(now + SESSION_MS) };
+}
+
+/** The live session of a cookie token. */
+export async function findSession(db: Db, token: string, now = Date.now()) {
+  const row = await db.kysely
+    .selectFrom('user_sessions')
+    .select(['user_id', 'nonce', 'expires_gmt'])
+    .where('token_hash', '=', tokenHash(token))
+    .executeTakeFirst();
+  if (!row || row.expires_gmt <= nowGmt(now)) return undefined;
+  return { userId: Number(row.user_id), nonce: row.nonce };
+}
+
+export async function closeSession(db: Db, token: string): Promise<void> {
+  await db.kysely.deleteFrom('user_sessions').where('token_hash', '=', tokenHash(token)).execute();
+}
+
+// Application passwords -----------------------------------------------------------------------
+
+export interface ApplicationPassword {
+  uuid: string;
+  name: string;
+  created: string;
+  last_used: string | null;
+}
+
+export async function listApplicationPasswords(db: Db, userId: number) {
+  const rows = await db.kysely
+    .selectFrom('application_passwords')
+    .select(['uuid', 'name', 'created_gmt', 'last_used_gmt'])
+    .where('user_id', '=', userId)
+    .orderBy('created_gmt')
+    .execute();
+  return rows.map(
+    (r): ApplicationPassword => ({
+      uuid: r.uuid,
+      name: r.name,
+      created: r.created_gmt.replace(' ', 'T'),
+      last_used: r.last_used_gmt?.replace(' ', 'T') ?? null,
+    }),
+  );
+}
+
+/** Creates one; the clear password is returned this once only. */
+export async function createApplicationPassword(db: Db, userId: number, name: string) {
+  const password = newApplicationPassword();
+  const uuid = randomUUID();
+  const created = nowGmt();
+  await db.kysely
+    .insertInto('application_passwords')
+    .values({
+      uuid,
+      user_id: userId,
+      name,
+      password_hash: await hashPassword(password.replace(/\s/g, '')),
+      created_gmt: created,
+      last_used_gmt: null,
+    })
+    .execute();
+  return { uuid, name, password, created: created.replace(' ', 'T'), last_used: null };
+}
+
+/** Deletes one of the user's application passwords (all with no uuid); how many went. */
+export async function deleteApplicationPasswords(db: Db, userId: number, uuid?: string) {
+  let q = db.kysely.deleteFrom('application_passwords').where('user_id', '=', userId);
+  if (uuid !== undefined) q = q.where('uuid', '=', uuid);
+  const result = await q.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The user an `email:application-password` pair authenticates, if any. */
+export async function checkApplicationPassword(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<User | undefined> {
+  const found = await userByEmail(db, email);
+  if (found?.user.status !== 'active') return undefined;
+  const rows = await db.kysely
+    .selectFrom('application_passwords')
+    .select(['uuid', 'password_hash'])
+    .where('user_id', '=', found.user.id)
+    .execute();
+  const clean = password.replace(/\s/g, '');
+  for (const row of rows) {
+    if (await verifyPassword(clean, row.password_hash)) {
+      await db.kysely
+        .updateTable('application_passwords')
+        .set({ last_used_gmt: nowGmt() })
+        .where('uuid', '=', row.uuid)
+        .execute();
+      return found.user;
+    }
+  }
+  return undefined;
+}
+
+// One-time tokens -----------------------------------------------------------------------------
+
+/** A one-time token of `kind` (for `userId`, except setup); earlier ones of the pair lapse. */
+export async function issueToken(db: Db, kind: TokenKind, userId: number | null, now = Date.now()) {
+  const token = newToken();
+  let old = db.kysely.deleteFrom('user_tokens').where('kind', '=', kind);
+  old = userId === null ? old.where('user_id', 'is', null) : old.where('user_id', '=', userId);
+  await old.execute();
+  await db.kysely
+    .insertInto('user_tokens')
+    .values({
+      token_hash: tokenHash(token),
+      kind,
+      user_id: userId,
+      expires_gmt: nowGmt(now + TOKEN_MS[kind]),
+    })
+    .execute();
+  return token;
+}
+
+/** The live token of `kind`, without using it up. */
+export async function peekToken(db: Db, kind: TokenKind, token: string, now = Date.now()) {
+  const row = await db.kysely
+    .selectFrom('user_tokens')
+    .select(['user_id', 'expires_gmt'])
+    .where('token_hash', '=', tokenHash(token))
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (!row || row.expires_gmt <= nowGmt(now)) return undefined;
+  return { userId: row.user_id === null ? null : Number(row.user_id) };
+}
+
+/** Uses a token up: true when it was live (only one caller can win). */
+export async function consumeToken(db: Db, kind: TokenKind, token: string, now = Date.now()) {
+  const result = await db.kysely
+    .deleteFrom('user_tokens')
+    .where('token_hash', '=', tokenHash(token))
+    .where('kind', '=', kind)
+    .where('expires_gmt', '>', nowGmt(now))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

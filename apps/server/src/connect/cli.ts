@@ -1,0 +1,115 @@
+import { parseArgs } from 'node:util';
+import { buildApp } from '../app';
+import { internalHeaders } from '../auth/plugin';
+import { readConfig } from '../config';
+import { openStore } from '../store';
+import type { ConnectionView } from '.';
+
+const usage = `Usage: npm run connect -- --url https://shop.example --key ck_… --secret cs_… [--replace-demo]
+Connects the WooCommerce shop to the store in DATABASE_URL (default file:./data/storelens.sqlite),
+imports it and exits when the import is done, printing progress. Run again without --url to
+follow an import that was interrupted. Webhooks are registered when STORELENS_PUBLIC_URL says
+where the shop reaches the Storelens server (npm start keeps it in sync from then on).`;
+
+const line = (v: ConnectionView) => {
+  const parts = Object.entries(v.progress)
+    .filter(([, p]) => p.total > 0 || p.done > 0)
+    .map(([name, p]) => `${name} ${p.done}/${p.total}`);
+  const eta = v.estimate_seconds !== null ? `, about ${v.estimate_seconds} s left` : '';
+  return `[${v.status}] ${parts.join(', ')}${eta}`;
+};
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      url: { type: 'string' },
+      key: { type: 'string' },
+      secret: { type: 'string' },
+      'replace-demo': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return void console.log(usage);
+  const config = readConfig();
+  const db = await openStore(config.databaseUrl);
+  const app = await buildApp(db, { ...config, webRoot: '/nonexistent' });
+  await app.ready();
+  // The command acts as the server itself (as the export job does), not as a user.
+  const headers = internalHeaders(app);
+  const stop = async (code: number) => {
+    await app.close();
+    await db.close();
+    process.exit(code);
+  };
+  try {
+    const base = '/wp-json/storelens/v1/connections';
+    let id: number | undefined;
+    if (values.url) {
+      const res = await app.inject({
+        method: 'POST',
+        url: base,
+        headers,
+        payload: {
+          url: values.url,
+          consumer_key: values.key ?? '',
+          consumer_secret: values.secret ?? '',
+          ...(values['replace-demo'] ? { replace_demo: true } : {}),
+        },
+      });
+      const body = res.json() as ConnectionView & { code?: string; message?: string };
+      if (res.statusCode !== 201) {
+        console.error(`Not connected (${body.code}): ${body.message}`);
+        if (body.code === 'storelens_connection_demo_present')
+          console.error('Add --replace-demo to replace the demo store with your shop.');
+        return stop(1);
+      }
+      id = body.id;
+      console.log(
+        `Connected to ${body.store.name} (WooCommerce ${body.store.wc_version}, ${body.store.currency}, ${body.store.timezone}).`,
+      );
+      if (body.read_only)
+        console.log('The key is read-only: no webhooks; changes arrive by reconciliation.');
+      else if (body.webhooks.length === 0)
+        console.log(
+          'No webhooks registered (STORELENS_PUBLIC_URL is not set): changes arrive by reconciliation.',
+        );
+    } else {
+      const list = (
+        await app.inject({ method: 'GET', url: base, headers })
+      ).json() as ConnectionView[];
+      if (list.length === 0) {
+        console.error(usage);
+        return stop(1);
+      }
+      id = list[0]!.id;
+    }
+    let last = '';
+    let lastError = '';
+    for (;;) {
+      const v = (
+        await app.inject({ method: 'GET', url: `${base}/${id}`, headers })
+      ).json() as ConnectionView;
+      const text = line(v);
+      if (text !== last) console.log(text);
+      last = text;
+      const error = v.errors[0];
+      if (error && `${error.time_gmt}${error.message}` !== lastError) {
+        lastError = `${error.time_gmt}${error.message}`;
+        console.log(`  ${error.time_gmt} ${error.message} (${error.retry})`);
+      }
+      if (v.status === 'idle' || v.status === 'paused') {
+        console.log(v.status === 'idle' ? 'Import done.' : 'The connection is paused.');
+        return stop(0);
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } catch (error) {
+    console.error(error);
+    return stop(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,207 @@
+import type { FastifyInstance } from 'fastify';
+import type { JobRunner } from '../admin/jobs/runner';
+import { withCapability } from '../auth/capability';
+import { readReconcileMinutes } from '../config';
+import type { Db } from '../db/database';
+import { ApiError } from '../errors';
+import { parseSqlUtc } from '../timezone';
+import {
+  IMPORT_JOB,
+  type ImportProgress,
+  importHandler,
+  RESOURCES,
+  reconcileHandler,
+  type SyncOptions,
+  startReconcile,
+} from './jobs';
+import { connect, disconnect, ensureWebhooks, parseConnectInput, pause, resume } from './service';
+import { type ConnectionTable, listConnections, logError, readConnection } from './tables';
+import { DeliveryQueue, webhookRoutes } from './webhooks';
+
+export type { SyncOptions } from './jobs';
+
+/** A connection as the API answers it (the key and secrets never leave the server). */
+export interface ConnectionView {
+  id: number;
+  url: string;
+  status: string;
+  store: { name: string; wc_version: string; currency: string; timezone: string };
+  read_only: boolean;
+  progress: Record<string, { done: number; total: number }>;
+  /** Seconds the import still needs at its rate so far; null when not importing. */
+  estimate_seconds: number | null;
+  webhooks: { topic: string; status: string }[];
+  last_change_gmt: string | null;
+  last_reconciled_gmt: string | null;
+  errors: { id: number; time_gmt: string; message: string; retry: string }[];
+}
+
+/** Builds the answer for one connection, with the running job's latest progress. */
+export async function connectionView(db: Db, c: ConnectionTable): Promise<ConnectionView> {
+  let progress = JSON.parse(c.progress) as ImportProgress;
+  if (c.job_id) {
+    const job = await db.kysely
+      .selectFrom('admin_jobs')
+      .selectAll()
+      .where('id', '=', c.job_id)
+      .executeTakeFirst();
+    if (job?.kind === IMPORT_JOB) progress = JSON.parse(job.progress) as ImportProgress;
+  }
+  let estimate: number | null = null;
+  if (c.status === 'importing' || c.status === 'error') {
+    const done = RESOURCES.reduce((a, r) => a + progress.resources[r].done, 0);
+    // Resources not reached yet have no total: count them as much as the biggest known.
+    const remaining = RESOURCES.reduce(
+      (a, r) => a + Math.max(0, progress.resources[r].total - progress.resources[r].done),
+      0,
+    );
+    if (done > 0 && progress.elapsed_ms > 0)
+      estimate = Math.ceil((remaining * progress.elapsed_ms) / done / 1000);
+  }
+  const webhooks = await db.kysely
+    .selectFrom('connection_webhooks')
+    .select(['topic', 'status'])
+    .where('connection_id', '=', c.id)
+    .orderBy('topic')
+    .execute();
+  const errors = await db.kysely
+    .selectFrom('connection_errors')
+    .selectAll()
+    .where('connection_id', '=', c.id)
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
+  return {
+    id: c.id,
+    url: c.url,
+    status: c.status,
+    store: JSON.parse(c.store),
+    read_only: c.can_write !== 1,
+    progress: progress.resources,
+    estimate_seconds: estimate,
+    webhooks,
+    last_change_gmt: c.last_change_gmt,
+    last_reconciled_gmt: c.last_reconciled_gmt,
+    errors: errors.map((e) => ({
+      id: Number(e.id),
+      time_gmt: e.at_gmt,
+      message: e.message,
+      retry: e.retry,
+    })),
+  };
+}
+
+/** The delivery queues of each app (tests wait on them). */
+export const deliveryQueues = new WeakMap<FastifyInstance, DeliveryQueue>();
+
+/**
+ * Connections to live WooCommerce shops: the REST routes, the import and reconciliation jobs
+ * (on the admin job runner, so they resume after a restart) and the webhook receiver.
+ * `publicUrl` comes from buildApp's `Config.publicUrl` (`STORELENS_PUBLIC_URL`); the
+ * reconciliation period defaults to `STORELENS_RECONCILE_MINUTES`.
+ */
+export function connectionRoutes(
+  app: FastifyInstance,
+  db: Db,
+  runner: JobRunner,
+  given: SyncOptions = {},
+) {
+  const options: SyncOptions = {
+    reconcileMinutes: readReconcileMinutes(process.env),
+    overlapMs: 5 * 60_000,
+    ...given,
+  };
+  const overlap = options.overlapMs!;
+  runner.register(importHandler(db, options));
+  runner.register(
+    reconcileHandler(db, options, async (c) => {
+      if (c.can_write !== 1) return;
+      const { changed } = await ensureWebhooks(db, c, options.publicUrl?.(), options.client);
+      for (const change of changed)
+        await logError(db, c.id, `webhook ${change}`, 'done during reconciliation');
+    }),
+  );
+  const queue = new DeliveryQueue(db, options.client);
+  deliveryQueues.set(app, queue);
+  webhookRoutes(app, db, queue);
+
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    void queue.kick();
+    timers.push(setInterval(() => void queue.kick(), 5_000).unref());
+    timers.push(
+      setInterval(() => {
+        void scheduleReconciliations().catch((error: unknown) => console.error(error));
+      }, 30_000).unref(),
+    );
+  });
+  app.addHook('onClose', async () => {
+    for (const t of timers) clearInterval(t);
+    await queue.close();
+  });
+
+  /** Idle connections whose last reconciliation is older than the interval get one. */
+  async function scheduleReconciliations() {
+    const every = (options.reconcileMinutes ?? 10) * 60_000;
+    for (const c of await listConnections(db)) {
+      if (c.status !== 'idle' && c.status !== 'error') continue;
+      const last = c.last_reconciled_gmt ? parseSqlUtc(c.last_reconciled_gmt) : 0;
+      if (Date.now() - last >= every) await startReconcile(db, runner, c, overlap);
+    }
+  }
+
+  const base = '/wp-json/storelens/v1/connections';
+  const find = async (idText: string) => {
+    const id = Number(idText);
+    const c = Number.isSafeInteger(id) && id > 0 ? await readConnection(db, id) : undefined;
+    if (!c)
+      throw new ApiError('storelens_connection_not_found', 'No connection with this id.', 404);
+    return c;
+  };
+
+  // Connecting a shop, reading its keys' results and disconnecting are administrators' work.
+  withCapability(app, 'manage_options', () => {
+    app.post(base, async (request, reply) => {
+      const input = parseConnectInput(request.body);
+      const c = await connect(db, runner, input, options);
+      return reply.status(201).send(await connectionView(db, (await readConnection(db, c.id))!));
+    });
+    app.get(base, async () =>
+      Promise.all((await listConnections(db)).map((c) => connectionView(db, c))),
+    );
+    app.get<{ Params: { id: string } }>(`${base}/:id`, async (request) =>
+      connectionView(db, await find(request.params.id)),
+    );
+    app.post<{ Params: { id: string } }>(`${base}/:id/pause`, async (request) => {
+      const c = await find(request.params.id);
+      await pause(db, runner, c);
+      return connectionView(db, (await readConnection(db, c.id))!);
+    });
+    app.post<{ Params: { id: string } }>(`${base}/:id/resume`, async (request) => {
+      const c = await find(request.params.id);
+      await resume(db, runner, c, options);
+      return connectionView(db, (await readConnection(db, c.id))!);
+    });
+    app.post<{ Params: { id: string } }>(`${base}/:id/sync`, async (request, reply) => {
+      const c = await find(request.params.id);
+      if (c.status === 'importing' || c.status === 'paused')
+        throw new ApiError(
+          'storelens_connection_busy',
+          c.status === 'paused'
+            ? 'The connection is paused: resume it first.'
+            : 'The import is still running.',
+          400,
+        );
+      const started = await startReconcile(db, runner, c, overlap);
+      return reply
+        .status(started ? 202 : 200)
+        .send(await connectionView(db, (await readConnection(db, c.id))!));
+    });
+    app.delete<{ Params: { id: string } }>(`${base}/:id`, async (request) => {
+      const c = await find(request.params.id);
+      const previous = await connectionView(db, c);
+      const problems = await disconnect(db, runner, c, options);
+      return { deleted: true, previous, webhook_errors: problems };
+    });
+  });
+}

@@ -1,0 +1,456 @@
+import type { Db } from '../db/database';
+import { RawSql } from '../db/sql';
+import { ingestOrders } from '../ingest/ingest';
+import { readStoreSettings } from '../options';
+import { zone } from '../timezone';
+import type { WooClient } from './client';
+import { mapOrder } from './map';
+import type {
+  WcAttribute,
+  WcCategory,
+  WcCoupon,
+  WcCustomer,
+  WcOrder,
+  WcProduct,
+  WcRefund,
+  WcTaxRate,
+  WcTerm,
+} from './wc-types';
+import { wcGmt, wcMoney } from './wc-values';
+
+/**
+ * Writes the shop's records into the store. Catalog, customers and coupons are upserted by
+ * the shop's ids; orders go through the ingestion path (`ingestOrders`), which replaces an
+ * order seen before and corrects every rollup. Each record's modification date is kept
+ * (`connection_records`), so a delivery or page older than what was applied changes nothing.
+ */
+
+/** Guests get analytics customer ids from here up (WooCommerce gives them none). */
+export const GUEST_ID_BASE = 1_000_000_000;
+
+const sql = (db: Db) => new RawSql(db.kysely, db.engine, db.sqlite);
+
+/** The records of `ids` whose stored modification date is newer than the one given. */
+async function newerStored(
+  db: Db,
+  kind: string,
+  records: readonly { id: number; modified: string }[],
+  orSame = false,
+): Promise<Set<number>> {
+  if (records.length === 0) return new Set();
+  const stored = new Map<number, string>();
+  for (let start = 0; start < records.length; start += 5000) {
+    const chunk = records.slice(start, start + 5000);
+    for (const r of await sql(db).query<{ record_id: number; modified_gmt: string }>(
+      `SELECT record_id, modified_gmt FROM connection_records WHERE kind = ? AND record_id IN (${chunk.map(() => '?').join(',')})`,
+      [kind, ...chunk.map((c) => c.id)],
+    )) {
+      stored.set(Number(r.record_id), r.modified_gmt);
+    }
+  }
+  const skip = (r: { id: number; modified: string }) => {
+    const known = stored.get(r.id);
+    return known !== undefined && (known > r.modified || (orSame && known === r.modified));
+  };
+  return new Set(records.filter(skip).map((r) => r.id));
+}
+
+/** Records the modification dates applied. */
+export async function markApplied(
+  db: Db,
+  kind: string,
+  records: readonly { id: number; modified: string }[],
+): Promise<void> {
+  await sql(db).insertMany(
+    'connection_records',
+    ['kind', 'record_id', 'modified_gmt'],
+    records.map((r) => [kind, r.id, r.modified]),
+    { keys: ['kind', 'record_id'], mode: 'replace' },
+  );
+}
+
+/** Keeps the records not older than what was applied before. */
+async function fresh<T>(
+  db: Db,
+  kind: string,
+  items: readonly T[],
+  key: (item: T) => { id: number; modified: string },
+  orSame = false,
+): Promise<{ items: T[]; marks: { id: number; modified: string }[] }> {
+  const marks = items.map(key);
+  const stale = await newerStored(db, kind, marks, orSame);
+  return {
+    items: items.filter((_, i) => !stale.has(marks[i]!.id)),
+    marks: marks.filter((m) => !stale.has(m.id)),
+  };
+}
+
+const modifiedOf = (r: {
+  id: number;
+  date_modified_gmt?: string | null;
+  date_created_gmt?: string | null;
+}) => ({
+  id: r.id,
+  modified: wcGmt(r.date_modified_gmt) ?? wcGmt(r.date_created_gmt) ?? '0000-00-00 00:00:00',
+});
+
+export async function upsertCategories(db: Db, items: readonly WcCategory[]): Promise<void> {
+  await sql(db).insertMany(
+    'categories',
+    ['id', 'name', 'slug', 'parent_id', 'description'],
+    items.map((c) => [c.id, c.name, c.slug, c.parent ?? 0, c.description ?? '']),
+    { keys: ['id'], mode: 'replace' },
+  );
+}
+
+export async function upsertAttributes(
+  db: Db,
+  attribute: WcAttribute,
+  terms: readonly WcTerm[],
+): Promise<void> {
+  await sql(db).insertMany(
+    'attributes',
+    ['id', 'name', 'slug'],
+    [[attribute.id, attribute.name, attribute.slug]],
+    {
+      keys: ['id'],
+      mode: 'replace',
+    },
+  );
+  await sql(db).insertMany(
+    'attribute_terms',
+    ['id', 'attribute_id', 'name', 'slug', 'menu_order'],
+    terms.map((t) => [t.id, attribute.id, t.name, t.slug, t.menu_order ?? 0]),
+    { keys: ['id'], mode: 'replace' },
+  );
+}
+
+export async function upsertTaxRates(db: Db, items: readonly WcTaxRate[]): Promise<void> {
+  await sql(db).insertMany(
+    'tax_rates',
+    ['id', 'country', 'state', 'name', 'priority', 'rate', 'shipping', 'compound', 'tax_class'],
+    items.map((t) => [
+      t.id,
+      t.country ?? '',
+      t.state ?? '',
+      t.name ?? '',
+      t.priority ?? 1,
+      Number(t.rate || 0).toFixed(4),
+      t.shipping ? 1 : 0,
+      t.compound ? 1 : 0,
+      t.class === 'standard' ? '' : (t.class ?? ''),
+    ]),
+    { keys: ['id'], mode: 'replace' },
+  );
+}
+
+export async function upsertCoupons(db: Db, items: readonly WcCoupon[]): Promise<void> {
+  const { items: keep, marks } = await fresh(db, 'coupon', items, modifiedOf);
+  const toLocal = zone((await readStoreSettings(db)).timezone).toLocal;
+  await sql(db).insertMany(
+    'coupons',
+    [
+      'id',
+      'code',
+      'discount_type',
+      'amount',
+      'date_created',
+      'date_created_gmt',
+      'date_expires',
+      'date_expires_gmt',
+    ],
+    keep.map((c) => {
+      const created = wcGmt(c.date_created_gmt) ?? '1970-01-01 00:00:00';
+      const expires = wcGmt(c.date_expires_gmt);
+      return [
+        c.id,
+        c.code.toLowerCase(),
+        ['percent', 'fixed_cart', 'fixed_product'].includes(c.discount_type)
+          ? c.discount_type
+          : 'fixed_cart',
+        wcMoney(c.amount),
+        toLocal(created),
+        created,
+        expires && toLocal(expires),
+        expires,
+      ];
+    }),
+    { keys: ['id'], mode: 'replace' },
+  );
+  await markApplied(db, 'coupon', marks);
+}
+
+export async function upsertCustomers(db: Db, items: readonly WcCustomer[]): Promise<void> {
+  const { items: keep, marks } = await fresh(db, 'customer', items, modifiedOf);
+  const toLocal = zone((await readStoreSettings(db)).timezone).toLocal;
+  await sql(db).insertMany(
+    'customers',
+    [
+      'id',
+      'user_id',
+      'username',
+      'first_name',
+      'last_name',
+      'email',
+      'country',
+      'state',
+      'city',
+      'postcode',
+      'date_registered',
+      'date_registered_gmt',
+    ],
+    keep.map((c) => {
+      const registered = wcGmt(c.date_created_gmt);
+      return [
+        c.id,
+        c.id,
+        c.username ?? '',
+        c.first_name ?? '',
+        c.last_name ?? '',
+        c.email ?? '',
+        c.billing?.country ?? '',
+        c.billing?.state ?? '',
+        c.billing?.city ?? '',
+        c.billing?.postcode ?? '',
+        registered && toLocal(registered),
+        registered,
+      ];
+    }),
+    { keys: ['id'], mode: 'replace' },
+  );
+  await markApplied(db, 'customer', marks);
+}
+
+const PRODUCT_COLUMNS = [
+  'id',
+  'parent_id',
+  'type',
+  'status',
+  'name',
+  'slug',
+  'sku',
+  'description',
+  'price',
+  'regular_price',
+  'sale_price',
+  'manage_stock',
+  'stock_quantity',
+  'stock_status',
+  'low_stock_amount',
+  'downloadable',
+  'virtual',
+  'image_url',
+  'average_rating',
+  'rating_count',
+  'total_sales',
+  'date_created',
+  'date_created_gmt',
+] as const;
+
+/** Products, or the variations of one variable product (`parentId`). */
+export async function upsertProducts(
+  db: Db,
+  items: readonly WcProduct[],
+  parentId = 0,
+): Promise<void> {
+  const { items: keep, marks } = await fresh(db, 'product', items, modifiedOf);
+  if (keep.length === 0) return;
+  const toLocal = zone((await readStoreSettings(db)).timezone).toLocal;
+  const s = sql(db);
+  await s.insertMany(
+    'products',
+    PRODUCT_COLUMNS,
+    keep.map((p) => {
+      const created = wcGmt(p.date_created_gmt) ?? '1970-01-01 00:00:00';
+      const type = parentId ? 'variation' : p.type === 'variable' ? 'variable' : 'simple';
+      const status = ['publish', 'draft', 'trash'].includes(p.status)
+        ? p.status
+        : p.status === 'private'
+          ? 'publish'
+          : 'draft';
+      return [
+        p.id,
+        parentId,
+        type,
+        status,
+        p.name ?? '',
+        p.slug ?? '',
+        p.sku ?? '',
+        p.description ?? '',
+        wcMoney(p.price),
+        wcMoney(p.regular_price),
+        p.sale_price === '' || p.sale_price == null ? null : wcMoney(p.sale_price),
+        p.manage_stock === true ? 1 : 0,
+        p.stock_quantity ?? null,
+        ['instock', 'outofstock', 'onbackorder'].includes(p.stock_status)
+          ? p.stock_status
+          : 'instock',
+        p.low_stock_amount ?? null,
+        p.downloadable ? 1 : 0,
+        p.virtual ? 1 : 0,
+        p.images?.[0]?.src ?? p.image?.src ?? '',
+        Number(p.average_rating ?? 0) || 0,
+        p.rating_count ?? 0,
+        Number(p.total_sales ?? 0) || 0,
+        toLocal(created),
+        created,
+      ];
+    }),
+    { keys: ['id'], mode: 'replace' },
+  );
+  const ids = keep.map((p) => p.id);
+  if (!parentId) {
+    await s.deleteIn('product_categories', 'product_id', ids);
+    await s.insertMany(
+      'product_categories',
+      ['product_id', 'category_id'],
+      keep.flatMap((p) => (p.categories ?? []).map((c) => [p.id, c.id])),
+    );
+  }
+  await s.deleteIn('product_downloads', 'product_id', ids);
+  await s.insertMany(
+    'product_downloads',
+    ['id', 'product_id', 'name', 'file'],
+    keep.flatMap((p) => (p.downloads ?? []).map((d) => [`${p.id}-${d.id}`, p.id, d.name, d.file])),
+  );
+  await markApplied(db, 'product', marks);
+}
+
+/** Marks products the shop deleted: kept (old order lines name them), out of the catalog. */
+export async function trashProducts(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql(db).run(
+    `UPDATE products SET status = 'trash' WHERE id IN (${ids.map(() => '?').join(',')}) OR parent_id IN (${ids.map(() => '?').join(',')})`,
+    [...ids, ...ids],
+  );
+}
+
+/** Analytics customer ids for a batch of orders: registered ids as they are, guests by e-mail. */
+async function customerIds(db: Db, orders: readonly WcOrder[]): Promise<(o: WcOrder) => number> {
+  const s = sql(db);
+  const emailOf = (o: WcOrder) => (o.billing?.email ?? '').trim().toLowerCase();
+  const guestEmails = [...new Set(orders.filter((o) => !o.customer_id && emailOf(o)).map(emailOf))];
+  const guests = new Map<string, number>();
+  for (const r of await s.selectIn<{ email: string; customer_id: number }>(
+    'SELECT email, customer_id FROM connection_guests',
+    'email',
+    guestEmails,
+  )) {
+    guests.set(r.email, Number(r.customer_id));
+  }
+  const missing = guestEmails.filter((e) => !guests.has(e));
+  if (missing.length > 0) {
+    const [row] = await s.query<{ n: number | null }>(
+      'SELECT MAX(customer_id) AS n FROM connection_guests',
+    );
+    let next = Math.max(GUEST_ID_BASE, Number(row?.n ?? 0)) + 1;
+    const rows = missing.map((e) => [e, next++] as const);
+    await s.insertMany('connection_guests', ['email', 'customer_id'], rows);
+    for (const [e, id] of rows) guests.set(e, id);
+  }
+  // Customers the orders name that the store does not hold yet (a guest, or a registered
+  // customer created after the customers were read) get a row from the order's billing.
+  const ids = (o: WcOrder) => (o.customer_id > 0 ? o.customer_id : (guests.get(emailOf(o)) ?? 0));
+  const wanted = new Map<number, WcOrder>();
+  for (const o of orders) if (ids(o) > 0) wanted.set(ids(o), o);
+  const known = new Set(
+    (await s.selectIn<{ id: number }>('SELECT id FROM customers', 'id', [...wanted.keys()])).map(
+      (r) => Number(r.id),
+    ),
+  );
+  await s.insertMany(
+    'customers',
+    [
+      'id',
+      'user_id',
+      'username',
+      'first_name',
+      'last_name',
+      'email',
+      'country',
+      'state',
+      'city',
+      'postcode',
+    ],
+    [...wanted]
+      .filter(([id]) => !known.has(id))
+      .map(([id, o]) => [
+        id,
+        Math.max(o.customer_id, 0),
+        '',
+        o.billing?.first_name ?? '',
+        o.billing?.last_name ?? '',
+        o.billing?.email ?? '',
+        o.billing?.country ?? '',
+        o.billing?.state ?? '',
+        o.billing?.city ?? '',
+        o.billing?.postcode ?? '',
+      ]),
+  );
+  return ids;
+}
+
+/**
+ * Fetches the refunds of the orders that have some (`orders/{id}/refunds`, all pages), with
+ * the client's bounded concurrency.
+ */
+export async function fetchRefunds(
+  client: WooClient,
+  orders: readonly WcOrder[],
+): Promise<Map<number, WcRefund[]>> {
+  const out = new Map<number, WcRefund[]>();
+  await Promise.all(
+    orders
+      .filter((o) => (o.refunds?.length ?? 0) > 0)
+      .map(async (o) => {
+        out.set(o.id, await client.all<WcRefund>(`orders/${o.id}/refunds`));
+      }),
+  );
+  return out;
+}
+
+/**
+ * Applies orders as the shop sent them: trashed ones leave the reports, the rest are
+ * (re)ingested. Orders older than what was applied are skipped. Returns how many changed.
+ */
+export async function applyOrders(
+  db: Db,
+  orders: readonly WcOrder[],
+  refunds: ReadonlyMap<number, readonly WcRefund[]>,
+  options: { skipApplied?: boolean } = {},
+): Promise<number> {
+  // The import re-reads a few orders at each page's start (see jobs.ts): those already
+  // applied in the same state are skipped, or each would recompute its customer's orders.
+  // Webhooks and reconciliation apply an equal date again (two changes in one second share it).
+  const { items, marks } = await fresh(db, 'order', orders, modifiedOf, options.skipApplied);
+  if (items.length === 0) return 0;
+  const customerOf = await customerIds(db, items);
+  const codes = new Map(
+    (await db.kysely.selectFrom('coupons').select(['id', 'code']).execute()).map((c) => [
+      c.code.toLowerCase(),
+      Number(c.id),
+    ]),
+  );
+  const trashed = items.filter((o) => o.status === 'trash').map((o) => o.id);
+  const kept = items
+    .filter((o) => o.status !== 'trash' && o.status !== 'checkout-draft')
+    .map((o) =>
+      mapOrder(o, refunds.get(o.id) ?? [], {
+        customerOf,
+        couponOf: (code) => codes.get(code.toLowerCase()) ?? 0,
+      }),
+    );
+  await ingestOrders(db, kept, trashed);
+  await markApplied(db, 'order', marks);
+  return items.length;
+}
+
+/** Removes orders the shop deleted (or trashed): out of the reports, every rollup corrected. */
+export async function removeOrders(db: Db, ids: readonly number[], at: string): Promise<void> {
+  await ingestOrders(db, [], ids);
+  await markApplied(
+    db,
+    'order',
+    ids.map((id) => ({ id, modified: at })),
+  );
+}

@@ -1,0 +1,146 @@
+/** The fields of WooCommerce REST v3 records that Storelens reads (a shop sends many more). */
+
+export interface WcLineItem {
+  id: number;
+  name: string;
+  product_id: number;
+  variation_id: number;
+  quantity: number;
+  subtotal: string;
+  total: string;
+  total_tax: string;
+  meta_data?: { key: string; value: unknown }[];
+}
+
+export interface WcShippingLine {
+  total: string;
+  total_tax: string;
+}
+
+export interface WcRefund {
+  id: number;
+  date_created_gmt: string;
+  amount: string;
+  line_items: WcLineItem[];
+  shipping_lines?: WcShippingLine[];
+}
+
+export interface WcOrder {
+  id: number;
+  parent_id: number;
+  status: string;
+  currency: string;
+  date_created_gmt: string;
+  date_modified_gmt: string;
+  date_paid_gmt: string | null;
+  date_completed_gmt: string | null;
+  customer_id: number;
+  billing: {
+    email?: string;
+    country?: string;
+    state?: string;
+    first_name?: string;
+    last_name?: string;
+    city?: string;
+    postcode?: string;
+  };
+  line_items: WcLineItem[];
+  tax_lines: { rate_id: number; tax_total: string; shipping_tax_total: string }[];
+  shipping_lines: WcShippingLine[];
+  coupon_lines: { code: string; discount: string }[];
+  shipping_total: string;
+  shipping_tax: string;
+  total: string;
+  total_tax: string;
+  refunds: { id: number; total: string }[];
+}
+
+export interface WcProduct {
+  id: number;
+  name: string;
+  slug: string;
+  type: string;
+  status: string;
+  sku: string;
+  description?: string;
+  price: string;
+  regular_price: string;
+  sale_price: string;
+  manage_stock: boolean | string;
+  stock_quantity: number | null;
+  stock_status: string;
+  low_stock_amount?: number | null;
+  downloadable: boolean;
+  virtual: boolean;
+  images?: { src: string }[];
+  image?: { src: string } | null;
+  average_rating?: string;
+  rating_count?: number;
+  total_sales?: number | string;
+  date_created_gmt: string;
+  date_modified_gmt: string;
+  categories?: { id: number }[];
+  attributes?: { id: number; option?: string; options?: string[] }[];
+  downloads?: { id: string; name: string; file: string }[];
+}
+
+export interface WcCustomer {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  username: string;
+  date_created_gmt: string;
+  date_modified_gmt: string | null;
+  billing: { country?: string; state?: string; city?: string; postcode?: string };
+}
+
+export interface WcCoupon {
+  id: number;
+  code: string;
+  amount: string;
+  discount_type: string;
+  date_created_gmt: string;
+  date_modified_gmt: string;
+  date_expires_gmt: string | null;
+}
+
+export interface WcTaxRate {
+  id: number;
+  country: string;
+  state: string;
+  rate: string;
+  name: string;
+  priority: number;
+  compound: boolean;
+  shipping: boolean;
+  class: string;
+}
+
+export interface WcCategory {
+  id: number;
+  name: string;
+  slug: string;
+  parent: number;
+  description: string;
+}
+
+export interface WcAttribute {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface WcTerm {
+  id: number;
+  name: string;
+  slug: string;
+  menu_order: number;
+}
+
+export interface WcWebhook {
+  id: number;
+  topic: string;
+  status: 'active' | 'paused' | 'disabled';
+  delivery_url: string;
+}

@@ -1,0 +1,57 @@
+/**
+ * Errors that mean "the database cannot be reached right now" rather than "this statement is
+ * wrong": the connection was refused, reset or timed out, the server is shutting down or
+ * starting up, or (SQLite) another writer held the lock past the busy timeout. Requests answer
+ * them with a 503 and Retry-After; background jobs pause and retry them.
+ */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'SQLITE_BUSY',
+]);
+
+/** PostgreSQL SQLSTATEs of an unavailable server (class 08 is every connection exception). */
+const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** node-postgres reports a lost connection with these messages and no code. */
+const LOST_CONNECTION =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection refused|server closed the connection/i;
+
+/** True when `error` (or its cause) says the database is unreachable for now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; depth++) {
+    if (typeof e !== 'object') return false;
+    const { code, message, cause, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string') {
+      if (NETWORK_CODES.has(code) || POSTGRES_STATES.has(code) || code.startsWith('08'))
+        return true;
+    }
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+    // An AggregateError (a refused connect to each address of a host name).
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    e = cause;
+  }
+  return false;
+}
+
+/**
+ * True for a statement PostgreSQL cancelled at the statement timeout (57014): the request
+ * answers 503 (the server is too busy for it now), while a job treats it as an ordinary
+ * failure, retried with backoff, not as a database to wait for.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '57014';
+}
+
+/** Seconds a client is told to wait (Retry-After) while the database is unavailable. */
+export const RETRY_AFTER_SECONDS = 5;

@@ -1,0 +1,74 @@
+import { expect, it } from 'vitest';
+import { declaredRoutes } from '../src/auth/capability';
+import { SESSION_COOKIE } from '../src/auth/plugin';
+import { can, ROLES } from '../src/auth/roles';
+import { describeEachEngine, signIn } from './harness';
+
+/** A concrete URL for a route pattern: each `:param` gets a plausible value. */
+function concrete(url: string): string {
+  const values: Record<string, string> = { type: 'revenue', group: 'wc_admin', token: 'x' };
+  return url.replace(/:([a-z_]+)/g, (_, name: string) => values[name] ?? '1');
+}
+
+describeEachEngine('every route asks who is calling', (ctx) => {
+  it('reads the routes from the server itself', async () => {
+    await ctx().app.ready();
+    const routes = declaredRoutes.get(ctx().app) ?? [];
+    // 113 method+route pairs existed before the accounts routes were added.
+    expect(routes.length).toBeGreaterThan(113);
+    for (const r of routes) expect(r.url.startsWith('/wp-json/')).toBe(true);
+  });
+
+  it('anonymous, cookie without nonce, wrong nonce, and each role, per the matrix', async () => {
+    const { app, db, anonymous } = ctx();
+    await app.ready();
+    const routes = declaredRoutes.get(app) ?? [];
+    const problems: string[] = [];
+    // The logout route ends the session it is called with: run it last.
+    const ordered = [...routes].sort((a, b) =>
+      a.url.endsWith('/logout') === b.url.endsWith('/logout')
+        ? 0
+        : a.url.endsWith('/logout')
+          ? 1
+          : -1,
+    );
+    for (const route of ordered) {
+      const url = concrete(route.url);
+      const method = route.method as 'GET';
+      const label = `${route.method} ${route.url} (${route.capability})`;
+      const send = (headers: Record<string, string>) =>
+        anonymous({ method, url, headers, payload: method === 'GET' ? undefined : {} });
+
+      const anon = await send({});
+      const session = await signIn(db, 'analyst');
+      const noNonce = await send({ cookie: session.cookie });
+      const badNonce = await send({ cookie: session.cookie, 'x-wp-nonce': 'not-the-nonce' });
+      if (route.capability === 'public') {
+        if (anon.statusCode === 401 || anon.statusCode === 403)
+          problems.push(`${label}: public route answered ${anon.statusCode}`);
+      } else {
+        for (const [what, res] of [
+          ['anonymous', anon],
+          ['cookie without nonce', noNonce],
+        ] as const) {
+          if (res.statusCode !== 401 || res.json().code !== 'rest_not_logged_in')
+            problems.push(`${label}: ${what} answered ${res.statusCode} ${res.body.slice(0, 80)}`);
+        }
+      }
+      if (badNonce.statusCode !== 403 || badNonce.json().code !== 'rest_cookie_invalid_nonce')
+        problems.push(`${label}: wrong nonce answered ${badNonce.statusCode}`);
+
+      for (const role of ROLES) {
+        const res = await send(await signIn(db, role));
+        const allowed = route.capability === 'public' || can(role, route.capability);
+        if (allowed && (res.statusCode === 401 || res.statusCode === 403))
+          problems.push(`${label}: ${role} refused ${res.statusCode} ${res.body.slice(0, 80)}`);
+        if (!allowed && (res.statusCode !== 403 || res.json().code !== 'rest_forbidden'))
+          problems.push(`${label}: ${role} answered ${res.statusCode}, not 403`);
+        if (res.statusCode >= 500) problems.push(`${label}: ${role} got ${res.statusCode}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(SESSION_COOKIE).toBe('storelens_session');
+  }, 240_000);
+});

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp } from '../src/app';
+import { deliveryQueues, type SyncOptions } from '../src/connect';
+import type { Db } from '../src/db/database';
+import { call } from './admin-helpers';
+import { authenticateInjects, signIn } from './harness';
+import type { WooSimulator } from './woo-simulator';
+
+export const CONNECTIONS = '/wp-json/storelens/v1/connections';
+
+/** Quick retries so faults cost milliseconds, not the production seconds. */
+export const FAST: SyncOptions = {
+  client: { timeoutMs: 1_500, baseDelayMs: 10, maxDelayMs: 200, attempts: 8 },
+  retryPauseMs: 50,
+  maxRetryPauseMs: 200,
+  overlapMs: 60_000,
+};
+
+/**
+ * The app listening on loopback (the simulator delivers webhooks to it, anonymously), its
+ * `inject` signed in as an administrator.
+ */
+export async function listeningApp(db: Db, options: SyncOptions = {}): Promise<FastifyInstance> {
+  let publicUrl = '';
+  const app = await buildApp(db, {
+    webRoot: '/nonexistent',
+    connect: { ...FAST, ...options, publicUrl: () => publicUrl },
+  });
+  authenticateInjects(app, await signIn(db, 'administrator'));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  publicUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return app;
+}
+
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 90_000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+interface View {
+  id: number;
+  status: string;
+  progress: Record<string, { done: number; total: number }>;
+  webhooks: { topic: string; status: string }[];
+  errors: { message: string; retry: string }[];
+  last_reconciled_gmt: string | null;
+  last_change_gmt: string | null;
+}
+
+/** Waits until the connection has nothing running (import or reconciliation done). */
+export async function settle(app: FastifyInstance, id: number): Promise<View> {
+  return waitFor(
+    async () => (await call<View>(app, 'GET', `${CONNECTIONS}/${id}`)).body,
+    (v) => v.status === 'idle',
+  );
+}
+
+/** Waits for the webhooks sent and their application. */
+export async function delivered(app: FastifyInstance, sim: WooSimulator): Promise<void> {
+  await sim.flush();
+  await deliveryQueues.get(app)!.kick();
+  await deliveryQueues.get(app)!.idle();
+}
+
+/** All-time report totals, in minor units, by creation date. */
+export async function reportTotals(app: FastifyInstance) {
+  const res = await call<{ totals: Record<string, number> }>(
+    app,
+    'GET',
+    '/wp-json/wc-analytics/reports/revenue/stats?after=2000-01-01T00:00:00&before=2030-12-31T23:59:59&interval=year&date_type=date_created&per_page=100',
+  );
+  expect(res.status).toBe(200);
+  const t = res.body.totals;
+  const cents = (v: number | undefined) => Math.round((v ?? 0) * 100);
+  return {
+    orders_count: t.orders_count,
+    total_sales: cents(t.total_sales),
+    net_revenue: cents(t.net_revenue),
+    refunds: cents(t.refunds),
+  };
+}
+
+/** The reports equal the shop's own totals to the cent. */
+export async function expectShopTotals(app: FastifyInstance, sim: WooSimulator) {
+  expect(await reportTotals(app)).toEqual(sim.totals());
+}
+
+export type { View };

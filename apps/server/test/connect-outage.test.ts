@@ -1,0 +1,43 @@
+import { expect, it } from 'vitest';
+import { call } from './admin-helpers';
+import {
+  CONNECTIONS,
+  expectShopTotals,
+  listeningApp,
+  settle,
+  type View,
+  waitFor,
+} from './connect-helpers';
+import { describeEachEngine } from './harness';
+import { WooSimulator } from './woo-simulator';
+
+describeEachEngine('a shop that stops answering during the import', (ctx) => {
+  it('shows the error on the connection, then resumes by itself and finishes to the cent', async () => {
+    const sim = await new WooSimulator({ seed: 13 }).start();
+    sim.generate(300);
+    const app = await listeningApp(ctx().db, { pagesPerStep: 1 });
+    try {
+      const res = await call<View>(app, 'POST', CONNECTIONS, {
+        url: sim.url,
+        consumer_key: 'ck_test',
+        consumer_secret: 'cs_test',
+      });
+      expect(res.status).toBe(201);
+      // Every request fails for a while: more than the client's tries.
+      sim.every = { n: 1, fault: 503 };
+      const failing = await waitFor(
+        async () => (await call<View>(app, 'GET', `${CONNECTIONS}/${res.body.id}`)).body,
+        (v) =>
+          v.status === 'error' && v.errors.some((e) => e.retry.startsWith('continues by itself')),
+      );
+      expect(failing.errors[0]!.message).toMatch(/HTTP 503/);
+      sim.every = null;
+      const done = await settle(app, res.body.id);
+      expect(done.progress.orders).toEqual({ done: 300, total: 300 });
+      await expectShopTotals(app, sim);
+    } finally {
+      await app.close();
+      await sim.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,993 @@
+/*
+ * A WooCommerce shop on loopback for tests and the bench: the wc/v3 REST shapes the connector
+ * reads (site index, system status, settings, catalog, customers, coupons, taxes, orders and
+ * their refunds, webhooks), its paging headers, its authentication rules (OAuth 1.0a over
+ * plain http, Basic only where allowed), webhooks it signs and delivers, and faults switched
+ * on at will. Money is kept in the shop's minor units and sent as decimal strings, so its own
+ * totals are exact and independent of the connector's arithmetic.
+ */
+
+import { createHash, createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Random } from '../src/demo/random';
+
+export interface SimOptions {
+  key?: string;
+  secret?: string;
+  /** A read-only key: writes (webhooks) are refused. */
+  readOnly?: boolean;
+  /** Accept Basic auth and query-string keys over http (as behind a TLS-terminating proxy). */
+  allowBasicOverHttp?: boolean;
+  name?: string;
+  version?: string;
+  currency?: string;
+  decimals?: number;
+  timezone?: string;
+  startOfWeek?: number;
+  /** false: answers as a site that is not WordPress. */
+  wordpress?: boolean;
+  /** false: WordPress without WooCommerce's REST API. */
+  woocommerce?: boolean;
+  seed?: number;
+}
+
+/** A fault applied to one request. */
+export type Fault = 429 | 500 | 502 | 503 | 504 | 'hang';
+
+interface SimLine {
+  id: number;
+  product_id: number;
+  variation_id: number;
+  name: string;
+  qty: number;
+  subtotal: number;
+  total: number;
+  tax: number;
+}
+interface SimRefund {
+  id: number;
+  created: number;
+  amount: number;
+  lines: { id: number; item: number; qty: number; total: number; tax: number }[];
+  shipping: number;
+  shippingTax: number;
+}
+export interface SimOrder {
+  id: number;
+  status: string;
+  previousStatus: string;
+  currency: string;
+  customer_id: number;
+  email: string;
+  country: string;
+  state: string;
+  created: number;
+  modified: number;
+  paid: number | null;
+  completed: number | null;
+  lines: SimLine[];
+  shipping: number;
+  shippingTax: number;
+  rateId: number;
+  ratePermille: number;
+  coupon: { code: string; discount: number } | null;
+  refunds: SimRefund[];
+}
+interface SimProduct {
+  id: number;
+  parent: number;
+  name: string;
+  type: 'simple' | 'variable' | 'variation';
+  price: number;
+  categories: number[];
+  modified: number;
+  deleted: boolean;
+}
+interface SimWebhook {
+  id: number;
+  topic: string;
+  delivery_url: string;
+  secret: string;
+  status: 'active' | 'paused' | 'disabled';
+  failures: number;
+}
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+
+/** RFC 3986 encoding, written apart from the connector's so the two check each other. */
+const enc = (s: string) =>
+  encodeURIComponent(s).replace(
+    /[!*'()]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
+export class WooSimulator {
+  readonly opts: Required<SimOptions>;
+  private server: Server | undefined;
+  url = '';
+  readonly rnd: Random;
+
+  /** Faults for the next requests, in order; `every` adds one every n-th request. */
+  faults: Fault[] = [];
+  every: { n: number; fault: Fault } | null = null;
+  retryAfterSeconds = 1;
+  slowMs = 0;
+  /** Changes are made but no webhook is sent (a shop whose deliveries are lost). */
+  muteWebhooks = false;
+
+  requests = 0;
+  inFlight = 0;
+  maxInFlight = 0;
+  readonly nonces = new Set<string>();
+  readonly log: string[] = [];
+
+  readonly categories = [
+    { id: 15, name: 'Clothing', slug: 'clothing', parent: 0 },
+    { id: 16, name: 'Shirts', slug: 'shirts', parent: 15 },
+    { id: 17, name: 'Music', slug: 'music', parent: 0 },
+  ];
+  readonly attributes = [{ id: 1, name: 'Color', slug: 'pa_color' }];
+  readonly terms = [
+    { id: 30, name: 'Red', slug: 'red', menu_order: 0 },
+    { id: 31, name: 'Blue', slug: 'blue', menu_order: 1 },
+  ];
+  readonly taxRates = [
+    { id: 1, country: 'US', state: 'CA', rate: '7.2500', permille: 72.5, name: 'CA Tax' },
+    { id: 2, country: 'US', state: 'NY', rate: '4.0000', permille: 40, name: 'NY Tax' },
+  ];
+  readonly coupons = [
+    { id: 501, code: 'save10', type: 'percent', amount: 10 },
+    { id: 502, code: 'five', type: 'fixed_cart', amount: 5 },
+  ];
+  readonly products = new Map<number, SimProduct>();
+  readonly customers = new Map<
+    number,
+    { id: number; email: string; state: string; modified: number }
+  >();
+  readonly orders = new Map<number, SimOrder>();
+  readonly webhooks = new Map<number, SimWebhook>();
+  private nextPost = 1000;
+  private nextItem = 1;
+  private nextWebhook = 1;
+  private pending = new Set<Promise<unknown>>();
+  /** Filtered order lists by query, dropped whenever an order changes. */
+  private readonly orderLists = new Map<string, SimOrder[]>();
+
+  constructor(options: SimOptions = {}) {
+    this.opts = {
+      key: 'ck_test',
+      secret: 'cs_test',
+      readOnly: false,
+      allowBasicOverHttp: false,
+      name: 'Simulated Shop',
+      version: '9.4.2',
+      currency: 'USD',
+      decimals: 2,
+      timezone: 'Europe/Paris',
+      startOfWeek: 0,
+      wordpress: true,
+      woocommerce: true,
+      seed: 7,
+      ...options,
+    };
+    this.rnd = new Random(this.opts.seed);
+    const at = Date.UTC(2024, 0, 1);
+    for (let i = 0; i < 12; i++) {
+      const id = 100 + i;
+      const variable = i % 4 === 3;
+      this.products.set(id, {
+        id,
+        parent: 0,
+        name: `Product ${i}`,
+        type: variable ? 'variable' : 'simple',
+        price: 500 + 137 * i,
+        categories: i % 2 ? [15, 16] : [17],
+        modified: at,
+        deleted: false,
+      });
+      if (variable) {
+        for (const [k, color] of ['Red', 'Blue'].entries()) {
+          const vid = 200 + i * 2 + k;
+          this.products.set(vid, {
+            id: vid,
+            parent: id,
+            name: `Product ${i} - ${color}`,
+            type: 'variation',
+            price: 500 + 137 * i + 100 * k,
+            categories: [],
+            modified: at,
+            deleted: false,
+          });
+        }
+      }
+    }
+    for (let id = 1; id <= 25; id++) {
+      this.customers.set(id, {
+        id,
+        email: `customer${id}@example.com`,
+        state: ['CA', 'NY', 'TX'][id % 3]!,
+        modified: at,
+      });
+    }
+  }
+
+  /** Minor units per currency unit. */
+  private get unit() {
+    return 10 ** this.opts.decimals;
+  }
+
+  money(minor: number): string {
+    const sign = minor < 0 ? '-' : '';
+    const abs = Math.abs(minor);
+    const whole = Math.floor(abs / this.unit);
+    const fraction = String(abs % this.unit).padStart(this.opts.decimals, '0');
+    return this.opts.decimals > 0 ? `${sign}${whole}.${fraction}` : `${sign}${whole}`;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error) => {
+        res.statusCode = 500;
+        res.end(JSON.stringify({ code: 'internal', message: String(error) }));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** Waits for the webhook deliveries sent so far. */
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  // ---------------------------------------------------------------- generated orders
+
+  /** Generates `count` orders over the year before `end`, of every kind a shop has. */
+  generate(count: number, end = Date.UTC(2024, 5, 30)): void {
+    for (let i = 0; i < count; i++) {
+      const created = end - 365 * DAY + Math.floor(this.rnd.next() * 365 * DAY);
+      this.makeOrder(Math.floor(created / 1000) * 1000);
+    }
+  }
+
+  private makeOrder(created: number): SimOrder {
+    const r = this.rnd;
+    const guest = r.chance(0.3);
+    const customerId = guest ? 0 : r.int(1, this.customers.size);
+    const state = guest ? r.pick(['CA', 'NY', 'TX']) : this.customers.get(customerId)!.state;
+    const email = guest
+      ? `guest${r.int(1, 40)}@example.org`
+      : this.customers.get(customerId)!.email;
+    const rate = this.taxRates.find((t) => t.state === state);
+    const sellable = [...this.products.values()].filter((p) => p.type !== 'variable');
+    const lines: SimLine[] = [];
+    for (let n = r.int(1, 3); n > 0; n--) {
+      const p = r.pick(sellable);
+      if (lines.some((l) => (l.variation_id || l.product_id) === p.id)) continue;
+      const qty = r.int(1, 3);
+      const deleted = r.chance(0.02);
+      lines.push({
+        id: this.nextItem++,
+        product_id: deleted ? 0 : p.parent || p.id,
+        variation_id: deleted ? 0 : p.parent ? p.id : 0,
+        name: p.name,
+        qty,
+        subtotal: p.price * qty,
+        total: p.price * qty,
+        tax: 0,
+      });
+    }
+    let coupon: SimOrder['coupon'] = null;
+    if (r.chance(0.15)) {
+      const c = r.pick(this.coupons);
+      let discount = 0;
+      const subtotal = lines.reduce((a, l) => a + l.subtotal, 0);
+      for (const l of lines) {
+        const share =
+          c.type === 'percent'
+            ? Math.round((l.subtotal * c.amount) / 100)
+            : Math.round((Math.min(c.amount * this.unit, subtotal) * l.subtotal) / subtotal);
+        l.total = l.subtotal - share;
+        discount += share;
+      }
+      coupon = { code: c.code, discount };
+    }
+    const permille = rate?.permille ?? 0;
+    for (const l of lines) l.tax = Math.round((l.total * permille) / 1000);
+    const shipping = r.chance(0.6) ? 5 * this.unit : 0;
+    const status = r.weighted<string>([
+      ['completed', 60],
+      ['processing', 12],
+      ['on-hold', 4],
+      ['pending', 6],
+      ['cancelled', 5],
+      ['failed', 3],
+      ['shipped', 5],
+      ['refunded', 5],
+    ]);
+    const paid = ['pending', 'failed', 'cancelled'].includes(status) ? null : created + 60_000;
+    const order: SimOrder = {
+      id: this.nextPost++,
+      status,
+      previousStatus: status,
+      currency: r.chance(0.02) ? 'EUR' : this.opts.currency,
+      customer_id: customerId,
+      email,
+      country: 'US',
+      state,
+      created,
+      modified: created + 120_000,
+      paid,
+      completed: status === 'completed' || status === 'refunded' ? created + 2 * DAY : null,
+      lines,
+      shipping,
+      shippingTax: Math.round((shipping * permille) / 1000),
+      rateId: rate?.id ?? 0,
+      ratePermille: permille,
+      coupon,
+      refunds: [],
+    };
+    this.orders.set(order.id, order);
+    this.orderLists.clear();
+    if (status === 'refunded') this.addRefund(order, 'all', created + 3 * DAY);
+    else if (status === 'completed' && r.chance(0.06))
+      this.addRefund(order, 'one', created + r.int(1, 300) * DAY);
+    else if (status === 'completed' && r.chance(0.03))
+      this.addRefund(order, 'amount', created + 5 * DAY);
+    return order;
+  }
+
+  /** A refund: every line and the shipping, one unit of one line, or an amount without lines. */
+  private addRefund(
+    order: SimOrder,
+    kind: 'all' | 'one' | 'amount',
+    at: number,
+    amount = 0,
+  ): SimRefund {
+    const refund: SimRefund = {
+      id: this.nextPost++,
+      created: at,
+      amount: 0,
+      lines: [],
+      shipping: 0,
+      shippingTax: 0,
+    };
+    if (kind === 'all') {
+      for (const l of order.lines)
+        refund.lines.push({
+          id: this.nextItem++,
+          item: l.id,
+          qty: l.qty,
+          total: l.total,
+          tax: l.tax,
+        });
+      refund.shipping = order.shipping;
+      refund.shippingTax = order.shippingTax;
+    } else if (kind === 'one') {
+      const l = order.lines[0]!;
+      refund.lines.push({
+        id: this.nextItem++,
+        item: l.id,
+        qty: 1,
+        total: Math.round(l.total / l.qty),
+        tax: Math.round(l.tax / l.qty),
+      });
+    }
+    refund.amount =
+      kind === 'amount'
+        ? amount || Math.max(1, Math.floor(this.orderTotal(order) / 4))
+        : refund.lines.reduce((a, x) => a + x.total + x.tax, 0) +
+          refund.shipping +
+          refund.shippingTax;
+    order.refunds.push(refund);
+    order.modified = Math.max(order.modified, at);
+    return refund;
+  }
+
+  orderTotal(o: SimOrder): number {
+    return o.lines.reduce((a, l) => a + l.total + l.tax, 0) + o.shipping + o.shippingTax;
+  }
+
+  // ---------------------------------------------------------------- the shop's own totals
+
+  /**
+   * What WooCommerce Analytics shows for all time, in minor units: orders not in `excluded`
+   * statuses (nor trashed), their refunds netted. Net sales leave out tax and shipping.
+   */
+  totals(excluded: readonly string[] = ['pending', 'failed', 'cancelled']) {
+    let orders = 0;
+    let totalSales = 0;
+    let net = 0;
+    let refunds = 0;
+    for (const o of this.orders.values()) {
+      if (o.status === 'trash' || excluded.includes(o.status)) continue;
+      orders++;
+      const total = this.orderTotal(o);
+      totalSales += total;
+      net += total - o.lines.reduce((a, l) => a + l.tax, 0) - o.shipping - o.shippingTax;
+      for (const r of o.refunds) {
+        const tax = r.lines.reduce((a, l) => a + l.tax, 0) + r.shippingTax;
+        // Analytics counts refunds by their net amount (tax and shipping left out).
+        totalSales -= r.amount;
+        refunds += r.amount - tax - r.shipping;
+        net -= r.amount - tax - r.shipping;
+      }
+    }
+    return { orders_count: orders, total_sales: totalSales, net_revenue: net, refunds };
+  }
+
+  // ---------------------------------------------------------------- changes in the shop
+
+  private touch(o: SimOrder) {
+    this.orderLists.clear();
+    o.modified = Math.max(Date.now(), o.modified + 1000);
+  }
+
+  /** A new order now; delivered as order.created. */
+  newOrder(): SimOrder {
+    const o = this.makeOrder(Math.floor(Date.now() / 1000) * 1000);
+    o.modified = Date.now();
+    this.emit('order.created', this.orderJson(o));
+    return o;
+  }
+
+  setStatus(id: number, status: string): void {
+    const o = this.orders.get(id)!;
+    o.status = status;
+    if (status === 'completed' && !o.completed) o.completed = Date.now();
+    this.touch(o);
+    this.emit('order.updated', this.orderJson(o));
+  }
+
+  refund(id: number, kind: 'all' | 'one' | 'amount', amount = 0): void {
+    const o = this.orders.get(id)!;
+    this.addRefund(o, kind, Date.now(), amount);
+    if (kind === 'all') o.status = 'refunded';
+    this.touch(o);
+    this.emit('order.updated', this.orderJson(o));
+  }
+
+  /** Edits the first line: one more unit, tax recomputed. */
+  editLine(id: number): void {
+    const o = this.orders.get(id)!;
+    const l = o.lines[0]!;
+    const unit = Math.round(l.subtotal / l.qty);
+    l.qty += 1;
+    l.subtotal = unit * l.qty;
+    l.total = l.subtotal;
+    l.tax = Math.round((l.total * o.ratePermille) / 1000);
+    this.touch(o);
+    this.emit('order.updated', this.orderJson(o));
+  }
+
+  trash(id: number): void {
+    const o = this.orders.get(id)!;
+    o.previousStatus = o.status;
+    o.status = 'trash';
+    this.touch(o);
+    this.emit('order.deleted', { id });
+  }
+
+  restore(id: number): void {
+    const o = this.orders.get(id)!;
+    o.status = o.previousStatus;
+    this.touch(o);
+    this.emit('order.restored', this.orderJson(o));
+  }
+
+  /** Orders of this shop that count, for tests picking one. */
+  find(test: (o: SimOrder) => boolean): SimOrder {
+    const found = [...this.orders.values()].find(test);
+    if (!found) throw new Error('no such order in the simulator');
+    return found;
+  }
+
+  // ---------------------------------------------------------------- webhooks
+
+  /** Sends a topic to the active webhooks that listen to it (unless muted). */
+  emit(topic: string, payload: unknown): void {
+    if (this.muteWebhooks) return;
+    for (const w of this.webhooks.values()) {
+      if (w.status !== 'active' || w.topic !== topic) continue;
+      const body = JSON.stringify(payload);
+      const p = this.send(w, topic, body, `${w.id}-${this.nextItem++}`).finally(() =>
+        this.pending.delete(p),
+      );
+      this.pending.add(p);
+    }
+  }
+
+  /** One delivery, signed as WooCommerce signs it; five failures in a row disable the webhook. */
+  async send(
+    w: SimWebhook,
+    topic: string,
+    body: string,
+    deliveryId: string,
+    signature?: string,
+  ): Promise<number> {
+    const [resource, event] = topic.split('.');
+    try {
+      const res = await fetch(w.delivery_url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-wc-webhook-source': `${this.url}/`,
+          'x-wc-webhook-topic': topic,
+          'x-wc-webhook-resource': resource!,
+          'x-wc-webhook-event': event!,
+          'x-wc-webhook-signature':
+            signature ?? createHmac('sha256', w.secret).update(body).digest('base64'),
+          'x-wc-webhook-id': String(w.id),
+          'x-wc-webhook-delivery-id': deliveryId,
+        },
+        body,
+      });
+      await res.arrayBuffer();
+      w.failures = res.ok ? 0 : w.failures + 1;
+      if (w.failures > 5) w.status = 'disabled';
+      return res.status;
+    } catch {
+      w.failures++;
+      if (w.failures > 5) w.status = 'disabled';
+      return 0;
+    }
+  }
+
+  webhookFor(topic: string): SimWebhook | undefined {
+    return [...this.webhooks.values()].find((w) => w.topic === topic);
+  }
+
+  // ---------------------------------------------------------------- JSON shapes
+
+  orderJson(o: SimOrder) {
+    const m = (v: number) => this.money(v);
+    const local = (ms: number | null) => (ms === null ? null : iso(ms + 3_600_000));
+    const gmt = (ms: number | null) => (ms === null ? null : iso(ms));
+    const lineTax = o.lines.reduce((a, l) => a + l.tax, 0);
+    return {
+      id: o.id,
+      parent_id: 0,
+      number: String(o.id),
+      status: o.status,
+      currency: o.currency,
+      version: this.opts.version,
+      prices_include_tax: false,
+      date_created: local(o.created),
+      date_created_gmt: gmt(o.created),
+      date_modified: local(o.modified),
+      date_modified_gmt: gmt(o.modified),
+      date_paid: local(o.paid),
+      date_paid_gmt: gmt(o.paid),
+      date_completed: local(o.completed),
+      date_completed_gmt: gmt(o.completed),
+      discount_total: m(o.coupon?.discount ?? 0),
+      discount_tax: '0.00',
+      shipping_total: m(o.shipping),
+      shipping_tax: m(o.shippingTax),
+      cart_tax: m(lineTax),
+      total: m(this.orderTotal(o)),
+      total_tax: m(lineTax + o.shippingTax),
+      customer_id: o.customer_id,
+      billing: {
+        first_name: 'Ada',
+        last_name: 'Shopper',
+        email: o.email,
+        country: o.country,
+        state: o.state,
+        city: 'Town',
+        postcode: '10001',
+      },
+      shipping: { first_name: 'Ada', last_name: 'Shopper', country: o.country, state: o.state },
+      payment_method: 'cod',
+      line_items: o.lines.map((l) => ({
+        id: l.id,
+        name: l.name,
+        product_id: l.product_id,
+        variation_id: l.variation_id,
+        quantity: l.qty,
+        tax_class: '',
+        subtotal: m(l.subtotal),
+        subtotal_tax: m(Math.round((l.subtotal * o.ratePermille) / 1000)),
+        total: m(l.total),
+        total_tax: m(l.tax),
+        taxes: o.rateId ? [{ id: o.rateId, total: m(l.tax), subtotal: m(l.tax) }] : [],
+        meta_data: [],
+        sku: '',
+        price: l.total / l.qty / this.unit,
+      })),
+      tax_lines: o.rateId
+        ? [
+            {
+              id: this.nextItem++,
+              rate_code: `US-${o.state}-TAX-1`,
+              rate_id: o.rateId,
+              label: 'Tax',
+              compound: false,
+              tax_total: m(lineTax),
+              shipping_tax_total: m(o.shippingTax),
+              rate_percent: o.ratePermille / 10,
+            },
+          ]
+        : [],
+      shipping_lines: o.shipping
+        ? [
+            {
+              id: this.nextItem++,
+              method_title: 'Flat rate',
+              method_id: 'flat_rate',
+              total: m(o.shipping),
+              total_tax: m(o.shippingTax),
+            },
+          ]
+        : [],
+      fee_lines: [],
+      coupon_lines: o.coupon
+        ? [
+            {
+              id: this.nextItem++,
+              code: o.coupon.code,
+              discount: m(o.coupon.discount),
+              discount_tax: '0.00',
+            },
+          ]
+        : [],
+      refunds: o.refunds.map((r) => ({ id: r.id, reason: '', total: m(-r.amount) })),
+    };
+  }
+
+  refundJson(o: SimOrder, r: SimRefund) {
+    const m = (v: number) => this.money(v);
+    return {
+      id: r.id,
+      date_created: iso(r.created + 3_600_000),
+      date_created_gmt: iso(r.created),
+      amount: m(r.amount),
+      reason: '',
+      refunded_by: 1,
+      refunded_payment: false,
+      meta_data: [],
+      line_items: r.lines.map((x) => {
+        const line = o.lines.find((l) => l.id === x.item)!;
+        return {
+          id: x.id,
+          name: line.name,
+          product_id: line.product_id,
+          variation_id: line.variation_id,
+          quantity: -x.qty,
+          tax_class: '',
+          subtotal: m(-x.total),
+          subtotal_tax: m(-x.tax),
+          total: m(-x.total),
+          total_tax: m(-x.tax),
+          taxes: [],
+          meta_data: [{ id: x.id * 10, key: '_refunded_item_id', value: String(x.item) }],
+        };
+      }),
+      shipping_lines: r.shipping
+        ? [{ id: r.id * 10, total: m(-r.shipping), total_tax: m(-r.shippingTax) }]
+        : [],
+    };
+  }
+
+  productJson(p: SimProduct) {
+    return {
+      id: p.id,
+      name: p.name,
+      slug: p.name.toLowerCase().replace(/\W+/g, '-'),
+      type: p.type === 'variation' ? 'variation' : p.type,
+      status: p.deleted ? 'trash' : 'publish',
+      sku: `SKU-${p.id}`,
+      description: '',
+      price: this.money(p.price),
+      regular_price: this.money(p.price),
+      sale_price: '',
+      manage_stock: true,
+      stock_quantity: 10,
+      stock_status: 'instock',
+      low_stock_amount: null,
+      downloadable: false,
+      virtual: false,
+      images: [],
+      average_rating: '0.00',
+      rating_count: 0,
+      total_sales: 0,
+      date_created_gmt: iso(Date.UTC(2023, 0, 1)),
+      date_modified_gmt: iso(p.modified),
+      categories: p.categories.map((id) => ({ id })),
+      attributes: [],
+      downloads: [],
+    };
+  }
+
+  // ---------------------------------------------------------------- HTTP
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    this.requests++;
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    res.on('close', () => this.inFlight--);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', this.url);
+    this.log.push(`${req.method} ${url.pathname}`);
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    const error = (status: number, code: string, message: string) =>
+      send(status, { code, message, data: { status } });
+
+    if (this.slowMs) await new Promise((r) => setTimeout(r, this.slowMs));
+    let fault = this.faults.shift();
+    if (!fault && this.every && this.requests % this.every.n === 0) fault = this.every.fault;
+    if (fault === 'hang') return; // never answers: the client's timeout must give up
+    if (fault === 429)
+      return send(
+        429,
+        { code: 'too_many_requests', message: 'Slow down.', data: { status: 429 } },
+        { 'Retry-After': String(this.retryAfterSeconds) },
+      );
+    if (fault)
+      return send(fault, '<html><body>Bad gateway</body></html>', { 'content-type': 'text/html' });
+
+    if (!this.opts.wordpress)
+      return send(200, '<html><body>A static site</body></html>', { 'content-type': 'text/html' });
+    if (url.pathname === '/wp-json' || url.pathname === '/wp-json/') {
+      return send(200, {
+        name: this.opts.name,
+        description: 'Just another shop',
+        url: this.url,
+        home: this.url,
+        gmt_offset: '1',
+        timezone_string: this.opts.timezone,
+        namespaces: [
+          'oembed/1.0',
+          'wp/v2',
+          ...(this.opts.woocommerce ? ['wc/v1', 'wc/v2', 'wc/v3', 'wc-admin'] : []),
+        ],
+      });
+    }
+    const wc = url.pathname.match(/^\/wp-json\/(wc\/v3|wc-admin)\/(.*?)\/?$/);
+    if (!wc || !this.opts.woocommerce)
+      return error(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+    if (!this.authenticated(req, url))
+      return error(401, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.');
+    const method = req.method ?? 'GET';
+    if (method !== 'GET' && this.opts.readOnly)
+      return error(
+        401,
+        'woocommerce_rest_cannot_create',
+        'Sorry, you are not allowed to create resources.',
+      );
+    const route = wc[1] === 'wc-admin' ? `admin/${wc[2]}` : wc[2]!;
+    const q = url.searchParams;
+
+    if (route === 'admin/options')
+      return send(200, { start_of_week: String(this.opts.startOfWeek) });
+    if (route === 'system_status')
+      return send(200, {
+        environment: { version: this.opts.version, site_url: this.url },
+        settings: { currency: this.opts.currency },
+      });
+    if (route === 'settings/general')
+      return send(200, [
+        { id: 'woocommerce_currency', value: this.opts.currency },
+        { id: 'woocommerce_currency_pos', value: 'left' },
+        { id: 'woocommerce_price_thousand_sep', value: ',' },
+        { id: 'woocommerce_price_decimal_sep', value: '.' },
+        { id: 'woocommerce_price_num_decimals', value: String(this.opts.decimals) },
+      ]);
+
+    // Webhooks
+    if (route === 'webhooks' && method === 'POST') {
+      const b = JSON.parse(raw) as {
+        topic: string;
+        delivery_url: string;
+        secret: string;
+        status?: string;
+      };
+      const w: SimWebhook = {
+        id: this.nextWebhook++,
+        topic: b.topic,
+        delivery_url: b.delivery_url,
+        secret: b.secret,
+        status: 'active',
+        failures: 0,
+      };
+      this.webhooks.set(w.id, w);
+      // WooCommerce pings the delivery URL when a webhook is saved.
+      const ping = fetch(w.delivery_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `webhook_id=${w.id}`,
+      })
+        .then((r) => r.arrayBuffer())
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => this.pending.delete(ping));
+      this.pending.add(ping);
+      return send(201, this.webhookJson(w));
+    }
+    const hook = route.match(/^webhooks\/(\d+)$/);
+    if (hook) {
+      const w = this.webhooks.get(Number(hook[1]));
+      if (!w) return error(404, 'woocommerce_rest_webhook_invalid_id', 'Invalid ID.');
+      if (method === 'DELETE') {
+        this.webhooks.delete(w.id);
+        return send(200, this.webhookJson(w));
+      }
+      if (method === 'PUT') {
+        const b = JSON.parse(raw) as { status?: SimWebhook['status'] };
+        if (b.status) w.status = b.status;
+        w.failures = 0;
+      }
+      return send(200, this.webhookJson(w));
+    }
+
+    if (method !== 'GET')
+      return error(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+    const perPage = Number(q.get('per_page') ?? 10);
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
+      return error(400, 'rest_invalid_param', 'Invalid parameter(s): per_page');
+    /** A page of records, each turned into its JSON only when on the page. */
+    const list = <T>(items: T[], json: (item: T) => unknown = (x) => x) => {
+      const page = Number(q.get('page') ?? 1);
+      const offset = q.has('offset') ? Number(q.get('offset')) : (page - 1) * perPage;
+      const slice = items.slice(offset, offset + perPage).map(json);
+      return send(200, slice, {
+        'X-WP-Total': String(items.length),
+        'X-WP-TotalPages': String(Math.ceil(items.length / perPage)),
+      });
+    };
+    const after = q.get('modified_after') ? Date.parse(`${q.get('modified_after')}Z`) : -Infinity;
+    const byId = <T extends { id: number }>(items: T[]) => [...items].sort((a, b) => a.id - b.id);
+
+    if (route === 'products/categories')
+      return list(this.categories.map((c) => ({ ...c, description: '' })));
+    if (route === 'products/attributes') return send(200, this.attributes);
+    if (/^products\/attributes\/1\/terms$/.test(route)) return list(this.terms);
+    if (route === 'taxes')
+      return list(
+        this.taxRates.map((t) => ({
+          id: t.id,
+          country: t.country,
+          state: t.state,
+          rate: t.rate,
+          name: t.name,
+          priority: 1,
+          compound: false,
+          shipping: true,
+          class: 'standard',
+        })),
+      );
+    if (route === 'coupons')
+      return list(
+        this.coupons.map((c) => ({
+          id: c.id,
+          code: c.code,
+          amount: this.money(c.amount * (c.type === 'percent' ? this.unit : this.unit)),
+          discount_type: c.type,
+          date_created_gmt: iso(Date.UTC(2023, 0, 1)),
+          date_modified_gmt: iso(Date.UTC(2023, 0, 1)),
+          date_expires_gmt: null,
+        })),
+      );
+    if (route === 'customers')
+      return list(
+        byId([...this.customers.values()])
+          .filter((c) => c.modified > after)
+          .map((c) => ({
+            id: c.id,
+            email: c.email,
+            first_name: 'Customer',
+            last_name: String(c.id),
+            username: `customer${c.id}`,
+            date_created_gmt: iso(Date.UTC(2023, 0, 1)),
+            date_modified_gmt: iso(c.modified),
+            billing: { country: 'US', state: c.state, city: 'Town', postcode: '10001' },
+          })),
+      );
+    if (route === 'products')
+      return list(
+        byId([...this.products.values()])
+          .filter((p) => p.parent === 0 && p.modified > after)
+          .map((p) => this.productJson(p)),
+      );
+    const variations = route.match(/^products\/(\d+)\/variations$/);
+    if (variations)
+      return list(
+        byId([...this.products.values()])
+          .filter((p) => p.parent === Number(variations[1]))
+          .map((p) => this.productJson(p)),
+      );
+    if (route === 'orders') {
+      const status = q.get('status') ?? 'any';
+      const matches = (o: SimOrder) =>
+        status === 'any' ? o.status !== 'trash' : status.split(',').includes(o.status);
+      // Orders are kept in id order (ids only grow), so no sort; the filtered list is kept
+      // until an order changes, as a shop's database answers from an index.
+      const key = `${status}|${after}`;
+      let found = this.orderLists.get(key);
+      if (!found) {
+        found = [...this.orders.values()].filter((o) => matches(o) && o.modified > after);
+        this.orderLists.set(key, found);
+      }
+      return list(found, (o) => this.orderJson(o));
+    }
+    const one = route.match(/^orders\/(\d+)$/);
+    if (one) {
+      const o = this.orders.get(Number(one[1]));
+      return o
+        ? send(200, this.orderJson(o))
+        : error(404, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
+    }
+    const refunds = route.match(/^orders\/(\d+)\/refunds$/);
+    if (refunds) {
+      const o = this.orders.get(Number(refunds[1]));
+      if (!o) return error(404, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
+      return list([...o.refunds].sort((a, b) => b.id - a.id).map((r) => this.refundJson(o, r)));
+    }
+    return error(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+  }
+
+  private webhookJson(w: SimWebhook) {
+    return {
+      id: w.id,
+      name: `Webhook ${w.id}`,
+      status: w.status,
+      topic: w.topic,
+      delivery_url: w.delivery_url,
+    };
+  }
+
+  /**
+   * WooCommerce's rules over plain http: an OAuth 1.0a signature (HMAC-SHA1 or -SHA256)
+   * with a fresh nonce and a timestamp within 15 minutes. Basic auth and query-string keys
+   * only when the simulator stands for an https site.
+   */
+  private authenticated(req: IncomingMessage, url: URL): boolean {
+    const { key, secret } = this.opts;
+    const q = url.searchParams;
+    if (this.opts.allowBasicOverHttp) {
+      const header = req.headers.authorization ?? '';
+      if (header === `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`) return true;
+      if (q.get('consumer_key') === key && q.get('consumer_secret') === secret) return true;
+    }
+    const signature = q.get('oauth_signature');
+    if (!signature || q.get('oauth_consumer_key') !== key) return false;
+    const method = q.get('oauth_signature_method');
+    if (method !== 'HMAC-SHA256' && method !== 'HMAC-SHA1') return false;
+    const timestamp = Number(q.get('oauth_timestamp'));
+    if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 15 * 60)
+      return false;
+    const nonce = `${q.get('oauth_nonce')}:${timestamp}`;
+    if (this.nonces.has(nonce)) return false;
+    const params = [...q.entries()]
+      .filter(([k]) => k !== 'oauth_signature')
+      .map(([k, v]) => `${enc(k)}=${enc(v)}`);
+    params.sort();
+    const base = `${req.method}&${enc(`${this.url}${url.pathname}`)}&${enc(params.join('&'))}`;
+    const expected = createHmac(method === 'HMAC-SHA256' ? 'sha256' : 'sha1', `${secret}&`)
+      .update(base)
+      .digest('base64');
+    if (
+      createHash('sha256').update(expected).digest('hex') !==
+      createHash('sha256').update(signature).digest('hex')
+    )
+      return false;
+    this.nonces.add(nonce);
+    return true;
+  }
+}

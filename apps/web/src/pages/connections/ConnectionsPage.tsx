@@ -1,0 +1,365 @@
+import { Form, H, Section, Spinner } from '@storelens/components';
+import { isApiError } from '@storelens/data';
+import { __, sprintf } from '@storelens/i18n';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApi } from '../../session';
+import {
+  type Connection,
+  countText,
+  estimateText,
+  RESOURCE_LABELS,
+  statusText,
+  webhooksText,
+  whenText,
+} from './view';
+import './connections.css';
+
+const BASE = '/storelens/v1/connections';
+
+type Values = { url: string; consumer_key: string; consumer_secret: string };
+
+/** The Connections page (Settings): connect a WooCommerce shop, then follow its import and sync. */
+export default function ConnectionsPage() {
+  // The store's REST client: it sends the session's nonce, and a 401 shows the login page.
+  const api = useApi();
+  const [connection, setConnection] = useState<Connection | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmDemo, setConfirmDemo] = useState<Values | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const lastStatus = useRef<string | null>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(async () => {
+    const res = await api((client) => client.get<Connection[]>(BASE));
+    setConnection(res.data[0] ?? null);
+  }, [api]);
+
+  useEffect(() => {
+    void load().catch(() => setError(__('The connections could not be loaded.')));
+  }, [load]);
+
+  // Poll while something runs; slowly otherwise (webhook changes and reconciliations).
+  useEffect(() => {
+    if (!connection) return;
+    const running =
+      connection.status === 'importing' ||
+      connection.status === 'syncing' ||
+      connection.status === 'error';
+    const timer = setTimeout(() => void load().catch(() => {}), running ? 1000 : 10_000);
+    return () => clearTimeout(timer);
+  }, [connection, load]);
+
+  // Screen readers hear status changes, once each.
+  useEffect(() => {
+    if (!connection) return;
+    if (lastStatus.current !== null && lastStatus.current !== connection.status)
+      setAnnouncement(
+        connection.status === 'idle' && lastStatus.current === 'importing'
+          ? `${__('Import finished.')} ${statusText(connection)}`
+          : statusText(connection),
+      );
+    lastStatus.current = connection.status;
+  }, [connection]);
+
+  useEffect(() => {
+    if (confirmDemo) confirmRef.current?.focus();
+  }, [confirmDemo]);
+
+  const connect = async (values: Values, replaceDemo = false) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api((client) =>
+        client.post<Connection>(BASE, {
+          ...values,
+          ...(replaceDemo ? { replace_demo: true } : {}),
+        }),
+      );
+      setConfirmDemo(null);
+      setConnection(res.data);
+      lastStatus.current = res.data.status;
+      setAnnouncement(sprintf(__('Connected to %s. The import has started.'), res.data.store.name));
+    } catch (e) {
+      if (isApiError(e) && e.code === 'storelens_connection_demo_present') setConfirmDemo(values);
+      else setError(isApiError(e) ? e.message : __('The shop could not be connected.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const act = async (path: string, method: 'POST' | 'DELETE' = 'POST') => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (method === 'DELETE') {
+        await api((client) => client.delete(`${BASE}/${connection!.id}`));
+        setConnection(null);
+        setAnnouncement(__('Disconnected. The imported data stays.'));
+      } else {
+        const res = await api((client) =>
+          client.post<Connection>(`${BASE}/${connection!.id}/${path}`),
+        );
+        setConnection(res.data);
+      }
+    } catch (e) {
+      setError(isApiError(e) ? e.message : __('That did not work.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section component="section" className="sl-card sl-connections" level={1}>
+      <H>{__('Connections')}</H>
+      <p role="status" aria-live="polite" className="sl-visually-hidden">
+        {announcement}
+      </p>
+      {connection === undefined && <Spinner label={__('Loading the connection…')} />}
+      {connection === null && (
+        <Section>
+          <H>{__('Connect your WooCommerce shop')}</H>
+          <p>
+            {__(
+              'Make a REST API key in your shop: WooCommerce › Settings › Advanced › REST API › Add key, with Read/Write permissions (a read-only key imports, but cannot register webhooks).',
+            )}
+          </p>
+          <Form<Values>
+            label={__('Connect a shop')}
+            initialValues={{ url: '', consumer_key: '', consumer_secret: '' }}
+            validate={(v) => ({
+              ...(v.url.trim() ? {} : { url: __('Enter the address of your shop.') }),
+              ...(v.consumer_key.trim() ? {} : { consumer_key: __('Enter the consumer key.') }),
+              ...(v.consumer_secret.trim()
+                ? {}
+                : { consumer_secret: __('Enter the consumer secret.') }),
+            })}
+            onSubmit={(v) => void connect(v)}
+          >
+            {(form) => (
+              <>
+                <div className="sl-connections__field">
+                  <label htmlFor={form.getInputProps('url').id}>{__('Shop URL')}</label>
+                  <input
+                    type="url"
+                    autoComplete="url"
+                    placeholder="https://shop.example"
+                    {...form.getInputProps('url')}
+                  />
+                  {form.renderError('url')}
+                </div>
+                <div className="sl-connections__field">
+                  <label htmlFor={form.getInputProps('consumer_key').id}>
+                    {__('Consumer key')}
+                  </label>
+                  <input
+                    type="text"
+                    autoComplete="off"
+                    spellCheck={false}
+                    {...form.getInputProps('consumer_key')}
+                  />
+                  {form.renderError('consumer_key')}
+                </div>
+                <div className="sl-connections__field">
+                  <label htmlFor={form.getInputProps('consumer_secret').id}>
+                    {__('Consumer secret')}
+                  </label>
+                  <input
+                    type="password"
+                    autoComplete="off"
+                    {...form.getInputProps('consumer_secret')}
+                  />
+                  {form.renderError('consumer_secret')}
+                </div>
+                <button type="submit" className="sl-button sl-button--primary" disabled={busy}>
+                  {busy ? __('Checking the shop…') : __('Connect')}
+                </button>
+              </>
+            )}
+          </Form>
+          {confirmDemo && (
+            <div
+              ref={confirmRef}
+              tabIndex={-1}
+              role="alertdialog"
+              aria-labelledby="sl-demo-title"
+              aria-describedby="sl-demo-text"
+              className="sl-connections__confirm"
+            >
+              <p id="sl-demo-title">
+                <strong>{__('Replace the demo store?')}</strong>
+              </p>
+              <p id="sl-demo-text">
+                {__(
+                  'This Storelens holds the generated demo store. Connecting removes it and imports your shop instead.',
+                )}
+              </p>
+              <button
+                type="button"
+                className="sl-button sl-button--primary"
+                disabled={busy}
+                onClick={() => void connect(confirmDemo, true)}
+              >
+                {__('Replace the demo and connect')}
+              </button>{' '}
+              <button type="button" className="sl-button" onClick={() => setConfirmDemo(null)}>
+                {__('Cancel')}
+              </button>
+            </div>
+          )}
+        </Section>
+      )}
+      {error && (
+        <p role="alert" className="sl-connections__error">
+          {error}
+        </p>
+      )}
+      {connection && <ConnectionDetails connection={connection} busy={busy} act={act} />}
+    </Section>
+  );
+}
+
+function ConnectionDetails({
+  connection: c,
+  busy,
+  act,
+}: {
+  connection: Connection;
+  busy: boolean;
+  act: (path: string, method?: 'POST' | 'DELETE') => Promise<void>;
+}) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const importing =
+    c.status === 'importing' ||
+    (c.status === 'error' &&
+      RESOURCE_LABELS.some(([k]) => (c.progress[k]?.done ?? 0) < (c.progress[k]?.total ?? 0)));
+  return (
+    <>
+      <Section>
+        <H>{c.store.name}</H>
+        <dl className="sl-connections__facts">
+          <dt>{__('Address')}</dt>
+          <dd>{c.url}</dd>
+          <dt>{__('WooCommerce version')}</dt>
+          <dd>{c.store.wc_version || __('unknown')}</dd>
+          <dt>{__('Currency')}</dt>
+          <dd>{c.store.currency}</dd>
+          <dt>{__('Time zone')}</dt>
+          <dd>{c.store.timezone}</dd>
+          <dt>{__('Status')}</dt>
+          <dd data-testid="connection-status">{statusText(c)}</dd>
+        </dl>
+        <div className="sl-connections__actions">
+          {c.status === 'paused' ? (
+            <button
+              type="button"
+              className="sl-button sl-button--primary"
+              disabled={busy}
+              onClick={() => void act('resume')}
+            >
+              {__('Resume')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="sl-button"
+              disabled={busy}
+              onClick={() => void act('pause')}
+            >
+              {__('Pause')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="sl-button"
+            disabled={busy || c.status === 'importing' || c.status === 'paused'}
+            onClick={() => void act('sync')}
+          >
+            {__('Check for changes now')}
+          </button>
+          <button
+            type="button"
+            className="sl-button"
+            disabled={busy}
+            onClick={() => setConfirmDelete(true)}
+          >
+            {__('Disconnect')}
+          </button>
+        </div>
+        {confirmDelete && (
+          <fieldset className="sl-connections__confirm">
+            <legend className="sl-visually-hidden">{__('Confirm disconnecting')}</legend>
+            <p>
+              {__(
+                'Disconnect removes Storelens’s webhooks from the shop. The imported data stays until you delete it.',
+              )}
+            </p>
+            <button
+              type="button"
+              className="sl-button sl-button--primary"
+              onClick={() => void act('', 'DELETE')}
+            >
+              {__('Disconnect the shop')}
+            </button>{' '}
+            <button type="button" className="sl-button" onClick={() => setConfirmDelete(false)}>
+              {__('Cancel')}
+            </button>
+          </fieldset>
+        )}
+      </Section>
+      <Section>
+        <H>{__('Import')}</H>
+        {importing && c.estimate_seconds !== null && <p>{estimateText(c.estimate_seconds)}</p>}
+        <ul className="sl-connections__progress">
+          {RESOURCE_LABELS.map(([key, label]) => {
+            const p = c.progress[key] ?? { done: 0, total: 0 };
+            const id = `sl-progress-${key}`;
+            return (
+              <li key={key}>
+                <span id={id}>{label}</span>
+                <progress
+                  aria-labelledby={id}
+                  max={Math.max(1, p.total)}
+                  value={p.total > 0 ? p.done : 0}
+                />
+                <span>{countText(p)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+      <Section>
+        <H>{__('Sync')}</H>
+        <dl className="sl-connections__facts">
+          <dt>{__('Webhooks')}</dt>
+          <dd>{webhooksText(c)}</dd>
+          <dt>{__('Last change received')}</dt>
+          <dd>{whenText(c.last_change_gmt)}</dd>
+          <dt>{__('Last reconciliation')}</dt>
+          <dd>{whenText(c.last_reconciled_gmt)}</dd>
+        </dl>
+        {c.errors.length > 0 && (
+          <table className="sl-connections__errors">
+            <caption>{__('Recent errors')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{__('Time')}</th>
+                <th scope="col">{__('What happened')}</th>
+                <th scope="col">{__('Retried')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.errors.map((e) => (
+                <tr key={e.id}>
+                  <td>{whenText(e.time_gmt)}</td>
+                  <td>{e.message}</td>
+                  <td>{e.retry}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,484 @@
+import {
+  Chart,
+  type ChartInterval,
+  type ChartType,
+  DateRangeFilterPicker,
+  Link,
+  MenuItem,
+  SummaryNumbers,
+} from '@storelens/components';
+import { getReportStatsQuery, useReportStats } from '@storelens/data';
+import {
+  getAllowedIntervalsForQuery,
+  getCurrentDates,
+  getIntervalForQuery,
+  getReportDateParams,
+} from '@storelens/date';
+import { __, sprintf } from '@storelens/i18n';
+import { getNewPath, parseQuery, type Query, updateQueryString } from '@storelens/navigation';
+import { formatValue } from '@storelens/number';
+import { useId } from 'react';
+import { type IntervalLike, timeComparisonRows } from '../../reports/page/chart-rows';
+import { useStore } from '../../settings-context';
+import { useNotices } from '../../shell/notices';
+import { usePersistedQuery } from '../../shell/persisted-query';
+import { useUserPreference } from '../../shell/preferences';
+import { useApiGet } from '../../shell/use-api';
+import { useAdminLocation } from '../../use-location';
+import {
+  chartBlock,
+  fieldsByEndpoint,
+  OVERVIEW_CHARTS,
+  type OverviewChart,
+  readCell,
+} from './charts';
+import { indicatorTiles, useAllowedIndicators, useIndicatorValues } from './indicators';
+import { OverviewSection, type SectionControls } from './Section';
+import {
+  addSection,
+  canMove,
+  type DashboardSection,
+  mergeSections,
+  moveSection,
+  removeSection,
+  renameSection,
+  toggleBlock,
+} from './sections';
+
+const NO_SAVED: unknown = null;
+const formatNumber = (n: number) => formatValue({ precision: 0 }, 'number', n) ?? String(n);
+
+function PerformanceSection({
+  section,
+  query,
+  controls,
+  onToggle,
+}: {
+  section: DashboardSection;
+  query: Query;
+  controls: SectionControls;
+  onToggle: (block: string) => void;
+}) {
+  const { settings, formatAmount } = useStore();
+  const persisted = usePersistedQuery();
+  const allowed = useAllowedIndicators();
+  const hidden = new Set(section.hiddenBlocks);
+  const visible = (allowed.data ?? []).filter((i) => !hidden.has(i.stat)).map((i) => i.stat);
+  const range = getReportDateParams(query, settings.defaultDateRange);
+  const dates = getCurrentDates(query, settings.defaultDateRange);
+  const primary = useIndicatorValues(visible, range.primary);
+  const secondary = useIndicatorValues(visible, range.secondary);
+  const failed = primary.error || secondary.error || allowed.error;
+  const items =
+    primary.data && secondary.data
+      ? indicatorTiles(primary.data, secondary.data, {
+          formatAmount,
+          formatNumber,
+          prevLabel: dates.secondary.label,
+          persisted,
+        })
+      : [];
+  return (
+    <OverviewSection
+      title={section.title || __('Store Performance')}
+      menuLabel={__('Choose which analytics to display and the section name')}
+      menuTitle={__('Display stats:')}
+      controls={controls}
+      toggles={(allowed.data ?? []).map((i) => (
+        <MenuItem
+          key={i.stat}
+          kind="checkbox"
+          checked={!hidden.has(i.stat)}
+          onInvoke={() => onToggle(i.stat)}
+        >
+          {i.label}
+        </MenuItem>
+      ))}
+    >
+      {failed ? (
+        <p className="sl-notice--error" role="alert">
+          {__('The performance indicators could not be loaded.')}
+        </p>
+      ) : visible.length === 0 && allowed.data ? (
+        <p>{__('No stats are chosen: pick some in this section’s menu.')}</p>
+      ) : (
+        <SummaryNumbers
+          label={section.title || __('Store Performance')}
+          items={items}
+          isLoading={primary.isLoading || secondary.isLoading || !allowed.data}
+          placeholderCount={Math.max(visible.length, 1)}
+        />
+      )}
+    </OverviewSection>
+  );
+}
+
+function ChartBlock({
+  chart,
+  query,
+  fields,
+  interval,
+  type,
+}: {
+  chart: OverviewChart;
+  query: Query;
+  fields: string[];
+  interval: ChartInterval;
+  type: ChartType;
+}) {
+  const { settings } = useStore();
+  const persisted = usePersistedQuery();
+  const withInterval = { ...query, interval };
+  const defaultDateRange = settings.defaultDateRange;
+  const dates = getCurrentDates(query, defaultDateRange);
+  const primary = useReportStats(
+    chart.endpoint,
+    getReportStatsQuery({
+      endpoint: chart.endpoint,
+      query: withInterval,
+      defaultDateRange,
+      fields,
+    }),
+  );
+  const secondary = useReportStats(
+    chart.endpoint,
+    getReportStatsQuery({
+      endpoint: chart.endpoint,
+      query: withInterval,
+      defaultDateRange,
+      fields,
+      dataType: 'secondary',
+    }),
+  );
+  const rows = timeComparisonRows(
+    (primary.data?.intervals ?? []) as unknown as IntervalLike[],
+    (secondary.data?.intervals ?? []) as unknown as IntervalLike[],
+    chart.key,
+    {
+      primary: `${dates.primary.label} (${dates.primary.range})`,
+      secondary: `${dates.secondary.label} (${dates.secondary.range})`,
+    },
+  );
+  const href = getNewPath({ ...persisted, chart: chart.key }, `/analytics/${chart.endpoint}`, {});
+  return (
+    <div className="sl-overview__chart sl-card">
+      <h3 className="sl-overview__chart-title">
+        <Link href={href} aria-label={sprintf(__('%s Report'), chart.label)}>
+          {chart.label}
+        </Link>
+      </h3>
+      {primary.error || secondary.error ? (
+        <p className="sl-notice--error" role="alert">
+          {sprintf(__('The %s chart could not be loaded.'), chart.label)}
+        </p>
+      ) : (
+        <Chart
+          data={rows}
+          type={type}
+          interval={interval}
+          valueType={chart.type}
+          currency={settings.currency}
+          isRequesting={primary.isRequesting || secondary.isRequesting}
+          legendPosition="bottom"
+          height={220}
+          emptyMessage={__('No data for the selected date range')}
+        />
+      )}
+    </div>
+  );
+}
+
+function ChartsSection({
+  section,
+  query,
+  controls,
+  onToggle,
+}: {
+  section: DashboardSection;
+  query: Query;
+  controls: SectionControls;
+  onToggle: (block: string) => void;
+}) {
+  const { settings } = useStore();
+  const notice = useNotices();
+  const [savedInterval, saveInterval] = useUserPreference<string>(
+    'dashboard_chart_interval',
+    'day',
+  );
+  const [savedType, saveType] = useUserPreference<string>('dashboard_chart_type', 'line');
+  const allowed = getAllowedIntervalsForQuery(query, settings.defaultDateRange) as ChartInterval[];
+  const interval = (allowed as string[]).includes(savedInterval)
+    ? (savedInterval as ChartInterval)
+    : (getIntervalForQuery(query, settings.defaultDateRange) as ChartInterval);
+  const type: ChartType = savedType === 'bar' ? 'bar' : 'line';
+  const hidden = new Set(section.hiddenBlocks);
+  const visible = OVERVIEW_CHARTS.filter((c) => !hidden.has(chartBlock(c)));
+  const fields = fieldsByEndpoint(visible);
+  const intervalId = useId();
+  const failed = () => notice(__('Your chart settings could not be saved.'));
+  const intervalLabels: Record<string, string> = {
+    hour: __('By hour'),
+    day: __('By day'),
+    week: __('By week'),
+    month: __('By month'),
+    quarter: __('By quarter'),
+    year: __('By year'),
+  };
+  return (
+    <OverviewSection
+      title={section.title}
+      menuLabel={__('Choose which charts to display')}
+      menuTitle={__('Charts')}
+      controls={controls}
+      tools={
+        <>
+          <label className="sl-visually-hidden" htmlFor={intervalId}>
+            {__('Interval')}
+          </label>
+          <select
+            id={intervalId}
+            value={interval}
+            onChange={(e) => saveInterval(e.target.value).catch(failed)}
+          >
+            {allowed.map((i) => (
+              <option key={i} value={i}>
+                {intervalLabels[i] ?? i}
+              </option>
+            ))}
+          </select>
+          <fieldset className="sl-overview__type">
+            <legend className="sl-visually-hidden">{__('Chart type')}</legend>
+            {(['line', 'bar'] as const).map((t) => (
+              <button
+                key={t}
+                type="button"
+                className="sl-button"
+                aria-pressed={type === t}
+                onClick={() => saveType(t).catch(failed)}
+              >
+                {t === 'line' ? __('Line chart') : __('Bar chart')}
+              </button>
+            ))}
+          </fieldset>
+        </>
+      }
+      toggles={OVERVIEW_CHARTS.map((c) => (
+        <MenuItem
+          key={chartBlock(c)}
+          kind="checkbox"
+          checked={!hidden.has(chartBlock(c))}
+          onInvoke={() => onToggle(chartBlock(c))}
+        >
+          {c.label}
+        </MenuItem>
+      ))}
+    >
+      {visible.length === 0 ? (
+        <p>{__('No charts are chosen: pick some in this section’s menu.')}</p>
+      ) : (
+        <div className="sl-overview__charts">
+          {visible.map((c) => (
+            <ChartBlock
+              key={chartBlock(c)}
+              chart={c}
+              query={query}
+              fields={fields.get(c.endpoint) ?? [c.key]}
+              interval={interval}
+              type={type}
+            />
+          ))}
+        </div>
+      )}
+    </OverviewSection>
+  );
+}
+
+interface Leaderboard {
+  id: string;
+  label: string;
+  headers: { label: string }[];
+  rows?: { display: string; value: unknown }[][];
+}
+
+function LeaderboardsSection({
+  section,
+  query,
+  controls,
+  onToggle,
+}: {
+  section: DashboardSection;
+  query: Query;
+  controls: SectionControls;
+  onToggle: (block: string) => void;
+}) {
+  const { settings } = useStore();
+  const persisted = usePersistedQuery();
+  const notice = useNotices();
+  const [rows, saveRows] = useUserPreference<number>('dashboard_leaderboard_rows', 5);
+  const perPage = Number.isInteger(rows) && rows >= 1 && rows <= 20 ? rows : 5;
+  const range = getReportDateParams(query, settings.defaultDateRange).primary;
+  const allowed = useApiGet<Leaderboard[]>('/wc-analytics/leaderboards/allowed');
+  const boards = useApiGet<Leaderboard[]>('/wc-analytics/leaderboards', {
+    ...range,
+    per_page: perPage,
+    persisted_query: JSON.stringify(persisted),
+  });
+  const hidden = new Set(section.hiddenBlocks);
+  const rowsId = useId();
+  const visible = (allowed.data ?? []).filter((b) => !hidden.has(b.id));
+  const byId = new Map((boards.data ?? []).map((b) => [b.id, b]));
+  return (
+    <OverviewSection
+      title={section.title}
+      menuLabel={__('Choose which leaderboards to display and other settings')}
+      menuTitle={__('Leaderboards')}
+      controls={controls}
+      tools={
+        <>
+          <label htmlFor={rowsId}>{__('Rows per table')}</label>
+          <select
+            id={rowsId}
+            value={perPage}
+            onChange={(e) =>
+              saveRows(Number(e.target.value)).catch(() =>
+                notice(__('Your leaderboard settings could not be saved.')),
+              )
+            }
+          >
+            {Array.from({ length: 20 }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </>
+      }
+      toggles={(allowed.data ?? []).map((b) => (
+        <MenuItem
+          key={b.id}
+          kind="checkbox"
+          checked={!hidden.has(b.id)}
+          onInvoke={() => onToggle(b.id)}
+        >
+          {b.label}
+        </MenuItem>
+      ))}
+    >
+      {boards.error || allowed.error ? (
+        <p className="sl-notice--error" role="alert">
+          {__('The leaderboards could not be loaded.')}
+        </p>
+      ) : (
+        <div className="sl-overview__leaderboards">
+          {visible.map((b) => {
+            const data = byId.get(b.id);
+            return (
+              <div key={b.id} className="sl-card sl-overview__leaderboard">
+                <table>
+                  <caption>{b.label}</caption>
+                  <thead>
+                    <tr>
+                      {b.headers.map((h, i) => (
+                        <th key={h.label} scope="col" className={i > 0 ? 'is-numeric' : undefined}>
+                          {h.label}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {!data ? (
+                      <tr>
+                        <td colSpan={b.headers.length}>{__('Loading…')}</td>
+                      </tr>
+                    ) : (data.rows ?? []).length === 0 ? (
+                      <tr>
+                        <td colSpan={b.headers.length}>
+                          {__('No data recorded for the selected time period.')}
+                        </td>
+                      </tr>
+                    ) : (
+                      (data.rows ?? []).map((row) => (
+                        <tr key={row[0]?.display ?? ''}>
+                          {b.headers.map((h, c) => {
+                            const { text, href } = readCell(row[c]?.display ?? '');
+                            return c === 0 ? (
+                              <th key={h.label} scope="row">
+                                {href ? <Link href={href}>{text}</Link> : text}
+                              </th>
+                            ) : (
+                              <td key={h.label} className="is-numeric">
+                                {text}
+                              </td>
+                            );
+                          })}
+                        </tr>
+                      ))
+                    )}
+                  </tbody>
+                </table>
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </OverviewSection>
+  );
+}
+
+/** `/analytics/overview`: Performance, Charts and Leaderboards, arranged per user. */
+export function Overview() {
+  const location = useAdminLocation();
+  const query = parseQuery(location.search);
+  const { settings } = useStore();
+  const notice = useNotices();
+  const [saved, save] = useUserPreference<unknown>('dashboard_sections', NO_SAVED);
+  const sections = mergeSections(saved);
+  const update = (next: DashboardSection[]) => {
+    save(next).catch(() => notice(__('Your dashboard layout could not be saved.')));
+  };
+  const visible = sections.filter((s) => s.isVisible);
+  const hidden = sections.filter((s) => !s.isVisible);
+
+  const controlsFor = (key: string): SectionControls => ({
+    canMoveUp: canMove(sections, key, -1),
+    canMoveDown: canMove(sections, key, 1),
+    onMove: (step) => update(moveSection(sections, key, step)),
+    onRemove: () => update(removeSection(sections, key)),
+    onRename: (title) => update(renameSection(sections, key, title)),
+  });
+  const toggle = (key: string) => (block: string) => update(toggleBlock(sections, key, block));
+
+  return (
+    <div className="sl-page sl-overview">
+      <h1 className="sl-page__title">{__('Overview')}</h1>
+      <section className="sl-report__filters" aria-label={__('Date range')}>
+        <DateRangeFilterPicker
+          query={query}
+          defaultDateRange={settings.defaultDateRange}
+          onRangeSelect={(range) => updateQueryString({ ...range })}
+        />
+      </section>
+      {visible.map((s) => {
+        const props = { section: s, query, controls: controlsFor(s.key), onToggle: toggle(s.key) };
+        if (s.key === 'store-performance') return <PerformanceSection key={s.key} {...props} />;
+        if (s.key === 'charts') return <ChartsSection key={s.key} {...props} />;
+        return <LeaderboardsSection key={s.key} {...props} />;
+      })}
+      {hidden.length > 0 && (
+        <section className="sl-overview__add" aria-label={__('Dashboard Sections')}>
+          <h2 className="sl-visually-hidden">{__('Add more sections')}</h2>
+          {hidden.map((s) => (
+            <button
+              key={s.key}
+              type="button"
+              className="sl-button"
+              onClick={() => update(addSection(sections, s.key))}
+            >
+              {sprintf(__('Add %s section'), s.title)}
+            </button>
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { SummaryItem } from '@storelens/components';
+import { __ } from '@storelens/i18n';
+import { getNewPath } from '@storelens/navigation';
+import { calculateDelta } from '@storelens/number';
+import { useApiGet } from '../../shell/use-api';
+
+/** One entry of `/reports/performance-indicators/allowed`. */
+export interface AllowedIndicator {
+  stat: string;
+  chart: string;
+  label: string;
+}
+
+/** One performance indicator value. */
+export interface IndicatorValue extends AllowedIndicator {
+  format: 'number' | 'currency';
+  value: number | null;
+  _links?: { report?: { href: string }[] };
+}
+
+const BASE = '/wc-analytics/reports/performance-indicators';
+
+/** The indicators the store offers, in server order. */
+export function useAllowedIndicators() {
+  return useApiGet<AllowedIndicator[]>(`${BASE}/allowed`);
+}
+
+/** Values of the given indicators for one range; nothing is asked for an empty list. */
+export function useIndicatorValues(
+  stats: readonly string[],
+  range: { after: string; before: string },
+) {
+  const query = stats.length > 0 ? { stats: [...stats], ...range } : null;
+  return useApiGet<IndicatorValue[]>(BASE, query ?? undefined, undefined, query === null);
+}
+
+/** The report page of an indicator, with its chart chosen and the persisted query kept. */
+export function indicatorHref(
+  indicator: IndicatorValue,
+  persisted: Record<string, string>,
+): string | undefined {
+  const report = indicator._links?.report?.[0]?.href;
+  if (!report) return undefined;
+  return getNewPath({ ...persisted, chart: indicator.chart }, report, {});
+}
+
+/** Summary tiles: each indicator's value beside the previous range's, with the change. */
+export function indicatorTiles(
+  primary: readonly IndicatorValue[],
+  secondary: readonly IndicatorValue[],
+  options: {
+    formatAmount: (n: number) => string;
+    formatNumber: (n: number) => string;
+    prevLabel: string;
+    persisted: Record<string, string>;
+  },
+): SummaryItem[] {
+  const previous = new Map(secondary.map((s) => [s.stat, s]));
+  return primary.map((p) => {
+    const prev = previous.get(p.stat)?.value ?? null;
+    const format = (v: number | null) =>
+      v === null
+        ? __('N/A')
+        : p.format === 'currency'
+          ? options.formatAmount(v)
+          : options.formatNumber(v);
+    return {
+      key: p.stat,
+      label: p.label,
+      value: format(p.value),
+      prevLabel: options.prevLabel,
+      prevValue: format(prev),
+      delta: p.value !== null && prev !== null ? calculateDelta(p.value, prev) : null,
+      href: indicatorHref(p, options.persisted),
+    };
+  });
+}

@@ -1,0 +1,252 @@
+import type { ApplicationPasswordItem, NewApplicationPassword, WpUser } from '@storelens/api';
+import { isApiError, useCurrentUser } from '@storelens/data';
+import { __, sprintf } from '@storelens/i18n';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useApi } from '../../session';
+import '../login/auth.css';
+
+const message = (e: unknown) => (isApiError(e) ? e.message : __('The request failed.'));
+
+/** One's own account: name, password, and application passwords for scripts. */
+export function ProfilePage() {
+  const { user, refresh } = useCurrentUser();
+  const api = useApi();
+  const id = useId();
+  const [name, setName] = useState('');
+  const [nameStatus, setNameStatus] = useState('');
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [passwordStatus, setPasswordStatus] = useState('');
+  const [passwordError, setPasswordError] = useState('');
+  const [keys, setKeys] = useState<ApplicationPasswordItem[]>([]);
+  const [keyName, setKeyName] = useState('');
+  const [created, setCreated] = useState<NewApplicationPassword | null>(null);
+  const [keyStatus, setKeyStatus] = useState('');
+
+  useEffect(() => {
+    document.title = `${__('Profile')} ‹ Storelens`;
+  }, []);
+  useEffect(() => {
+    if (user) setName(user.name);
+  }, [user]);
+
+  const loadKeys = useCallback(
+    () =>
+      api((c) => c.get<ApplicationPasswordItem[]>('/wp/v2/users/me/application-passwords'))
+        .then(({ data }) => setKeys(data))
+        .catch((e: unknown) => setKeyStatus(message(e))),
+    [api],
+  );
+  useEffect(() => {
+    void loadKeys();
+  }, [loadKeys]);
+
+  if (!user) return <p role="status">{__('Loading…')}</p>;
+
+  async function saveName(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await api((c) => c.post<WpUser>('/wp/v2/users/me', { name }));
+      await refresh();
+      setNameStatus(__('Your name is saved.'));
+    } catch (e) {
+      setNameStatus(message(e));
+    }
+  }
+
+  async function savePassword(event: FormEvent) {
+    event.preventDefault();
+    setPasswordError('');
+    setPasswordStatus('');
+    if (next.length < 8) {
+      setPasswordError(__('Use at least 8 characters.'));
+      return;
+    }
+    try {
+      await api((c) => c.post('/wp/v2/users/me', { password: next, current_password: current }));
+      // Every session ended with the change; this browser got a new one: reload with it.
+      window.location.reload();
+    } catch (e) {
+      const params = isApiError(e) ? (e.params as Record<string, string>) : {};
+      setPasswordError(params.current_password ?? params.password ?? message(e));
+    }
+  }
+
+  async function createKey(event: FormEvent) {
+    event.preventDefault();
+    if (!keyName.trim()) {
+      setKeyStatus(__('Name the application password (what will use it).'));
+      return;
+    }
+    try {
+      const { data } = await api((c) =>
+        c.post<NewApplicationPassword>('/wp/v2/users/me/application-passwords', {
+          name: keyName.trim(),
+        }),
+      );
+      setCreated(data);
+      setKeyName('');
+      setKeyStatus(sprintf(__('Application password "%s" created.'), data.name));
+      await loadKeys();
+    } catch (e) {
+      setKeyStatus(message(e));
+    }
+  }
+
+  async function revoke(key: ApplicationPasswordItem) {
+    try {
+      await api((c) => c.delete(`/wp/v2/users/me/application-passwords/${key.uuid}`));
+      setKeyStatus(sprintf(__('Application password "%s" revoked.'), key.name));
+      if (created?.uuid === key.uuid) setCreated(null);
+      await loadKeys();
+    } catch (e) {
+      setKeyStatus(message(e));
+    }
+  }
+
+  return (
+    <div className="sl-account">
+      <h1>{__('Profile')}</h1>
+      <p>
+        {sprintf(__('Signed in as %s'), user.email)} ·{' '}
+        {user.roles[0] === 'administrator'
+          ? __('Administrator')
+          : user.roles[0] === 'shop_manager'
+            ? __('Shop manager')
+            : __('Analyst')}
+      </p>
+      <section className="sl-card" aria-labelledby={`${id}-name-title`}>
+        <h2 id={`${id}-name-title`}>{__('Name')}</h2>
+        <form className="sl-form sl-form--inline" onSubmit={saveName}>
+          <div className="sl-field">
+            <label htmlFor={`${id}-name`}>{__('Display name')}</label>
+            <input
+              id={`${id}-name`}
+              className="sl-input"
+              autoComplete="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="sl-button">
+            {__('Save name')}
+          </button>
+        </form>
+        <p role="status" className="sl-form__status">
+          {nameStatus}
+        </p>
+      </section>
+      <section className="sl-card" aria-labelledby={`${id}-password-title`}>
+        <h2 id={`${id}-password-title`}>{__('Password')}</h2>
+        <form className="sl-form" onSubmit={savePassword} noValidate>
+          <input type="hidden" autoComplete="username" value={user.email} readOnly />
+          <div className="sl-field">
+            <label htmlFor={`${id}-current`}>{__('Current password')}</label>
+            <input
+              id={`${id}-current`}
+              className="sl-input"
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          </div>
+          <div className="sl-field">
+            <label htmlFor={`${id}-new`}>{__('New password')}</label>
+            <input
+              id={`${id}-new`}
+              className="sl-input"
+              type="password"
+              autoComplete="new-password"
+              value={next}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={`${id}-password-error`}
+              onChange={(e) => setNext(e.target.value)}
+            />
+          </div>
+          <p id={`${id}-password-error`} className="sl-form__error" role="alert">
+            {passwordError}
+          </p>
+          <p role="status" className="sl-form__status">
+            {passwordStatus}
+          </p>
+          <div>
+            <button type="submit" className="sl-button">
+              {__('Change password')}
+            </button>
+          </div>
+        </form>
+      </section>
+      <section className="sl-card" aria-labelledby={`${id}-keys-title`}>
+        <h2 id={`${id}-keys-title`}>{__('Application passwords')}</h2>
+        <p>
+          {__(
+            'For scripts and REST clients: use HTTP Basic authentication with your e-mail address and the application password.',
+          )}
+        </p>
+        <form className="sl-form sl-form--inline" onSubmit={createKey} noValidate>
+          <div className="sl-field">
+            <label htmlFor={`${id}-key-name`}>{__('New application password name')}</label>
+            <input
+              id={`${id}-key-name`}
+              className="sl-input"
+              value={keyName}
+              onChange={(e) => setKeyName(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="sl-button">
+            {__('Add application password')}
+          </button>
+        </form>
+        <p role="status" className="sl-form__status">
+          {keyStatus}
+        </p>
+        {created && (
+          <div className="sl-field">
+            <label htmlFor={`${id}-secret`}>
+              {__('Your new password (it will not be shown again):')}
+            </label>
+            <input
+              id={`${id}-secret`}
+              className="sl-input sl-secret"
+              readOnly
+              value={created.password}
+              onFocus={(e) => e.target.select()}
+            />
+          </div>
+        )}
+        {keys.length > 0 && (
+          <table aria-labelledby={`${id}-keys-title`}>
+            <thead>
+              <tr>
+                <th scope="col">{__('Name')}</th>
+                <th scope="col">{__('Created')}</th>
+                <th scope="col">{__('Last used')}</th>
+                <th scope="col">{__('Actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((k) => (
+                <tr key={k.uuid}>
+                  <td>{k.name}</td>
+                  <td>{k.created.replace('T', ' ')}</td>
+                  <td>{k.last_used ? k.last_used.replace('T', ' ') : __('Never')}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="sl-link-button"
+                      aria-label={sprintf(__('Revoke %s'), k.name)}
+                      onClick={() => void revoke(k)}
+                    >
+                      {__('Revoke')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import type { ReportRow } from '@storelens/data';
+import { __ } from '@storelens/i18n';
+import type { Query } from '@storelens/navigation';
+import { compareLabels, linkCell, plural } from '../page/cells';
+import type { ChartMetric, ChartModeChoice, ReportDefinition, RowContext } from '../page/types';
+import { idList } from '../products/definition';
+
+const DISCOUNT_TYPES: Readonly<Record<string, string>> = {
+  percent: __('Percentage'),
+  fixed_cart: __('Fixed cart'),
+  fixed_product: __('Fixed product'),
+};
+
+/** One coupon's cells (PAGES.md §9.3); a deleted coupon (id 0) has no links. */
+export function couponCells(row: ReportRow, context: RowContext) {
+  const id = Number(row.coupon_id ?? 0);
+  const info = (row.extended_info ?? {}) as {
+    code?: string;
+    date_created?: string;
+    date_expires?: string;
+    discount_type?: string;
+  };
+  const code = info.code ?? '';
+  const orders = Number(row.orders_count ?? 0);
+  const created = context.formatDate(info.date_created) || __('N/A');
+  const expires = context.formatDate(info.date_expires) || __('N/A');
+  const type = DISCOUNT_TYPES[info.discount_type ?? ''] ?? __('N/A');
+  return [
+    id > 0
+      ? linkCell(
+          code,
+          code,
+          '/analytics/coupons',
+          { filter: 'single_coupon', coupons: id },
+          context.query,
+        )
+      : { display: code, value: code },
+    id > 0
+      ? linkCell(
+          context.formatNumber(orders),
+          orders,
+          '/analytics/orders',
+          { filter: 'advanced', coupon_includes: id },
+          context.query,
+        )
+      : { display: context.formatNumber(orders), value: orders },
+    { display: context.formatAmount(Number(row.amount ?? 0)), value: Number(row.amount ?? 0) },
+    { display: created, value: created },
+    { display: expires, value: expires },
+    { display: type, value: type },
+  ];
+}
+
+export const couponCharts: readonly ChartMetric[] = [
+  {
+    key: 'orders_count',
+    label: __('Discounted orders'),
+    type: 'number',
+    orderby: 'orders_count',
+    order: 'desc',
+  },
+  { key: 'amount', label: __('Amount'), type: 'currency', orderby: 'amount', order: 'desc' },
+];
+
+/** Item comparison only when comparing two or more coupons (PAGES.md §9.2, §17). */
+export function couponsChartMode(query: Query): ChartModeChoice {
+  const ids = idList(query.coupons);
+  return query.filter === 'compare-coupons' && ids.length >= 2
+    ? {
+        mode: 'item-comparison',
+        segmentby: 'coupon',
+        itemsLabel: __('%d coupons'),
+        selectedIds: ids,
+      }
+    : { mode: 'time-comparison' };
+}
+
+/** The Coupons report (PAGES.md §9). */
+export const couponsReport: ReportDefinition = {
+  id: 'coupons',
+  title: __('Coupons'),
+  statsEndpoint: 'coupons',
+  charts: couponCharts,
+  chartMode: couponsChartMode,
+  filters: () => [
+    {
+      label: __('Show'),
+      param: 'filter',
+      staticParams: ['chartType', 'paged', 'per_page'],
+      filters: [
+        { value: 'all', label: __('All coupons') },
+        {
+          value: 'select_coupon',
+          label: __('Single coupon'),
+          subFilters: [
+            {
+              component: 'Search',
+              value: 'single_coupon',
+              label: __('Single coupon'),
+              path: ['select_coupon'],
+              settings: {
+                type: 'coupons',
+                param: 'coupons',
+                labels: { placeholder: __('Type to search for a coupon') },
+              },
+            },
+          ],
+        },
+        {
+          value: 'compare-coupons',
+          label: __('Comparison'),
+          settings: {
+            type: 'coupons',
+            param: 'coupons',
+            getLabels: compareLabels({ type: 'coupons' }),
+            labels: {
+              title: __('Compare Coupon Codes'),
+              helpText: __('Check at least two coupon codes below to compare'),
+              placeholder: __('Search for coupons to compare'),
+              update: __('Compare'),
+            },
+          },
+        },
+      ],
+    },
+  ],
+  table: () => ({
+    endpoint: 'coupons',
+    title: __('Coupons'),
+    columnsKey: 'coupons_report_columns',
+    headers: [
+      {
+        key: 'code',
+        label: __('Coupon code'),
+        isSortable: true,
+        required: true,
+        isLeftAligned: true,
+      },
+      {
+        key: 'orders_count',
+        label: __('Orders'),
+        isSortable: true,
+        isNumeric: true,
+        required: true,
+        defaultSort: true,
+      },
+      { key: 'amount', label: __('Amount discounted'), isSortable: true, isNumeric: true },
+      { key: 'created', label: __('Created') },
+      { key: 'expires', label: __('Expires') },
+      { key: 'type', label: __('Type') },
+    ],
+    defaultOrderby: 'orders_count',
+    defaultOrder: 'desc',
+    tableQuery: () => ({ extended_info: true }),
+    rowId: (row) => String(row.coupon_id),
+    compare: {
+      filterParam: 'filter',
+      filterValue: 'compare-coupons',
+      idParam: 'coupons',
+      helpText: __('Check at least two coupon codes below to compare'),
+    },
+    search: {
+      autocompleter: { type: 'coupons' },
+      listPath: 'coupons',
+      idParam: 'coupons',
+      placeholder: __('Search by coupon code'),
+    },
+    toCells: couponCells,
+    summary: {
+      fields: ['coupons_count', 'orders_count', 'amount'],
+      items: (t, c) => {
+        const n = (key: string) => Number(t[key] ?? 0);
+        return [
+          {
+            label: plural(n('coupons_count'), __('Coupon'), __('Coupons')),
+            value: c.formatNumber(n('coupons_count')),
+          },
+          {
+            label: plural(n('orders_count'), __('Order'), __('Orders')),
+            value: c.formatNumber(n('orders_count')),
+          },
+          { label: __('Amount discounted'), value: c.formatAmount(n('amount')) },
+        ];
+      },
+    },
+  }),
+};

@@ -1,0 +1,142 @@
+import type { AdvancedFiltersConfig } from '@storelens/components';
+import type { ReportRow } from '@storelens/data';
+import { getCurrentDates, getDateDifferenceInDays } from '@storelens/date';
+import { __, _x } from '@storelens/i18n';
+import { linkCell, plural } from '../page/cells';
+import { advancedFilter, includesRules } from '../page/filter-helpers';
+import type { ReportDefinition, RowContext } from '../page/types';
+
+/** Downloads' advanced filters (PAGES.md §11.1). */
+export const downloadsAdvancedFilters: AdvancedFiltersConfig = {
+  title: _x('Downloads match {{select /}} filters', 'A sentence describing filters for Downloads'),
+  filters: {
+    product: advancedFilter(
+      __('Product'),
+      { component: 'Search', type: 'products' },
+      { rules: includesRules(), placeholder: __('Search') },
+    ),
+    customer: advancedFilter(
+      __('Username'),
+      { component: 'Search', type: 'usernames' },
+      { rules: includesRules(), placeholder: __('Search customer username') },
+    ),
+    order: advancedFilter(
+      __('Order #'),
+      { component: 'Search', type: 'orders' },
+      { rules: includesRules(), placeholder: __('Search order number') },
+    ),
+    ip_address: advancedFilter(
+      __('IP Address'),
+      { component: 'Search', type: 'downloadIps' },
+      { rules: includesRules(), placeholder: __('Search IP address') },
+    ),
+  },
+};
+
+/** One download's cells (PAGES.md §11.2); the product's name comes from the products lookup. */
+export function downloadCells(row: ReportRow, context: RowContext) {
+  const date = String(row.date ?? '');
+  const productId = Number(row.product_id);
+  const product = context.lookups.products?.get(String(productId));
+  const productName =
+    product === undefined ? '' : product.name === '' ? __('(Deleted)') : product.name;
+  const fileName = String(row.file_name ?? '');
+  const filePath = String(row.file_path ?? '');
+  const order = String(row.order_number ?? row.order_id ?? '');
+  return [
+    { display: context.formatDate(date), value: date.slice(0, 10) },
+    product && product.name !== ''
+      ? linkCell(
+          productName,
+          productName,
+          '/analytics/products',
+          { filter: 'single_product', products: productId },
+          context.query,
+        )
+      : { display: productName, value: productName },
+    {
+      display: /^https?:\/\//.test(filePath) ? (
+        <a className="sl-link" href={filePath} target="_blank" rel="noopener noreferrer">
+          {fileName}
+        </a>
+      ) : (
+        fileName
+      ),
+      value: fileName,
+    },
+    { display: order, value: order },
+    { display: String(row.username ?? ''), value: String(row.username ?? '') },
+    { display: String(row.ip_address ?? ''), value: String(row.ip_address ?? '') },
+  ];
+}
+
+/** The days of the range shown, inclusive (the summary's day count). */
+export function daysInRange(context: RowContext): number {
+  const dates = getCurrentDates(context.query, context.defaultDateRange);
+  return getDateDifferenceInDays(dates.primary.before, dates.primary.after) + 1;
+}
+
+/** The Downloads report (PAGES.md §11). */
+export const downloadsReport: ReportDefinition = {
+  id: 'downloads',
+  title: __('Downloads'),
+  statsEndpoint: 'downloads',
+  charts: [{ key: 'download_count', label: __('Downloads'), type: 'number' }],
+  filters: () => [
+    {
+      label: __('Show'),
+      param: 'filter',
+      staticParams: ['chartType', 'paged', 'per_page'],
+      filters: [
+        { value: 'all', label: __('All downloads') },
+        { value: 'advanced', label: __('Advanced filters') },
+      ],
+    },
+  ],
+  advancedFilters: downloadsAdvancedFilters,
+  table: () => ({
+    endpoint: 'downloads',
+    title: __('Downloads'),
+    columnsKey: 'downloads_report_columns',
+    headers: [
+      {
+        key: 'date',
+        label: __('Date'),
+        isSortable: true,
+        required: true,
+        defaultSort: true,
+        isLeftAligned: true,
+      },
+      { key: 'product', label: __('Product title'), isSortable: true, required: true },
+      { key: 'file_name', label: __('File name') },
+      { key: 'order_number', label: __('Order #'), screenReaderLabel: __('Order Number') },
+      { key: 'user_id', label: __('Username') },
+      { key: 'ip_address', label: __('IP') },
+    ],
+    defaultOrderby: 'date',
+    defaultOrder: 'desc',
+    toCells: downloadCells,
+    lookups: [
+      {
+        kind: 'products',
+        path: 'products',
+        ids: (rows) => rows.map((row) => String(row.product_id)),
+        entry: (record) => ({ name: String(record.name ?? '') }),
+      },
+    ],
+    summary: {
+      fields: ['download_count'],
+      items: (t, c) => {
+        const days = daysInRange(c);
+        const downloads = Number(t.download_count ?? 0);
+        return [
+          { label: plural(days, __('day'), __('days')), value: c.formatNumber(days) },
+          {
+            label: plural(downloads, __('Download'), __('Downloads')),
+            value: c.formatNumber(downloads),
+          },
+        ];
+      },
+    },
+  }),
+};

@@ -1,0 +1,86 @@
+import { getFilterQuery } from '@storelens/data';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { testContext } from '../page/test-context';
+import { orderCells, ordersAdvancedFilters, ordersReport } from './definition';
+
+const row = {
+  order_id: 12,
+  order_number: '12',
+  date: '2025-12-31 14:41:28',
+  status: 'completed',
+  customer_type: 'returning',
+  num_items_sold: 4,
+  net_total: 99.5,
+  extended_info: {
+    products: [
+      { id: 3, name: 'Cap', quantity: 1 },
+      { id: 5, name: 'Scarf', quantity: 3 },
+    ],
+    coupons: [{ id: 9, code: 'spring' }],
+    customer: { first_name: 'Ada', last_name: 'Lovelace' },
+  },
+};
+
+describe('Orders definition', () => {
+  it('maps an order to its cells: date, number, status, customer, products by quantity', () => {
+    const table = ordersReport.table({}, {});
+    const cells = orderCells(row, testContext({ period: 'last_year' }));
+    expect(cells).toHaveLength(table.headers.length);
+    expect(cells.map((c) => c.value)).toEqual([
+      '2025-12-31',
+      '12',
+      'completed',
+      'Ada Lovelace',
+      'returning',
+      '3× Scarf, 1× Cap',
+      4,
+      'spring',
+      99.5,
+    ]);
+    expect(cells[0]?.display).toBe('Dec 31, 2025');
+    expect(cells[4]?.display).toBe('Returning');
+    render(<div>{cells[5]?.display}</div>);
+    const link = screen.getByRole('link', { name: '3× Scarf' });
+    expect(link.getAttribute('href')).toContain('filter=single_product');
+    expect(link.getAttribute('href')).toContain('products=5');
+    expect(link.getAttribute('href')).toContain('period=last_year');
+    expect(screen.getByText('+1 more')).toBeInTheDocument();
+  });
+
+  it('leaves the customer blank when the order has no name', () => {
+    const cells = orderCells({ ...row, extended_info: { customer: {} } }, testContext());
+    expect(cells[3]?.value).toBe('');
+  });
+
+  it('sends the advanced filters as <key>_<rule> params with match', () => {
+    const query = {
+      filter: 'advanced',
+      match: 'any',
+      status_is: 'completed',
+      product_includes: '3,5',
+      customer_type: 'new',
+    };
+    expect(
+      getFilterQuery({
+        endpoint: 'orders',
+        query,
+        filters: ordersReport.filters?.(query, {}) ?? [],
+        advancedFilters: ordersAdvancedFilters,
+      }),
+    ).toEqual({
+      match: 'any',
+      status_is: 'completed',
+      product_includes: '3,5',
+      customer_type: 'new',
+    });
+  });
+
+  it('offers every input kind the page needs and the all/any title', () => {
+    const kinds = new Set(
+      Object.values(ordersAdvancedFilters.filters).map((f) => f.input.component),
+    );
+    expect(kinds).toEqual(new Set(['SelectControl', 'Search', 'ProductAttribute']));
+    expect(ordersAdvancedFilters.title).toContain('{{select /}}');
+  });
+});

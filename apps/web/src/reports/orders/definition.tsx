@@ -1,0 +1,288 @@
+import { type AdvancedFiltersConfig, Link, OrderStatus } from '@storelens/components';
+import type { ReportRow } from '@storelens/data';
+import { __, _x } from '@storelens/i18n';
+import { Fragment } from 'react';
+import { plural } from '../page/cells';
+import { advancedFilter, includesRules, isRules } from '../page/filter-helpers';
+import { reportHref } from '../page/links';
+import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
+
+/** Order statuses with their labels (the status filter's options). */
+export const ORDER_STATUSES: readonly { value: string; label: string }[] = [
+  { value: 'pending', label: __('Pending payment') },
+  { value: 'processing', label: __('Processing') },
+  { value: 'on-hold', label: __('On hold') },
+  { value: 'completed', label: __('Completed') },
+  { value: 'cancelled', label: __('Cancelled') },
+  { value: 'refunded', label: __('Refunded') },
+  { value: 'failed', label: __('Failed') },
+];
+
+const STATUS_LABELS = Object.fromEntries(ORDER_STATUSES.map((s) => [s.value, s.label]));
+
+/** Orders' advanced filters (PAGES.md §5.2). */
+export const ordersAdvancedFilters: AdvancedFiltersConfig = {
+  title: _x('Orders match {{select /}} filters', 'A sentence describing filters for Orders'),
+  filters: {
+    status: advancedFilter(
+      __('Order status'),
+      { component: 'SelectControl', options: ORDER_STATUSES },
+      { rules: isRules() },
+    ),
+    product: advancedFilter(
+      __('Product'),
+      { component: 'Search', type: 'products' },
+      { rules: includesRules(), placeholder: __('Search products') },
+    ),
+    variation: advancedFilter(
+      __('Product variation'),
+      { component: 'Search', type: 'variations' },
+      { rules: includesRules(), placeholder: __('Search product variations') },
+    ),
+    coupon: advancedFilter(
+      __('Coupon code'),
+      { component: 'Search', type: 'coupons' },
+      { rules: includesRules(), placeholder: __('Search coupons') },
+    ),
+    customer_type: advancedFilter(
+      __('Customer type'),
+      {
+        component: 'SelectControl',
+        options: [
+          { value: 'new', label: __('New') },
+          { value: 'returning', label: __('Returning') },
+        ],
+        defaultOption: 'new',
+      },
+      { title: __('Customer is') },
+    ),
+    refunds: advancedFilter(__('Refund'), {
+      component: 'SelectControl',
+      options: [
+        { value: 'all', label: __('All') },
+        { value: 'partial', label: __('Partially refunded') },
+        { value: 'full', label: __('Fully refunded') },
+        { value: 'none', label: __('None') },
+      ],
+      defaultOption: 'all',
+    }),
+    tax_rate: advancedFilter(
+      __('Tax rate'),
+      { component: 'Search', type: 'taxes' },
+      { rules: includesRules(), placeholder: __('Search tax rates') },
+    ),
+    attribute: advancedFilter(
+      __('Product attribute'),
+      { component: 'ProductAttribute' },
+      { rules: isRules(), allowMultiple: true },
+    ),
+  },
+};
+
+/** Orders' metrics (PAGES.md §5.3). */
+export const ordersCharts: readonly ChartMetric[] = [
+  { key: 'orders_count', label: __('Orders'), type: 'number' },
+  {
+    key: 'net_revenue',
+    label: __('Net sales'),
+    type: 'currency',
+    orderby: 'net_total',
+    order: 'desc',
+  },
+  { key: 'avg_order_value', label: __('Average order value'), type: 'currency' },
+  {
+    key: 'avg_items_per_order',
+    label: __('Average items per order'),
+    type: 'average',
+    orderby: 'num_items_sold',
+    order: 'desc',
+  },
+];
+
+interface OrderProduct {
+  id: number;
+  name: string;
+  quantity: number;
+}
+interface OrderCoupon {
+  id: number;
+  code: string;
+}
+
+/** One order's cells (PAGES.md §5.4), in header order. */
+export function orderCells(row: ReportRow, context: RowContext) {
+  const info = (row.extended_info ?? {}) as {
+    products?: OrderProduct[];
+    coupons?: OrderCoupon[];
+    customer?: { first_name?: string; last_name?: string };
+  };
+  const products = [...(info.products ?? [])].sort((a, b) => b.quantity - a.quantity);
+  const coupons = info.coupons ?? [];
+  const customer = [info.customer?.first_name, info.customer?.last_name].filter(Boolean).join(' ');
+  const status = String(row.status ?? '');
+  const type = String(row.customer_type ?? '');
+  const date = String(row.date ?? row.date_created ?? '');
+  const productsHref = (p: OrderProduct) =>
+    reportHref('/analytics/products', { filter: 'single_product', products: p.id }, context.query);
+  const couponHref = (c: OrderCoupon) =>
+    reportHref('/analytics/coupons', { filter: 'single_coupon', coupons: c.id }, context.query);
+  return [
+    { display: context.formatDate(date), value: date.slice(0, 10) },
+    {
+      display: String(row.order_number ?? row.order_id),
+      value: String(row.order_number ?? row.order_id),
+    },
+    {
+      display: <OrderStatus order={{ status }} statusMap={STATUS_LABELS} labelPositionToLeft />,
+      value: status,
+    },
+    { display: customer, value: customer },
+    { display: type ? type.charAt(0).toUpperCase() + type.slice(1) : '', value: type },
+    {
+      display: (
+        <ItemList
+          items={products.map((p) => ({
+            key: p.id,
+            text: `${p.quantity}× ${p.name}`,
+            href: productsHref(p),
+          }))}
+        />
+      ),
+      value: products.map((p) => `${p.quantity}× ${p.name}`).join(', '),
+    },
+    {
+      display: context.formatNumber(Number(row.num_items_sold ?? 0)),
+      value: Number(row.num_items_sold ?? 0),
+    },
+    {
+      display: (
+        <ItemList items={coupons.map((c) => ({ key: c.id, text: c.code, href: couponHref(c) }))} />
+      ),
+      value: coupons.map((c) => c.code).join(', '),
+    },
+    {
+      display: context.formatAmount(Number(row.net_total ?? 0)),
+      value: Number(row.net_total ?? 0),
+    },
+  ];
+}
+
+/** The first item as a link and the rest behind "+N more", a disclosure a keyboard can open. */
+export function ItemList({
+  items,
+}: {
+  items: readonly { key: number | string; text: string; href: string }[];
+}) {
+  const [first, ...rest] = items;
+  if (!first) return null;
+  return (
+    <span className="sl-report__item-list">
+      <Link href={first.href}>{first.text}</Link>
+      {rest.length > 0 && (
+        <details className="sl-report__more">
+          <summary>{`+${rest.length} ${__('more')}`}</summary>
+          <ul>
+            {rest.map((item) => (
+              <Fragment key={item.key}>
+                <li>
+                  <Link href={item.href}>{item.text}</Link>
+                </li>
+              </Fragment>
+            ))}
+          </ul>
+        </details>
+      )}
+    </span>
+  );
+}
+
+const table: TableDefinition = {
+  endpoint: 'orders',
+  title: __('Orders'),
+  columnsKey: 'orders_report_columns',
+  headers: [
+    {
+      key: 'date',
+      label: __('Date'),
+      isSortable: true,
+      required: true,
+      defaultSort: true,
+      isLeftAligned: true,
+    },
+    {
+      key: 'order_number',
+      label: __('Order #'),
+      screenReaderLabel: __('Order Number'),
+      required: true,
+    },
+    { key: 'status', label: __('Status') },
+    { key: 'customer_id', label: __('Customer') },
+    { key: 'customer_type', label: __('Customer type') },
+    { key: 'products', label: __('Product(s)'), screenReaderLabel: __('Products') },
+    { key: 'num_items_sold', label: __('Items sold'), isSortable: true, isNumeric: true },
+    { key: 'coupons', label: __('Coupon(s)'), screenReaderLabel: __('Coupons') },
+    { key: 'net_total', label: __('Net sales'), isSortable: true, isNumeric: true, required: true },
+  ],
+  defaultOrderby: 'date',
+  defaultOrder: 'desc',
+  tableQuery: () => ({ extended_info: true }),
+  toCells: orderCells,
+  summary: {
+    endpoint: 'orders',
+    fields: [
+      'orders_count',
+      'total_customers',
+      'products',
+      'num_items_sold',
+      'coupons_count',
+      'net_revenue',
+    ],
+    items: (t, c) => {
+      const n = (key: string) => Number(t[key] ?? 0);
+      return [
+        {
+          label: plural(n('orders_count'), __('Order'), __('Orders')),
+          value: c.formatNumber(n('orders_count')),
+        },
+        {
+          label: plural(n('total_customers'), __('Customer'), __('Customers')),
+          value: c.formatNumber(n('total_customers')),
+        },
+        {
+          label: plural(n('products'), __('Product'), __('Products')),
+          value: c.formatNumber(n('products')),
+        },
+        {
+          label: plural(n('num_items_sold'), __('Item sold'), __('Items sold')),
+          value: c.formatNumber(n('num_items_sold')),
+        },
+        {
+          label: plural(n('coupons_count'), __('Coupon'), __('Coupons')),
+          value: c.formatNumber(n('coupons_count')),
+        },
+        { label: __('net sales'), value: c.formatAmount(n('net_revenue')) },
+      ];
+    },
+  },
+};
+
+/** The Orders report (PAGES.md §5). */
+export const ordersReport: ReportDefinition = {
+  id: 'orders',
+  title: __('Orders'),
+  statsEndpoint: 'orders',
+  charts: ordersCharts,
+  filters: () => [
+    {
+      label: __('Show'),
+      param: 'filter',
+      staticParams: ['chartType', 'paged', 'per_page'],
+      filters: [
+        { value: 'all', label: __('All orders') },
+        { value: 'advanced', label: __('Advanced filters') },
+      ],
+    },
+  ],
+  advancedFilters: ordersAdvancedFilters,
+  table: () => table,
+};

@@ -1,0 +1,515 @@
+import {
+  ApiFetchProvider,
+  Chart,
+  type ChartInterval,
+  type ChartType,
+  DateRangeFilterPicker,
+  ReportFilters,
+  type SummaryItem,
+  SummaryNumbers,
+  TableCard,
+  type TableHeader,
+  type TableQuery,
+} from '@storelens/components';
+import {
+  getReportStatsQuery,
+  type QueryArgs,
+  type ReportRow,
+  useCurrentUser,
+  useReportItems,
+  useReportStats,
+} from '@storelens/data';
+import {
+  getAllowedIntervalsForQuery,
+  getChartTypeForQuery,
+  getCurrentDates,
+  getIntervalForQuery,
+} from '@storelens/date';
+import { __, sprintf } from '@storelens/i18n';
+import {
+  getHistory,
+  getNewPath,
+  parseQuery,
+  type Query,
+  type QueryInput,
+} from '@storelens/navigation';
+import { calculateDelta } from '@storelens/number';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { useStore } from '../../settings-context';
+import { useAdminLocation } from '../../use-location';
+import { sessionApiFetch } from './api-fetch';
+import { type IntervalLike, itemComparisonRows, timeComparisonRows } from './chart-rows';
+import { CompareControls, useCompareSelection } from './compare';
+import { ExportButton } from './export';
+import { formatNumber, formatStoreDate } from './format';
+import { pageOfIntervals } from './interval-rows';
+import { useLookups } from './lookups';
+import { tableRequest } from './requests';
+import { TableSearchBox } from './search-box';
+import { searchWords, useSearchIds } from './search-ids';
+import { StockQuantity } from './stock-edit';
+import { resetPagingOnChange, type TableState } from './table-state';
+import type {
+  ChartMetric,
+  ChartModeChoice,
+  ReportDefinition,
+  RowContext,
+  TableDefinition,
+} from './types';
+import { useUserPreference } from './user-preference';
+
+/** The rows of a table, from its list endpoint or its stats' day intervals. */
+function useTableRows(
+  table: TableDefinition,
+  tableArgs: QueryArgs,
+  state: TableState,
+  filterOptions: Omit<Parameters<typeof getReportStatsQuery>[0], 'endpoint'>,
+  fields: readonly string[],
+): { data: readonly ReportRow[]; totalResults: number; isRequesting: boolean; isError: boolean } {
+  // A definition's table always reads the same source, so the hook order never changes.
+  if (table.source === 'intervals') {
+    // biome-ignore lint/correctness/useHookAtTopLevel: fixed per definition (see above)
+    const stats = useReportStats(table.endpoint, {
+      ...getReportStatsQuery({ endpoint: table.endpoint, ...filterOptions, fields }),
+      interval: 'day',
+    });
+    const intervals = (stats.data?.intervals ?? []) as unknown as IntervalLike[];
+    return {
+      data: pageOfIntervals(intervals, state) as unknown as ReportRow[],
+      totalResults: intervals.length,
+      isRequesting: stats.isRequesting,
+      isError: stats.isError,
+    };
+  }
+  // biome-ignore lint/correctness/useHookAtTopLevel: fixed per definition (see above)
+  return useReportItems(table.endpoint, tableArgs);
+}
+
+/**
+ * The stats fields of a page's requests. When the summary line reads the chart's endpoint, the
+ * chart and the summary ask for the union of their fields, so the two requests are the same
+ * one (answered once); otherwise each asks for its own.
+ */
+export function sharedFields(
+  definition: ReportDefinition,
+  summary: TableDefinition['summary'] | undefined,
+): string[] {
+  const chartFields = (definition.charts ?? []).map((c) => c.key);
+  const summaryEndpoint = summary?.endpoint ?? definition.table({}, {}).endpoint;
+  if (!summary || !definition.statsEndpoint || summaryEndpoint !== definition.statsEndpoint)
+    return summary && !definition.statsEndpoint ? [...summary.fields] : chartFields;
+  return [...new Set([...chartFields, ...summary.fields])];
+}
+
+/** The metric named by the `chart` param, or the first. */
+export function selectedMetric(
+  charts: readonly ChartMetric[],
+  chart: unknown,
+): ChartMetric | undefined {
+  return charts.find((m) => m.key === chart) ?? charts[0];
+}
+
+const EMPTY: readonly ReportRow[] = [];
+
+/**
+ * One analytics report assembled from its definition (PAGES.md §2): filters with their
+ * compare or advanced card, summary numbers, chart and table, every control written to the
+ * URL so reload, back and forward restore the view.
+ */
+export function ReportPage({ definition }: { definition: ReportDefinition }) {
+  return (
+    <ApiFetchProvider apiFetch={sessionApiFetch}>
+      <ReportView definition={definition} />
+    </ApiFetchProvider>
+  );
+}
+
+/** The page itself, inside the session's fetcher (search widgets, lookups). */
+function ReportView({ definition }: { definition: ReportDefinition }) {
+  const location = useAdminLocation();
+  const path = location.pathname;
+  const query = useMemo(() => parseQuery(location.search), [location.search]);
+  const { settings, formatAmount } = useStore();
+  const defaultDateRange = settings.defaultDateRange;
+
+  // Paging resets when anything but the page itself changes (PAGES.md §1.4), after the user's
+  // own changes only: back and forward bring an older view back as it was, page included.
+  const previous = useRef<Query>(query);
+  useEffect(() => {
+    const next =
+      getHistory().action === 'POP' ? query : resetPagingOnChange(previous.current, query);
+    previous.current = next;
+    if (next !== query) getHistory().replace(getNewPath(next as QueryInput, path, {}));
+  }, [query, path]);
+
+  const facts = definition.useFacts?.(query) ?? {};
+  const table = definition.table(query, facts);
+  const filters = definition.filters?.(query, facts) ?? [];
+  const advancedFilters = definition.advancedFilters;
+  const charts = definition.charts ?? [];
+  const showDates = definition.showDatePicker !== false;
+
+  // A search becomes the ids of the matching records (PAGES.md §2.9).
+  const words = searchWords(query.search);
+  const searchIds = useSearchIds(table.search ? table.search.listPath : undefined, words);
+  const searching = Boolean(table.search) && words.length > 0;
+  const searchMissed = searching && searchIds !== undefined && searchIds.length === 0;
+  const dataQuery: Query =
+    searching && table.search && searchIds
+      ? { ...query, [table.search.idParam]: searchIds.join(',') }
+      : query;
+  const limitBy = table.search ? [table.search.idParam] : undefined;
+  const filterOptions = {
+    query: dataQuery,
+    defaultDateRange,
+    filters,
+    ...(advancedFilters ? { advancedFilters } : {}),
+    ...(limitBy ? { limitBy } : {}),
+  };
+
+  // Table.
+  const { state, args: tableArgs } = tableRequest(table, query, filterOptions);
+  const items = useTableRows(
+    table,
+    tableArgs,
+    state,
+    filterOptions,
+    sharedFields(definition, table.summary),
+  );
+  const waitingForSearch = searching && searchIds === undefined;
+  const rows = searchMissed ? EMPTY : items.data;
+  const totalRows = searchMissed ? 0 : items.totalResults;
+  const lookups = useLookups(table.lookups, rows);
+
+  const statsExtra = definition.statsQuery?.(query, facts) ?? {};
+  const hasChart = Boolean(definition.statsEndpoint) && charts.length > 0;
+
+  // Summary line under the table: its own stats request (PAGES.md §2.8).
+  const summaryDef = table.summary;
+  const summaryEndpoint = summaryDef?.endpoint ?? table.endpoint;
+  const summaryStats = useReportStats(summaryEndpoint, {
+    ...getReportStatsQuery({
+      endpoint: summaryEndpoint,
+      ...filterOptions,
+      ...(summaryDef.sendFields === false ? {} : { fields: sharedFields(definition, summaryDef) }),
+    }),
+    ...statsExtra,
+    ...summaryDef.query?.(query),
+  });
+
+  const manageStock = true;
+  const canManage = useCurrentUser().can('manage_woocommerce');
+  const context: RowContext = {
+    query,
+    formatAmount,
+    formatNumber,
+    formatDate: formatStoreDate,
+    defaultDateRange,
+    manageStock,
+    lookups,
+  };
+
+  // Hidden columns per user, on the server (`<report>_report_columns`).
+  const [savedHidden, saveHidden, prefsLoaded] = useUserPreference<string[] | null>(
+    table.columnsKey,
+    null,
+  );
+  const hiddenColumns =
+    savedHidden ?? table.headers.filter((h) => h.hiddenByDefault).map((h) => h.key);
+
+  const navigate = (update: QueryInput) => {
+    getHistory().push(getNewPath(update, path, query));
+  };
+  const navigateTo = (next: QueryInput) => getHistory().push(getNewPath(next, path, {}));
+
+  const compare = useCompareSelection(table.compare, query);
+
+  const loadingTable = (items.isRequesting && items.data.length === 0) || waitingForSearch;
+  const cellRows = rows.map((row) => table.toCells(row, context));
+
+  // Stock edits replace the Stock cell with an editable quantity.
+  // Only roles that manage the shop change stock (the analyst reads it).
+  const stockIndex =
+    table.stockEdit && canManage ? table.headers.findIndex((h) => h.key === 'stock_quantity') : -1;
+  const shownRows = cellRows.map((cells, i) => {
+    const row = rows[i];
+    const withCompare =
+      compare.enabled && table.rowId && row ? compare.cell(row, table, cells) : [];
+    const cellsOut =
+      stockIndex >= 0 && row
+        ? cells.map((cell, index) =>
+            index === stockIndex && row.manage_stock
+              ? { ...cell, display: <StockQuantity row={row} /> }
+              : cell,
+          )
+        : cells;
+    return [...withCompare, ...cellsOut];
+  });
+  const headers: TableHeader[] = [
+    ...(compare.enabled && table.compare
+      ? [
+          {
+            key: 'compare',
+            label: __('Compare'),
+            screenReaderLabel: __('Select to compare'),
+            required: true,
+          },
+        ]
+      : []),
+    ...table.headers,
+  ];
+
+  const summaryItems = summaryDef.items(
+    searchMissed ? {} : ((summaryStats.data?.totals ?? {}) as Record<string, unknown>),
+    { ...context, totalRows },
+  );
+
+  let notice: ReactNode = null;
+  if (items.isError) {
+    notice = (
+      <div role="alert" className="sl-notice sl-notice--error sl-report__error">
+        <p>{__('There was an error getting your stats. Please try again.')}</p>
+        <button type="button" className="sl-button" onClick={() => window.location.reload()}>
+          {__('Reload')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="sl-report" data-report={definition.id}>
+      <h1 className="sl-report__title">{definition.title}</h1>
+      <section className="sl-report__filters" aria-label={__('Filters')}>
+        <ReportFilters
+          filters={filters}
+          {...(advancedFilters ? { advancedFilters } : {})}
+          query={query}
+          path={path}
+          onNavigate={navigateTo}
+          currency={{
+            symbol: settings.currency.symbol,
+            symbolPosition: settings.currency.symbolPosition,
+          }}
+          datePicker={
+            showDates ? (
+              <DateRangeFilterPicker
+                query={query}
+                defaultDateRange={defaultDateRange}
+                onRangeSelect={(update) => navigate({ ...update, paged: undefined })}
+              />
+            ) : undefined
+          }
+        />
+      </section>
+      {hasChart && definition.statsEndpoint && (
+        <ChartSection
+          definition={definition}
+          endpoint={definition.statsEndpoint}
+          query={query}
+          dataQuery={dataQuery}
+          path={path}
+          filterOptions={filterOptions}
+          statsExtra={statsExtra}
+          chartMode={definition.chartMode?.(query, facts) ?? { mode: 'time-comparison' }}
+          searching={searching}
+          searchMissed={searchMissed}
+          waitingForSearch={waitingForSearch}
+        />
+      )}
+      {notice ?? (
+        <TableCard
+          title={table.title}
+          reportId={table.columnsKey}
+          headers={headers}
+          rows={shownRows}
+          totalRows={totalRows}
+          rowsPerPage={25}
+          query={{
+            orderby: state.orderby,
+            order: state.order,
+            paged: state.page,
+            per_page: state.perPage,
+          }}
+          onQueryChange={(update: TableQuery) => navigate(update as QueryInput)}
+          isLoading={loadingTable || !prefsLoaded}
+          hiddenColumns={hiddenColumns}
+          // A refused save puts the old columns back (the hook restores them).
+          onHiddenColumnsChange={(next) => void saveHidden(next).catch(() => undefined)}
+          summary={summaryItems}
+          hideDownload
+          actions={
+            <>
+              {compare.enabled && table.compare && (
+                <CompareControls
+                  compare={compare}
+                  settings={table.compare}
+                  pageIds={rows.map((row) => table.rowId?.(row) ?? '')}
+                  disabled={rows.length === 0}
+                  onCompare={(ids) =>
+                    navigate({
+                      [table.compare!.filterParam]: table.compare!.filterValue,
+                      [table.compare!.idParam]: ids.join(','),
+                      search: undefined,
+                    })
+                  }
+                />
+              )}
+              {table.search && (
+                <TableSearchBox
+                  search={table.search}
+                  words={words}
+                  disabled={rows.length === 0 && words.length === 0}
+                  onSearch={(update) => navigate(update)}
+                  filterParams={filters.map((f) => f.param)}
+                />
+              )}
+              {rows.length > 0 && (
+                <ExportButton
+                  title={table.title}
+                  endpoint={table.endpoint}
+                  query={query}
+                  args={tableArgs}
+                  headers={table.headers}
+                  rows={cellRows}
+                  totalRows={totalRows}
+                  disabled={items.isRequesting}
+                  {...(table.search ? { searchIdParam: table.search.idParam } : {})}
+                />
+              )}
+            </>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+/** Props of the summary numbers and chart of a report. */
+interface ChartSectionProps {
+  readonly definition: ReportDefinition;
+  readonly endpoint: string;
+  readonly query: Query;
+  readonly dataQuery: Query;
+  readonly path: string;
+  readonly filterOptions: Omit<Parameters<typeof getReportStatsQuery>[0], 'endpoint'>;
+  readonly statsExtra: QueryArgs;
+  readonly chartMode: ChartModeChoice;
+  readonly searching: boolean;
+  readonly searchMissed: boolean;
+  readonly waitingForSearch: boolean;
+}
+
+/**
+ * Summary numbers and chart (PAGES.md §2.6–2.7): the primary and secondary stats, a tile per
+ * metric whose choice charts it and sorts the table, and the chart in time or item mode.
+ */
+function ChartSection({
+  definition,
+  endpoint,
+  query,
+  path,
+  filterOptions,
+  statsExtra,
+  chartMode,
+  searching,
+  searchMissed,
+  waitingForSearch,
+}: ChartSectionProps) {
+  const { settings, formatAmount } = useStore();
+  const defaultDateRange = settings.defaultDateRange;
+  const charts = definition.charts ?? [];
+  const metric = selectedMetric(charts, query.chart);
+  const statsOptions = {
+    endpoint,
+    ...filterOptions,
+    fields: sharedFields(definition, definition.table(query, {}).summary),
+    ...(chartMode.mode === 'item-comparison' ? { segmentby: chartMode.segmentby } : {}),
+  };
+  const primary = useReportStats(endpoint, { ...getReportStatsQuery(statsOptions), ...statsExtra });
+  const secondary = useReportStats(endpoint, {
+    ...getReportStatsQuery({ ...statsOptions, dataType: 'secondary' }),
+    ...statsExtra,
+  });
+  const navigate = (update: QueryInput) => getHistory().push(getNewPath(update, path, query));
+
+  const dates = getCurrentDates(query, defaultDateRange);
+  const interval = getIntervalForQuery(query, defaultDateRange) as ChartInterval;
+  const allowedIntervals = getAllowedIntervalsForQuery(query, defaultDateRange) as ChartInterval[];
+  const chartType = getChartTypeForQuery(query) as ChartType;
+
+  const totals = (data: typeof primary.data) =>
+    (searchMissed ? {} : (data?.totals ?? {})) as Record<string, unknown>;
+  const intervals = (data: typeof primary.data) =>
+    (searchMissed ? [] : (data?.intervals ?? [])) as unknown as IntervalLike[];
+  const primaryTotals = totals(primary.data);
+  const secondaryTotals = totals(secondary.data);
+
+  const formatMetric = (m: ChartMetric, value: number) =>
+    m.type === 'currency' ? formatAmount(value) : formatNumber(value);
+  const primaryLoaded = primary.data !== null || searchMissed;
+  const secondaryLoaded = secondary.data !== null || searchMissed;
+
+  const summary: SummaryItem[] = charts.map((m) => {
+    const value = Number(primaryTotals[m.key] ?? 0);
+    const prev = Number(secondaryTotals[m.key] ?? 0);
+    return {
+      key: m.key,
+      label: m.label,
+      value: primaryLoaded ? formatMetric(m, value) : undefined,
+      prevValue: secondaryLoaded ? formatMetric(m, prev) : undefined,
+      prevLabel: dates.secondary.label,
+      delta: primaryLoaded && secondaryLoaded ? calculateDelta(value, prev) : null,
+      reverseTrend: m.reverseTrend ?? false,
+      selected: m.key === metric?.key,
+      href: getNewPath(
+        {
+          chart: m.key,
+          ...(m.orderby ? { orderby: m.orderby, order: m.order ?? 'desc' } : {}),
+        },
+        path,
+        query,
+      ),
+    };
+  });
+  if (!metric) return null;
+  const emptyMessage = searching
+    ? __('No data for the current search')
+    : __('No data for the selected date range');
+  const common = {
+    title: metric.label,
+    type: chartType,
+    onChartTypeChange: (type: ChartType) => navigate({ chartType: type }),
+    interval,
+    allowedIntervals,
+    onIntervalChange: (next: ChartInterval) => navigate({ interval: next }),
+    valueType: metric.type,
+    currency: settings.currency,
+    emptyMessage,
+  };
+
+  return (
+    <>
+      <SummaryNumbers label={__('Performance')} items={summary} isLoading={!primaryLoaded} />
+      {chartMode.mode === 'item-comparison' ? (
+        <Chart
+          {...common}
+          mode="item-comparison"
+          selectedIds={chartMode.selectedIds}
+          data={itemComparisonRows(intervals(primary.data), metric.key)}
+          isRequesting={primary.isRequesting || waitingForSearch}
+          legendPosition="side"
+          totalLabel={sprintf(chartMode.itemsLabel, chartMode.selectedIds.length)}
+        />
+      ) : (
+        <Chart
+          {...common}
+          data={timeComparisonRows(intervals(primary.data), intervals(secondary.data), metric.key, {
+            primary: `${dates.primary.label} (${dates.primary.range})`,
+            secondary: `${dates.secondary.label} (${dates.secondary.range})`,
+          })}
+          isRequesting={primary.isRequesting || secondary.isRequesting || waitingForSearch}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import {
+  Link,
+  resolveAutocompleter,
+  type SearchConfig,
+  type SearchOption,
+} from '@storelens/components';
+import { __ } from '@storelens/i18n';
+import type { Query } from '@storelens/navigation';
+import type { ReactNode } from 'react';
+import { sessionApiFetch } from './api-fetch';
+import { reportHref } from './links';
+import type { LookupEntry } from './types';
+
+/** "1 Product" / "3 Products": the count's word in the right number. */
+export function plural(count: number, singular: string, pluralForm: string): string {
+  return count === 1 ? singular : pluralForm;
+}
+
+/** A cell linking to another report view, keeping the date range. */
+export function linkCell(
+  text: string,
+  value: string | number,
+  path: string,
+  params: Readonly<Record<string, string | number>>,
+  query: Query,
+): { display: ReactNode; value: string | number } {
+  return { display: <Link href={reportHref(path, params, query)}>{text}</Link>, value };
+}
+
+/** Labels of compared ids for a compare card, from the records' autocompleter. */
+export function compareLabels(config: SearchConfig) {
+  return async (value: string): Promise<SearchOption[]> => {
+    const ids = value.split(',').filter((id) => id !== '');
+    if (ids.length === 0) return [];
+    return resolveAutocompleter(config).getLabels(ids, { apiFetch: sessionApiFetch });
+  };
+}
+
+/** Stock statuses as the tables show them. */
+const STOCK_STATUS: Readonly<Record<string, string>> = {
+  instock: __('In stock'),
+  outofstock: __('Out of stock'),
+  onbackorder: __('On backorder'),
+};
+
+/** The stock facts of a product or variation row. */
+export interface StockFacts {
+  readonly stock_status?: unknown;
+  readonly stock_quantity?: unknown;
+  readonly manage_stock?: unknown;
+  readonly low_stock_amount?: unknown;
+}
+
+/**
+ * Whether an item is low on stock, as WooCommerce meant it (PAGES.md §17): in stock, with
+ * managed stock, and a quantity at or under its low-stock amount.
+ */
+export function isLowStock(item: StockFacts): boolean {
+  const quantity = Number(item.stock_quantity);
+  const threshold = Number(item.low_stock_amount);
+  return (
+    item.stock_status === 'instock' &&
+    item.manage_stock === true &&
+    item.stock_quantity !== null &&
+    Number.isFinite(quantity) &&
+    Number.isFinite(threshold) &&
+    quantity <= threshold
+  );
+}
+
+/** The status label: "Low stock" when low, else the stock status; "N/A" when not managed. */
+export function stockStatusLabel(item: StockFacts, notManagedIsNa = false): string {
+  if (notManagedIsNa && item.manage_stock !== true) return __('N/A');
+  if (isLowStock(item)) return __('Low stock');
+  return STOCK_STATUS[String(item.stock_status)] ?? __('N/A');
+}
+
+/** The quantity, or "N/A" when the item does not manage stock. */
+export function stockQuantityCell(item: StockFacts): { display: string; value: number | string } {
+  if (
+    item.manage_stock !== true ||
+    item.stock_quantity === null ||
+    item.stock_quantity === undefined
+  )
+    return { display: __('N/A'), value: 'N/A' };
+  const n = Number(item.stock_quantity);
+  return { display: String(n), value: n };
+}
+
+/**
+ * A category's breadcrumb (PAGES.md §6.3): "Parent › Name", "A › B › Name", and deeper
+ * "Top … Parent › Name", from the categories looked up by id.
+ */
+export function categoryTrail(
+  id: string,
+  categories: ReadonlyMap<string, LookupEntry> | undefined,
+): { ancestors: string; name: string } {
+  const names: string[] = [];
+  let current: string | undefined = id;
+  const seen = new Set<string>();
+  while (current && current !== '0' && !seen.has(current)) {
+    seen.add(current);
+    const entry: LookupEntry | undefined = categories?.get(current);
+    if (!entry) break;
+    names.unshift(entry.name);
+    current = entry.parent;
+  }
+  const name = names.pop() ?? '';
+  if (names.length === 0) return { ancestors: '', name };
+  if (names.length <= 2) return { ancestors: `${names.join(' › ')} › `, name };
+  return { ancestors: `${names[0]} … ${names[names.length - 1]} › `, name };
+}
+
+/** The lookup of all product categories, with their parents (breadcrumbs). */
+export const categoriesLookup = {
+  kind: 'categories',
+  path: 'products/categories',
+  entry: (record: Readonly<Record<string, unknown>>): LookupEntry => ({
+    name: String(record.name ?? ''),
+    parent: String(record.parent ?? '0'),
+  }),
+};

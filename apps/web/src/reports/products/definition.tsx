@@ -1,0 +1,192 @@
+import type { ReportFilterConfig } from '@storelens/components';
+import { useItems } from '@storelens/data';
+import { __ } from '@storelens/i18n';
+import type { Query } from '@storelens/navigation';
+import { compareLabels } from '../page/cells';
+import type { ChartMetric, ChartModeChoice, ReportDefinition, ViewFacts } from '../page/types';
+import { variationsTable } from '../variations/table';
+import { productsTable } from './table';
+
+/** The three metrics of Products, Variations and Categories (PAGES.md §6.2). */
+export const productCharts: readonly ChartMetric[] = [
+  {
+    key: 'items_sold',
+    label: __('Items sold'),
+    type: 'number',
+    orderby: 'items_sold',
+    order: 'desc',
+  },
+  {
+    key: 'net_revenue',
+    label: __('Net sales'),
+    type: 'currency',
+    orderby: 'net_revenue',
+    order: 'desc',
+  },
+  {
+    key: 'orders_count',
+    label: __('Orders'),
+    type: 'number',
+    orderby: 'orders_count',
+    order: 'desc',
+  },
+];
+
+/** The ids of a comma list param. */
+export const idList = (value: unknown): string[] =>
+  typeof value === 'string' ? value.split(',').filter((id) => /^\d+$/.test(id)) : [];
+
+/** The product of the single-product view, when the URL is on one. */
+export function singleProductId(query: Query): string | undefined {
+  if (query.filter !== 'single_product') return undefined;
+  return idList(query.products)[0];
+}
+
+/** Whether the single product is variable (its own variations then make the table). */
+export const isVariableView = (query: Query, facts: ViewFacts) =>
+  singleProductId(query) !== undefined && facts.productType === 'variable';
+
+/** The "Show" dropdown and, for a variable product, the variations dropdown (PAGES.md §6.1). */
+export function productFilters(query: Query, facts: ViewFacts): ReportFilterConfig[] {
+  const configs: ReportFilterConfig[] = [
+    {
+      label: __('Show'),
+      param: 'filter',
+      staticParams: ['chartType', 'paged', 'per_page'],
+      filters: [
+        { value: 'all', label: __('All products') },
+        {
+          value: 'select_product',
+          label: __('Single product'),
+          chartMode: 'item-comparison',
+          subFilters: [
+            {
+              component: 'Search',
+              value: 'single_product',
+              label: __('Single product'),
+              chartMode: 'item-comparison',
+              path: ['select_product'],
+              settings: {
+                type: 'products',
+                param: 'products',
+                labels: { placeholder: __('Type to search for a product') },
+              },
+            },
+          ],
+        },
+        {
+          value: 'compare-products',
+          label: __('Comparison'),
+          chartMode: 'item-comparison',
+          settings: {
+            type: 'products',
+            param: 'products',
+            getLabels: compareLabels({ type: 'products' }),
+            labels: {
+              helpText: __('Check at least two products below to compare'),
+              placeholder: __('Search for products to compare'),
+              title: __('Compare Products'),
+              update: __('Compare'),
+            },
+          },
+        },
+      ],
+    },
+  ];
+  const productId = singleProductId(query);
+  if (productId && facts.productType === 'variable') {
+    configs.push({
+      label: __('Variations'),
+      param: 'filter-variations',
+      staticParams: ['filter', 'products', 'chartType', 'paged', 'per_page'],
+      filters: [
+        { value: 'all', label: __('All variations'), chartMode: 'item-comparison' },
+        {
+          value: 'select_variation',
+          label: __('Single variation'),
+          subFilters: [
+            {
+              component: 'Search',
+              value: 'single_variation',
+              label: __('Single variation'),
+              path: ['select_variation'],
+              settings: {
+                type: 'variations',
+                productId,
+                param: 'variations',
+                labels: { placeholder: __('Type to search for a variation') },
+              },
+            },
+          ],
+        },
+        {
+          value: 'compare-variations',
+          label: __('Comparison'),
+          chartMode: 'item-comparison',
+          settings: {
+            type: 'variations',
+            productId,
+            param: 'variations',
+            getLabels: compareLabels({ type: 'variations', productId }),
+            labels: {
+              helpText: __('Check at least two variations below to compare'),
+              placeholder: __('Search for variations to compare'),
+              title: __('Compare Variations'),
+              update: __('Compare'),
+            },
+          },
+        },
+      ],
+    });
+  }
+  return configs;
+}
+
+/** The chart mode (PAGES.md §6.2): products compared, or a variable product's variations. */
+export function productsChartMode(query: Query, facts: ViewFacts): ChartModeChoice {
+  if (query.filter === 'compare-products') {
+    const ids = idList(query.products);
+    if (ids.length >= 2)
+      return {
+        mode: 'item-comparison',
+        segmentby: 'product',
+        itemsLabel: __('%d products'),
+        selectedIds: ids,
+      };
+  }
+  if (isVariableView(query, facts)) {
+    const ids = query['filter-variations'] ? idList(query.variations) : [];
+    return {
+      mode: 'item-comparison',
+      segmentby: 'variation',
+      itemsLabel: __('%d variations'),
+      selectedIds: ids,
+    };
+  }
+  return { mode: 'time-comparison' };
+}
+
+/** Loads the single product's type: a variable product shows its variations. */
+function useProductFacts(query: Query): ViewFacts {
+  const id = singleProductId(query);
+  const list = useItems('products', id ? { include: id } : { include: '0' });
+  const product = id ? list.items.find((p) => String(p.id) === id) : undefined;
+  return product ? { productType: String((product as { type?: unknown }).type ?? '') } : {};
+}
+
+/** The Products report (PAGES.md §6), with its single-product and variable-product views. */
+export const productsReport: ReportDefinition = {
+  id: 'products',
+  title: __('Products'),
+  statsEndpoint: 'products',
+  charts: productCharts,
+  filters: productFilters,
+  chartMode: productsChartMode,
+  useFacts: useProductFacts,
+  table: (query, facts) => {
+    const productId = singleProductId(query);
+    return productId && facts.productType === 'variable'
+      ? variationsTable(productId)
+      : productsTable();
+  },
+};

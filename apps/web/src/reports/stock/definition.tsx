@@ -1,0 +1,97 @@
+import type { ReportRow } from '@storelens/data';
+import { __ } from '@storelens/i18n';
+import { linkCell, plural, stockQuantityCell, stockStatusLabel } from '../page/cells';
+import type { ReportDefinition, RowContext } from '../page/types';
+
+/**
+ * One product or variation's stock cells (PAGES.md §12.2). The name goes to the parent's
+ * single-product view; the status shows "Low stock" as intended (PAGES.md §17).
+ */
+export function stockCells(row: ReportRow, context: RowContext) {
+  const id = Number(row.id);
+  const parent = Number(row.parent_id ?? 0);
+  const name = String(row.name ?? '');
+  const status = stockStatusLabel(row);
+  return [
+    linkCell(
+      name,
+      name,
+      '/analytics/products',
+      { filter: 'single_product', products: parent > 0 ? parent : id },
+      context.query,
+    ),
+    { display: String(row.sku ?? ''), value: String(row.sku ?? '') },
+    { display: status, value: status },
+    stockQuantityCell(row),
+  ];
+}
+
+/** The Stock report (PAGES.md §12): a point-in-time list with no range, summary or chart. */
+export const stockReport: ReportDefinition = {
+  id: 'stock',
+  title: __('Stock'),
+  showDatePicker: false,
+  filters: () => [
+    {
+      label: __('Show'),
+      param: 'type',
+      staticParams: ['paged', 'per_page'],
+      filters: [
+        { value: 'all', label: __('All products') },
+        { value: 'outofstock', label: __('Out of stock') },
+        { value: 'lowstock', label: __('Low stock') },
+        { value: 'instock', label: __('In stock') },
+        { value: 'onbackorder', label: __('On backorder') },
+      ],
+    },
+  ],
+  table: () => ({
+    endpoint: 'stock',
+    title: __('Stock'),
+    // Stock remembers its columns too (PAGES.md §17: every table does).
+    columnsKey: 'stock_report_columns',
+    headers: [
+      {
+        key: 'title',
+        label: __('Product / Variation'),
+        isSortable: true,
+        required: true,
+        isLeftAligned: true,
+      },
+      { key: 'sku', label: __('SKU'), isSortable: true },
+      {
+        key: 'stock_status',
+        label: __('Status'),
+        isSortable: true,
+        defaultSort: true,
+        defaultOrder: 'asc',
+      },
+      { key: 'stock_quantity', label: __('Stock'), isSortable: true, isNumeric: true },
+    ],
+    defaultOrderby: 'stock_status',
+    defaultOrder: 'asc',
+    tableQuery: (query) => ({
+      type: typeof query.type === 'string' && query.type !== '' ? query.type : 'all',
+    }),
+    rowId: (row) => String(row.id),
+    stockEdit: true,
+    toCells: stockCells,
+    summary: {
+      fields: ['products', 'outofstock', 'lowstock', 'onbackorder', 'instock'],
+      sendFields: false,
+      items: (t, c) => {
+        const n = (key: string) => Number(t[key] ?? 0);
+        return [
+          {
+            label: plural(n('products'), __('Product'), __('Products')),
+            value: c.formatNumber(n('products')),
+          },
+          { label: __('Out of stock'), value: c.formatNumber(n('outofstock')) },
+          { label: __('Low stock'), value: c.formatNumber(n('lowstock')) },
+          { label: __('On backorder'), value: c.formatNumber(n('onbackorder')) },
+          { label: __('In stock'), value: c.formatNumber(n('instock')) },
+        ];
+      },
+    },
+  }),
+};

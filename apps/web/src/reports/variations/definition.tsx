@@ -1,0 +1,101 @@
+import type { AdvancedFiltersConfig } from '@storelens/components';
+import { __, _x } from '@storelens/i18n';
+import type { Query } from '@storelens/navigation';
+import { compareLabels } from '../page/cells';
+import { advancedFilter, includesRules, isRules } from '../page/filter-helpers';
+import type { ChartModeChoice, ReportDefinition } from '../page/types';
+import { idList, productCharts } from '../products/definition';
+import { variationsTable } from './table';
+
+/** Variations' advanced filters (PAGES.md §7.2). */
+export const variationsAdvancedFilters: AdvancedFiltersConfig = {
+  title: _x(
+    'Variations match {{select /}} filters',
+    'A sentence describing filters for Variations',
+  ),
+  filters: {
+    attribute: advancedFilter(
+      __('Product attribute'),
+      { component: 'ProductAttribute' },
+      { rules: isRules(), allowMultiple: true },
+    ),
+    category: advancedFilter(
+      __('Product category'),
+      { component: 'Search', type: 'categories' },
+      { rules: includesRules(), placeholder: __('Search product categories') },
+    ),
+    product: advancedFilter(
+      __('Product'),
+      { component: 'Search', type: 'variableProducts' },
+      { rules: includesRules(), placeholder: __('Search products') },
+    ),
+  },
+};
+
+/** Item comparison only when two or more variations are compared (PAGES.md §7.3). */
+export function variationsChartMode(query: Query): ChartModeChoice {
+  const ids = idList(query.variations);
+  return query['filter-variations'] === 'compare-variations' && ids.length >= 2
+    ? {
+        mode: 'item-comparison',
+        segmentby: 'variation',
+        itemsLabel: __('%d variations'),
+        selectedIds: ids,
+      }
+    : { mode: 'time-comparison' };
+}
+
+/** The Variations report (PAGES.md §7). */
+export const variationsReport: ReportDefinition = {
+  id: 'variations',
+  title: __('Variations'),
+  statsEndpoint: 'variations',
+  charts: productCharts,
+  filters: () => [
+    {
+      label: __('Show'),
+      param: 'filter-variations',
+      staticParams: ['chartType', 'paged', 'per_page'],
+      filters: [
+        { value: 'all', label: __('All variations') },
+        {
+          value: 'select_variation',
+          label: __('Single variation'),
+          subFilters: [
+            {
+              component: 'Search',
+              value: 'single_variation',
+              label: __('Single variation'),
+              path: ['select_variation'],
+              settings: {
+                type: 'variations',
+                param: 'variations',
+                labels: { placeholder: __('Type to search for a variation') },
+              },
+            },
+          ],
+        },
+        {
+          value: 'compare-variations',
+          label: __('Comparison'),
+          chartMode: 'item-comparison',
+          settings: {
+            type: 'variations',
+            param: 'variations',
+            getLabels: compareLabels({ type: 'variations' }),
+            labels: {
+              helpText: __('Check at least two variations below to compare'),
+              placeholder: __('Search for variations to compare'),
+              title: __('Compare Variations'),
+              update: __('Compare'),
+            },
+          },
+        },
+        { value: 'advanced', label: __('Advanced filters') },
+      ],
+    },
+  ],
+  advancedFilters: variationsAdvancedFilters,
+  chartMode: variationsChartMode,
+  table: () => variationsTable(),
+};

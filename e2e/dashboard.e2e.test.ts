@@ -1,0 +1,426 @@
+import type { Browser, Page, Request, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openDashboard, seriousViolations } from './browser';
+import { apiLogin, buildDashboard, type RunningServer, startServer } from './server';
+
+const admin = (path?: string, query = '') =>
+  `/wp-admin/admin.php?page=wc-admin${path ? `&path=${encodeURIComponent(path)}` : ''}${query}`;
+
+/**
+ * Console errors, uncaught exceptions and failed requests of a page, to assert there are none.
+ * Requests a test fails on purpose (`page.route`) are left out: the browser logs those too.
+ */
+const mocked = new WeakSet<Request>();
+
+/** Answers a request with a WordPress-style 500, as a failing server would. */
+function fail(route: Route) {
+  mocked.add(route.request());
+  return route.fulfill({
+    status: 500,
+    contentType: 'application/json',
+    body: JSON.stringify({ code: 'internal', message: 'down', data: { status: 500 } }),
+  });
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      errors.push(m.text());
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !mocked.has(r.request()))
+      errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+async function h1(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+describe('Dashboard shell, Home and Overview in a browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    buildDashboard();
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await openDashboard(browser, server);
+    // Six engineers share two cores: allow waits longer than Playwright's 30 s default.
+    page.context().setDefaultTimeout(60_000);
+    page.context().setDefaultNavigationTimeout(60_000);
+    errors = watchErrors(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('/ opens Home within the JavaScript budget, with breadcrumbs and the document title', async () => {
+    await page.goto(`${server.url}/`);
+    await h1(page, 'Home');
+    await page.waitForLoadState('networkidle');
+    const scriptBytes = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter(
+          (e) =>
+            (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js'),
+        )
+        .reduce((sum, e) => sum + (e as PerformanceResourceTiming).transferSize, 0),
+    );
+    expect(scriptBytes).toBeGreaterThan(0);
+    expect(scriptBytes).toBeLessThanOrEqual(250 * 1024);
+    expect(await page.title()).toBe('Home ‹ Storelens');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.textContent()).toContain('Home');
+  });
+
+  it('the menu lists the pages that exist and carries the report period', async () => {
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    // Every page of the navigation: Home, Analytics (Overview, the reports, Settings and its
+    // Connections), Customers; each once (Customers' two paths are one page).
+    for (const name of [
+      'Home',
+      'Overview',
+      'Revenue',
+      'Orders',
+      'Products',
+      'Variations',
+      'Categories',
+      'Coupons',
+      'Taxes',
+      'Downloads',
+      'Stock',
+      'Settings',
+      'Connections',
+      'Customers',
+    ])
+      expect(await nav.getByRole('link', { name, exact: true }).count(), name).toBe(1);
+    await page.goto(
+      `${server.url}${admin('/analytics/revenue', '&period=last_year&compare=previous_period')}`,
+    );
+    await h1(page, 'Revenue');
+    expect(await page.title()).toBe('Revenue ‹ Analytics ‹ Storelens');
+    const overview = nav.getByRole('link', { name: 'Overview', exact: true });
+    expect(await overview.getAttribute('href')).toContain('period=last_year');
+    const settings = nav.getByRole('link', { name: 'Settings', exact: true });
+    expect(await settings.getAttribute('href')).not.toContain('period=');
+    await overview.click();
+    await h1(page, 'Overview');
+    expect(page.url()).toContain('period=last_year');
+    expect(await page.title()).toBe('Overview ‹ Analytics ‹ Storelens');
+  });
+
+  it('an unknown page shows "Page not found"', async () => {
+    await page.goto(`${server.url}${admin('/analytics/nope')}`);
+    await h1(page, 'Page not found');
+    expect(await page.getByRole('link', { name: 'Go to Home' }).count()).toBe(1);
+  });
+
+  it('a favorite is added, kept after reload, and removed; a failed add shows a snackbar', async () => {
+    await page.goto(`${server.url}${admin('/analytics/overview')}`);
+    await h1(page, 'Overview');
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await nav.getByRole('button', { name: 'Favorite Revenue' }).click();
+    const favorites = nav.getByRole('region', { name: 'Favorites' });
+    await favorites.getByRole('link', { name: 'Revenue' }).waitFor();
+    await page.reload();
+    await favorites.getByRole('link', { name: 'Revenue' }).waitFor();
+    expect(
+      await nav
+        .getByRole('button', { name: 'Favorite Revenue' })
+        .first()
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    await nav.getByRole('button', { name: 'Favorite Revenue' }).first().click();
+    await expect.poll(() => favorites.count()).toBe(0);
+
+    await page.route('**/wc-admin/navigation/favorites/me*', (route) =>
+      route.request().method() === 'POST' ? fail(route) : route.continue(),
+    );
+    await nav.getByRole('button', { name: 'Favorite Overview' }).click();
+    await page.getByText('Overview could not be added to favorites.').waitFor();
+    expect(await favorites.count()).toBe(0);
+    await page.unroute('**/wc-admin/navigation/favorites/me*');
+    await page.getByRole('button', { name: 'Dismiss this notice' }).first().click();
+  });
+
+  it('Overview: a section moved down keeps its place after reload; removed and added back', async () => {
+    await page.goto(`${server.url}${admin('/analytics/overview')}`);
+    await h1(page, 'Overview');
+    const order = () =>
+      page.locator('.sl-overview__section h2').evaluateAll((els) => els.map((e) => e.textContent));
+    await expect.poll(order).toEqual(['Performance', 'Charts', 'Leaderboards']);
+    await page
+      .getByRole('button', { name: 'Choose which analytics to display and the section name' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Move down' }).click();
+    await expect.poll(order).toEqual(['Charts', 'Performance', 'Leaderboards']);
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    await expect.poll(order).toEqual(['Charts', 'Performance', 'Leaderboards']);
+
+    await page
+      .getByRole('button', { name: 'Choose which leaderboards to display and other settings' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Remove section' }).click();
+    await expect.poll(order).toEqual(['Charts', 'Performance']);
+    await page.getByRole('button', { name: 'Add Leaderboards section' }).click();
+    await expect.poll(order).toEqual(['Charts', 'Performance', 'Leaderboards']);
+    // The tiles and leaderboards are drawn from the server.
+    await page
+      .getByRole('link', { name: /^Total sales/ })
+      .first()
+      .waitFor();
+    await page
+      .getByRole('table', { name: 'Top Products - Items Sold' })
+      .getByRole('row')
+      .nth(1)
+      .waitFor();
+  });
+
+  it('Home inbox: a note action, dismiss and Undo, dismiss all and Undo', async () => {
+    await page.goto(`${server.url}/`);
+    await h1(page, 'Home');
+    const inbox = page.getByRole('region', { name: /^Inbox/ });
+    const notes = inbox.locator('.sl-note');
+    await notes.first().waitFor();
+    const firstTitle = (await notes.first().locator('h3').textContent()) ?? '';
+    await inbox.getByRole('button', { name: `Dismiss "${firstTitle}"` }).click();
+    await page.getByText('Message dismissed').waitFor();
+    await expect.poll(() => inbox.getByRole('heading', { name: firstTitle }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await inbox.getByRole('heading', { name: firstTitle }).waitFor();
+
+    // Mark as read: the unread count drops by one.
+    const unreadBadge = async () =>
+      Number(
+        /(\d+)/.exec(
+          (await inbox
+            .locator('h2 .sl-badge')
+            .textContent()
+            .catch(() => '0')) ?? '0',
+        )?.[1] ?? 0,
+      );
+    const unreadBefore = await unreadBadge();
+    const markRead = inbox.getByRole('button', { name: /^Mark ".*" as read$/ }).first();
+    if (unreadBefore > 0) {
+      await markRead.click();
+      await expect.poll(unreadBadge).toBe(unreadBefore - 1);
+    }
+
+    // "Update now" marks its note actioned: it leaves the inbox of unactioned notes.
+    const note = inbox.locator('.sl-note', { hasText: 'Update now' }).first();
+    const title = (await note.locator('h3').textContent()) ?? '';
+    await note.getByRole('button', { name: 'Update now' }).click();
+    await page
+      .waitForURL((u) => !u.search.includes('path=') || u.search.includes('path=%2F&'), {
+        timeout: 5000,
+      })
+      .catch(() => undefined);
+    await page.goto(`${server.url}/`);
+    await inbox.locator('.sl-note').first().waitFor();
+    expect(await inbox.getByRole('heading', { name: title }).count()).toBe(0);
+
+    const before = await inbox.locator('.sl-note').count();
+    await page.getByRole('button', { name: 'Inbox Notes Options' }).click();
+    await page.getByRole('menuitem', { name: 'Dismiss all' }).click();
+    await page
+      .getByRole('dialog', { name: 'Dismiss all messages' })
+      .getByRole('button', { name: 'Yes, dismiss all' })
+      .click();
+    await page.getByText('All messages dismissed').waitFor();
+    await inbox.getByText('Your inbox is empty').waitFor();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => inbox.locator('.sl-note').count()).toBe(before);
+  });
+
+  it('Home activity: a review approved then Undone; stock edited, and a failed edit rolled back', async () => {
+    const reviews = page.getByRole('region', { name: /^Reviews/ });
+    const first = reviews.locator('[data-review-id]').first();
+    await first.waitFor();
+    const id = await first.getAttribute('data-review-id');
+    const review = reviews.locator(`[data-review-id="${id}"]`);
+    await review.getByRole('button', { name: /^Approve: / }).click();
+    await page.getByText('Review approved').waitFor();
+    await expect.poll(() => review.count()).toBe(0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await review.waitFor();
+
+    const stock = page.getByRole('region', { name: /^Stock/ });
+    const quantityOf = async (row: ReturnType<Page['locator']>) =>
+      Number(
+        /(-?\d+) in stock/.exec((await row.getByTestId('stock-quantity').textContent()) ?? '')?.[1],
+      );
+    const pickRow = async () => {
+      const row = stock.locator('.sl-activity__item').first();
+      const update = row.getByRole('button', { name: /^Update stock of / });
+      await update.waitFor();
+      const name = ((await update.getAttribute('aria-label')) ?? '').replace(
+        'Update stock of ',
+        '',
+      );
+      return { name, row: stock.locator('.sl-activity__item', { hasText: name }).first() };
+    };
+    const serverQuantity = async (name: string) => {
+      const headers = await apiLogin(server.url, server.accounts.administrator);
+      const r = await fetch(
+        `${server.url}/wp-json/wc-analytics/products/low-in-stock?per_page=100`,
+        {
+          headers,
+        },
+      );
+      const list = (await r.json()) as { name: string; stock_quantity: number }[];
+      return list.find((p) => p.name === name)?.stock_quantity;
+    };
+
+    // The PUT is held back a little so the optimistic value can be seen before the answer.
+    let failNext = false;
+    await page.route('**/wc-analytics/products/**', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      await new Promise((r) => setTimeout(r, 500));
+      return failNext ? fail(route) : route.continue();
+    });
+
+    const edited = await pickRow();
+    const current = await quantityOf(edited.row);
+    // Lower (or 1 from 0) keeps the product at or under its low-stock threshold.
+    const next = current > 0 ? current - 1 : 1;
+    await edited.row.getByRole('button', { name: `Update stock of ${edited.name}` }).click();
+    await stock.getByLabel(`Stock of ${edited.name}`).fill(String(next));
+    await stock.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => quantityOf(edited.row)).toBe(next);
+    await page.getByText(`${edited.name} stock updated`).waitFor();
+    expect(await serverQuantity(edited.name)).toBe(next);
+
+    failNext = true;
+    const failed = await pickRow();
+    const kept = await quantityOf(failed.row);
+    await failed.row.getByRole('button', { name: `Update stock of ${failed.name}` }).click();
+    await stock.getByLabel(`Stock of ${failed.name}`).fill(String(kept + 7));
+    await stock.getByRole('button', { name: 'Save' }).click();
+    // Optimistic: the new value shows at once, then the failure puts the old one back.
+    await expect.poll(() => quantityOf(failed.row)).toBe(kept + 7);
+    await page.getByText(`The stock of ${failed.name} could not be updated.`).waitFor();
+    await expect.poll(() => quantityOf(failed.row)).toBe(kept);
+    expect(await serverQuantity(failed.name)).toBe(kept);
+    await page.unroute('**/wc-analytics/products/**');
+  });
+
+  it('Home task list: store details saved, a product from a template, a payment plugin set up', async () => {
+    await page.goto(`${server.url}/`);
+    const tasks = page.getByRole('region', { name: /^Get ready to start selling/ });
+    await tasks.getByRole('link', { name: 'Store details' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Store details' }).waitFor();
+    await page.getByLabel('Industry').selectOption('food-drink');
+    await page.getByRole('checkbox', { name: 'Physical products' }).check();
+    await page.getByLabel('Annual revenue').selectOption('up-to-2500');
+    await page.getByRole('button', { name: 'Save store details' }).click();
+    await page.getByText('Your store details were saved.').waitFor();
+    await tasks.getByRole('link', { name: 'You added store details' }).waitFor();
+
+    await page.goto(`${server.url}${admin(undefined, '&task=products')}`);
+    await page.getByRole('button', { name: 'Digital product' }).click();
+    await page.getByText(/^Digital product created as a draft \(product #\d+\)\.$/).waitFor();
+
+    await page.goto(`${server.url}${admin(undefined, '&task=payments')}`);
+    const setUp = page.getByRole('button', { name: /^Set up / }).first();
+    await setUp.waitFor();
+    await setUp.click();
+    await expect
+      .poll(
+        async () =>
+          (await page.getByText('Installed and active').count()) > 0 ||
+          (await page.getByText(/^Could not (install|activate)/).count()) > 0,
+      )
+      .toBe(true);
+  });
+
+  it('an analyst sees only the report pages: Home and Settings are not offered', async () => {
+    const analyst = await openDashboard(browser, server, { role: 'analyst' });
+    const analystErrors = watchErrors(analyst);
+    await analyst.goto(`${server.url}/`);
+    await analyst.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    const nav = analyst.getByRole('navigation', { name: 'Dashboard' });
+    expect(await nav.getByRole('link', { name: 'Revenue', exact: true }).count()).toBe(1);
+    expect(await nav.getByRole('link', { name: 'Home', exact: true }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Settings', exact: true }).count()).toBe(0);
+    await analyst.goto(`${server.url}${admin('/analytics/settings')}`);
+    await analyst.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
+    await analyst.waitForLoadState('networkidle');
+    expect(analystErrors).toEqual([]);
+    await analyst.context().close();
+  });
+
+  it('the theme choice is applied and remembered; axe is clean in light and dark', async () => {
+    await page.goto(`${server.url}/`);
+    await h1(page, 'Home');
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Theme').selectOption('dark');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.theme))
+      .toBe('dark');
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    await h1(page, 'Home');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.theme))
+      .toBe('dark');
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${server.url}${admin('/analytics/overview')}`);
+    await h1(page, 'Overview');
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Theme').selectOption('light');
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('works at 360 px: the menu opens from its button and nothing overflows', async () => {
+    const narrow = await openDashboard(browser, server, { viewport: { width: 360, height: 740 } });
+    const narrowErrors = watchErrors(narrow);
+    for (const path of ['/', '/analytics/overview', '/analytics/settings']) {
+      await narrow.goto(`${server.url}${admin(path === '/' ? undefined : path)}`);
+      await narrow.getByRole('heading', { level: 1 }).waitFor();
+      await narrow.waitForLoadState('networkidle');
+      const wide = await narrow.evaluate(() =>
+        Array.from(document.querySelectorAll('body *'))
+          .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          .filter((e) => getComputedStyle(e).position !== 'absolute')
+          .slice(0, 5)
+          .map(
+            (e) =>
+              `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`,
+          ),
+      );
+      const overflow = await narrow.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path}: ${wide.join(', ')}`).toBeLessThanOrEqual(0);
+    }
+    const menu = narrow.getByRole('button', { name: 'Menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await narrow.getByRole('link', { name: 'Revenue', exact: true }).isVisible()).toBe(
+      false,
+    );
+    await menu.click();
+    await narrow.getByRole('link', { name: 'Revenue', exact: true }).click();
+    await narrow.getByRole('heading', { level: 1, name: 'Revenue' }).waitFor();
+    expect(await seriousViolations(narrow)).toEqual([]);
+    expect(narrowErrors).toEqual([]);
+    await narrow.context().close();
+  });
+
+  it('logged no console errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
