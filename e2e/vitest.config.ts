@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     fileParallelism: false,
+    // A page's answer to a click (a request, a re-render) can take seconds on a loaded CI
+    // machine; vitest's 1 s default made polls fail there that pass on an idle one.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
