@@ -341,6 +341,25 @@ describeEachEngine('accounts: login, sessions, keys, invitations', (ctx) => {
     expect((await send(inject, 'GET', '/wp-json/wp/v2/users/abc')).status).toBe(400);
   });
 
+  it('invitations sent at the same moment all get an account, each with its own id', async () => {
+    const inject = ctx().app.inject.bind(ctx().app) as Inject;
+    const emails = Array.from({ length: 12 }, (_, i) => `together${i}@shop.test`);
+    const answers = await Promise.all(
+      [...emails, emails[0]!].map((email) =>
+        send<InviteResponse & { code?: string }>(inject, 'POST', '/wp-json/wp/v2/users', {
+          payload: { email, role: 'analyst' },
+        }),
+      ),
+    );
+    // Twelve invitations land; the same address sent twice at once is refused once, not a 500.
+    expect(answers.filter((a) => a.status === 201 || a.status === 200)).toHaveLength(12);
+    expect(answers.filter((a) => a.body.code === 'existing_user_email')).toHaveLength(1);
+    const all = await send<WpUser[]>(inject, 'GET', '/wp-json/wp/v2/users');
+    const invited = all.body.filter((u) => emails.includes(u.email));
+    expect(invited).toHaveLength(12);
+    expect(new Set(invited.map((u) => u.id)).size).toBe(12);
+  });
+
   it('changes one own name and password (the current one is required)', async () => {
     const { anonymous, db } = ctx();
     await userWith(db, 'self@shop.test', 'analyst');

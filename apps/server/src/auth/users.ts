@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nowGmt } from '../admin/dates';
 import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/faults';
 import type { UserTable } from '../db/schema';
 import { isRole, type Role } from './roles';
 import {
@@ -112,26 +113,37 @@ export async function createUser(
 ): Promise<User> {
   const email = normalEmail(input.email);
   if (await userByEmail(db, email)) throw new DuplicateEmail(email);
-  const last = await db.kysely
-    .selectFrom('users')
-    .select((eb) => eb.fn.max('id').as('max'))
-    .executeTakeFirst();
-  const id = Number(last?.max ?? 0) + 1;
-  await db.kysely
-    .insertInto('users')
-    .values({
-      id,
-      email,
-      name: input.name.trim() || email,
-      role: input.role,
-      password_hash: input.password ? await hashPassword(input.password) : '',
-      status: input.password ? 'active' : 'pending',
-      meta: '{}',
-      created_gmt: nowGmt(),
-      last_login_gmt: null,
-    })
-    .execute();
-  return (await userById(db, id))!;
+  const passwordHash = input.password ? await hashPassword(input.password) : '';
+  // Ids are max + 1 (WordPress-like small numbers). Two invitations at once can pick the same
+  // id, or the same address can be added twice: the database's constraints decide, and the
+  // loser takes the next id or learns the address is taken.
+  for (let attempt = 0; ; attempt++) {
+    const last = await db.kysely
+      .selectFrom('users')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirst();
+    const id = Number(last?.max ?? 0) + 1;
+    try {
+      await db.kysely
+        .insertInto('users')
+        .values({
+          id,
+          email,
+          name: input.name.trim() || email,
+          role: input.role,
+          password_hash: passwordHash,
+          status: input.password ? 'active' : 'pending',
+          meta: '{}',
+          created_gmt: nowGmt(),
+          last_login_gmt: null,
+        })
+        .execute();
+      return (await userById(db, id))!;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 20) throw error;
+      if (await userByEmail(db, email)) throw new DuplicateEmail(email);
+    }
+  }
 }
 
 export async function updateUser(

@@ -55,3 +55,16 @@ export function isStatementTimeout(error: unknown): boolean {
 
 /** Seconds a client is told to wait (Retry-After) while the database is unavailable. */
 export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * True when a statement broke a primary-key or unique constraint (SQLite's
+ * SQLITE_CONSTRAINT_PRIMARYKEY/UNIQUE, PostgreSQL's 23505): a concurrent writer got there first.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
+}
