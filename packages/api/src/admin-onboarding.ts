@@ -91,6 +91,8 @@ export const onboardingProfileKeys = Object.keys(
 
 /** Product templates `create_product_from_template` knows. */
 export const productTemplates = ['physical', 'digital', 'variable'] as const;
+/** One product template. */
+export type ProductTemplate = (typeof productTemplates)[number];
 
 /** `POST /wc-admin/onboarding/tasks/create_product_from_template` (body or query). */
 export const CreateProductFromTemplateBody = Type.Object(

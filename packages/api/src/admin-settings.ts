@@ -260,3 +260,5 @@ export const SettingsBatchBody = Type.Object(
   },
   { additionalProperties: false },
 );
+/** A settings batch (the body, and the answer: the settings as updated). */
+export type SettingsBatch = Static<typeof SettingsBatchBody>;

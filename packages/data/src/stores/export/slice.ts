@@ -1,10 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type {
+  ExportStartResponseBody as ExportStartResponse,
+  ExportStatusBody as ExportStatus,
+} from '@storelens/api';
 import { __ } from '@storelens/i18n';
 import { type ApiError, apiError, toApiError } from '../../client/api-error.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import { stableKey } from '../../core/stable-key.ts';
 import type { AppThunk } from '../../core/thunk.ts';
-import type { ExportStartResponse, ExportStatus } from '../../types/export.ts';
 
 /** The key an export request is tracked under: report type and arguments. */
 export const exportKey = (reportType: string, args: Readonly<Record<string, unknown>>): string =>

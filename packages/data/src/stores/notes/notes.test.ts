@@ -1,8 +1,9 @@
 // @vitest-environment node
+
+import type { NoteBody as Note } from '@storelens/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { wpError } from '../../test/server.ts';
 import { sleep, startStore } from '../../test/store.ts';
-import type { Note } from '../../types/notes.ts';
 import {
   batchUpdateNotes,
   deleteAllNotes,

@@ -1,9 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SettingBody as Setting, SettingsBatch } from '@storelens/api';
 import { __ } from '@storelens/i18n';
 import { type ApiError, apiError, CLIENT_ERROR_CODES, toApiError } from '../../client/api-error.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import type { AppThunk } from '../../core/thunk.ts';
-import type { Setting, SettingsBatch } from '../../types/settings.ts';
 
 /** One settings group: values apart from bookkeeping. */
 export interface SettingsGroupState {
