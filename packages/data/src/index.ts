@@ -28,6 +28,7 @@ export {
   type ApiError,
   apiError,
   CLIENT_ERROR_CODES,
+  clientError,
   errorFromResponse,
   isApiError,
   toApiError,

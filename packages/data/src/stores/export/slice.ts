@@ -3,8 +3,7 @@ import type {
   ExportStartResponseBody as ExportStartResponse,
   ExportStatusBody as ExportStatus,
 } from '@storelens/api';
-import { __ } from '@storelens/i18n';
-import { type ApiError, apiError, toApiError } from '../../client/api-error.ts';
+import { type ApiError, clientError, toApiError } from '../../client/api-error.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import { stableKey } from '../../core/stable-key.ts';
 import type { AppThunk } from '../../core/thunk.ts';
@@ -87,7 +86,7 @@ export function startExport(
         },
       );
       if (!data || typeof data.message !== 'string') {
-        throw apiError('invalid_export_response', __('The export could not be started.'), status);
+        throw clientError('invalid_export_response', status);
       }
       dispatch(exportStarted({ key, exportId: data.export_id, message: data.message }));
       return { exportId: data.export_id ?? null, message: data.message };

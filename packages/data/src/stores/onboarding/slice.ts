@@ -6,8 +6,7 @@ import type {
   AdminStatusMessage as ProfileUpdateResponse,
   TasksStatus,
 } from '@storelens/api';
-import { __ } from '@storelens/i18n';
-import { type ApiError, apiError, toApiError } from '../../client/api-error.ts';
+import { type ApiError, clientError, toApiError } from '../../client/api-error.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import type { AppThunk } from '../../core/thunk.ts';
@@ -142,11 +141,8 @@ export const updateProfileItems = (
       values,
     );
     if (data?.status !== 'success') {
-      throw apiError(
-        'onboarding_profile_update_failed',
-        data?.message || __('There was a problem updating the store profile.'),
-        status,
-      );
+      const error = clientError('onboarding_profile_update_failed', status);
+      throw data?.message ? { ...error, message: data.message } : error;
     }
     dispatch(profileItemsMerged(values));
     return data;
@@ -180,7 +176,7 @@ export const createProductFromTemplate = (
       query,
     );
     if (typeof data?.id !== 'number') {
-      throw apiError('invalid_product_response', __('The new product has no id.'), status);
+      throw clientError('invalid_product_response', status);
     }
     const product = { ...data, id: data.id };
     dispatch(itemsResource.actions.itemsReceived({ scope: 'products', items: [product] }));

@@ -5,7 +5,7 @@ import type {
   PluginsInstallResponse,
   RecommendedPaymentPlugin as RecommendedPlugin,
 } from '@storelens/api';
-import { type ApiError, apiError, toApiError } from '../../client/api-error.ts';
+import { type ApiError, apiError, clientError, toApiError } from '../../client/api-error.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import type { AppThunk } from '../../core/thunk.ts';
 import { fetchOption } from '../options/slice.ts';
@@ -238,7 +238,7 @@ export const fetchJetpackConnectUrl = (redirectUrl: string): AppThunk<string> =>
       },
     );
     if (typeof data?.connectAction !== 'string') {
-      throw apiError('invalid_connect_response', 'connectAction missing', status);
+      throw clientError('invalid_connect_response', status);
     }
     dispatch(a.jetpackConnectUrlReceived({ redirectUrl, url: data.connectAction }));
     return data.connectAction;
@@ -263,7 +263,7 @@ export const fetchPaypalOnboardingStatus = (): AppThunk<PaypalOnboardingStatus> 
       const { data } = await client.get<PaypalOnboardingStatus | null>(
         `${NAMESPACES.paypal}/onboarding/get-status`,
       );
-      if (!data?.production) throw apiError('invalid_paypal_status', 'production missing');
+      if (!data?.production) throw clientError('invalid_paypal_status');
       status = data;
     } catch {
       status = paypalStatusFromSettings(await dispatch(fetchOption(PPCP_SETTINGS_OPTION)));
