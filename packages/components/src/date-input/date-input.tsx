@@ -1,16 +1,8 @@
-import {
-  autoUpdate,
-  flip,
-  offset,
-  shift,
-  useDismiss,
-  useFloating,
-  useInteractions,
-} from '@floating-ui/react';
 import { __ } from '@storelens/i18n';
 import { type FocusEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Calendar } from '../calendar/calendar';
-import { useControllableState } from '../search-select/use-controllable-state';
+import { useControllableState } from '../primitives/use-controllable-state';
+import { usePopover } from '../primitives/use-popover';
 import {
   type DateBound,
   type DateTextResult,
@@ -54,17 +46,12 @@ export function DateInput({
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const popoverId = useId();
-  const { refs, floatingStyles, context } = useFloating({
+  const { refs, floatingStyles, getReferenceProps, getFloatingProps } = usePopover({
     open,
-    onOpenChange: (next, _event, reason) => {
-      setOpen(next);
-      if (!next && reason === 'escape-key') focusInputQuietly();
-    },
-    placement: 'bottom-start',
-    middleware: [offset(4), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
+    onOpenChange: setOpen,
+    // The field, not the wrapper the popover is placed against; quietly, so it stays closed.
+    focusBack: () => focusInputQuietly(),
   });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useDismiss(context)]);
 
   const change = (next: string, result: DateTextResult) => {
     setText(next);

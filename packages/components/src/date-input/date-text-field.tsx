@@ -8,6 +8,7 @@ import {
   toScreenReaderDate,
 } from './date-text';
 import './date-input.css';
+import { VISUALLY_HIDDEN } from '../primitives/visually-hidden';
 
 /** Props of DateTextField: a labelled text field for one day, with its error under it. */
 export interface DateTextFieldProps
@@ -79,7 +80,7 @@ export function DateTextField({
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         onChange={(event) => onChange(event.target.value, parseDateText(event.target.value, bound))}
       />
-      <span id={hintId} className="sl-date-field__sr-only">
+      <span id={hintId} className={VISUALLY_HIDDEN}>
         {hint}
       </span>
       <p id={errorId} className="sl-date-field__error" aria-live="polite">
