@@ -17,6 +17,8 @@ import './date-input.css';
 export interface DateInputProps {
   /** Visible label. */
   label: string;
+  /** Keeps the label for screen readers only (when text around the field names it). */
+  hideLabel?: boolean | undefined;
   /** The typed text (controlled); MM/DD/YYYY or ISO. Use `toDateText(iso)` to start from a day. */
   value?: string | undefined;
   /** Initial text (uncontrolled). */
@@ -36,6 +38,7 @@ export interface DateInputProps {
  */
 export function DateInput({
   label,
+  hideLabel,
   value,
   defaultValue = '',
   onChange,
@@ -97,6 +100,7 @@ export function DateInput({
       <div ref={refs.setReference}>
         <DateTextField
           label={label}
+          hideLabel={hideLabel}
           value={text}
           onChange={change}
           bound={bound}

@@ -18,6 +18,8 @@ export interface DateTextFieldProps
   > {
   /** Visible label, e.g. "Start Date". */
   label: string;
+  /** Keeps the label for screen readers only (when text around the field names it). */
+  hideLabel?: boolean | undefined;
   /** The typed text. */
   value: string;
   /** Called with the new text and what it means (ISO day or error). */
@@ -37,6 +39,7 @@ export interface DateTextFieldProps
  */
 export function DateTextField({
   label,
+  hideLabel = false,
   value,
   onChange,
   bound,
@@ -64,7 +67,7 @@ export function DateTextField({
         .filter(Boolean)
         .join(' ')}
     >
-      <label className="sl-date-field__label" htmlFor={inputId}>
+      <label className={hideLabel ? VISUALLY_HIDDEN : 'sl-date-field__label'} htmlFor={inputId}>
         {label}
       </label>
       <input
