@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { intervalKinds } from './intervals';
 import {
   BoolParam,
   commonReportParams,
@@ -81,7 +82,7 @@ export const CategoriesListQuery = query({
       'category',
     ] as const),
   ),
-  interval: Type.Optional(oneOf(['hour', 'day', 'week', 'month', 'quarter', 'year'] as const)),
+  interval: Type.Optional(oneOf(intervalKinds)),
   status_is: Type.Optional(StatusList),
   status_is_not: Type.Optional(StatusList),
   categories: Type.Optional(IdList),

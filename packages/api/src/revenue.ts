@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { statsResponse } from './intervals';
+import { intervalKinds, statsResponse } from './intervals';
 
 /** Order statuses without the `wc-` prefix. */
 export const orderStatuses = [
@@ -72,11 +72,7 @@ export const RevenueStatsQuery = Type.Object(
     before: Type.Optional(isoDateTime),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
     orderby: Type.Optional(Type.Union(revenueStatsOrderby.map((v) => Type.Literal(v)))),
-    interval: Type.Optional(
-      Type.Union(
-        (['hour', 'day', 'week', 'month', 'quarter', 'year'] as const).map((v) => Type.Literal(v)),
-      ),
-    ),
+    interval: Type.Optional(Type.Union(intervalKinds.map((v) => Type.Literal(v)))),
     date_type: Type.Optional(Type.Union(dateTypes.map((v) => Type.Literal(v)))),
     fields: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z0-9_]+$' }))),
     force_cache_refresh: Type.Optional(bool),
