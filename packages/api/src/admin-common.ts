@@ -37,9 +37,16 @@ export const AdminPaging = {
 };
 
 /** `{ status, message }` answers of the import routes and the profile update. */
-export interface AdminStatusMessage {
-  status: 'success' | 'error';
-  message: string;
+export const AdminStatusMessage = Type.Object({
+  status: Type.Union([Type.Literal('success'), Type.Literal('error')]),
+  message: Type.String(),
+});
+/** A `{ status, message }` answer. */
+export type AdminStatusMessage = Static<typeof AdminStatusMessage>;
+
+/** A response field that may be null (responses are checked, never coerced). */
+export function orNull<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
 }
 
 /** A union of string literals from a list (the error handler prints the allowed values). */

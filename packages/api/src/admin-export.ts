@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { AdminBool, AdminContext } from './admin-common';
 
 /** Report types the export route accepts in its path (`[a-z]+`). */
@@ -38,14 +38,18 @@ export const ExportIdParams = Type.Object({
 });
 
 /** The export start answer: no `export_id` when there is nothing to export. */
-export interface ExportStartResponseBody {
-  message: string;
-  export_id?: string;
-  _links?: { status: { href: string }[] };
-}
+export const ExportStartResponseBody = Type.Object({
+  message: Type.String(),
+  export_id: Type.Optional(Type.String()),
+  _links: Type.Optional(Type.Object({ status: Type.Array(Type.Object({ href: Type.String() })) })),
+});
+/** The export start answer. */
+export type ExportStartResponseBody = Static<typeof ExportStartResponseBody>;
 
 /** `GET …/export/{export_id}/status`. */
-export interface ExportStatusBody {
-  percent_complete: number;
-  download_url?: string;
-}
+export const ExportStatusBody = Type.Object({
+  percent_complete: Type.Number(),
+  download_url: Type.Optional(Type.String()),
+});
+/** An export's progress. */
+export type ExportStatusBody = Static<typeof ExportStatusBody>;

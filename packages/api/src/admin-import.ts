@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { AdminBool, AdminContext } from './admin-common';
 
 /** `POST /wc-analytics/reports/import` and `GET …/import/totals`. */
@@ -11,24 +11,30 @@ export const ImportQuery = Type.Object(
   { additionalProperties: false },
 );
 
+const progress = Type.Object({ imported: Type.Integer(), total: Type.Integer() });
+
 /** `GET /wc-analytics/reports/import/status`. */
-export interface ImportStatusBody {
-  customers: { imported: number; total: number };
-  orders: { imported: number; total: number };
+export const ImportStatusBody = Type.Object({
+  customers: progress,
+  orders: progress,
   /** 'YYYY-MM-DD 00:00:00' (store-local) or -1 for all time. */
-  imported_from: string | -1;
-  is_importing: boolean;
+  imported_from: Type.Union([Type.String(), Type.Literal(-1)]),
+  is_importing: Type.Boolean(),
   /**
    * Storelens: why the last import (or settings rebuild) failed, or why its last step failed
    * while it retries; absent when all is well.
    */
-  last_error?: string;
+  last_error: Type.Optional(Type.String()),
   /** Storelens: true while the import waits for the database to come back. */
-  waiting_for_database?: boolean;
-}
+  waiting_for_database: Type.Optional(Type.Boolean()),
+});
+/** The import status. */
+export type ImportStatusBody = Static<typeof ImportStatusBody>;
 
 /** `GET /wc-analytics/reports/import/totals`. */
-export interface ImportTotalsBody {
-  customers: number;
-  orders: number;
-}
+export const ImportTotalsBody = Type.Object({
+  customers: Type.Integer(),
+  orders: Type.Integer(),
+});
+/** What an import would read. */
+export type ImportTotalsBody = Static<typeof ImportTotalsBody>;

@@ -7,6 +7,7 @@ import {
   AdminPaging,
   literalUnion,
   nullable,
+  orNull,
   PositiveId,
 } from './admin-common';
 
@@ -38,41 +39,45 @@ export const noteOrderby = ['note_id', 'date', 'type', 'title', 'status'] as con
 export const noteAllowedTags = ['br', 'em', 'strong', 'a', 'p'] as const;
 
 /** A note action (button). */
-export interface NoteActionBody {
-  id: number;
-  name: string;
-  label: string;
-  query: string;
-  status: NoteStatus | '';
-  primary: boolean;
-  actioned_text: string;
-  nonce_action: string | null;
-  nonce_name: string | null;
-  url: string | null;
-}
+export const NoteActionBody = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  label: Type.String(),
+  query: Type.String(),
+  status: Type.Union([literalUnion(noteStatuses), Type.Literal('')]),
+  primary: Type.Boolean(),
+  actioned_text: Type.String(),
+  nonce_action: orNull(Type.String()),
+  nonce_name: orNull(Type.String()),
+  url: orNull(Type.String()),
+});
+/** A note action as the API answers it. */
+export type NoteActionBody = Static<typeof NoteActionBody>;
 
+/** An inbox note as the API answers it (`GET /wc-analytics/admin/notes`, one per row). */
+export const NoteBody = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  type: literalUnion(noteTypes),
+  locale: Type.String(),
+  title: Type.String(),
+  content: Type.String(),
+  content_data: Type.Record(Type.String(), Type.Unknown()),
+  status: literalUnion(noteStatuses),
+  source: Type.String(),
+  date_created: Type.String(),
+  date_created_gmt: Type.String(),
+  date_reminder: orNull(Type.String()),
+  date_reminder_gmt: orNull(Type.String()),
+  is_snoozable: Type.Boolean(),
+  actions: Type.Array(NoteActionBody),
+  layout: Type.String(),
+  image: Type.String(),
+  is_deleted: Type.Boolean(),
+  is_read: Type.Boolean(),
+});
 /** An inbox note as the API answers it. */
-export interface NoteBody {
-  id: number;
-  name: string;
-  type: NoteType;
-  locale: string;
-  title: string;
-  content: string;
-  content_data: Record<string, unknown>;
-  status: NoteStatus;
-  source: string;
-  date_created: string;
-  date_created_gmt: string;
-  date_reminder: string | null;
-  date_reminder_gmt: string | null;
-  is_snoozable: boolean;
-  actions: NoteActionBody[];
-  layout: string;
-  image: string;
-  is_deleted: boolean;
-  is_read: boolean;
-}
+export type NoteBody = Static<typeof NoteBody>;
 
 /** `GET /wc-analytics/admin/notes`. */
 export const NotesListQuery = Type.Object(

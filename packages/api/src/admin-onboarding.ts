@@ -77,6 +77,8 @@ export const OnboardingProfileBody = Type.Object(
 );
 /** A profile update (every key optional). */
 export type OnboardingProfileUpdate = Static<typeof OnboardingProfileBody>;
+/** `GET /wc-admin/onboarding/profile`: every known key, null when never set. */
+export const OnboardingProfileResponse = Type.Required(OnboardingProfileBody);
 /** The whole profile: every known key, null when never set. */
 export type OnboardingProfile = {
   [K in keyof OnboardingProfileUpdate]-?: Exclude<OnboardingProfileUpdate[K], undefined> | null;
@@ -89,6 +91,8 @@ export const onboardingProfileKeys = Object.keys(
 
 /** Product templates `create_product_from_template` knows. */
 export const productTemplates = ['physical', 'digital', 'variable'] as const;
+/** One product template. */
+export type ProductTemplate = (typeof productTemplates)[number];
 
 /** `POST /wc-admin/onboarding/tasks/create_product_from_template` (body or query). */
 export const CreateProductFromTemplateBody = Type.Object(
@@ -97,27 +101,31 @@ export const CreateProductFromTemplateBody = Type.Object(
 );
 
 /** `GET /wc-admin/onboarding/tasks/status`: facts the task list needs (API.md A4). */
-export interface TasksStatus {
-  hasProducts: boolean;
-  hasPhysicalProducts: boolean;
-  hasPaymentGateway: boolean;
-  isTaxComplete: boolean;
-  shippingZonesCount: number;
-  isAppearanceComplete: boolean;
-  hasHomepage: boolean;
-  enabledPaymentGateways: string[];
-}
+export const TasksStatus = Type.Object({
+  hasProducts: Type.Boolean(),
+  hasPhysicalProducts: Type.Boolean(),
+  hasPaymentGateway: Type.Boolean(),
+  isTaxComplete: Type.Boolean(),
+  shippingZonesCount: Type.Integer(),
+  isAppearanceComplete: Type.Boolean(),
+  hasHomepage: Type.Boolean(),
+  enabledPaymentGateways: Type.Array(Type.String()),
+});
+/** The task list's facts. */
+export type TasksStatus = Static<typeof TasksStatus>;
 
 /** One recommended payment method (API.md A4). */
-export interface OnboardingPaymentMethod {
-  key: string;
-  title: string;
-  content: string;
-  image: string;
-  plugins: string[];
-  is_visible: boolean;
-  recommended_priority: number;
-}
+export const OnboardingPaymentMethod = Type.Object({
+  key: Type.String(),
+  title: Type.String(),
+  content: Type.String(),
+  image: Type.String(),
+  plugins: Type.Array(Type.String()),
+  is_visible: Type.Boolean(),
+  recommended_priority: Type.Number(),
+});
+/** One recommended payment method. */
+export type OnboardingPaymentMethod = Static<typeof OnboardingPaymentMethod>;
 
 /** One onboarding task as WooCommerce's task list client reads it. */
 export interface OnboardingTask {

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { AdminBool, AdminContext } from './admin-common';
 
 /** What a catalog extension is for. */
@@ -25,36 +25,44 @@ export const PluginsActionBody = Type.Object(
 );
 
 /** WP_Error as JSON: messages and data per plugin slug. */
-export interface WpErrorBody {
-  errors: Record<string, string[]>;
-  error_data: Record<string, { code: string }>;
-}
+export const WpErrorBody = Type.Object({
+  errors: Type.Record(Type.String(), Type.Array(Type.String())),
+  error_data: Type.Record(Type.String(), Type.Object({ code: Type.String() })),
+});
+/** WP_Error as JSON. */
+export type WpErrorBody = Static<typeof WpErrorBody>;
 
 /** Synchronous install answer. */
-export interface PluginsInstallResponse {
-  data: {
-    installed: string[];
-    results: Record<string, boolean>;
-    install_time: Record<string, number>;
-  };
-  errors: WpErrorBody;
-  success: boolean;
-  message: string;
-}
+export const PluginsInstallResponse = Type.Object({
+  data: Type.Object({
+    installed: Type.Array(Type.String()),
+    results: Type.Record(Type.String(), Type.Boolean()),
+    install_time: Type.Record(Type.String(), Type.Number()),
+  }),
+  errors: WpErrorBody,
+  success: Type.Boolean(),
+  message: Type.String(),
+});
+/** Synchronous install answer. */
+export type PluginsInstallResponse = Static<typeof PluginsInstallResponse>;
 
 /** Synchronous activate answer. */
-export interface PluginsActivateResponse {
-  data: { activated: string[]; active: string[] };
-  errors: WpErrorBody;
-  success: boolean;
-  message: string;
-}
+export const PluginsActivateResponse = Type.Object({
+  data: Type.Object({ activated: Type.Array(Type.String()), active: Type.Array(Type.String()) }),
+  errors: WpErrorBody,
+  success: Type.Boolean(),
+  message: Type.String(),
+});
+/** Synchronous activate answer. */
+export type PluginsActivateResponse = Static<typeof PluginsActivateResponse>;
 
 /** Async install/activate answer. */
-export interface PluginsAsyncResponse {
-  data: { job_id: string; plugins: string[] };
-  message: string;
-}
+export const PluginsAsyncResponse = Type.Object({
+  data: Type.Object({ job_id: Type.String(), plugins: Type.Array(Type.String()) }),
+  message: Type.String(),
+});
+/** Async install/activate answer. */
+export type PluginsAsyncResponse = Static<typeof PluginsAsyncResponse>;
 
 /** `GET /wc-admin/plugins/connect-jetpack`. */
 export const ConnectJetpackQuery = Type.Object(
@@ -81,27 +89,33 @@ export interface JetpackConnection {
 }
 
 /** One PayPal environment's onboarding state. */
-export interface PaypalEnvironment {
-  onboarded: boolean;
-  state: 'onboarded' | 'unknown';
-}
+export const PaypalEnvironment = Type.Object({
+  onboarded: Type.Boolean(),
+  state: Type.Union([Type.Literal('onboarded'), Type.Literal('unknown')]),
+});
+/** One PayPal environment's onboarding state. */
+export type PaypalEnvironment = Static<typeof PaypalEnvironment>;
 
 /** `GET /wc-paypal/v1/onboarding/get-status`. */
-export interface PaypalOnboardingStatusBody {
-  production: PaypalEnvironment;
-  sandbox: PaypalEnvironment;
-}
+export const PaypalOnboardingStatusBody = Type.Object({
+  production: PaypalEnvironment,
+  sandbox: PaypalEnvironment,
+});
+/** PayPal onboarding status. */
+export type PaypalOnboardingStatusBody = Static<typeof PaypalOnboardingStatusBody>;
 
 /** A recommended payment plugin (API.md A4). */
-export interface RecommendedPaymentPlugin {
-  product: string;
-  title: string;
-  copy: string;
-  image: string;
-  button_text: string;
-  setup_link: string;
-  plugins: string[];
-}
+export const RecommendedPaymentPlugin = Type.Object({
+  product: Type.String(),
+  title: Type.String(),
+  copy: Type.String(),
+  image: Type.String(),
+  button_text: Type.String(),
+  setup_link: Type.String(),
+  plugins: Type.Array(Type.String()),
+});
+/** A recommended payment plugin. */
+export type RecommendedPaymentPlugin = Static<typeof RecommendedPaymentPlugin>;
 
 /** Query of routes that take no parameters but `context`. */
 export const ContextOnlyQuery = Type.Object(

@@ -1,27 +1,39 @@
-import { Type } from 'typebox';
-import { AdminBool, AdminContext, AdminPaging, nullable, PositiveId } from './admin-common';
+import { type Static, Type } from 'typebox';
+import {
+  AdminBool,
+  AdminContext,
+  AdminPaging,
+  literalUnion,
+  nullable,
+  orNull,
+  PositiveId,
+} from './admin-common';
 
 /** Stock statuses. */
-export type StockStatus = 'instock' | 'outofstock' | 'onbackorder';
+export const stockStatuses = ['instock', 'outofstock', 'onbackorder'] as const;
+/** One stock status. */
+export type StockStatus = (typeof stockStatuses)[number];
 
 /** A product (or variation) as the stock update answers it (WC v3 subset). */
-export interface ProductBody {
-  id: number;
-  parent_id: number;
-  name: string;
-  slug: string;
-  sku: string;
-  type: 'simple' | 'variable' | 'variation';
-  status: string;
-  price: string;
-  regular_price: string;
-  manage_stock: boolean;
-  stock_quantity: number | null;
-  stock_status: StockStatus;
-  low_stock_amount: number | null;
-  virtual: boolean;
-  downloadable: boolean;
-}
+export const ProductBody = Type.Object({
+  id: Type.Integer(),
+  parent_id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  sku: Type.String(),
+  type: literalUnion(['simple', 'variable', 'variation'] as const),
+  status: Type.String(),
+  price: Type.String(),
+  regular_price: Type.String(),
+  manage_stock: Type.Boolean(),
+  stock_quantity: orNull(Type.Integer()),
+  stock_status: literalUnion(stockStatuses),
+  low_stock_amount: orNull(Type.Integer()),
+  virtual: Type.Boolean(),
+  downloadable: Type.Boolean(),
+});
+/** A product as the stock update answers it. */
+export type ProductBody = Static<typeof ProductBody>;
 
 /** The stock fields of `PUT /wc-analytics/products/{id}`. */
 export const ProductStockBody = Type.Object(

@@ -16,20 +16,22 @@ export const reviewStatuses = ['approved', 'hold', 'spam', 'trash'] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 
 /** A product review as the API answers it. */
-export interface ReviewBody {
-  id: number;
-  date_created: string;
-  date_created_gmt: string;
-  product_id: number;
-  product_name: string;
-  status: ReviewStatus;
-  reviewer: string;
-  reviewer_email: string;
-  review: string;
-  rating: number;
-  verified: boolean;
-  reviewer_avatar_urls: Record<string, string>;
-}
+export const ReviewBody = Type.Object({
+  id: Type.Integer(),
+  date_created: Type.String(),
+  date_created_gmt: Type.String(),
+  product_id: Type.Integer(),
+  product_name: Type.String(),
+  status: literalUnion(reviewStatuses),
+  reviewer: Type.String(),
+  reviewer_email: Type.String(),
+  review: Type.String(),
+  rating: Type.Integer(),
+  verified: Type.Boolean(),
+  reviewer_avatar_urls: Type.Record(Type.String(), Type.String()),
+});
+/** A product review as the API answers it. */
+export type ReviewBody = Static<typeof ReviewBody>;
 
 const ids = Type.Array(PositiveId, { maxItems: 1000 });
 

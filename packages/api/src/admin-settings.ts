@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { AdminContext } from './admin-common';
+import { type Static, Type } from 'typebox';
+import { AdminContext, literalUnion } from './admin-common';
 import { dateTypes, orderStatuses } from './revenue';
 
 /** Setting groups the server knows. */
@@ -26,16 +26,18 @@ export interface SettingDefinition {
 }
 
 /** A setting as `GET /wc-analytics/settings/{group}` lists it. */
-export interface SettingBody {
-  id: string;
-  group_id: SettingGroup;
-  label: string;
-  description: string;
-  type: 'multiselect' | 'select' | 'text' | 'number';
-  default: unknown;
-  options?: Record<string, string>;
-  value: unknown;
-}
+export const SettingBody = Type.Object({
+  id: Type.String(),
+  group_id: literalUnion(settingGroups),
+  label: Type.String(),
+  description: Type.String(),
+  type: literalUnion(['multiselect', 'select', 'text', 'number'] as const),
+  default: Type.Unknown(),
+  options: Type.Optional(Type.Record(Type.String(), Type.String())),
+  value: Type.Unknown(),
+});
+/** A setting as the API lists it. */
+export type SettingBody = Static<typeof SettingBody>;
 
 const statusOptions = Object.fromEntries(
   orderStatuses.map((s) => [s, s.replace('-', ' ').replace(/^./, (c) => c.toUpperCase())]),
@@ -258,3 +260,5 @@ export const SettingsBatchBody = Type.Object(
   },
   { additionalProperties: false },
 );
+/** A settings batch (the body, and the answer: the settings as updated). */
+export type SettingsBatch = Static<typeof SettingsBatchBody>;

@@ -1,5 +1,4 @@
 export * from './admin-common';
-export * from './admin-errors';
 export * from './admin-export';
 export * from './admin-import';
 export * from './admin-navigation';

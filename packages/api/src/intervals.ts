@@ -1,27 +1,89 @@
+import { type Static, type TNumber, type TOptional, Type } from 'typebox';
+import { orNull } from './admin-common';
+
 /** Interval kinds of stats endpoints, smallest first. */
 export const intervalKinds = ['hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
 /** One interval kind. */
 export type IntervalKind = (typeof intervalKinds)[number];
 
-/** One bucket of a stats response (API.md Part B §1). */
-export interface StatsInterval<Subtotals> {
-  interval: string;
-  date_start: string;
-  date_start_gmt: string;
-  date_end: string;
-  date_end_gmt: string;
-  subtotals: Subtotals & { segments: StatsSegment<Subtotals>[] };
-}
+/** A metric of a stats answer: a number, or null where WooCommerce answers null. */
+const Metric = Type.Union([Type.Number(), Type.Null()]);
 
 /** One segment of a totals or interval object. */
-export interface StatsSegment<Subtotals> {
-  segment_id: number;
-  segment_label: string;
-  subtotals: Subtotals;
-}
+export const StatsSegmentBody = Type.Object({
+  segment_id: Type.Integer(),
+  segment_label: Type.String(),
+  subtotals: Type.Record(Type.String(), Metric),
+});
+/** One segment of a totals or interval object. */
+export type StatsSegmentBody = Static<typeof StatsSegmentBody>;
 
-/** The envelope of every `/stats` endpoint that has intervals. */
-export interface StatsResponse<Totals, Subtotals = Totals> {
-  totals: Totals & { segments: StatsSegment<Subtotals>[] };
-  intervals: StatsInterval<Subtotals>[];
+/** Totals or subtotals of any stats answer: metric name → value, plus `segments`. */
+export const StatsTotalsBody = Type.Record(
+  Type.String(),
+  Type.Union([Metric, Type.Array(StatsSegmentBody)]),
+);
+/** Totals or subtotals of any stats answer. */
+export type StatsTotalsBody = Static<typeof StatsTotalsBody>;
+
+/** The interval fields of a bucket (API.md Part B §1). */
+const intervalFields = {
+  interval: Type.String(),
+  date_start: Type.String(),
+  date_start_gmt: Type.String(),
+  date_end: Type.String(),
+  date_end_gmt: Type.String(),
+};
+
+/** One bucket of any stats answer. */
+export const StatsIntervalBody = Type.Object({ ...intervalFields, subtotals: StatsTotalsBody });
+/** One bucket of any stats answer. */
+export type StatsIntervalBody = Static<typeof StatsIntervalBody>;
+
+/**
+ * Any `/stats` answer, as the client reads it: stock and customers stats carry totals only,
+ * and the client treats a missing or null `totals` as empty.
+ */
+export const ReportStatsBody = Type.Object({
+  totals: orNull(StatsTotalsBody),
+  intervals: Type.Optional(Type.Array(StatsIntervalBody)),
+});
+/** Any `/stats` answer. */
+export type ReportStatsBody = Static<typeof ReportStatsBody>;
+
+/**
+ * The schema of one endpoint's stats answer: `fields` in totals and every interval's
+ * subtotals, `totalsOnly` in totals alone. Each field is optional because `fields[]` keeps a
+ * subset (and a page past the last answers `totals: {}`); no other name may appear.
+ */
+export function statsResponse<
+  const F extends readonly string[],
+  const T extends readonly string[] = [],
+>(fields: F, totalsOnly: T = [] as unknown as T) {
+  const metrics = <N extends string>(names: readonly N[]) =>
+    Object.fromEntries(names.map((n) => [n, Type.Optional(Type.Number())])) as {
+      [K in N]: TOptional<TNumber>;
+    };
+  const subtotals = Type.Object(metrics(fields), { additionalProperties: false });
+  const segments = Type.Optional(
+    Type.Array(
+      Type.Object({
+        segment_id: Type.Integer(),
+        segment_label: Type.String(),
+        subtotals,
+      }),
+    ),
+  );
+  const totals = Type.Object(
+    { ...metrics<F[number] | T[number]>([...fields, ...totalsOnly]), segments },
+    { additionalProperties: false },
+  );
+  const intervalSubtotals = Type.Object(
+    { ...metrics(fields), segments },
+    { additionalProperties: false },
+  );
+  return Type.Object({
+    totals,
+    intervals: Type.Array(Type.Object({ ...intervalFields, subtotals: intervalSubtotals })),
+  });
 }

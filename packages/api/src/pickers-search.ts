@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { MAX_SAFE_ID, PositiveId } from './admin-common';
 import { IdList, oneOf, query } from './reports-common';
+import { orderStatuses } from './revenue';
 
 /** Most items `per_page=-1` may list; a larger result is a 400 naming `per_page`. */
 export const MAX_FULL_LIST = 1000;
@@ -110,21 +111,7 @@ export const OrdersSearchQuery = query({
   number: Type.Optional(Type.String({ maxLength: 20 })),
   search,
   include: Type.Optional(IdList),
-  status: Type.Optional(
-    Type.Array(
-      oneOf([
-        'any',
-        'pending',
-        'processing',
-        'on-hold',
-        'completed',
-        'cancelled',
-        'refunded',
-        'failed',
-      ] as const),
-      { maxItems: 10 },
-    ),
-  ),
+  status: Type.Optional(Type.Array(oneOf(['any', ...orderStatuses] as const), { maxItems: 10 })),
   orderby: Type.Optional(oneOf(['date', 'id', 'include'] as const)),
 });
 

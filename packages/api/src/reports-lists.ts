@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
+import { intervalKinds } from './intervals';
 import {
   BoolParam,
   commonReportParams,
@@ -10,6 +11,16 @@ import {
   StatusList,
 } from './reports-common';
 import { downloadFilterParams } from './reports-stats';
+
+/**
+ * One row of a report list: each report has its own columns (see docs/api.md), so the shared
+ * contract is an object per row, in an array.
+ */
+export const ReportRow = Type.Record(Type.String(), Type.Unknown());
+/** One row of a report list. */
+export type ReportRow = Readonly<Static<typeof ReportRow>>;
+/** A report list answer. */
+export const ReportListBody = Type.Array(ReportRow);
 
 /** Query of `GET /reports/orders` (API.md Part B §2.3). */
 export const OrdersListQuery = query({
@@ -71,7 +82,7 @@ export const CategoriesListQuery = query({
       'category',
     ] as const),
   ),
-  interval: Type.Optional(oneOf(['hour', 'day', 'week', 'month', 'quarter', 'year'] as const)),
+  interval: Type.Optional(oneOf(intervalKinds)),
   status_is: Type.Optional(StatusList),
   status_is_not: Type.Optional(StatusList),
   categories: Type.Optional(IdList),

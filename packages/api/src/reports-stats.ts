@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import type { StatsResponse } from './intervals';
+import { type Static, Type } from 'typebox';
+import { statsResponse } from './intervals';
 import {
   commonReportParams,
   IdList,
@@ -127,53 +127,46 @@ export const DownloadsStatsQuery = query({
   orderby: Type.Optional(oneOf(['date', 'download_count'] as const)),
 });
 
-/** Orders stats totals and subtotals (§2.2). */
-export interface OrdersSubtotals {
-  net_revenue: number;
-  orders_count: number;
-  avg_order_value: number;
-  avg_items_per_order: number;
-  num_items_sold: number;
-  coupons: number;
-  coupons_count: number;
-  total_customers: number;
-}
-/** Orders stats response. */
-export type OrdersStatsResponse = StatsResponse<
-  OrdersSubtotals & { products: number },
-  OrdersSubtotals
->;
+/** Orders stats answer (§2.2): `products` in totals only. */
+export const OrdersStatsResponse = statsResponse(
+  [
+    'net_revenue',
+    'orders_count',
+    'avg_order_value',
+    'avg_items_per_order',
+    'num_items_sold',
+    'coupons',
+    'coupons_count',
+    'total_customers',
+  ] as const,
+  ['products'] as const,
+);
+/** Orders stats answer. */
+export type OrdersStatsResponse = Static<typeof OrdersStatsResponse>;
 
-/** Products stats subtotals (§2.5). */
-export interface ProductsSubtotals {
-  items_sold: number;
-  net_revenue: number;
-  orders_count: number;
-}
-/** Products stats response. */
-export type ProductsStatsResponse = StatsResponse<ProductsSubtotals>;
-/** Variations stats subtotals (§2.7). */
-export interface VariationsSubtotals extends ProductsSubtotals {
-  variations_count: number;
-}
-/** Coupons stats subtotals (§2.10). */
-export interface CouponsSubtotals {
-  amount: number;
-  coupons_count: number;
-  orders_count: number;
-}
-/** Taxes stats subtotals (§2.12). */
-export interface TaxesSubtotals {
-  total_tax: number;
-  order_tax: number;
-  shipping_tax: number;
-  orders_count: number;
-  tax_codes: number;
-}
-/** Downloads stats subtotals (§2.14). */
-export interface DownloadsSubtotals {
-  download_count: number;
-}
+const productsFields = ['items_sold', 'net_revenue', 'orders_count'] as const;
+/** Products stats answer (§2.5). */
+export const ProductsStatsResponse = statsResponse(productsFields);
+/** Products stats answer. */
+export type ProductsStatsResponse = Static<typeof ProductsStatsResponse>;
+/** Variations stats answer (§2.7). */
+export const VariationsStatsResponse = statsResponse([...productsFields, 'variations_count']);
+/** Coupons stats answer (§2.10). */
+export const CouponsStatsResponse = statsResponse([
+  'amount',
+  'coupons_count',
+  'orders_count',
+] as const);
+/** Taxes stats answer (§2.12). */
+export const TaxesStatsResponse = statsResponse([
+  'total_tax',
+  'order_tax',
+  'shipping_tax',
+  'orders_count',
+  'tax_codes',
+] as const);
+/** Downloads stats answer (§2.14). */
+export const DownloadsStatsResponse = statsResponse(['download_count'] as const);
 
 /** Query of `GET /reports/revenue/stats`: the lead's schema plus `segmentby` (§2.1). */
 export const RevenueStatsSegmentedQuery = query({

@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import type { StatsResponse } from './intervals';
+import { type Static, Type } from 'typebox';
+import { intervalKinds, statsResponse } from './intervals';
 
 /** Order statuses without the `wc-` prefix. */
 export const orderStatuses = [
@@ -48,27 +48,16 @@ export const revenueStatsFields = [
   'products',
 ] as const;
 
-/** Revenue subtotals per interval. */
-export interface RevenueSubtotals {
-  total_sales: number;
-  net_revenue: number;
-  gross_sales: number;
-  refunds: number;
-  shipping: number;
-  taxes: number;
-  coupons: number;
-  coupons_count: number;
-  orders_count: number;
-  num_items_sold: number;
-}
-
-/** Revenue totals: subtotals plus distinct products. */
-export interface RevenueTotals extends RevenueSubtotals {
-  products: number;
-}
-
 /** `GET /wc-analytics/reports/revenue/stats` response body. */
-export type RevenueStatsResponse = StatsResponse<RevenueTotals, RevenueSubtotals>;
+export const RevenueStatsResponse = statsResponse(
+  revenueStatsFields.filter((f) => f !== 'products') as Exclude<
+    (typeof revenueStatsFields)[number],
+    'products'
+  >[],
+  ['products'] as const,
+);
+/** Revenue stats. */
+export type RevenueStatsResponse = Static<typeof RevenueStatsResponse>;
 
 const isoDateTime = Type.String({ format: 'storelens-date-time' });
 const bool = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')]);
@@ -83,11 +72,7 @@ export const RevenueStatsQuery = Type.Object(
     before: Type.Optional(isoDateTime),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
     orderby: Type.Optional(Type.Union(revenueStatsOrderby.map((v) => Type.Literal(v)))),
-    interval: Type.Optional(
-      Type.Union(
-        (['hour', 'day', 'week', 'month', 'quarter', 'year'] as const).map((v) => Type.Literal(v)),
-      ),
-    ),
+    interval: Type.Optional(Type.Union(intervalKinds.map((v) => Type.Literal(v)))),
     date_type: Type.Optional(Type.Union(dateTypes.map((v) => Type.Literal(v)))),
     fields: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z0-9_]+$' }))),
     force_cache_refresh: Type.Optional(bool),

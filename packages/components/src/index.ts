@@ -13,6 +13,7 @@ export * from './form';
 export * from './link';
 export * from './order-status';
 export * from './pagination';
+export * from './primitives';
 export * from './rating';
 export * from './report-filters';
 export * from './scroll-to';

@@ -1,13 +1,34 @@
 /**
  * @storelens/data — the REST client, one Redux Toolkit store per domain, and React hooks.
- * Response types live in ./types until packages/api provides TypeBox schemas.
+ * Response types are the schemas' types of @storelens/api; the names the dashboard reads
+ * them by are re-exported at the end.
  */
 
+// Response types: the contract's (@storelens/api), by the names the stores use.
+export type {
+  AdminStatusMessage as ProfileUpdateResponse,
+  ExportStartResponseBody as ExportStartResponse,
+  ExportStatusBody as ExportStatus,
+  ImportStatusBody as ImportStatus,
+  ImportTotalsBody as ImportTotals,
+  NoteBody as Note,
+  NoteUpdateBody as NoteUpdate,
+  OnboardingPaymentMethod as PaymentMethod,
+  OnboardingProfile as ProfileItems,
+  ProductBody as Product,
+  ReportRow,
+  ReportStatsBody as ReportStats,
+  ReviewBody as Review,
+  ReviewUpdateBody as ReviewUpdate,
+  SettingBody as Setting,
+  StatsIntervalBody as StatsInterval,
+} from '@storelens/api';
 // REST client
 export {
   type ApiError,
   apiError,
   CLIENT_ERROR_CODES,
+  clientError,
   errorFromResponse,
   isApiError,
   toApiError,
@@ -29,7 +50,6 @@ export {
   type QueryValue,
   toQueryString,
 } from './client/query-string.ts';
-
 // Core
 export { type OptimisticResult, type OptimisticSteps, runOptimistic } from './core/optimistic.ts';
 export { NAMESPACES, STORE_NAMES } from './core/paths.ts';
@@ -45,7 +65,6 @@ export {
 } from './core/resource.ts';
 export { stableKey } from './core/stable-key.ts';
 export type { AppDispatch, AppThunk, ThunkExtra } from './core/thunk.ts';
-
 // Store and provider
 export {
   DataProvider,
@@ -87,7 +106,6 @@ export {
   type StorelensStore,
   type StorelensStoreOptions,
 } from './store.ts';
-
 // Stores
 export * from './stores/export/hooks.ts';
 export * from './stores/export/slice.ts';
@@ -121,6 +139,3 @@ export * from './stores/settings/hooks.ts';
 export * from './stores/settings/slice.ts';
 export * from './stores/user/hooks.ts';
 export * from './stores/user/slice.ts';
-
-// Response types
-export type * from './types/index.ts';

@@ -1,17 +1,11 @@
+import { intervalKinds } from '@storelens/api';
 import { defaultDateRange as DEFAULT_RANGE } from './constants';
 import { getDateDifferenceInDays } from './difference';
 import { getDateParamsFromQuery } from './query';
 import type { ChartType, DateQuery, Interval, Period } from './types';
 
-/** Every interval, finest first. */
-export const intervals: readonly Interval[] = Object.freeze([
-  'hour',
-  'day',
-  'week',
-  'month',
-  'quarter',
-  'year',
-]);
+/** Every interval, finest first (the contract's `intervalKinds`). */
+export const intervals: readonly Interval[] = intervalKinds;
 
 /**
  * Intervals allowed for a custom range spanning `days` (the `before` day minus the `after`

@@ -1,3 +1,4 @@
+import type { IntervalKind } from '@storelens/api';
 import type { Dayjs } from './dayjs';
 
 /** A period preset of the date-range picker, or `custom`. */
@@ -18,7 +19,7 @@ export type Period =
 export type Compare = 'previous_period' | 'previous_year';
 
 /** A chart/report interval, finest first. */
-export type Interval = 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
+export type Interval = IntervalKind;
 
 /** A calendar unit a preset period is built on. */
 export type PeriodUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';

@@ -36,12 +36,17 @@ export {
   updateQueryString,
 } from './path';
 export {
+  appendQuery,
+  type ListFormat,
   parseQuery,
+  parseWordList,
   type Query,
   type QueryInput,
   type QueryInputValue,
   type QueryValue,
+  type StringifyOptions,
   splitKey,
   stringifyQuery,
+  stringifyWordList,
 } from './query-string';
 export { getSearchWords } from './search-words';

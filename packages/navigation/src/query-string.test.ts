@@ -1,5 +1,13 @@
 import fc from 'fast-check';
-import { parseQuery, type QueryValue, splitKey, stringifyQuery } from './query-string';
+import {
+  appendQuery,
+  parseQuery,
+  parseWordList,
+  type QueryValue,
+  splitKey,
+  stringifyQuery,
+  stringifyWordList,
+} from './query-string';
 
 describe('splitKey', () => {
   it('splits bracket parts', () => {
@@ -81,6 +89,91 @@ describe('round trip', () => {
       fc.property(fc.dictionary(key, value), (query) => {
         // Lists whose items are lists or texts round-trip; a list of one text stays a list.
         expect(parseQuery(stringifyQuery(query))).toEqual(query);
+      }),
+    );
+  });
+});
+
+describe('list formats', () => {
+  const key = fc.stringMatching(/^[a-z_]{1,8}$/);
+  const text = fc.string();
+  const restValue: fc.Arbitrary<QueryValue> = fc.oneof(
+    text,
+    fc.array(text, { minLength: 1, maxLength: 4 }),
+    fc.array(fc.array(text, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }),
+  );
+
+  it('brackets: lists as a[]=, lists of lists as a[i][]=, and they parse back (property)', () => {
+    expect(stringifyQuery({ ids: [1, 2], pairs: [['1', '2']] }, { lists: 'brackets' })).toBe(
+      'ids[]=1&ids[]=2&pairs[0][]=1&pairs[0][]=2',
+    );
+    fc.assert(
+      fc.property(fc.dictionary(key, restValue), (query) => {
+        expect(parseQuery(stringifyQuery(query, { lists: 'brackets' }))).toEqual(query);
+      }),
+    );
+  });
+
+  it('brackets: URLSearchParams reads every list item in order (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(text, fc.integer())), (ids) => {
+        const params = new URLSearchParams(stringifyQuery({ ids }, { lists: 'brackets' }));
+        expect(params.getAll('ids[]')).toEqual(ids.map(String));
+      }),
+    );
+  });
+
+  it('comma: a list is one comma-joined value, commas readable (property)', () => {
+    expect(stringifyQuery({ include: [1, 2], search: 'red shirt' }, { lists: 'comma' })).toBe(
+      'include=1,2&search=red%20shirt',
+    );
+    const item = fc.string().filter((s) => !s.includes(','));
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 2 }), (items) => {
+        const params = new URLSearchParams(stringifyQuery({ include: items }, { lists: 'comma' }));
+        expect(params.get('include')?.split(',')).toEqual(items);
+      }),
+    );
+  });
+
+  it('appendQuery extends an existing query, leaves a path alone when nothing remains', () => {
+    expect(appendQuery('/a?x=1', { y: 2 })).toBe('/a?x=1&y=2');
+    expect(appendQuery('/a', { type: undefined })).toBe('/a');
+    expect(appendQuery('/a', undefined)).toBe('/a');
+    fc.assert(
+      fc.property(fc.string(), (search) => {
+        const path = appendQuery('/p', { search }, { lists: 'comma' });
+        expect(new URLSearchParams(path.slice(3)).get('search')).toBe(search);
+      }),
+    );
+  });
+});
+
+describe('word lists', () => {
+  const word = fc
+    .string({ minLength: 1 })
+    .map((w) => w.trim())
+    .filter((w) => w !== '' && !/%2C/i.test(w));
+
+  it('parseWordList(stringifyWordList(words)) gives the words back, commas included (property)', () => {
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 5 }), (words) => {
+        expect(parseWordList(stringifyWordList(words))).toEqual(words);
+      }),
+    );
+  });
+
+  it('trims, drops empty words, reads nothing from non-text', () => {
+    expect(parseWordList(' red , ,blue%2Cgreen')).toEqual(['red', 'blue,green']);
+    expect(parseWordList(['a'])).toEqual([]);
+    expect(stringifyWordList([])).toBeUndefined();
+  });
+
+  it('survives the URL: stringifyQuery then parseQuery keeps the escaped commas (property)', () => {
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 5 }), (words) => {
+        const search = parseQuery(stringifyQuery({ search: stringifyWordList(words) })).search;
+        expect(parseWordList(search)).toEqual(words);
       }),
     );
   });

@@ -130,24 +130,80 @@ function encodePart(text: string, keep: RegExp): string {
 const KEEP_IN_KEY = /%5B|%5D|%2F/gi;
 const KEEP_IN_VALUE = /%2F|%2C|%3A|%40/gi;
 
-function flatten(prefix: string, value: QueryInputValue, out: string[]): void {
+/**
+ * How a list is written: `indices` as `a[0]=x&a[1]=y` (the dashboard URL), `brackets` as
+ * `a[]=x&a[]=y` with `a[0][]=x` for a list of lists (REST requests), `comma` as `a=x,y`
+ * (picker searches; a list of lists falls back to indices).
+ */
+export type ListFormat = 'indices' | 'brackets' | 'comma';
+
+/** Options of {@link stringifyQuery} and {@link appendQuery}. */
+export interface StringifyOptions {
+  /** How lists are written; `indices` by default. */
+  readonly lists?: ListFormat;
+}
+
+const isScalar = (value: QueryInputValue): boolean =>
+  value === null || value === undefined || typeof value !== 'object';
+
+function flatten(prefix: string, value: QueryInputValue, lists: ListFormat, out: string[]): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) {
+    if (lists === 'comma' && value.every(isScalar)) {
+      const items = value.filter((item) => item !== null && item !== undefined);
+      flatten(prefix, items.map(String).join(','), lists, out);
+      return;
+    }
     value.forEach((item, index) => {
-      flatten(`${prefix}[${index}]`, item, out);
+      const inner = lists === 'brackets' && isScalar(item) ? '' : String(index);
+      flatten(`${prefix}[${inner}]`, item, lists, out);
     });
     return;
   }
   if (typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) flatten(`${prefix}[${key}]`, item, out);
+    for (const [key, item] of Object.entries(value)) flatten(`${prefix}[${key}]`, item, lists, out);
     return;
   }
   out.push(`${encodePart(prefix, KEEP_IN_KEY)}=${encodePart(String(value), KEEP_IN_VALUE)}`);
 }
 
-/** Writes a query object as a query string without the `?`; null/undefined values are left out. */
-export function stringifyQuery(query: QueryInput): string {
+/**
+ * Writes a query object as a query string without the `?`, in key order; null and undefined
+ * values are left out. The one writer of query strings on the client: the dashboard URL, REST
+ * requests (`lists: 'brackets'`) and picker searches (`lists: 'comma'`).
+ */
+export function stringifyQuery(query: QueryInput, options: StringifyOptions = {}): string {
+  const lists = options.lists ?? 'indices';
   const out: string[] = [];
-  for (const [key, value] of Object.entries(query)) flatten(key, value, out);
+  for (const [key, value] of Object.entries(query)) flatten(key, value, lists, out);
   return out.join('&');
+}
+
+/** Appends a query to a path that may already hold a query string. */
+export function appendQuery(
+  path: string,
+  query: QueryInput | undefined,
+  options: StringifyOptions = {},
+): string {
+  const text = query ? stringifyQuery(query, options) : '';
+  if (text === '') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
+}
+
+/**
+ * The words of a comma list such as `search=red,blue%2Cgreen`: each trimmed, empty ones
+ * dropped, `%2C` standing for a comma inside a word. Not text → no words.
+ */
+export function parseWordList(text: unknown): string[] {
+  if (typeof text !== 'string' || text === '') return [];
+  return text
+    .split(',')
+    .map((word) => word.replace(/%2C/gi, ',').trim())
+    .filter((word) => word !== '');
+}
+
+/** Writes words as a comma list (a comma inside a word as `%2C`); no words → undefined. */
+export function stringifyWordList(words: readonly string[]): string | undefined {
+  const text = words.map((word) => word.replace(/,/g, '%2C')).join(',');
+  return text === '' ? undefined : text;
 }

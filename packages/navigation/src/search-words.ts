@@ -1,5 +1,5 @@
 import { getQuery } from './path';
-import type { Query } from './query-string';
+import { parseWordList, type Query } from './query-string';
 
 /**
  * The words of the query's `search` param: comma-separated, each trimmed, empty ones dropped;
@@ -12,8 +12,5 @@ export function getSearchWords(query: Query = getQuery()): string[] {
   if (typeof search !== 'string') {
     throw new Error("Invalid parameter passed to getSearchWords: 'search' must be text.");
   }
-  return search
-    .split(',')
-    .map((word) => word.replace(/%2C/gi, ',').trim())
-    .filter((word) => word !== '');
+  return parseWordList(search);
 }

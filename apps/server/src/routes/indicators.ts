@@ -29,12 +29,9 @@ export function indicatorRoutes(app: FastifyInstance, db: Db) {
     PerformanceIndicatorsQuery,
     async (ctx, q, request) => {
       if (q.stats !== undefined && q.stats.length === 0 && 'stats' in (request.query as object)) {
-        throw new ApiError(
-          'woocommerce_analytics_performance_indicators_empty_query',
-          'A list of stats to query must be provided.',
-          400,
-          { stats: 'stats must name at least one indicator.' },
-        );
+        throw ApiError.of('woocommerce_analytics_performance_indicators_empty_query', '', {
+          stats: 'stats must name at least one indicator.',
+        });
       }
       const range = reportRange(q, zone(ctx.settings.timezone));
       const items = await indicatorValues(ctx, range, q.stats?.filter(isPerformanceIndicator));

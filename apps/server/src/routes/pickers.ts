@@ -170,8 +170,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     async (request) => {
       const ctx = reportContext(db, await readStoreSettings(db));
       const found = await findAttribute(ctx, (request.params as { id: string }).id);
-      if (!found)
-        throw new ApiError('woocommerce_rest_taxonomy_invalid', 'Resource does not exist.', 404);
+      if (!found) throw ApiError.of('woocommerce_rest_taxonomy_invalid');
       return found;
     },
   );
@@ -182,8 +181,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     { querystring: AttributeTermsQuery, params: AttributeIdParams },
     async (ctx, q, params) => {
       const found = await findAttribute(ctx, params.id);
-      if (!found)
-        throw new ApiError('woocommerce_rest_taxonomy_invalid', 'Resource does not exist.', 404);
+      if (!found) throw ApiError.of('woocommerce_rest_taxonomy_invalid');
       return attributeTerms(ctx, found.id, {
         ...paging(q, 'asc'),
         orderby: q.orderby ?? 'name',
@@ -230,7 +228,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
         orderby: 'date_registered',
       });
       if (!found.rows.length) {
-        throw new ApiError('woocommerce_rest_customer_invalid_id', 'Invalid resource ID.', 404);
+        throw ApiError.of('woocommerce_rest_customer_invalid_id');
       }
       return found.rows;
     },
@@ -249,12 +247,9 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     { querystring: DownloadIpsQuery },
     async (ctx, q) => {
       if (!q.match) {
-        throw new ApiError(
-          'woocommerce_rest_data_download_ips_invalid_request',
-          'Invalid request. Please pass the match parameter.',
-          400,
-          { match: 'match is required.' },
-        );
+        throw ApiError.of('woocommerce_rest_data_download_ips_invalid_request', '', {
+          match: 'match is required.',
+        });
       }
       return downloadIps(ctx, q.match);
     },

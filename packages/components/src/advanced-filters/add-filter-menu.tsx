@@ -1,14 +1,6 @@
-import {
-  autoUpdate,
-  flip,
-  offset,
-  shift,
-  useDismiss,
-  useFloating,
-  useInteractions,
-} from '@floating-ui/react';
 import { __ } from '@storelens/i18n';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { usePopover } from '../primitives/use-popover';
 import { getMenuFocusIndex } from './menu-focus';
 
 /** One entry of the Add a Filter menu. */
@@ -35,31 +27,16 @@ export function AddFilterMenu({ items, onSelect, buttonRef }: AddFilterMenuProps
   const [active, setActive] = useState(0);
   const menuId = useId();
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const toggleRef = useRef<HTMLButtonElement | null>(null);
-  const { refs, floatingStyles, context } = useFloating({
+  const { refs, floatingStyles, getReferenceProps, getFloatingProps, close } = usePopover({
     open,
     onOpenChange: setOpen,
-    placement: 'bottom-start',
-    middleware: [offset(4), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
   });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useDismiss(context)]);
 
   useEffect(() => {
     if (open) itemRefs.current[active]?.focus();
   }, [open, active]);
 
-  const close = (focusToggle: boolean) => {
-    setOpen(false);
-    if (focusToggle) toggleRef.current?.focus();
-  };
-
   const onMenuKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-      return;
-    }
     if (event.key === 'Tab') {
       close(false);
       return;
@@ -72,7 +49,6 @@ export function AddFilterMenu({ items, onSelect, buttonRef }: AddFilterMenuProps
   };
 
   const setToggleRef = (node: HTMLButtonElement | null) => {
-    toggleRef.current = node;
     refs.setReference(node);
     if (typeof buttonRef === 'function') buttonRef(node);
     else if (buttonRef) buttonRef.current = node;

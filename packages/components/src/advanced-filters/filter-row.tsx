@@ -1,6 +1,7 @@
 import type { FilterValue } from '@storelens/navigation';
 import type { ComponentType } from 'react';
 import { toScreenReaderDate } from '../date-input';
+import { VISUALLY_HIDDEN } from '../primitives/visually-hidden';
 import { describeFilter } from './describe-filter';
 import { renderTemplate } from './render-template';
 import type {
@@ -99,7 +100,7 @@ export function FilterRowView({
   return (
     <li className="sl-advanced-filters__row" data-row-id={row.id}>
       <fieldset className="sl-advanced-filters__fieldset">
-        <legend className="sl-advanced-filters__sr-only">{labels.add}</legend>
+        <legend className={VISUALLY_HIDDEN}>{labels.add}</legend>
         <div className="sl-advanced-filters__sentence">
           {renderTemplate(labels.title, {
             slots: { rule: ruleSelect, filter: input },
@@ -108,7 +109,7 @@ export function FilterRowView({
             },
           })}
         </div>
-        {description && <span className="sl-advanced-filters__sr-only">{description}</span>}
+        {description && <span className={VISUALLY_HIDDEN}>{description}</span>}
         <button
           type="button"
           className="sl-advanced-filters__remove"

@@ -1,8 +1,8 @@
 import { getDateFormatsForInterval } from '@storelens/date';
 import { __, sprintf } from '@storelens/i18n';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { useControllableState } from '../search-select/use-controllable-state';
-import { VisuallyHidden } from '../section/visually-hidden';
+import { useControllableState } from '../primitives/use-controllable-state';
+import { VisuallyHidden } from '../primitives/visually-hidden';
 import { Spinner } from '../spinner/Spinner';
 import { ChartHeader } from './ChartHeader';
 import { ChartPlot } from './ChartPlot';

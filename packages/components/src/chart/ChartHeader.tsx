@@ -1,5 +1,6 @@
 import { __ } from '@storelens/i18n';
 import { type ReactNode, useId } from 'react';
+import { VISUALLY_HIDDEN } from '../primitives/visually-hidden';
 import { H } from '../section/Section';
 import { getIntervalLabel } from './helpers/interval';
 import type { ChartInterval, ChartType } from './types';
@@ -47,7 +48,7 @@ export function ChartHeader({
       <div className="sl-chart__controls">
         {allowedIntervals && allowedIntervals.length > 0 ? (
           <div className="sl-chart__interval">
-            <label htmlFor={selectId} className="sl-visually-hidden">
+            <label htmlFor={selectId} className={VISUALLY_HIDDEN}>
               {__('Interval')}
             </label>
             <select

@@ -1,16 +1,8 @@
-import {
-  autoUpdate,
-  flip,
-  offset,
-  shift,
-  useDismiss,
-  useFloating,
-  useInteractions,
-} from '@floating-ui/react';
 import { __ } from '@storelens/i18n';
 import { type FocusEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Calendar } from '../calendar/calendar';
-import { useControllableState } from '../search-select/use-controllable-state';
+import { useControllableState } from '../primitives/use-controllable-state';
+import { usePopover } from '../primitives/use-popover';
 import {
   type DateBound,
   type DateTextResult,
@@ -25,6 +17,8 @@ import './date-input.css';
 export interface DateInputProps {
   /** Visible label. */
   label: string;
+  /** Keeps the label for screen readers only (when text around the field names it). */
+  hideLabel?: boolean | undefined;
   /** The typed text (controlled); MM/DD/YYYY or ISO. Use `toDateText(iso)` to start from a day. */
   value?: string | undefined;
   /** Initial text (uncontrolled). */
@@ -44,6 +38,7 @@ export interface DateInputProps {
  */
 export function DateInput({
   label,
+  hideLabel,
   value,
   defaultValue = '',
   onChange,
@@ -54,17 +49,12 @@ export function DateInput({
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const popoverId = useId();
-  const { refs, floatingStyles, context } = useFloating({
+  const { refs, floatingStyles, getReferenceProps, getFloatingProps } = usePopover({
     open,
-    onOpenChange: (next, _event, reason) => {
-      setOpen(next);
-      if (!next && reason === 'escape-key') focusInputQuietly();
-    },
-    placement: 'bottom-start',
-    middleware: [offset(4), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
+    onOpenChange: setOpen,
+    // The field, not the wrapper the popover is placed against; quietly, so it stays closed.
+    focusBack: () => focusInputQuietly(),
   });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useDismiss(context)]);
 
   const change = (next: string, result: DateTextResult) => {
     setText(next);
@@ -110,6 +100,7 @@ export function DateInput({
       <div ref={refs.setReference}>
         <DateTextField
           label={label}
+          hideLabel={hideLabel}
           value={text}
           onChange={change}
           bound={bound}

@@ -8,6 +8,7 @@ import {
   toScreenReaderDate,
 } from './date-text';
 import './date-input.css';
+import { VISUALLY_HIDDEN } from '../primitives/visually-hidden';
 
 /** Props of DateTextField: a labelled text field for one day, with its error under it. */
 export interface DateTextFieldProps
@@ -17,6 +18,8 @@ export interface DateTextFieldProps
   > {
   /** Visible label, e.g. "Start Date". */
   label: string;
+  /** Keeps the label for screen readers only (when text around the field names it). */
+  hideLabel?: boolean | undefined;
   /** The typed text. */
   value: string;
   /** Called with the new text and what it means (ISO day or error). */
@@ -36,6 +39,7 @@ export interface DateTextFieldProps
  */
 export function DateTextField({
   label,
+  hideLabel = false,
   value,
   onChange,
   bound,
@@ -63,7 +67,7 @@ export function DateTextField({
         .filter(Boolean)
         .join(' ')}
     >
-      <label className="sl-date-field__label" htmlFor={inputId}>
+      <label className={hideLabel ? VISUALLY_HIDDEN : 'sl-date-field__label'} htmlFor={inputId}>
         {label}
       </label>
       <input
@@ -79,7 +83,7 @@ export function DateTextField({
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         onChange={(event) => onChange(event.target.value, parseDateText(event.target.value, bound))}
       />
-      <span id={hintId} className="sl-date-field__sr-only">
+      <span id={hintId} className={VISUALLY_HIDDEN}>
         {hint}
       </span>
       <p id={errorId} className="sl-date-field__error" aria-live="polite">

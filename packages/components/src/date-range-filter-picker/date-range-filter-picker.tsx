@@ -1,15 +1,4 @@
-import {
-  autoUpdate,
-  FloatingFocusManager,
-  flip,
-  offset,
-  shift,
-  useClick,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react';
+import { FloatingFocusManager } from '@floating-ui/react';
 import {
   type Compare,
   type DateQuery,
@@ -24,6 +13,7 @@ import { type KeyboardEvent, useEffect, useId, useReducer, useRef, useState } fr
 import { Calendar } from '../calendar/calendar';
 import { textToIso } from '../date-input/date-text';
 import { DateTextField } from '../date-input/date-text-field';
+import { usePopover } from '../primitives/use-popover';
 import { SegmentedSelection } from '../segmented-selection/segmented-selection';
 import {
   canUpdate,
@@ -61,18 +51,12 @@ export function DateRangeFilterPicker({
   className,
 }: DateRangeFilterPickerProps) {
   const [open, setOpen] = useState(false);
-  const { refs, floatingStyles, context } = useFloating({
+  const { refs, floatingStyles, context, getReferenceProps, getFloatingProps } = usePopover({
     open,
     onOpenChange: setOpen,
-    placement: 'bottom-start',
-    middleware: [offset(4), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
+    role: 'dialog',
+    toggleOnClick: true,
   });
-  const { getReferenceProps, getFloatingProps } = useInteractions([
-    useClick(context),
-    useDismiss(context),
-    useRole(context, { role: 'dialog' }),
-  ]);
   const labels = getToggleLabels(query, defaultDateRange);
   const titleId = useId();
 

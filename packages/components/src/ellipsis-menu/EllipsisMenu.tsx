@@ -1,4 +1,3 @@
-import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
 import {
   createContext,
   type KeyboardEvent,
@@ -8,7 +7,8 @@ import {
   useId,
   useRef,
 } from 'react';
-import { useControllableState } from '../search-select/use-controllable-state';
+import { useControllableState } from '../primitives/use-controllable-state';
+import { usePopover } from '../primitives/use-popover';
 import { isMenuNavigationKey, nextMenuIndex } from './menu-focus';
 import './ellipsis-menu.css';
 
@@ -44,24 +44,16 @@ export function EllipsisMenu({
     onChange: onOpenChange,
   });
   const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement | null>(null);
   const menuRef = useRef<HTMLDivElement | null>(null);
-  const wrapperRef = useRef<HTMLDivElement | null>(null);
   const pendingFocus = useRef<'first' | 'last' | null>(null);
-  const { refs, floatingStyles } = useFloating({
+  const { refs, floatingStyles, getReferenceProps, getFloatingProps, close } = usePopover({
     open,
+    onOpenChange: setOpen,
     placement: 'bottom-end',
-    middleware: [offset(4), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
   });
 
   const items = () =>
     Array.from(menuRef.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? []);
-
-  const close = (returnFocus = true) => {
-    setOpen(false);
-    if (returnFocus) toggleRef.current?.focus();
-  };
 
   useEffect(() => {
     if (!open) return;
@@ -70,11 +62,6 @@ export function EllipsisMenu({
     const list = items();
     const item = target === 'last' ? list[list.length - 1] : list[0];
     if (target !== null) item?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
   });
 
   const openWith = (focus: 'first' | 'last') => {
@@ -98,9 +85,6 @@ export function EllipsisMenu({
       event.preventDefault();
       const current = list.indexOf(document.activeElement as HTMLElement);
       list[nextMenuIndex(event.key, current, list.length)]?.focus();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
     } else if (event.key === 'Tab') {
       close(false);
     }
@@ -109,20 +93,19 @@ export function EllipsisMenu({
   const content = typeof children === 'function' ? children({ close: () => close() }) : children;
 
   return (
-    <div className="sl-ellipsis-menu" ref={wrapperRef}>
+    <div className="sl-ellipsis-menu">
       <button
-        ref={(node) => {
-          toggleRef.current = node;
-          refs.setReference(node);
-        }}
+        ref={refs.setReference}
         type="button"
         className="sl-ellipsis-menu__toggle"
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? setOpen(false) : openWith('first'))}
-        onKeyDown={onToggleKeyDown}
+        {...getReferenceProps({
+          onClick: () => (open ? setOpen(false) : openWith('first')),
+          onKeyDown: onToggleKeyDown,
+        })}
       >
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="5" cy="12" r="2" />
@@ -141,8 +124,8 @@ export function EllipsisMenu({
           aria-label={label}
           className="sl-ellipsis-menu__menu"
           style={floatingStyles}
-          onKeyDown={onMenuKeyDown}
           tabIndex={-1}
+          {...getFloatingProps({ onKeyDown: onMenuKeyDown })}
         >
           <MenuContext.Provider value={{ close: () => close() }}>{content}</MenuContext.Provider>
         </div>

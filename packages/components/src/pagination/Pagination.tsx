@@ -1,6 +1,6 @@
 import { __, sprintf } from '@storelens/i18n';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { useControllableState } from '../search-select/use-controllable-state';
+import { useControllableState } from '../primitives/use-controllable-state';
 import {
   hasNext,
   hasPrevious,

@@ -1,17 +1,10 @@
-import {
-  autoUpdate,
-  flip,
-  offset,
-  shift,
-  useDismiss,
-  useFloating,
-  useInteractions,
-} from '@floating-ui/react';
 import { __, _x, sprintf } from '@storelens/i18n';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { getMenuFocusIndex } from '../advanced-filters/menu-focus';
 import { type ReportNavigate, useReportNavigate } from '../advanced-filters/report-navigate';
 import type { ReportQuery } from '../advanced-filters/types';
+import { usePopover } from '../primitives/use-popover';
+import { VISUALLY_HIDDEN } from '../primitives/visually-hidden';
 import { resolveAutocompleter, Search, useSearchLabels } from '../search';
 import type { SearchOption } from '../search-select';
 import {
@@ -71,17 +64,12 @@ export function FilterPicker({ config, query, path, onNavigate }: FilterPickerPr
   const panelId = useId();
   const labelId = useId();
   const toggleId = useId();
-  const toggleRef = useRef<HTMLButtonElement | null>(null);
   const listRef = useRef<HTMLUListElement | null>(null);
 
-  const { refs, floatingStyles, context } = useFloating({
+  const { refs, floatingStyles, getReferenceProps, getFloatingProps, close } = usePopover({
     open,
     onOpenChange: setOpen,
-    placement: 'bottom-start',
-    middleware: [offset(4), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
   });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useDismiss(context)]);
 
   useEffect(() => {
     if (!open || !focus) return;
@@ -96,11 +84,6 @@ export function FilterPicker({ config, query, path, onNavigate }: FilterPickerPr
     (target ?? items[0])?.focus();
     setFocus(undefined);
   }, [open, focus]);
-
-  const close = () => {
-    setOpen(false);
-    toggleRef.current?.focus();
-  };
 
   const openPanel = () => {
     setNav(getInitialNav(config.filters, selectedValue));
@@ -129,11 +112,6 @@ export function FilterPicker({ config, query, path, onNavigate }: FilterPickerPr
   };
 
   const onListKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-      return;
-    }
     const target = event.target as HTMLElement;
     if (target.getAttribute('role') === 'combobox') return;
     const items = itemControls(listRef.current);
@@ -151,11 +129,6 @@ export function FilterPicker({ config, query, path, onNavigate }: FilterPickerPr
     nav.length > 0 ? findFilterChain(config.filters, nav[nav.length - 1] ?? '') : undefined;
   const parentLabel = parentFilter?.[parentFilter.length - 1]?.label ?? '';
 
-  const setToggleRef = (node: HTMLButtonElement | null) => {
-    toggleRef.current = node;
-    refs.setReference(node);
-  };
-
   return (
     <div className="sl-filter-picker">
       <span className="sl-filter-picker__label" id={labelId}>
@@ -170,7 +143,7 @@ export function FilterPicker({ config, query, path, onNavigate }: FilterPickerPr
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         {...getReferenceProps({
-          ref: setToggleRef,
+          ref: refs.setReference,
           onClick: () => (open ? setOpen(false) : openPanel()),
         })}
       >
@@ -232,7 +205,7 @@ export function FilterPicker({ config, query, path, onNavigate }: FilterPickerPr
                     {filter.label}
                     {filter.subFilters && (
                       <>
-                        <span className="sl-filter-picker__sr-only">
+                        <span className={VISUALLY_HIDDEN}>
                           {' '}
                           {_x('(more options)', 'filter group')}
                         </span>

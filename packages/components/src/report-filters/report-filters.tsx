@@ -14,6 +14,7 @@ import { CompareFilter } from '../compare-filter';
 import { FilterPicker } from './filter-picker';
 import type { CompareCardSettings, ReportFilterConfig } from './types';
 import './report-filters.css';
+import { VISUALLY_HIDDEN } from '../primitives/visually-hidden';
 
 /** The value of a report filter param that opens the advanced filter panel. */
 export const ADVANCED_FILTER_VALUE = 'advanced';
@@ -123,7 +124,7 @@ export function ReportFilters({
   return (
     <div className="sl-report-filters">
       <fieldset className="sl-report-filters__bar">
-        <legend className="sl-filter-picker__sr-only">{__('Report filters')}</legend>
+        <legend className={VISUALLY_HIDDEN}>{__('Report filters')}</legend>
         {datePicker}
         {shown.map((config) => (
           <FilterPicker

@@ -1,11 +1,12 @@
 import { _n, sprintf } from '@storelens/i18n';
 import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useControllableState } from '../primitives/use-controllable-state';
 import type { SearchOption } from '../search-select/types';
-import { useControllableState } from '../search-select/use-controllable-state';
 import { defaultMessages, type SearchListMessages } from './messages';
 import { filterPlaced, placeItems } from './tree';
 import type { SearchListItem } from './types';
 import './search-list-control.css';
+import { VISUALLY_HIDDEN } from '../primitives/visually-hidden';
 
 /** Many items may be chosen (checkboxes). */
 export interface SearchListMultipleProps {
@@ -199,7 +200,7 @@ export function SearchListControl(props: SearchListControlProps): ReactNode {
       >
         {body}
       </section>
-      <div className="sl-search-list__sr-only" role="status" aria-live="polite" aria-atomic="true">
+      <div className={VISUALLY_HIDDEN} role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>
     </div>

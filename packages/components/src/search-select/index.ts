@@ -13,5 +13,4 @@ export {
 } from './search-select';
 export { chooseOption, isChosen, removeOption } from './selection';
 export type { SearchOption } from './types';
-export { type ControllableStateOptions, useControllableState } from './use-controllable-state';
 export { wrapIndex } from './wrap-index';

@@ -8,14 +8,18 @@ import {
   useRef,
   useState,
 } from 'react';
+import {
+  type ControllableStateOptions,
+  useControllableState,
+} from '../primitives/use-controllable-state';
 import { filterOptions } from './filter-options';
 import { matchSegments } from './match-segments';
 import { resultsMessage } from './results-message';
 import { chooseOption, isChosen, removeOption } from './selection';
 import type { SearchOption } from './types';
-import { type ControllableStateOptions, useControllableState } from './use-controllable-state';
 import { wrapIndex } from './wrap-index';
 import './search-select.css';
+import { VISUALLY_HIDDEN } from '../primitives/visually-hidden';
 
 /** Props of the piece that renders an option's content inside its list item. */
 export interface OptionLabelProps<V = unknown> {
@@ -244,10 +248,7 @@ export function SearchSelect<V = unknown>(props: SearchSelectProps<V>): ReactNod
 
   return (
     <div className={rootClass}>
-      <label
-        htmlFor={inputId}
-        className={hideLabel ? 'sl-search-select__sr-only' : 'sl-search-select__label'}
-      >
+      <label htmlFor={inputId} className={hideLabel ? VISUALLY_HIDDEN : 'sl-search-select__label'}>
         {label}
       </label>
       <div className={`sl-search-select__control${expanded ? ' is-expanded' : ''}`}>
@@ -336,12 +337,7 @@ export function SearchSelect<V = unknown>(props: SearchSelectProps<V>): ReactNod
             );
           })}
       </div>
-      <div
-        className="sl-search-select__sr-only"
-        role="status"
-        aria-live="polite"
-        aria-atomic="true"
-      >
+      <div className={VISUALLY_HIDDEN} role="status" aria-live="polite" aria-atomic="true">
         {message}
       </div>
     </div>

@@ -7,8 +7,6 @@ export {
   useApiFetch,
 } from './api-fetch';
 export * from './autocompleters';
-export { buildPath, type QueryArg } from './build-path';
-export { createFakeApiFetch, fakeRecords } from './fake-api-fetch';
 export { ProductThumbnail, type ProductThumbnailProps, productImage } from './product-thumbnail';
 export { type JsonRecord, plainText } from './records';
 export {

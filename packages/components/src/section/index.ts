@@ -1,3 +1,2 @@
 export { type HeadingLevel, toHeadingLevel } from './heading-level';
 export { H, type HProps, Section, type SectionProps, useHeadingLevel } from './Section';
-export { VisuallyHidden } from './visually-hidden';

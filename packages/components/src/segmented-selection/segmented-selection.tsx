@@ -1,5 +1,5 @@
 import { type ChangeEvent, useId } from 'react';
-import { useControllableState } from '../search-select/use-controllable-state';
+import { useControllableState } from '../primitives/use-controllable-state';
 import { type SegmentedOptionInput, validOptions } from './valid-options';
 import './segmented-selection.css';
 

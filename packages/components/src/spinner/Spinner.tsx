@@ -1,4 +1,4 @@
-import { VisuallyHidden } from '../section/visually-hidden';
+import { VisuallyHidden } from '../primitives/visually-hidden';
 import './spinner.css';
 
 /** Props of {@link Spinner}. */

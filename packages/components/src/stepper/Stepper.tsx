@@ -1,6 +1,6 @@
 import { __, sprintf } from '@storelens/i18n';
 import type { ReactNode } from 'react';
-import { VisuallyHidden } from '../section/visually-hidden';
+import { VisuallyHidden } from '../primitives/visually-hidden';
 import { stepStatus } from './steps';
 import './stepper.css';
 

@@ -2,7 +2,7 @@ import { __ } from '@storelens/i18n';
 import type { LinkType } from '@storelens/navigation';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from '../link/Link';
-import { VisuallyHidden } from '../section/visually-hidden';
+import { VISUALLY_HIDDEN, VisuallyHidden } from '../primitives/visually-hidden';
 import { deltaSentiment, describeDelta, formatDelta } from './delta';
 import { MOBILE_QUERY, useMediaQuery } from './use-media-query';
 import './summary-numbers.css';
@@ -195,7 +195,7 @@ export function SummaryNumbers({
 export function SummaryNumbersPlaceholder({ count = 5 }: { count?: number }) {
   return (
     <div className="sl-summary is-loading">
-      <div role="status" className="sl-visually-hidden">
+      <div role="status" className={VISUALLY_HIDDEN}>
         {__('Your requested data is loading')}
       </div>
       <ul className="sl-summary__list" aria-hidden="true">

@@ -1,6 +1,6 @@
 import { __, sprintf } from '@storelens/i18n';
 import { useId } from 'react';
-import { VisuallyHidden } from '../section/visually-hidden';
+import { VISUALLY_HIDDEN, VisuallyHidden } from '../primitives/visually-hidden';
 import { ariaSort } from './sort';
 import type { TableHeader, TableRow, TableSort, TableSummaryItem } from './types';
 import './table.css';
@@ -44,7 +44,7 @@ export function Table({
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would imply a form
     <div className="sl-table__scroll" role="group" aria-labelledby={captionId} tabIndex={0}>
       <table className="sl-table">
-        <caption id={captionId} className="sl-table__caption">
+        <caption id={captionId} className={VISUALLY_HIDDEN}>
           {caption}
         </caption>
         <thead>
@@ -150,7 +150,7 @@ export function TablePlaceholder({
 }) {
   return (
     <div className="sl-table__loading">
-      <div role="status" className="sl-visually-hidden">
+      <div role="status" className={VISUALLY_HIDDEN}>
         {__('Your requested data is loading')}
       </div>
       <table className="sl-table is-placeholder" aria-hidden="true">

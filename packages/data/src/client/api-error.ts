@@ -1,3 +1,4 @@
+import { type ClientErrorCode, clientErrorCatalogue } from '@storelens/api';
 import { __, sprintf } from '@storelens/i18n';
 
 /** A failed request as a plain, serialisable value (WordPress REST error shape, flattened). */
@@ -12,14 +13,17 @@ export interface ApiError {
   readonly params: Readonly<Record<string, string>>;
 }
 
-/** Codes the client itself produces when the server's answer cannot be used. */
+/**
+ * Codes the client itself produces when the server's answer cannot be used, by role; the
+ * codes and messages are `clientErrorCatalogue` of @storelens/api.
+ */
 export const CLIENT_ERROR_CODES = {
   network: 'fetch_error',
   aborted: 'request_aborted',
   invalidJson: 'invalid_json',
   http: 'http_error',
   unknown: 'unknown_error',
-} as const;
+} as const satisfies Record<string, ClientErrorCode>;
 
 /** Builds an ApiError value. */
 export function apiError(
@@ -29,6 +33,16 @@ export function apiError(
   params: Record<string, string> = {},
 ): ApiError {
   return { code, message, status, params };
+}
+
+/** An error of the client catalogue, its message translated (`%d`/`%s` filled from `args`). */
+export function clientError(
+  code: ClientErrorCode,
+  status = 0,
+  ...args: (string | number)[]
+): ApiError {
+  const message = __(clientErrorCatalogue[code].message);
+  return apiError(code, args.length > 0 ? sprintf(message, ...args) : message, status);
 }
 
 /** True when a value has the shape of an ApiError. */
@@ -68,16 +82,12 @@ export function errorFromResponse(body: unknown, status: number): ApiError {
       );
     }
   }
-  return apiError(
-    CLIENT_ERROR_CODES.http,
-    sprintf(__('The server answered with an error (HTTP %d).'), status),
-    status,
-  );
+  return clientError(CLIENT_ERROR_CODES.http, status, status);
 }
 
 /** Normalises anything thrown into an ApiError (ApiErrors pass through unchanged). */
 export function toApiError(value: unknown): ApiError {
   if (isApiError(value)) return value;
-  const message = value instanceof Error ? value.message : __('An unknown error occurred.');
-  return apiError(CLIENT_ERROR_CODES.unknown, message);
+  if (!(value instanceof Error)) return clientError(CLIENT_ERROR_CODES.unknown);
+  return apiError(CLIENT_ERROR_CODES.unknown, value.message);
 }

@@ -67,7 +67,7 @@ describe('createApiClient', () => {
       },
     );
     expect(res.data.got).toEqual({ a: [1, 2] });
-    expect(server.requests.at(-1)?.url).toBe('/echo?ids%5B%5D=3&ids%5B%5D=4');
+    expect(server.requests.at(-1)?.url).toBe('/echo?ids[]=3&ids[]=4');
   });
 
   it('uses /wp-json as the default base URL', async () => {

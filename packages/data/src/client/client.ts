@@ -1,5 +1,4 @@
-import { __ } from '@storelens/i18n';
-import { type ApiError, apiError, CLIENT_ERROR_CODES, errorFromResponse } from './api-error.ts';
+import { type ApiError, CLIENT_ERROR_CODES, clientError, errorFromResponse } from './api-error.ts';
 import { addQueryArgs, type QueryArgs } from './query-string.ts';
 
 /** HTTP methods the client sends. */
@@ -79,9 +78,9 @@ function headerInt(headers: Headers, name: string): number | null {
 
 function transportError(signal: AbortSignal | undefined): ApiError {
   if (signal?.aborted) {
-    return apiError(CLIENT_ERROR_CODES.aborted, __('The request was cancelled.'));
+    return clientError(CLIENT_ERROR_CODES.aborted);
   }
-  return apiError(CLIENT_ERROR_CODES.network, __('You are probably offline.'));
+  return clientError(CLIENT_ERROR_CODES.network);
 }
 
 /** Creates a fetch-based REST client. */
@@ -129,11 +128,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw error;
     }
     if (!parsed) {
-      throw apiError(
-        CLIENT_ERROR_CODES.invalidJson,
-        __('The response is not a valid JSON response.'),
-        response.status,
-      );
+      throw clientError(CLIENT_ERROR_CODES.invalidJson, response.status);
     }
     return {
       data: body as T,

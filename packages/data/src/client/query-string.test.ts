@@ -29,7 +29,7 @@ describe('toQueryString', () => {
 
   it('sends nested lists as key[i][] and skips null/undefined', () => {
     expect(toQueryString({ attribute_is: [[1, 2]], a: undefined, b: null })).toBe(
-      'attribute_is%5B0%5D%5B%5D=1&attribute_is%5B0%5D%5B%5D=2',
+      'attribute_is[0][]=1&attribute_is[0][]=2',
     );
   });
 

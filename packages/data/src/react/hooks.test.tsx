@@ -124,7 +124,7 @@ describe('data hooks', () => {
     await waitFor(() => expect(result.current.second.values.c).toBe('value of c'));
     expect(result.current.first.values).toEqual({ a: 'value of a', b: 'value of b' });
     const optionReads = server.requests.slice(before).filter((r) => r.path === '/wc-admin/options');
-    expect(optionReads.map((r) => r.url)).toEqual(['/wc-admin/options?options=a%2Cb%2Cc']);
+    expect(optionReads.map((r) => r.url)).toEqual(['/wc-admin/options?options=a,b,c']);
   });
 
   it('useSettings: read, update marks dirty, persist saves and clears dirty', async () => {

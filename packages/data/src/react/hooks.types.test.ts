@@ -1,18 +1,17 @@
+import type { NoteBody as Note, ReportRow, ReportStatsBody as ReportStats } from '@storelens/api';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiError } from '../client/api-error.ts';
 import type { ApiClient, ApiResponse } from '../client/client.ts';
 import type { useItems } from '../stores/items/hooks.ts';
+import type { Item } from '../stores/items/slice.ts';
 import type { useNotes } from '../stores/notes/hooks.ts';
 import type { useOptions } from '../stores/options/hooks.ts';
 import type { UpdateOptionsResult } from '../stores/options/slice.ts';
 import type { usePlugins } from '../stores/plugins/hooks.ts';
+import type { PluginState } from '../stores/plugins/messages.ts';
 import { fetchRecommendedPlugins } from '../stores/plugins/slice.ts';
 import { useReportItems, type useReportStats } from '../stores/reports/hooks.ts';
 import type { useSettings } from '../stores/settings/hooks.ts';
-import type { Item } from '../types/items.ts';
-import type { Note } from '../types/notes.ts';
-import type { PluginState } from '../types/plugins.ts';
-import type { ReportRow, ReportStats } from '../types/reports.ts';
 
 // Type tests: these never run a hook, they pin the public types (checked by tsc).
 describe('public hook types', () => {

@@ -1,4 +1,4 @@
-import type { ReportStats } from '../types/reports.ts';
+import type { ReportStatsBody as ReportStats } from '@storelens/api';
 import { hasIntervals } from './endpoints.ts';
 
 /**

@@ -1,3 +1,4 @@
+import type { ProductTemplate } from '@storelens/api';
 import { EllipsisMenu, Link, MenuItem } from '@storelens/components';
 import {
   isApiError,
@@ -313,12 +314,12 @@ function ProductsTask({ onDone }: { onDone: () => void }) {
   const { createProductFromTemplate, refreshTasksStatus } = useOnboarding();
   const notice = useNotices();
   const [busy, setBusy] = useState(false);
-  const templates: [string, string][] = [
+  const templates: [ProductTemplate, string][] = [
     ['physical', __('Physical product')],
     ['digital', __('Digital product')],
     ['variable', __('Variable product')],
   ];
-  const create = async (template: string, label: string) => {
+  const create = async (template: ProductTemplate, label: string) => {
     setBusy(true);
     try {
       const { id } = await createProductFromTemplate({ template_name: template });

@@ -1,20 +1,9 @@
 import { useApiFetch } from '@storelens/components';
+import { appendQuery, parseWordList, stringifyWordList } from '@storelens/navigation';
 import { useEffect, useState } from 'react';
 
-/** The words of a `search` param: comma-separated, `%2C` standing for a comma inside a word. */
-export function searchWords(search: unknown): string[] {
-  if (typeof search !== 'string' || search === '') return [];
-  return search
-    .split(',')
-    .map((word) => word.replace(/%2C/gi, ',').trim())
-    .filter((word) => word !== '');
-}
-
-/** The `search` param of chosen words (commas inside a word escaped as `%2C`). */
-export function searchParam(words: readonly string[]): string | undefined {
-  const text = words.map((word) => word.replace(/,/g, '%2C')).join(',');
-  return text === '' ? undefined : text;
-}
+/** The words of a `search` param, and the param of chosen words: comma lists of navigation. */
+export { parseWordList as searchWords, stringifyWordList as searchParam };
 
 /**
  * The ids of the records matching any of the words (PAGES.md §2.9), by searching
@@ -33,7 +22,7 @@ export function useSearchIds(
     const controller = new AbortController();
     Promise.all(
       words.map((word) =>
-        apiFetch(`/wc-analytics/${listPath}?search=${encodeURIComponent(word)}&per_page=100`, {
+        apiFetch(appendQuery(`/wc-analytics/${listPath}`, { search: word, per_page: 100 }), {
           signal: controller.signal,
         }),
       ),

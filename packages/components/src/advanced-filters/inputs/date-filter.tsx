@@ -32,6 +32,7 @@ export function DateFilter({ config, rule, value, onChange }: FilterInputProps<'
         <DateInput
           className="sl-advanced-filters__date"
           label={label}
+          hideLabel
           value={text}
           onChange={(next) => onText(next)}
           bound={dateBound(position, other)}

@@ -1,4 +1,5 @@
 import { __ } from '@storelens/i18n';
+import { VISUALLY_HIDDEN } from '../../primitives/visually-hidden';
 import { MAX_VISIBLE_SERIES } from '../constants';
 import { colorVar } from '../helpers/colors';
 import { getLegendDirection } from '../helpers/layout';
@@ -47,7 +48,7 @@ export function Legend({
     .join(' ');
   return (
     <fieldset className={classes}>
-      <legend className="sl-visually-hidden">{label ?? __('Legend')}</legend>
+      <legend className={VISUALLY_HIDDEN}>{label ?? __('Legend')}</legend>
       <ul className="sl-chart-legend__list">
         {series.map((entry) => {
           const block = getToggleBlock(entry.key, visibleKeys);

@@ -1,5 +1,5 @@
+import { appendQuery } from '@storelens/navigation';
 import type { SearchOption } from '../../search-select/types';
-import { buildPath, type QueryArg } from '../build-path';
 import { asRecords, type JsonRecord } from '../records';
 import type { AutocompleterContext } from '../types';
 
@@ -8,13 +8,18 @@ export function requestInit(context: AutocompleterContext): { signal?: AbortSign
   return context.signal ? { signal: context.signal } : {};
 }
 
+/** A query argument of a picker search; undefined leaves it out, a list is sent comma-joined. */
+export type QueryArg = string | number | boolean | undefined | readonly (string | number)[];
+
 /** GETs a collection path with arguments and returns its records. */
 export async function getRecords(
   path: string,
   args: Readonly<Record<string, QueryArg>>,
   context: AutocompleterContext,
 ): Promise<JsonRecord[]> {
-  return asRecords(await context.apiFetch(buildPath(path, args), requestInit(context)));
+  return asRecords(
+    await context.apiFetch(appendQuery(path, args, { lists: 'comma' }), requestInit(context)),
+  );
 }
 
 const MAX_PER_PAGE = 100;

@@ -1,3 +1,4 @@
+import type { ExportStatusBody as ExportStatus } from '@storelens/api';
 import { useEffect, useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
 import {
@@ -6,7 +7,6 @@ import {
   useStorelensSelector,
 } from '../../react/provider.tsx';
 import { useStableValue } from '../../react/use-stable-value.ts';
-import type { ExportStatus } from '../../types/export.ts';
 import { EXPORT_POLL_INTERVAL_MS, exportKey, pollExportStatus, startExport } from './slice.ts';
 
 /** What `useExport` returns. */

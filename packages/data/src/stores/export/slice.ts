@@ -1,10 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { __ } from '@storelens/i18n';
-import { type ApiError, apiError, toApiError } from '../../client/api-error.ts';
+import type {
+  ExportStartResponseBody as ExportStartResponse,
+  ExportStatusBody as ExportStatus,
+} from '@storelens/api';
+import { type ApiError, clientError, toApiError } from '../../client/api-error.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import { stableKey } from '../../core/stable-key.ts';
 import type { AppThunk } from '../../core/thunk.ts';
-import type { ExportStartResponse, ExportStatus } from '../../types/export.ts';
 
 /** The key an export request is tracked under: report type and arguments. */
 export const exportKey = (reportType: string, args: Readonly<Record<string, unknown>>): string =>
@@ -84,7 +86,7 @@ export function startExport(
         },
       );
       if (!data || typeof data.message !== 'string') {
-        throw apiError('invalid_export_response', __('The export could not be started.'), status);
+        throw clientError('invalid_export_response', status);
       }
       dispatch(exportStarted({ key, exportId: data.export_id, message: data.message }));
       return { exportId: data.export_id ?? null, message: data.message };

@@ -1,3 +1,7 @@
+import type {
+  ImportStatusBody as ImportStatus,
+  ImportTotalsBody as ImportTotals,
+} from '@storelens/api';
 import { useEffect, useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
@@ -8,7 +12,7 @@ import {
   useStorelensSelector,
 } from '../../react/provider.tsx';
 import { useStableValue } from '../../react/use-stable-value.ts';
-import type { ImportPeriod, ImportStatus, ImportTotals } from '../../types/import.ts';
+import type { ImportPeriod } from './slice.ts';
 import {
   fetchImportStatus,
   fetchImportTotals,

@@ -1,10 +1,20 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type {
+  ImportStatusBody as ImportStatus,
+  ImportTotalsBody as ImportTotals,
+} from '@storelens/api';
 import { type ApiError, toApiError } from '../../client/api-error.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import { stableKey } from '../../core/stable-key.ts';
 import type { AppThunk } from '../../core/thunk.ts';
-import type { ImportPeriod, ImportStatus, ImportTotals } from '../../types/import.ts';
+
+/** The client's choice of import period. */
+export interface ImportPeriod {
+  readonly label: 'all' | 'custom';
+  /** The `YYYY-MM-DD` start date for `custom`; null for `all`. */
+  readonly date: string | null;
+}
 
 /** A value fetched per query: last data and error. */
 export interface KeyedEntry<T> {

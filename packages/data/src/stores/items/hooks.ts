@@ -8,16 +8,13 @@ import {
 } from '../../react/provider.tsx';
 import { type ResourceList, useResourceList } from '../../react/use-resource-list.ts';
 import { useStableValue } from '../../react/use-stable-value.ts';
-import type { Item, Product } from '../../types/items.ts';
+import type { Item, StockTarget } from './slice.ts';
 import { countQueryKey, fetchItems, fetchItemsTotalCount, updateProductStock } from './slice.ts';
 
 /** What `useItems` returns. */
 export interface UseItemsResult extends ResourceList<Item> {
   /** Optimistic stock update; resolves false (after reverting) on failure. */
-  readonly updateProductStock: (
-    product: Pick<Product, 'id' | 'type' | 'parent_id'>,
-    quantity: number,
-  ) => Promise<boolean>;
+  readonly updateProductStock: (product: StockTarget, quantity: number) => Promise<boolean>;
 }
 
 /** Reads product-like items of a type (`per_page: -1` for the full list). */

@@ -1,10 +1,30 @@
+import type { ProductBody } from '@storelens/api';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { runOptimistic } from '../../core/optimistic.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import { createResource, idKey, type ResourceState } from '../../core/resource.ts';
 import { stableKey } from '../../core/stable-key.ts';
 import type { AppThunk } from '../../core/thunk.ts';
-import type { Item, Product } from '../../types/items.ts';
+
+/**
+ * A product-like item of the items store: products, variations, categories, coupons,
+ * customers, … (one store for several record kinds, so its fields are open).
+ */
+export interface Item {
+  readonly id: number | string;
+  readonly name?: string;
+  readonly [field: string]: unknown;
+}
+
+/**
+ * What a stock update reads of its target: a product or variation (`ProductBody` of
+ * @storelens/api) or a low-in-stock row.
+ */
+export interface StockTarget {
+  readonly id: number;
+  readonly type?: string;
+  readonly parent_id?: number;
+}
 
 /** `wc/admin/items`: the resource core with one scope per item type. */
 export const itemsResource = createResource<Item>(STORE_NAMES.items);
@@ -24,7 +44,7 @@ export function itemsPath(itemType: string): string {
 export const countQueryKey = (query: QueryArgs): string => `count:${stableKey(query)}`;
 
 /** The stock-update path: `products/{parent_id}/variations/{id}` for a variation (spec 001 §7). */
-export function stockUpdatePath(product: Pick<Product, 'id' | 'type' | 'parent_id'>): string {
+export function stockUpdatePath(product: StockTarget): string {
   if (product.type === 'variation' && product.parent_id) {
     return `${NAMESPACES.analytics}/products/${product.parent_id}/variations/${product.id}`;
   }
@@ -82,10 +102,7 @@ export function fetchItemsTotalCount(
  * Optimistic stock update: the local product gets the quantity at once; on failure it is
  * reverted, the error recorded under `updateStock:{id}`, and the thunk resolves false.
  */
-export function updateProductStock(
-  product: Pick<Product, 'id' | 'type' | 'parent_id'>,
-  quantity: number,
-): AppThunk<boolean> {
+export function updateProductStock(product: StockTarget, quantity: number): AppThunk<boolean> {
   return async (dispatch, getState, { client }) => {
     const { actions } = itemsResource;
     const operation = `updateStock:${product.id}`;
@@ -111,7 +128,7 @@ export function updateProductStock(
           );
         }
       },
-      send: () => client.put<Product>(stockUpdatePath(product), { stock_quantity: quantity }),
+      send: () => client.put<ProductBody>(stockUpdatePath(product), { stock_quantity: quantity }),
       rollback: (snapshot, error) => {
         for (const { scope, item } of snapshot)
           dispatch(actions.itemRestored({ scope, id: product.id, item }));

@@ -5,7 +5,7 @@ import {
   useStorelensDispatch,
   useStorelensSelector,
 } from '../../react/provider.tsx';
-import type { MenuItem } from '../../types/navigation.ts';
+import type { MenuItem } from './slice.ts';
 import {
   addFavorite,
   type FavoritesOperation,

@@ -2,7 +2,16 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { type ApiError, toApiError } from '../../client/api-error.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import type { AppThunk } from '../../core/thunk.ts';
-import type { MenuItem } from '../../types/navigation.ts';
+
+/** The menus an item moves between. */
+export type MenuId = 'favorites' | 'plugins' | (string & {});
+
+/** A navigation menu item (registered by the client, not read from the server). */
+export interface MenuItem {
+  readonly id: string;
+  readonly title?: string;
+  readonly menuId: MenuId;
+}
 
 /** Favorites operations. */
 export type FavoritesOperation = 'getFavorites' | 'addFavorite' | 'removeFavorite';

@@ -1,8 +1,9 @@
+import type { NoteBody as Note } from '@storelens/api';
 import { useMemo } from 'react';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { useStorelensDispatch } from '../../react/provider.tsx';
 import { type ResourceList, useResourceList } from '../../react/use-resource-list.ts';
-import type { Note, NoteUpdate } from '../../types/notes.ts';
+import type { NoteUpdate } from './slice.ts';
 import {
   batchUpdateNotes,
   deleteAllNotes,

@@ -1,8 +1,10 @@
 // @vitest-environment node
+
+import { type NoteBody as Note, NoteActionBody, NoteBody } from '@storelens/api';
 import { afterEach, describe, expect, it } from 'vitest';
+import { contractBody } from '../../test/bodies.ts';
 import { wpError } from '../../test/server.ts';
 import { sleep, startStore } from '../../test/store.ts';
-import type { Note } from '../../types/notes.ts';
 import {
   batchUpdateNotes,
   deleteAllNotes,
@@ -20,14 +22,14 @@ afterEach(async () => {
 });
 
 const note = (id: number, status: Note['status'] = 'unactioned') =>
-  ({
+  contractBody(NoteBody, {
     id,
     name: `n${id}`,
     type: 'info',
     title: `Note ${id}`,
     status,
-    actions: [{ id: 5, name: 'go', label: 'Go', status: 'actioned' }],
-  }) as unknown as Note;
+    actions: [contractBody(NoteActionBody, { id: 5, name: 'go', label: 'Go', status: 'actioned' })],
+  });
 
 async function notesServer(opts: { failWrites?: boolean; slowPut?: number } = {}) {
   const notes = new Map<number, Note>([1, 2, 3].map((id) => [id, note(id)]));

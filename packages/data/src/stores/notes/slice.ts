@@ -1,3 +1,4 @@
+import type { NoteBody as Note } from '@storelens/api';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { runOptimistic } from '../../core/optimistic.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
@@ -5,7 +6,9 @@ import { createResource, idKey, type ResourceState } from '../../core/resource.t
 import { stableKey } from '../../core/stable-key.ts';
 import type { AppThunk } from '../../core/thunk.ts';
 import { runWrite } from '../../core/write.ts';
-import type { Note, NoteUpdate } from '../../types/notes.ts';
+
+/** Fields a note update sends: the note's own fields (the server also reads "true"/"1"). */
+export type NoteUpdate = Partial<Pick<Note, 'status' | 'date_reminder' | 'is_deleted' | 'is_read'>>;
 
 /** The notes store: the resource core with one scope. */
 export const notesResource = createResource<Note>(STORE_NAMES.notes);

@@ -1,3 +1,9 @@
+import type {
+  OnboardingPaymentMethod as PaymentMethod,
+  ProductTemplate,
+  OnboardingProfile as ProfileItems,
+  AdminStatusMessage as ProfileUpdateResponse,
+} from '@storelens/api';
 import { useEffect, useMemo } from 'react';
 import type { QueryArgs } from '../../client/query-string.ts';
 import {
@@ -5,12 +11,6 @@ import {
   useStorelensDispatch,
   useStorelensSelector,
 } from '../../react/provider.tsx';
-import type {
-  PaymentMethod,
-  ProductTemplate,
-  ProfileItems,
-  ProfileUpdateResponse,
-} from '../../types/onboarding.ts';
 import {
   createProductFromTemplate,
   fetchPaymentMethods,

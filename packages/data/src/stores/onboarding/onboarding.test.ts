@@ -1,3 +1,4 @@
+import type { ProductTemplate } from '@storelens/api';
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 import { wpError } from '../../test/server.ts';
@@ -142,7 +143,7 @@ describe('wc/admin/onboarding', () => {
   it('a failed product creation records the error and rethrows', async () => {
     const { store } = await onboardingServer();
     await expect(
-      store.dispatch(createProductFromTemplate({ template_name: 'nope' })),
+      store.dispatch(createProductFromTemplate({ template_name: 'nope' as ProductTemplate })),
     ).rejects.toMatchObject({
       code: 'woocommerce_rest_product_creation_error',
     });

@@ -1,20 +1,22 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { __ } from '@storelens/i18n';
-import { type ApiError, apiError, toApiError } from '../../client/api-error.ts';
+import type {
+  OnboardingPaymentMethod as PaymentMethod,
+  ProductTemplate,
+  OnboardingProfile as ProfileItems,
+  AdminStatusMessage as ProfileUpdateResponse,
+  TasksStatus,
+} from '@storelens/api';
+import { type ApiError, clientError, toApiError } from '../../client/api-error.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import type { AppThunk } from '../../core/thunk.ts';
-import type {
-  PaymentMethod,
-  ProductTemplate,
-  ProfileItems,
-  ProfileUpdateResponse,
-  TasksStatus,
-} from '../../types/onboarding.ts';
 import { itemsResource } from '../items/slice.ts';
 
-/** The 13 profile fields of spec 001 §3, all null. */
-export const EMPTY_PROFILE_ITEMS: ProfileItems = {
+/**
+ * The client's starting profile: the 13 fields spec 001 lists, null. The server's answer
+ * (`OnboardingProfile` of @storelens/api) carries every key of the contract.
+ */
+export const EMPTY_PROFILE_ITEMS: Partial<ProfileItems> = {
   business_extensions: null,
   completed: null,
   industry: null,
@@ -40,8 +42,9 @@ export type OnboardingOperation =
 
 /** `wc/admin/onboarding` state. */
 export interface OnboardingState {
-  readonly profileItems: ProfileItems;
-  readonly tasksStatus: TasksStatus;
+  readonly profileItems: Partial<ProfileItems>;
+  /** Task-list facts, merged as received (empty until the first answer). */
+  readonly tasksStatus: Partial<TasksStatus>;
   readonly paymentMethods: readonly PaymentMethod[];
   readonly errors: Readonly<Partial<Record<OnboardingOperation, ApiError>>>;
   readonly requesting: Readonly<Partial<Record<OnboardingOperation, boolean>>>;
@@ -77,7 +80,7 @@ export const onboardingSlice = createSlice({
     profileItemsMerged(state, action: PayloadAction<Partial<ProfileItems>>) {
       return { ...state, profileItems: { ...state.profileItems, ...action.payload } };
     },
-    tasksStatusMerged(state, action: PayloadAction<TasksStatus>) {
+    tasksStatusMerged(state, action: PayloadAction<Partial<TasksStatus>>) {
       state.tasksStatus = { ...state.tasksStatus, ...action.payload };
     },
     paymentMethodsReceived(state, action: PayloadAction<readonly PaymentMethod[]>) {
@@ -121,7 +124,7 @@ function operation<R>(
 }
 
 /** Fetches the profile; it replaces the profile items entirely (missing fields become null). */
-export const fetchProfileItems = (): AppThunk<ProfileItems> =>
+export const fetchProfileItems = (): AppThunk<Partial<ProfileItems>> =>
   operation('getProfileItems', async (dispatch, client) => {
     const { data } = await client.get<Partial<ProfileItems> | null>(`${base}/profile`);
     dispatch(profileItemsReplaced(data ?? {}));
@@ -138,18 +141,15 @@ export const updateProfileItems = (
       values,
     );
     if (data?.status !== 'success') {
-      throw apiError(
-        'onboarding_profile_update_failed',
-        data?.message || __('There was a problem updating the store profile.'),
-        status,
-      );
+      const error = clientError('onboarding_profile_update_failed', status);
+      throw data?.message ? { ...error, message: data.message } : error;
     }
     dispatch(profileItemsMerged(values));
     return data;
   });
 
 /** Fetches task-list facts and merges them into `tasksStatus`. */
-export const fetchTasksStatus = (): AppThunk<TasksStatus> =>
+export const fetchTasksStatus = (): AppThunk<Partial<TasksStatus>> =>
   operation('getTasksStatus', async (dispatch, client) => {
     const { data } = await client.get<TasksStatus | null>(`${base}/tasks/status`);
     dispatch(tasksStatusMerged(data ?? {}));
@@ -176,7 +176,7 @@ export const createProductFromTemplate = (
       query,
     );
     if (typeof data?.id !== 'number') {
-      throw apiError('invalid_product_response', __('The new product has no id.'), status);
+      throw clientError('invalid_product_response', status);
     }
     const product = { ...data, id: data.id };
     dispatch(itemsResource.actions.itemsReceived({ scope: 'products', items: [product] }));

@@ -1,5 +1,4 @@
-import { __ } from '@storelens/i18n';
-import { type ApiError, apiError, toApiError } from '../../client/api-error.ts';
+import { type ApiError, clientError, toApiError } from '../../client/api-error.ts';
 import type { ApiClient } from '../../client/client.ts';
 import { NAMESPACES } from '../../core/paths.ts';
 
@@ -58,11 +57,7 @@ export function createOptionsLoader(options: OptionsLoaderOptions): OptionsLoade
       .then((response) => {
         const body = response.data;
         if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-          throw apiError(
-            'invalid_options_response',
-            __('The options answer was not an object.'),
-            response.status,
-          );
+          throw clientError('invalid_options_response', response.status);
         }
         return body as Readonly<Record<string, unknown>>;
       });

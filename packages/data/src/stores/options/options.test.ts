@@ -54,7 +54,7 @@ describe('wc/admin/options reads', () => {
       store.dispatch(fetchOption('a')),
     ]);
     expect([a, b]).toEqual([2, 'A']);
-    expect(optionGets(requests).map((r) => r.url)).toEqual(['/wc-admin/options?options=a%2Cb']);
+    expect(optionGets(requests).map((r) => r.url)).toEqual(['/wc-admin/options?options=a,b']);
     expect(store.getState().options.values).toEqual({ a: 'A', b: 2 });
   });
 
@@ -73,7 +73,7 @@ describe('wc/admin/options reads', () => {
     await store.dispatch(fetchOptions(['a', 'b']));
     await store.dispatch(fetchOption('c'));
     expect(optionGets(requests).map((r) => r.url)).toEqual([
-      '/wc-admin/options?options=a%2Cb',
+      '/wc-admin/options?options=a,b',
       '/wc-admin/options?options=c',
     ]);
   });
@@ -128,7 +128,7 @@ describe('wc/admin/options updates', () => {
     expect(store.getState().options.updatingError).toBeNull();
     expect(requests.at(-1)).toMatchObject({
       method: 'GET',
-      url: '/wc-admin/options?options=a%2Cd',
+      url: '/wc-admin/options?options=a,d',
     });
   });
 

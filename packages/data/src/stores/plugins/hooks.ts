@@ -5,21 +5,18 @@ import {
   useStorelensDispatch,
   useStorelensSelector,
 } from '../../react/provider.tsx';
-import type {
-  ActivatePluginsResponse,
-  InstallPluginsResponse,
-  PaypalOnboardingStatus,
-  PluginState,
-} from '../../types/plugins.ts';
-import { getPluginState } from './messages.ts';
+import { getPluginState, type PluginState } from './messages.ts';
 import {
+  type ActivatePluginsResponse,
   activatePlugins,
   fetchActivePlugins,
   fetchInstalledPlugins,
   fetchJetpackConnectUrl,
   fetchPaypalOnboardingStatus,
+  type InstallPluginsResponse,
   installAndActivatePlugins,
   installPlugins,
+  type PaypalOnboardingStatus,
   type PluginsOperation,
   type PluginsState,
 } from './slice.ts';

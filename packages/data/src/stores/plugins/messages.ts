@@ -1,5 +1,8 @@
+import type { WpErrorBody as WpErrorJson } from '@storelens/api';
 import { __, sprintf } from '@storelens/i18n';
-import type { PluginState, WpErrorJson } from '../../types/plugins.ts';
+
+/** Install state of one plugin, as the client derives it from the active and installed lists. */
+export type PluginState = 'activated' | 'installed' | 'unavailable';
 
 /** Which plugin action failed. */
 export type PluginAction = 'install' | 'activate';

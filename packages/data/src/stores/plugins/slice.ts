@@ -1,16 +1,26 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { type ApiError, apiError, toApiError } from '../../client/api-error.ts';
+import type {
+  PaypalOnboardingStatusBody,
+  PluginsActivateResponse,
+  PluginsInstallResponse,
+  RecommendedPaymentPlugin as RecommendedPlugin,
+} from '@storelens/api';
+import { type ApiError, apiError, clientError, toApiError } from '../../client/api-error.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import type { AppThunk } from '../../core/thunk.ts';
-import type {
-  ActivatePluginsResponse,
-  InstallPluginsResponse,
-  PaypalOnboardingStatus,
-  RecommendedPlugin,
-  RecommendedPluginType,
-} from '../../types/plugins.ts';
 import { fetchOption } from '../options/slice.ts';
 import { formatPluginErrors, type PluginAction, pluginErrorsOf } from './messages.ts';
+
+/** Recommended plugin types; only `payments` is supported. */
+export type RecommendedPluginType = 'payments';
+
+/** The install answer as the client resolves it: empty when the server sent no body. */
+export type InstallPluginsResponse = Partial<PluginsInstallResponse>;
+/** The activate answer as the client resolves it: empty when the server sent no body. */
+export type ActivatePluginsResponse = Partial<PluginsActivateResponse>;
+/** PayPal's status: the provider's answer, or the option-based fallback (production only). */
+export type PaypalOnboardingStatus = Pick<PaypalOnboardingStatusBody, 'production'> &
+  Partial<PaypalOnboardingStatusBody>;
 
 /** Spec 001 §9: plugins the installer offers by default. */
 export const DEFAULT_PLUGIN_SLUGS = ['jetpack', 'woocommerce-services'] as const;
@@ -228,7 +238,7 @@ export const fetchJetpackConnectUrl = (redirectUrl: string): AppThunk<string> =>
       },
     );
     if (typeof data?.connectAction !== 'string') {
-      throw apiError('invalid_connect_response', 'connectAction missing', status);
+      throw clientError('invalid_connect_response', status);
     }
     dispatch(a.jetpackConnectUrlReceived({ redirectUrl, url: data.connectAction }));
     return data.connectAction;
@@ -253,7 +263,7 @@ export const fetchPaypalOnboardingStatus = (): AppThunk<PaypalOnboardingStatus> 
       const { data } = await client.get<PaypalOnboardingStatus | null>(
         `${NAMESPACES.paypal}/onboarding/get-status`,
       );
-      if (!data?.production) throw apiError('invalid_paypal_status', 'production missing');
+      if (!data?.production) throw clientError('invalid_paypal_status');
       status = data;
     } catch {
       status = paypalStatusFromSettings(await dispatch(fetchOption(PPCP_SETTINGS_OPTION)));

@@ -1,3 +1,4 @@
+import type { ReportRow, ReportStatsBody as ReportStats } from '@storelens/api';
 import { useEffect, useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
@@ -10,7 +11,6 @@ import {
 } from '../../react/provider.tsx';
 import { useStableValue } from '../../react/use-stable-value.ts';
 import { isReportStatsEmpty } from '../../reports/empty-stats.ts';
-import type { ReportRow, ReportStats } from '../../types/reports.ts';
 import { fetchReportItems, fetchReportStats } from './slice.ts';
 
 interface ReportBase {

@@ -1,4 +1,9 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import type {
+  ReportRow,
+  ReportStatsBody as ReportStats,
+  StatsIntervalBody as StatsInterval,
+} from '@storelens/api';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import { createResource, type QueryEntry, type ResourceState } from '../../core/resource.ts';
@@ -6,7 +11,13 @@ import { stableKey } from '../../core/stable-key.ts';
 import type { AppThunk } from '../../core/thunk.ts';
 import { hasIntervals, MAX_PER_PAGE } from '../../reports/endpoints.ts';
 import type { StorelensState } from '../../store.ts';
-import type { ReportResult, ReportRow, ReportStats, StatsInterval } from '../../types/reports.ts';
+
+/** A cached report answer with the totals read from the headers. */
+export interface ReportResult<D> {
+  readonly data: D;
+  readonly totalResults: number;
+  readonly totalPages: number;
+}
 
 /** Report list rows as cached. */
 export type ReportItemsResult = ReportResult<readonly ReportRow[]>;

@@ -1,8 +1,9 @@
+import type { ReviewBody as Review } from '@storelens/api';
 import { useMemo } from 'react';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { useStorelensDispatch } from '../../react/provider.tsx';
 import { type ResourceList, useResourceList } from '../../react/use-resource-list.ts';
-import type { Review, ReviewUpdate } from '../../types/reviews.ts';
+import type { ReviewUpdate } from './slice.ts';
 import { deleteReview, fetchReviews, REVIEWS_SCOPE, updateReview } from './slice.ts';
 
 /** What `useReviews` returns: the list (total from `X-WP-Total`) and review operations. */

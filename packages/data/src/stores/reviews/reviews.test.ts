@@ -1,6 +1,9 @@
 // @vitest-environment node
+
+import { ReviewBody } from '@storelens/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stableKey } from '../../core/stable-key.ts';
+import { contractBody } from '../../test/bodies.ts';
 import { wpError } from '../../test/server.ts';
 import { startStore } from '../../test/store.ts';
 import { deleteReview, fetchReviews, REVIEWS_SCOPE, updateReview } from './slice.ts';
@@ -16,8 +19,20 @@ async function reviewsServer(fail = false) {
     app.get('/wc-analytics/products/reviews', async (_req, reply) => {
       reply.header('X-WP-Total', '57').header('X-WP-TotalPages', '6');
       return [
-        { id: 1, product_id: 9, status: 'hold', review: 'Good', rating: 4 },
-        { id: 2, product_id: 9, status: 'approved', review: 'Bad', rating: 1 },
+        contractBody(ReviewBody, {
+          id: 1,
+          product_id: 9,
+          status: 'hold',
+          review: 'Good',
+          rating: 4,
+        }),
+        contractBody(ReviewBody, {
+          id: 2,
+          product_id: 9,
+          status: 'approved',
+          review: 'Bad',
+          rating: 1,
+        }),
       ];
     });
     app.put('/wc-analytics/products/reviews/:id', async (req, reply) => {

@@ -1,3 +1,4 @@
+import type { ReviewBody as Review, ReviewUpdateBody } from '@storelens/api';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { runOptimistic } from '../../core/optimistic.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
@@ -5,7 +6,9 @@ import { createResource, idKey, type ResourceState } from '../../core/resource.t
 import { stableKey } from '../../core/stable-key.ts';
 import type { AppThunk } from '../../core/thunk.ts';
 import { runWrite } from '../../core/write.ts';
-import type { Review, ReviewUpdate } from '../../types/reviews.ts';
+
+/** Fields a review update may send (`unspam` and `untrash` are moves, not stored statuses). */
+export type ReviewUpdate = Omit<ReviewUpdateBody, 'context'>;
 
 /** The reviews store: the resource core with one scope. */
 export const reviewsResource = createResource<Review>(STORE_NAMES.reviews);
@@ -52,7 +55,9 @@ export function updateReview(
       snapshot: () => getState().reviews[REVIEWS_SCOPE]?.byId[idKey(id)] ?? null,
       apply: () => {
         dispatch(actions.updatingChanged({ scope: REVIEWS_SCOPE, id, updating: true }));
-        dispatch(actions.itemPatched({ scope: REVIEWS_SCOPE, id, patch: fields }));
+        dispatch(
+          actions.itemPatched({ scope: REVIEWS_SCOPE, id, patch: fields as Partial<Review> }),
+        );
       },
       send: async () => (await client.put<Review>(`${base}/${id}`, fields, query)).data,
       rollback: (snapshot, error) => {

@@ -1,9 +1,15 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SettingBody as Setting, SettingsBatch } from '@storelens/api';
+import { type ClientErrorCode, clientErrorCatalogue } from '@storelens/api';
 import { __ } from '@storelens/i18n';
-import { type ApiError, apiError, CLIENT_ERROR_CODES, toApiError } from '../../client/api-error.ts';
+import {
+  type ApiError,
+  CLIENT_ERROR_CODES,
+  clientError,
+  toApiError,
+} from '../../client/api-error.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
 import type { AppThunk } from '../../core/thunk.ts';
-import type { Setting, SettingsBatch } from '../../types/settings.ts';
 
 /** One settings group: values apart from bookkeeping. */
 export interface SettingsGroupState {
@@ -96,9 +102,9 @@ export const settingsSlice = createSlice({
 
 const { requested, received, failed, updated, saved } = settingsSlice.actions;
 
-/** Spec 001 §8: the one message of a failed settings save. */
+/** Spec 001 §8: the one message of a failed settings save (the catalogue's). */
 export const settingsSaveErrorMessage = (): string =>
-  __('There was a problem updating your settings.');
+  __(clientErrorCatalogue.settings_update_failed.message);
 
 const groupPath = (group: string) => `${NAMESPACES.analytics}/settings/${group}`;
 
@@ -142,14 +148,15 @@ export function persistSettingsForGroup(group: string): AppThunk<boolean> {
     dispatch(requested(group));
     try {
       const { data, status } = await client.post<unknown>(`${groupPath(group)}/batch`, body);
-      if (isEmptyAnswer(data))
-        throw apiError('settings_empty_response', settingsSaveErrorMessage(), status);
+      if (isEmptyAnswer(data)) throw clientError('settings_empty_response', status);
       dispatch(saved({ group, ids, time: now() }));
       return true;
     } catch (thrown) {
       const cause = toApiError(thrown);
       const code =
-        cause.code === CLIENT_ERROR_CODES.unknown ? 'settings_update_failed' : cause.code;
+        cause.code === CLIENT_ERROR_CODES.unknown
+          ? ('settings_update_failed' satisfies ClientErrorCode)
+          : cause.code;
       const error = { ...cause, code, message: settingsSaveErrorMessage() };
       dispatch(failed({ group, error }));
       throw error;
