@@ -1,4 +1,5 @@
-import { Link, Spinner } from '@storelens/components';
+import { Link } from '@storelens/components/link';
+import { Spinner } from '@storelens/components/spinner';
 import { useCurrentUser } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import { getHistory, getNewPath, parseQuery } from '@storelens/navigation';
