@@ -207,6 +207,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
     defaultDateRange,
     manageStock,
     lookups,
+    shopUrl: settings.connectedShop?.url,
   };
 
   // Hidden columns per user, on the server (`<report>_report_columns`).

@@ -50,6 +50,8 @@ export interface RowContext {
   readonly manageStock: boolean;
   /** Labels looked up by the table's `useLookups` hook, by kind then id. */
   readonly lookups: Readonly<Record<string, ReadonlyMap<string, LookupEntry>>>;
+  /** The connected WooCommerce shop's address (order and product links go to its admin). */
+  readonly shopUrl?: string | undefined;
 }
 
 /** A looked-up record (a category with its parent, a product name…). */
