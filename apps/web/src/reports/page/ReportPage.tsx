@@ -35,9 +35,9 @@ import {
 } from '@storelens/navigation';
 import { calculateDelta } from '@storelens/number';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { sessionApiFetch } from '../../api-client';
 import { useStore } from '../../settings-context';
 import { useAdminLocation } from '../../use-location';
-import { sessionApiFetch } from './api-fetch';
 import { type IntervalLike, itemComparisonRows, timeComparisonRows } from './chart-rows';
 import { CompareControls, useCompareSelection } from './compare';
 import { ExportButton } from './export';

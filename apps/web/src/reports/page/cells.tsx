@@ -7,7 +7,7 @@ import {
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
 import type { ReactNode } from 'react';
-import { sessionApiFetch } from './api-fetch';
+import { sessionApiFetch } from '../../api-client';
 import { type RowLink, reportHref, shopProductHref } from './links';
 import type { LookupEntry } from './types';
 
