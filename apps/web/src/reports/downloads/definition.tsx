@@ -1,7 +1,9 @@
+import type { BootSettings } from '@storelens/api';
 import type { AdvancedFiltersConfig } from '@storelens/components';
 import type { ReportRow } from '@storelens/data';
 import { getCurrentDates, getDateDifferenceInDays } from '@storelens/date';
-import { __, _x } from '@storelens/i18n';
+import { __, _x, sprintf } from '@storelens/i18n';
+import type { ReactNode } from 'react';
 import { hrefCell, linkCell, plural } from '../page/cells';
 import { advancedFilter, includesRules } from '../page/filter-helpers';
 import { orderLink, reportHref } from '../page/links';
@@ -90,6 +92,27 @@ export function daysInRange(context: RowContext): number {
   return getDateDifferenceInDays(dates.primary.before, dates.primary.after) + 1;
 }
 
+/**
+ * The notice of a store connected to a WooCommerce shop: WooCommerce's REST API has no
+ * download log, so the shop's downloads are not imported and this report cannot show them.
+ */
+export function downloadsNotice(settings: BootSettings): ReactNode {
+  const shop = settings.connectedShop;
+  if (!shop || shop.downloadLog) return null;
+  return (
+    <div role="status" className="sl-notice sl-notice--info sl-report__notice">
+      <p>
+        {sprintf(
+          __(
+            'Downloads from %s are not imported: WooCommerce’s REST API has no download log, so this report cannot show your shop’s downloads.',
+          ),
+          shop.name || shop.url,
+        )}
+      </p>
+    </div>
+  );
+}
+
 /** The Downloads report (PAGES.md §11). */
 export const downloadsReport: ReportDefinition = {
   id: 'downloads',
@@ -108,6 +131,7 @@ export const downloadsReport: ReportDefinition = {
     },
   ],
   advancedFilters: downloadsAdvancedFilters,
+  notice: downloadsNotice,
   table: () => ({
     endpoint: 'downloads',
     title: __('Downloads'),

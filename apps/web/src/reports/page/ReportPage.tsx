@@ -280,6 +280,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
   return (
     <div className="sl-report" data-report={definition.id}>
       <h1 className="sl-report__title">{definition.title}</h1>
+      {definition.notice?.(settings)}
       <section className="sl-report__filters" aria-label={__('Filters')}>
         <ReportFilters
           filters={filters}
