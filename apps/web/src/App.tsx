@@ -136,7 +136,7 @@ export function App() {
         <div className="sl-app__body">
           <div className="sl-app__sidebar" id="sl-app-nav">
             <Navigation
-              canFavorite={user !== null && can('manage_woocommerce')}
+              canFavorite={user !== null && can('read')}
               pages={pages}
               currentPath={canonicalPath(path)}
               onNavigate={() => setMenuOpen(false)}
