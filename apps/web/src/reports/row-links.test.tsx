@@ -1,5 +1,5 @@
 import { parseQuery } from '@storelens/navigation';
-import { render, screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { customerCells } from './customers/definition';

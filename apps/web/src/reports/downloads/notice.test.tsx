@@ -22,7 +22,7 @@ const store: BootSettings = {
 describe('the Downloads notice', () => {
   it('says, as a status, that a connected shop’s downloads are not imported', () => {
     const shop = { name: 'Corner Shop', url: 'https://shop.example', downloadLog: false };
-    render(<>{downloadsReport.notice?.({ ...store, connectedShop: shop })}</>);
+    render(<div>{downloadsReport.notice?.({ ...store, connectedShop: shop })}</div>);
     const status = screen.getByRole('status');
     expect(status.textContent).toContain('Downloads from Corner Shop are not imported');
     expect(status.textContent).toContain('no download log');
@@ -30,7 +30,7 @@ describe('the Downloads notice', () => {
 
   it('names the shop by its address when it has no name', () => {
     const shop = { name: '', url: 'https://shop.example', downloadLog: false };
-    render(<>{downloadsNotice({ ...store, connectedShop: shop })}</>);
+    render(<div>{downloadsNotice({ ...store, connectedShop: shop })}</div>);
     expect(screen.getByRole('status').textContent).toContain('https://shop.example');
   });
 
