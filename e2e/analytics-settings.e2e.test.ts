@@ -124,8 +124,15 @@ describe('Analytics settings and the historical import in a browser', () => {
       return ((await r.json()) as { totals: { gross_sales: number } }).totals.gross_sales;
     };
     await expect.poll(totals).toBe(0);
+    // A reload shows nothing imported, not the deleted import's finished progress.
+    await page.reload();
+    await section.getByText('Status: Ready To Import').waitFor();
+    expect(await section.getByText('All historical data imported').count()).toBe(0);
+    expect(
+      await section.getByRole('button', { name: 'Delete Previously Imported Data' }).count(),
+    ).toBe(0);
 
-    // The form is offered again on the same page.
+    // The form is offered again.
     await section.getByLabel('Import historical data:').selectOption('all');
     await section.getByLabel('Skip previously imported customers and orders').uncheck();
     const start = section.getByRole('button', { name: 'Start' });

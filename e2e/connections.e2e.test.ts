@@ -79,6 +79,18 @@ describe('Connections page in a browser', () => {
     expect(await page.getByText('Europe/Paris').count()).toBe(1);
   });
 
+  it('the Downloads report says that the shop’s downloads are not imported', async () => {
+    await page.goto(
+      `${server.url}/wp-admin/admin.php?page=wc-admin&path=%2Fanalytics%2Fdownloads&period=last_year`,
+    );
+    const notice = page.getByRole('status').filter({ hasText: 'Downloads from Corner Shop' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('no download log');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${server.url}${PAGE}`);
+    await page.getByRole('heading', { name: 'Corner Shop' }).waitFor();
+  });
+
   it('pauses and resumes from the keyboard, and disconnects after confirming', async () => {
     const pause = page.getByRole('button', { name: 'Pause' });
     await pause.focus();

@@ -352,6 +352,12 @@ describe('Dashboard shell, Home and Overview in a browser', () => {
     expect(await nav.getByRole('link', { name: 'Revenue', exact: true }).count()).toBe(1);
     expect(await nav.getByRole('link', { name: 'Home', exact: true }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Settings', exact: true }).count()).toBe(0);
+    // Favorites are per user and open to every role: the analyst stars a report page.
+    await nav.getByRole('button', { name: 'Favorite Orders' }).click();
+    const favorites = nav.getByRole('region', { name: 'Favorites' });
+    await favorites.getByRole('link', { name: 'Orders' }).waitFor();
+    await nav.getByRole('button', { name: 'Favorite Orders' }).first().click();
+    await expect.poll(() => favorites.count()).toBe(0);
     await analyst.goto(`${server.url}${admin('/analytics/settings')}`);
     await analyst.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
     await analyst.waitForLoadState('networkidle');

@@ -198,6 +198,67 @@ describe('Every analytics report in a browser', () => {
       expect(all).toBeTruthy();
     });
 
+    it('Orders: a customer name opens that customer, an order number its day of orders', async () => {
+      await page.goto(href(server, '/analytics/orders', '&period=last_year'));
+      await tableLoaded(page);
+      // The first row with a named (registered) customer: the Customer column's link.
+      const customerCell = page
+        .locator('.sl-table-card tbody tr')
+        .locator('td:nth-child(4) a, th:nth-child(4) a')
+        .first();
+      const customer = (await customerCell.textContent()) ?? '';
+      expect(customer).not.toBe('');
+      await customerCell.click();
+      await page.waitForURL(/filter=single_customer/);
+      expect(new URL(page.url()).searchParams.get('path')).toBe('/customers');
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Customers', level: 1 }).count())
+        .toBe(1);
+      await expect
+        .poll(async () => (await tableRows(page).allTextContents()).join('|'), { timeout: 30_000 })
+        .toContain(customer);
+      expect(await tableRows(page).count()).toBe(1);
+
+      await page.goto(href(server, '/analytics/orders', '&period=last_year'));
+      await tableLoaded(page);
+      const first = tableRows(page).first();
+      const number = first.locator('td:nth-child(2) a, th:nth-child(2) a');
+      const orderNumber = (await number.textContent()) ?? '';
+      await number.click();
+      await page.waitForURL(/period=custom/);
+      const url = new URL(page.url()).searchParams;
+      expect(url.get('path')).toBe('/analytics/orders');
+      expect(url.get('after')).toBe(url.get('before'));
+      await tableLoaded(page);
+      await expect
+        .poll(async () =>
+          page
+            .locator('.sl-table-card tbody tr')
+            .locator('td:nth-child(2), th:nth-child(2)')
+            .allTextContents(),
+        )
+        .toContain(orderNumber);
+    });
+
+    it('a report’s first load brings at most 250 KB of JavaScript over the wire', async () => {
+      // A fresh context: nothing cached, as a first visit.
+      const fresh = await openDashboard(browser, server);
+      try {
+        await fresh.goto(href(server, '/analytics/orders', '&period=last_year'));
+        await expect.poll(() => tableRows(fresh).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+        const bytes = await fresh.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.endsWith('.js'))
+            .reduce((sum, e) => sum + (e as PerformanceResourceTiming).transferSize, 0),
+        );
+        expect(bytes).toBeGreaterThan(0);
+        expect(bytes).toBeLessThanOrEqual(250 * 1024);
+      } finally {
+        await fresh.context().close();
+      }
+    });
+
     it('Products: checking two rows and Compare draws one line per product', async () => {
       await page.goto(href(server, '/analytics/products', '&period=last_year'));
       await expect.poll(() => tableRows(page).count(), { timeout: 30_000 }).toBeGreaterThan(1);

@@ -13,7 +13,11 @@ export async function bootSettings(db: Db): Promise<BootSettings> {
     'woocommerce_price_thousand_sep',
     'woocommerce_price_decimal_sep',
     'woocommerce_default_date_range',
+    'storelens_connected_shop',
   ]);
+  const shop = o.get('storelens_connected_shop') as
+    | { name?: unknown; url?: unknown; download_log?: unknown }
+    | undefined;
   const position = o.get('woocommerce_currency_pos');
   return {
     timezone: settings.timezone,
@@ -33,6 +37,15 @@ export async function bootSettings(db: Db): Promise<BootSettings> {
       precision: settings.currencyPrecision,
     },
     excludedStatuses: settings.excludedStatuses,
+    ...(shop && typeof shop.url === 'string'
+      ? {
+          connectedShop: {
+            name: typeof shop.name === 'string' ? shop.name : '',
+            url: shop.url,
+            downloadLog: shop.download_log === true,
+          },
+        }
+      : {}),
   };
 }
 

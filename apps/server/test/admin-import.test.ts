@@ -141,6 +141,27 @@ describeEachEngine(
       expect(await snapshot(db)).toEqual(before);
     });
 
+    it('after a delete the status says nothing is imported, not the previous import', async () => {
+      const app = ctx().app;
+      const statusNow = async () =>
+        (await call<ImportStatusBody>(app, 'GET', `${IMPORT}/status`)).body;
+      const finished = await statusNow();
+      expect(finished.orders.imported).toBeGreaterThan(0);
+      await call(app, 'POST', `${IMPORT}/delete`);
+      const empty = {
+        customers: { imported: 0, total: 0 },
+        orders: { imported: 0, total: 0 },
+        imported_from: -1,
+        is_importing: false,
+      };
+      expect(await statusNow()).toEqual(empty);
+      // The next import reports its own progress, to the end.
+      await call(app, 'POST', IMPORT, { skip_existing: false });
+      const next = await waitFor(statusNow, (s) => !s.is_importing);
+      expect(next.orders.total).toBe(finished.orders.total);
+      expect(next.orders.imported).toBe(next.orders.total);
+    });
+
     it('an import with days starts at local midnight that many days ago', async () => {
       const app = ctx().app;
       await call(app, 'POST', IMPORT, { days: 3, skip_existing: true });

@@ -1,9 +1,11 @@
-import type { SettingBody } from '@storelens/api';
+import type { OrderStatus, SettingBody } from '@storelens/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { onSettingsChanged, type SettingsChange } from '../src/admin';
 import { reportCacheVersion } from '../src/analytics/cache';
+import { ingestOrders } from '../src/ingest/ingest';
 import { readStoreSettings } from '../src/options';
 import { call, expectError } from './admin-helpers';
+import { order, seedCatalog } from './fixtures';
 import { describeEachEngine } from './harness';
 
 const OPTIONS = '/wp-json/wc-admin/options';
@@ -173,6 +175,53 @@ describeEachEngine('admin settings', (ctx) => {
       update: [{ id: 'woocommerce_excluded_report_order_statuses', value: ['failed'] }],
     });
     expect(changes[0]).toMatchObject({ affectsReports: true, needsRebuild: true });
+  });
+
+  it('offers every status: the registered ones and those only the data has, and saves them', async () => {
+    const app = ctx().app;
+    await seedCatalog(ctx().db);
+    await ingestOrders(ctx().db, [
+      order(9001, { status: 'awaiting-shipment' as OrderStatus, created: '2024-05-01 10:00:00' }),
+      order(9002, { status: 'wc-in-review' as OrderStatus, created: '2024-05-02 10:00:00' }),
+    ]);
+    const { body } = await call<SettingBody[]>(app, 'GET', `${SETTINGS}/wc_admin`);
+    const options = (id: string) => body.find((s) => s.id === id)!.options!;
+    const excluded = options('woocommerce_excluded_report_order_statuses');
+    const actionable = options('woocommerce_actionable_order_statuses');
+    for (const list of [excluded, actionable]) {
+      expect(list).toMatchObject({
+        pending: 'Pending',
+        'on-hold': 'On hold',
+        'awaiting-shipment': 'Awaiting shipment',
+        'wc-in-review': 'In review',
+      });
+    }
+    expect(excluded.refunded).toBeUndefined();
+    expect(actionable.refunded).toBe('Refunded');
+    const put = await call<SettingBody>(
+      app,
+      'PUT',
+      `${SETTINGS}/wc_admin/woocommerce_actionable_order_statuses`,
+      { value: ['processing', 'awaiting-shipment'] },
+    );
+    expect(put.status).toBe(200);
+    expect(put.body.value).toEqual(['processing', 'awaiting-shipment']);
+    expect(put.body.options!['awaiting-shipment']).toBe('Awaiting shipment');
+    const one = await call<SettingBody>(
+      app,
+      'GET',
+      `${SETTINGS}/wc_admin/woocommerce_actionable_order_statuses`,
+    );
+    expect(one.body.options!['wc-in-review']).toBe('In review');
+    // A status neither registered nor in the data is still refused, naming the setting.
+    expectError(
+      await call(app, 'PUT', `${SETTINGS}/wc_admin/woocommerce_actionable_order_statuses`, {
+        value: ['made-up'],
+      }),
+      400,
+      'rest_invalid_param',
+      'woocommerce_actionable_order_statuses',
+    );
   });
 
   it('rejects a batch with any invalid value, naming each, and writes nothing', async () => {

@@ -72,3 +72,35 @@ describeEachEngine('every route asks who is calling', (ctx) => {
     expect(SESSION_COOKIE).toBe('storelens_session');
   }, 240_000);
 });
+
+describeEachEngine('favorites belong to each signed-in user', (ctx) => {
+  const FAVORITES = '/wp-json/wc-admin/navigation/favorites/me';
+
+  it('declares `read` on every favorites route, and an analyst keeps their own', async () => {
+    const { app, db, anonymous } = ctx();
+    await app.ready();
+    const declared = (declaredRoutes.get(app) ?? []).filter((r) => r.url === FAVORITES);
+    expect(declared.map((r) => r.method).sort()).toEqual(['DELETE', 'GET', 'POST']);
+    for (const r of declared) expect(r.capability).toBe('read');
+
+    const analyst = await signIn(db, 'analyst');
+    const manager = await signIn(db, 'shop_manager');
+    const send = (
+      headers: Record<string, string>,
+      method: 'GET' | 'POST' | 'DELETE',
+      item?: string,
+    ) =>
+      anonymous({
+        method,
+        url: item ? `${FAVORITES}?item_id=${item}` : FAVORITES,
+        headers,
+      });
+    const added = await send(analyst, 'POST', 'woocommerce-analytics-orders');
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual(['woocommerce-analytics-orders']);
+    // Per user: the shop manager's list is their own.
+    expect((await send(manager, 'GET')).json()).not.toContain('woocommerce-analytics-orders');
+    expect((await send(analyst, 'DELETE', 'woocommerce-analytics-orders')).json()).toEqual([]);
+    expect((await send({}, 'GET')).statusCode).toBe(401);
+  });
+});

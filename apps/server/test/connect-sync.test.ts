@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bootSettings } from '../src/web';
 import { call, expectError } from './admin-helpers';
 import {
   CONNECTIONS,
@@ -9,6 +10,7 @@ import {
   reportTotals,
   settle,
   type View,
+  waitFor,
 } from './connect-helpers';
 import { describeEachEngine } from './harness';
 import { WooSimulator } from './woo-simulator';
@@ -273,6 +275,62 @@ describeEachEngine('connect a WooCommerce shop: import, webhooks, reconciliation
     expect(view.errors.some((e) => e.message.includes('order.updated'))).toBe(true);
   });
 
+  it('reads the shop’s settings again at each reconciliation, so a change reaches the dashboard', async () => {
+    const settingsOf = async () =>
+      (
+        await call<Record<string, unknown>>(
+          app,
+          'GET',
+          '/wp-json/wc-admin/options?options=woocommerce_currency,timezone_string,start_of_week',
+        )
+      ).body;
+    expect(await settingsOf()).toEqual({
+      woocommerce_currency: 'USD',
+      timezone_string: 'Europe/Paris',
+      start_of_week: 0,
+    });
+    sim.opts.currency = 'EUR';
+    sim.opts.timezone = 'Asia/Tokyo';
+    sim.opts.startOfWeek = 3;
+    sim.opts.name = 'Renamed Shop';
+    expect((await call(app, 'POST', `${CONNECTIONS}/${id}/sync`)).status).toBe(202);
+    const view = await settle(app, id);
+    expect(await settingsOf()).toEqual({
+      woocommerce_currency: 'EUR',
+      timezone_string: 'Asia/Tokyo',
+      start_of_week: 3,
+    });
+    // The dashboard reads them from its boot settings, the shop's new name too.
+    const boot = await bootSettings(ctx().db);
+    expect(boot.currency.code).toBe('EUR');
+    expect(boot.timezone).toBe('Asia/Tokyo');
+    expect(boot.startOfWeek).toBe(3);
+    expect(boot.connectedShop).toEqual({ name: 'Renamed Shop', url: sim.url, downloadLog: false });
+    expect(view.errors.some((e) => e.message.startsWith('shop settings'))).toBe(false);
+    // A new zone rebuilds the local dates, as a zone change in Analytics settings does; the
+    // totals stay the shop's.
+    await waitFor(
+      async () =>
+        (
+          await call<{ is_importing: boolean }>(
+            app,
+            'GET',
+            '/wp-json/wc-analytics/reports/import/status',
+          )
+        ).body,
+      (status) => !status.is_importing,
+    );
+    await expectShopTotals(app, sim);
+    // Unchanged settings write nothing: a second reconciliation leaves them as they are.
+    await call(app, 'POST', `${CONNECTIONS}/${id}/sync`);
+    await settle(app, id);
+    expect(await settingsOf()).toEqual({
+      woocommerce_currency: 'EUR',
+      timezone_string: 'Asia/Tokyo',
+      start_of_week: 3,
+    });
+  });
+
   it('pauses and resumes, and disconnecting removes the webhooks but keeps the data', async () => {
     expect((await call<View>(app, 'POST', `${CONNECTIONS}/${id}/pause`)).body.status).toBe(
       'paused',
@@ -288,7 +346,7 @@ describeEachEngine('connect a WooCommerce shop: import, webhooks, reconciliation
     const shopOption = '/wp-json/wc-admin/options?options=storelens_connected_shop';
     const option = await call<Record<string, unknown>>(app, 'GET', shopOption);
     expect(option.body.storelens_connected_shop).toEqual({
-      name: 'Simulated Shop',
+      name: 'Renamed Shop',
       url: sim.url,
       download_log: false,
     });
@@ -300,5 +358,6 @@ describeEachEngine('connect a WooCommerce shop: import, webhooks, reconciliation
     expect(
       (await call<Record<string, unknown>>(app, 'GET', shopOption)).body.storelens_connected_shop,
     ).toBeFalsy();
+    expect((await bootSettings(ctx().db)).connectedShop).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { Link, Spinner } from '@storelens/components';
+import { Link } from '@storelens/components/link';
+import { Spinner } from '@storelens/components/spinner';
 import { useCurrentUser } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import { getHistory, getNewPath, parseQuery } from '@storelens/navigation';
@@ -135,7 +136,7 @@ export function App() {
         <div className="sl-app__body">
           <div className="sl-app__sidebar" id="sl-app-nav">
             <Navigation
-              canFavorite={user !== null && can('manage_woocommerce')}
+              canFavorite={user !== null && can('read')}
               pages={pages}
               currentPath={canonicalPath(path)}
               onNavigate={() => setMenuOpen(false)}

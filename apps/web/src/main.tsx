@@ -1,31 +1,31 @@
-import { createApiClient, DataProvider } from '@storelens/data';
+import { ApiFetchProvider } from '@storelens/components/search';
+import { DataProvider } from '@storelens/data';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@storelens/components/tokens.css';
 import { App } from './App';
+import { apiClient, sessionApiFetch } from './api-client';
 import { boot } from './boot';
 import { AuthGate } from './pages/login/AuthGate';
-import { currentNonce, sessionExpired, startSession } from './session';
+import { startSession } from './session';
 import { StoreSettingsProvider } from './settings-context';
 import './app.css';
 
 const settings = boot();
 startSession(settings.auth);
-const client = createApiClient({
-  baseUrl: '/wp-json',
-  nonce: currentNonce,
-  onUnauthorized: sessionExpired,
-});
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 createRoot(root).render(
   <StrictMode>
     <StoreSettingsProvider settings={settings}>
-      <DataProvider client={client}>
-        <AuthGate setupRequired={settings.setupRequired === true}>
-          <App />
-        </AuthGate>
+      <DataProvider client={apiClient}>
+        {/* Every search widget fetches through the same client (nonce, 401 handling). */}
+        <ApiFetchProvider apiFetch={sessionApiFetch}>
+          <AuthGate setupRequired={settings.setupRequired === true}>
+            <App />
+          </AuthGate>
+        </ApiFetchProvider>
       </DataProvider>
     </StoreSettingsProvider>
   </StrictMode>,

@@ -24,6 +24,12 @@ export interface BootSettings {
   /** Statuses left out of reports. */
   excludedStatuses: string[];
   /**
+   * The WooCommerce shop this store is connected to (apps/server/src/connect), if any: row
+   * links open its orders and products, and the Downloads report says that its downloads are
+   * not imported (`downloadLog` false: WooCommerce's REST API has no download log).
+   */
+  connectedShop?: { name: string; url: string; downloadLog: boolean };
+  /**
    * The signed-in user and the REST nonce to send as `X-WP-Nonce`; absent when the page was
    * opened without a session (the dashboard then shows the login page).
    */

@@ -1,6 +1,7 @@
 import { FavoriteBody } from '@storelens/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
+import { requires } from '../auth/capability';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { currentUserId, paramsOf } from './context';
@@ -60,10 +61,14 @@ function itemIdOf(request: FastifyRequest): string {
   return value;
 }
 
-/** `/wp-json/wc-admin/navigation/favorites/me`: GET, POST and DELETE. */
+/**
+ * `/wp-json/wc-admin/navigation/favorites/me`: GET, POST and DELETE. Favorites are the
+ * signed-in user's own menu shortcuts (kept per user, as WooCommerce keys them), so every
+ * signed-in role may keep them (`read`): an analyst stars the report pages they read.
+ */
 export function favoritesRoutes(app: FastifyInstance, db: Db) {
   const path = '/wp-json/wc-admin/navigation/favorites/me';
-  const options = { schema: { querystring: FavoriteBody } };
+  const options = { schema: { querystring: FavoriteBody }, ...requires('read') };
   app.get(path, options, async (request) => listFavorites(db, currentUserId(request)));
   app.post<{ Querystring: Static<typeof FavoriteBody> }>(path, options, async (request) =>
     addFavorite(db, currentUserId(request), itemIdOf(request)),

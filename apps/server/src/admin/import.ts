@@ -14,7 +14,7 @@ import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
 import { ApiError } from '../errors';
 import { announceIngested, ingestOrders } from '../ingest/ingest';
-import { readStoreSettings } from '../options';
+import { getOptions, readStoreSettings, setOptions } from '../options';
 import { formatSqlUtc, parseSqlUtc, zone } from '../timezone';
 import { emitAnalyticsDataDeleted } from './events';
 import { readOrderInputs } from './import-source';
@@ -233,10 +233,19 @@ export async function startImport(
   return { started: true, id: await runner.enqueue(IMPORT_KIND, params, progress) };
 }
 
+/**
+ * The option naming the last import whose data "Delete previously imported data" removed:
+ * its progress no longer describes the tables, so the status stops reporting it.
+ */
+const DELETED_IMPORT_OPTION = 'storelens_import_deleted_job';
+
 /** The status the client polls. */
 export async function importStatus(db: Db, runner?: JobRunner): Promise<ImportStatusBody> {
   const job = await latestImport(db);
-  if (!job) {
+  const deleted = job
+    ? (await getOptions(db, [DELETED_IMPORT_OPTION])).get(DELETED_IMPORT_OPTION)
+    : undefined;
+  if (!job || (job.id === deleted && job.status !== 'running' && job.status !== 'queued')) {
     return {
       customers: { imported: 0, total: 0 },
       orders: { imported: 0, total: 0 },
@@ -260,6 +269,10 @@ export async function deleteAnalyticsData(db: Db, runner: JobRunner): Promise<vo
   await db.kysely.transaction().execute(async (trx) => {
     for (const table of ANALYTICS_TABLES) await trx.deleteFrom(table).execute();
   });
+  // The last import's counts described the deleted rows: the status shows nothing imported
+  // (not a stale "finished" or half-done progress) until the next import starts.
+  const last = await latestImport(db);
+  if (last) await setOptions(db, { [DELETED_IMPORT_OPTION]: last.id });
   emitAnalyticsDataDeleted();
 }
 

@@ -1,4 +1,5 @@
 import {
+  orderStatuses,
   rebuildSettingIds,
   reportSettingIds,
   type SettingBody,
@@ -52,9 +53,60 @@ function present(def: SettingDefinition, stored: Map<string, unknown>): SettingB
   };
 }
 
+/** The settings whose options are order statuses; Refunded cannot be excluded. */
+const STATUS_SETTINGS: Readonly<Record<string, { excludesRefunded: boolean }>> = {
+  woocommerce_excluded_report_order_statuses: { excludesRefunded: true },
+  woocommerce_actionable_order_statuses: { excludesRefunded: false },
+};
+
+/** A status slug as a label: "awaiting-shipment" → "Awaiting shipment". */
+export function statusLabel(slug: string): string {
+  const words = slug.replace(/^wc-/, '').replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Statuses of stored orders that no registered list names (a connected shop's custom
+ * statuses, or an import's), sorted: the status settings offer them too.
+ */
+export async function dataOnlyStatuses(db: Db): Promise<string[]> {
+  const known = new Set<string>(orderStatuses);
+  const rows = await db.kysely.selectFrom('order_stats').select('status').distinct().execute();
+  return rows
+    .map((r) => String(r.status ?? ''))
+    .filter((status) => status !== '' && !known.has(status))
+    .sort();
+}
+
+/**
+ * A group's definitions with the status settings' options completed by the statuses found in
+ * the data, so every status can be chosen (and saved), custom ones included.
+ */
+async function liveDefinitions(db: Db, defs: SettingDefinition[]): Promise<SettingDefinition[]> {
+  if (!defs.some((d) => d.id in STATUS_SETTINGS)) return defs;
+  // Statuses kept in a setting stay offered (and savable) even once no order has them.
+  const stored = await getOptions(db, Object.keys(STATUS_SETTINGS));
+  const known = new Set<string>(orderStatuses);
+  const kept = [...stored.values()].flatMap((v) =>
+    Array.isArray(v) ? v.map(String).filter((status) => !known.has(status)) : [],
+  );
+  const extra = [...new Set([...(await dataOnlyStatuses(db)), ...kept])].sort();
+  if (extra.length === 0) return defs;
+  return defs.map((d) => {
+    const rule = STATUS_SETTINGS[d.id];
+    if (!rule || d.kind.type !== 'multiselect') return d;
+    const added = extra.filter((status) => !(rule.excludesRefunded && status === 'refunded'));
+    const options = {
+      ...d.kind.options,
+      ...Object.fromEntries(added.map((status) => [status, statusLabel(status)])),
+    };
+    return { ...d, kind: { ...d.kind, options } };
+  });
+}
+
 /** Every setting of a group with its value (the default when never set). */
 export async function readSettings(db: Db, group: string): Promise<SettingBody[]> {
-  const defs = groupDefinitions(group);
+  const defs = await liveDefinitions(db, groupDefinitions(group));
   const stored = await getOptions(
     db,
     defs.map((d) => d.id),
@@ -71,7 +123,11 @@ export async function updateSettings(
   group: string,
   updates: readonly { id: string; value: unknown }[],
 ): Promise<SettingBody[]> {
-  const defs = updates.map((u) => definition(group, u.id));
+  const live = await liveDefinitions(
+    db,
+    updates.map((u) => definition(group, u.id)),
+  );
+  const defs = updates.map((u) => live.find((d) => d.id === u.id)!);
   const bad: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   updates.forEach((u, i) => {
@@ -115,8 +171,10 @@ export function settingsRoutes(app: FastifyInstance, db: Db) {
     `${base}/:group/:id`,
     { schema: { params: SettingParams, querystring: SettingsQuery }, ...requires(REPORTS) },
     async (request) => {
-      const def = definition(request.params.group, request.params.id);
-      return present(def, await getOptions(db, [def.id]));
+      const [def] = await liveDefinitions(db, [
+        definition(request.params.group, request.params.id),
+      ]);
+      return present(def!, await getOptions(db, [def!.id]));
     },
   );
   for (const method of ['POST', 'PUT'] as const) {

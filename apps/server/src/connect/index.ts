@@ -14,7 +14,15 @@ import {
   type SyncOptions,
   startReconcile,
 } from './jobs';
-import { connect, disconnect, ensureWebhooks, parseConnectInput, pause, resume } from './service';
+import {
+  connect,
+  disconnect,
+  ensureWebhooks,
+  parseConnectInput,
+  pause,
+  refreshShopSettings,
+  resume,
+} from './service';
 import { type ConnectionTable, listConnections, logError, readConnection } from './tables';
 import { DeliveryQueue, webhookRoutes } from './webhooks';
 
@@ -115,6 +123,18 @@ export function connectionRoutes(
   runner.register(importHandler(db, options));
   runner.register(
     reconcileHandler(db, options, async (c) => {
+      // The shop's settings are read again each time, so a change on the shop reaches the
+      // reports; a failure is logged and retried at the next reconciliation.
+      try {
+        await refreshShopSettings(db, c, options.client);
+      } catch (error) {
+        await logError(
+          db,
+          c.id,
+          `shop settings: ${(error as Error).message}`,
+          'read again at the next reconciliation',
+        );
+      }
       if (c.can_write !== 1) return;
       const { changed } = await ensureWebhooks(db, c, options.publicUrl?.(), options.client);
       for (const change of changed)

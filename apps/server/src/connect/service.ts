@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { rebuildSettingIds } from '@storelens/api';
 import { nowGmt } from '../admin/dates';
+import { emitSettingsChanged } from '../admin/events';
 import { cancelImports } from '../admin/import';
 import type { JobRunner } from '../admin/jobs/runner';
 import type { Db } from '../db/database';
@@ -169,10 +171,26 @@ export async function checkShop(
       url: 'unreachable',
     });
   }
+  const read = await shopSettings(client, index, general, input.url);
+  return {
+    info: { ...read.info, wc_version: String(status?.environment?.version ?? '') },
+    settings: read.settings,
+  };
+}
+
+/**
+ * The shop's settings the reports follow, from its site index and `settings/general`: name,
+ * currency and its format, time zone, and the week's first day (WooCommerce Admin's options
+ * route; Monday, WordPress's default, on shops without it).
+ */
+async function shopSettings(
+  client: WooClient,
+  index: SiteIndex,
+  general: { id: string; value: unknown }[],
+  url: string,
+): Promise<{ info: Omit<ShopInfo, 'wc_version'>; settings: Record<string, unknown> }> {
   const setting = (id: string) =>
     Array.isArray(general) ? general.find((s) => s.id === id)?.value : undefined;
-  // The week's first day is WordPress's setting; WooCommerce Admin's options route serves it
-  // to the same key, but older shops lack the route: Monday then, WordPress's default.
   let startOfWeek = 1;
   try {
     const res = await client.request<Record<string, unknown>>('GET', '/wp-json/wc-admin/options', {
@@ -184,9 +202,8 @@ export async function checkShop(
   } catch {
     // best effort, as said above
   }
-  const info: ShopInfo = {
-    name: String(index.name ?? input.url),
-    wc_version: String(status?.environment?.version ?? ''),
+  const info = {
+    name: String(index.name ?? url),
     currency: String(setting('woocommerce_currency') ?? 'USD'),
     timezone: zoneOf(index),
   };
@@ -203,6 +220,45 @@ export async function checkShop(
       woocommerce_price_decimal_sep: setting('woocommerce_price_decimal_sep') ?? '.',
     },
   };
+}
+
+/**
+ * Reads the shop's settings again (each reconciliation) and stores those that changed, so a
+ * new currency, format, time zone or week start on the shop reaches the dashboard. The change
+ * is announced as a settings change: the report cache empties, and a new time zone rebuilds
+ * the local dates as a zone change made in Analytics settings does. Answers the changed ids.
+ */
+export async function refreshShopSettings(
+  db: Db,
+  c: ConnectionTable,
+  options: ClientOptions = {},
+): Promise<string[]> {
+  const client = clientOf(db, c, options);
+  const index = await client.request<SiteIndex>('GET', '/wp-json/');
+  if (index.status >= 400 || !index.body || !Array.isArray(index.body.namespaces))
+    throw answerError(index, 'the site index');
+  const general = (await client.get<{ id: string; value: unknown }[]>('settings/general')).body;
+  const { info, settings } = await shopSettings(client, index.body, general, c.url);
+  const ids = Object.keys(settings);
+  const before = await getOptions(db, [...ids, 'storelens_connected_shop']);
+  const changed = ids.filter(
+    (id) => JSON.stringify(before.get(id)) !== JSON.stringify(settings[id]),
+  );
+  const shop = before.get('storelens_connected_shop') as Record<string, unknown> | undefined;
+  const renamed = shop !== undefined && shop.name !== info.name;
+  if (changed.length === 0 && !renamed) return [];
+  await setOptions(db, {
+    ...Object.fromEntries(changed.map((id) => [id, settings[id]])),
+    ...(renamed ? { storelens_connected_shop: { ...shop, name: info.name } } : {}),
+  });
+  if (changed.length > 0)
+    emitSettingsChanged({
+      db,
+      changed,
+      affectsReports: true,
+      needsRebuild: changed.some((id) => (rebuildSettingIds as readonly string[]).includes(id)),
+    });
+  return changed;
 }
 
 /** True when the store holds the generated demo (its seed option is set and it has orders). */

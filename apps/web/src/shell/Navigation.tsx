@@ -1,4 +1,4 @@
-import { Link } from '@storelens/components';
+import { Link } from '@storelens/components/link';
 import { useFavorites } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { getNewPath } from '@storelens/navigation';

@@ -1,4 +1,4 @@
-import { Link } from '@storelens/components';
+import { Link } from '@storelens/components/link';
 import { __ } from '@storelens/i18n';
 import { getNewPath } from '@storelens/navigation';
 

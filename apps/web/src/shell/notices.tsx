@@ -1,4 +1,8 @@
-import { type SnackbarAction, SnackbarList, type SnackbarNotice } from '@storelens/components';
+import {
+  type SnackbarAction,
+  SnackbarList,
+  type SnackbarNotice,
+} from '@storelens/components/snackbar';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
 /** Shows a snackbar notice; at most the first action is shown (spec 000/001). */

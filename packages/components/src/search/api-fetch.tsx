@@ -24,7 +24,11 @@ function errorField(body: unknown, field: 'code' | 'message'): string | undefine
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The default fetcher: same-origin `fetch` of `/wp-json` + path, parsed as JSON. */
+/**
+ * The default fetcher: same-origin `fetch` of `/wp-json` + path, parsed as JSON. It sends no
+ * `X-WP-Nonce`, so behind cookie auth its searches are anonymous: an app with a session gives
+ * its own fetcher through ApiFetchProvider (the dashboard's carries the nonce, apps/web/src/api-client.ts).
+ */
 export const defaultApiFetch: ApiFetch = async (path, init) => {
   const response = await fetch(`/wp-json${path}`, {
     credentials: 'same-origin',

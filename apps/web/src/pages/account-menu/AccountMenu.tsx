@@ -1,4 +1,4 @@
-import { Link } from '@storelens/components';
+import { Link } from '@storelens/components/link';
 import { __, sprintf } from '@storelens/i18n';
 import { getNewPath } from '@storelens/navigation';
 import { lazy, type ReactNode, Suspense, useState } from 'react';

@@ -3,6 +3,7 @@ import { type Product, type Review, useItems, useReviews, useSettings } from '@s
 import { __, _n, sprintf } from '@storelens/i18n';
 import { getNewPath } from '@storelens/navigation';
 import { type ReactNode, useId, useState } from 'react';
+import { customerLink, orderLink } from '../../reports/page/links';
 import { useStore } from '../../settings-context';
 import { useNotices } from '../../shell/notices';
 import { useApiGet } from '../../shell/use-api';
@@ -274,6 +275,8 @@ interface OrderRow {
   status: string;
   date_created: string;
   date_created_gmt?: string;
+  /** The report date (the date-type setting's column), which the Orders report filters on. */
+  date?: string;
   total_sales: number;
   num_items_sold: number;
   customer_id?: number;
@@ -282,7 +285,8 @@ interface OrderRow {
 
 /** Recent orders in the actionable statuses (Analytics settings decide which those are). */
 export function OrdersPanel() {
-  const { formatAmount } = useStore();
+  const { formatAmount, settings: store } = useStore();
+  const shopUrl = store.connectedShop?.url;
   const { settings, lastReceived } = useSettings('wc_admin');
   const actionable = Array.isArray(settings.woocommerce_actionable_order_statuses)
     ? (settings.woocommerce_actionable_order_statuses as string[])
@@ -313,23 +317,30 @@ export function OrdersPanel() {
           {rows.map((o) => {
             const c = o.extended_info?.customer;
             const customer = [c?.first_name, c?.last_name].filter(Boolean).join(' ') || __('Guest');
+            const number = sprintf(__('Order #%s'), o.order_number ?? String(o.order_id));
+            const order = orderLink(
+              { id: o.order_id, date: o.date_created },
+              { query: {}, shopUrl },
+            );
+            const buyer = o.customer_id ? customerLink(o.customer_id) : null;
             return (
               <li key={o.order_id} className="sl-activity__item">
                 <p className="sl-activity__heading">
-                  {sprintf(__('Order #%s'), o.order_number ?? String(o.order_id))}{' '}
-                  {o.customer_id ? (
-                    <Link
-                      href={getNewPath(
-                        { filter: 'single_customer', customers: String(o.customer_id) },
-                        '/analytics/customers',
-                        {},
-                      )}
+                  {order?.external ? (
+                    <a
+                      className="sl-link"
+                      href={order.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
                     >
-                      {customer}
-                    </Link>
+                      {number}
+                    </a>
+                  ) : order ? (
+                    <Link href={order.href}>{number}</Link>
                   ) : (
-                    customer
-                  )}
+                    number
+                  )}{' '}
+                  {buyer ? <Link href={buyer.href}>{customer}</Link> : customer}
                 </p>
                 <p>
                   {sprintf(_n('%d product', '%d products', o.num_items_sold), o.num_items_sold)} ·{' '}

@@ -1,8 +1,9 @@
 import type { AdvancedFiltersConfig } from '@storelens/components';
 import type { ReportRow } from '@storelens/data';
 import { __, _x } from '@storelens/i18n';
-import { plural } from '../page/cells';
+import { hrefCell, plural } from '../page/cells';
 import { advancedFilter, dateRules, includesRules, numberRules } from '../page/filter-helpers';
+import { customerLink } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
 
 /**
@@ -61,8 +62,9 @@ export function countryName(code: string): string {
 }
 
 /**
- * One customer's cells (PAGES.md §13.3). Storelens has no user edit page, so the name is plain
- * text, and a guest with no name shows "Guest".
+ * One customer's cells (PAGES.md §13.3). Storelens has no user edit page, so the name links
+ * to the customer's filtered view (this report narrowed to them, as every other report's
+ * customer links do); a guest with no name shows "Guest".
  */
 export function customerCells(row: ReportRow, context: RowContext) {
   const name = String(row.name ?? '').trim();
@@ -82,7 +84,7 @@ export function customerCells(row: ReportRow, context: RowContext) {
   const country = String(row.country ?? '');
   return [
     name
-      ? { display: name, value: name }
+      ? hrefCell(name, name, customerLink(Number(row.id ?? 0)))
       : { display: <span className="sl-report__pill">{__('Guest')}</span>, value: __('Guest') },
     text('username'),
     date('date_last_active'),

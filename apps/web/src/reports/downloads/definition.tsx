@@ -1,9 +1,12 @@
+import type { BootSettings } from '@storelens/api';
 import type { AdvancedFiltersConfig } from '@storelens/components';
 import type { ReportRow } from '@storelens/data';
 import { getCurrentDates, getDateDifferenceInDays } from '@storelens/date';
-import { __, _x } from '@storelens/i18n';
-import { linkCell, plural } from '../page/cells';
+import { __, _x, sprintf } from '@storelens/i18n';
+import type { ReactNode } from 'react';
+import { hrefCell, linkCell, plural } from '../page/cells';
 import { advancedFilter, includesRules } from '../page/filter-helpers';
+import { orderLink, reportHref } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
 
 /** Downloads' advanced filters (PAGES.md §11.1). */
@@ -33,7 +36,11 @@ export const downloadsAdvancedFilters: AdvancedFiltersConfig = {
   },
 };
 
-/** One download's cells (PAGES.md §11.2); the product's name comes from the products lookup. */
+/**
+ * One download's cells (PAGES.md §11.2); the product's name comes from the products lookup.
+ * The order number opens the order in the connected shop; without a shop (no order page,
+ * and a download row does not carry its order's date) it narrows Downloads to that order.
+ */
 export function downloadCells(row: ReportRow, context: RowContext) {
   const date = String(row.date ?? '');
   const productId = Number(row.product_id);
@@ -43,6 +50,15 @@ export function downloadCells(row: ReportRow, context: RowContext) {
   const fileName = String(row.file_name ?? '');
   const filePath = String(row.file_path ?? '');
   const order = String(row.order_number ?? row.order_id ?? '');
+  const orderId = Number(row.order_id ?? 0);
+  const parentId = Number(row.parent_id ?? 0);
+  const link = orderLink({ id: orderId, parentId }, context, () =>
+    reportHref(
+      '/analytics/downloads',
+      { filter: 'advanced', order_includes: parentId > 0 ? parentId : orderId },
+      context.query,
+    ),
+  );
   return [
     { display: context.formatDate(date), value: date.slice(0, 10) },
     product && product.name !== ''
@@ -64,7 +80,7 @@ export function downloadCells(row: ReportRow, context: RowContext) {
       ),
       value: fileName,
     },
-    { display: order, value: order },
+    hrefCell(order, order, link),
     { display: String(row.username ?? ''), value: String(row.username ?? '') },
     { display: String(row.ip_address ?? ''), value: String(row.ip_address ?? '') },
   ];
@@ -74,6 +90,27 @@ export function downloadCells(row: ReportRow, context: RowContext) {
 export function daysInRange(context: RowContext): number {
   const dates = getCurrentDates(context.query, context.defaultDateRange);
   return getDateDifferenceInDays(dates.primary.before, dates.primary.after) + 1;
+}
+
+/**
+ * The notice of a store connected to a WooCommerce shop: WooCommerce's REST API has no
+ * download log, so the shop's downloads are not imported and this report cannot show them.
+ */
+export function downloadsNotice(settings: BootSettings): ReactNode {
+  const shop = settings.connectedShop;
+  if (!shop || shop.downloadLog) return null;
+  return (
+    <div role="status" className="sl-notice sl-notice--info sl-report__notice">
+      <p>
+        {sprintf(
+          __(
+            'Downloads from %s are not imported: WooCommerce’s REST API has no download log, so this report cannot show your shop’s downloads.',
+          ),
+          shop.name || shop.url,
+        )}
+      </p>
+    </div>
+  );
 }
 
 /** The Downloads report (PAGES.md §11). */
@@ -94,6 +131,7 @@ export const downloadsReport: ReportDefinition = {
     },
   ],
   advancedFilters: downloadsAdvancedFilters,
+  notice: downloadsNotice,
   table: () => ({
     endpoint: 'downloads',
     title: __('Downloads'),

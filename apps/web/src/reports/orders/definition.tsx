@@ -2,9 +2,9 @@ import { type AdvancedFiltersConfig, Link, OrderStatus } from '@storelens/compon
 import type { ReportRow } from '@storelens/data';
 import { __, _x } from '@storelens/i18n';
 import { Fragment } from 'react';
-import { plural } from '../page/cells';
+import { hrefCell, plural } from '../page/cells';
 import { advancedFilter, includesRules, isRules } from '../page/filter-helpers';
-import { reportHref } from '../page/links';
+import { customerLink, orderLink, reportHref } from '../page/links';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
 
 /** Order statuses with their labels (the status filter's options). */
@@ -109,7 +109,10 @@ interface OrderCoupon {
   code: string;
 }
 
-/** One order's cells (PAGES.md §5.4), in header order. */
+/**
+ * One order's cells (PAGES.md §5.4), in header order. The number links to the order (see
+ * `orderLink`), the customer's name to the Customers report narrowed to that customer.
+ */
 export function orderCells(row: ReportRow, context: RowContext) {
   const info = (row.extended_info ?? {}) as {
     products?: OrderProduct[];
@@ -122,21 +125,24 @@ export function orderCells(row: ReportRow, context: RowContext) {
   const status = String(row.status ?? '');
   const type = String(row.customer_type ?? '');
   const date = String(row.date ?? row.date_created ?? '');
+  const number = String(row.order_number ?? row.order_id);
+  const order = orderLink(
+    { id: Number(row.order_id), parentId: Number(row.parent_id ?? 0), date },
+    context,
+  );
+  const toCustomer = customer ? customerLink(Number(row.customer_id ?? 0)) : null;
   const productsHref = (p: OrderProduct) =>
     reportHref('/analytics/products', { filter: 'single_product', products: p.id }, context.query);
   const couponHref = (c: OrderCoupon) =>
     reportHref('/analytics/coupons', { filter: 'single_coupon', coupons: c.id }, context.query);
   return [
     { display: context.formatDate(date), value: date.slice(0, 10) },
-    {
-      display: String(row.order_number ?? row.order_id),
-      value: String(row.order_number ?? row.order_id),
-    },
+    hrefCell(number, number, order),
     {
       display: <OrderStatus order={{ status }} statusMap={STATUS_LABELS} labelPositionToLeft />,
       value: status,
     },
-    { display: customer, value: customer },
+    hrefCell(customer, customer, toCustomer),
     { display: type ? type.charAt(0).toUpperCase() + type.slice(1) : '', value: type },
     {
       display: (

@@ -35,9 +35,9 @@ import {
 } from '@storelens/navigation';
 import { calculateDelta } from '@storelens/number';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { sessionApiFetch } from '../../api-client';
 import { useStore } from '../../settings-context';
 import { useAdminLocation } from '../../use-location';
-import { sessionApiFetch } from './api-fetch';
 import { type IntervalLike, itemComparisonRows, timeComparisonRows } from './chart-rows';
 import { CompareControls, useCompareSelection } from './compare';
 import { ExportButton } from './export';
@@ -207,6 +207,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
     defaultDateRange,
     manageStock,
     lookups,
+    shopUrl: settings.connectedShop?.url,
   };
 
   // Hidden columns per user, on the server (`<report>_report_columns`).
@@ -279,6 +280,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
   return (
     <div className="sl-report" data-report={definition.id}>
       <h1 className="sl-report__title">{definition.title}</h1>
+      {definition.notice?.(settings)}
       <section className="sl-report__filters" aria-label={__('Filters')}>
         <ReportFilters
           filters={filters}

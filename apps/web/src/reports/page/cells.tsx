@@ -7,8 +7,8 @@ import {
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
 import type { ReactNode } from 'react';
-import { sessionApiFetch } from './api-fetch';
-import { reportHref } from './links';
+import { sessionApiFetch } from '../../api-client';
+import { type RowLink, reportHref, shopProductHref } from './links';
 import type { LookupEntry } from './types';
 
 /** "1 Product" / "3 Products": the count's word in the right number. */
@@ -25,6 +25,25 @@ export function linkCell(
   query: Query,
 ): { display: ReactNode; value: string | number } {
   return { display: <Link href={reportHref(path, params, query)}>{text}</Link>, value };
+}
+
+/** A cell linking to a place: in the app, or (external) the connected shop's admin in a new tab. */
+export function hrefCell(
+  text: string,
+  value: string | number,
+  link: RowLink | null,
+): { display: ReactNode; value: string | number } {
+  if (!link) return { display: text, value };
+  return {
+    display: link.external ? (
+      <a className="sl-link" href={link.href} target="_blank" rel="noopener noreferrer">
+        {text}
+      </a>
+    ) : (
+      <Link href={link.href}>{text}</Link>
+    ),
+    value,
+  };
 }
 
 /** Labels of compared ids for a compare card, from the records' autocompleter. */
@@ -73,6 +92,28 @@ export function stockStatusLabel(item: StockFacts, notManagedIsNa = false): stri
   if (notManagedIsNa && item.manage_stock !== true) return __('N/A');
   if (isLowStock(item)) return __('Low stock');
   return STOCK_STATUS[String(item.stock_status)] ?? __('N/A');
+}
+
+/**
+ * The Status cell of the Products and Variations tables (PAGES.md §6.3, §7.3): "Low stock"
+ * links to the product's edit page in the connected shop, as WooCommerce links it, or without
+ * a shop to the Stock report's low-stock list; other statuses are plain text.
+ */
+export function stockStatusCell(
+  item: StockFacts,
+  productId: number,
+  context: { query: Query; shopUrl?: string | undefined },
+): { display: ReactNode; value: string } {
+  const label = stockStatusLabel(item, true);
+  if (!isLowStock(item)) return { display: label, value: label };
+  const shop = shopProductHref(productId, context.shopUrl);
+  return hrefCell(
+    label,
+    label,
+    shop
+      ? { href: shop, external: true }
+      : { href: reportHref('/analytics/stock', { type: 'lowstock' }, {}), external: false },
+  ) as { display: ReactNode; value: string };
 }
 
 /** The quantity, or "N/A" when the item does not manage stock. */

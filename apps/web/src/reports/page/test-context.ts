@@ -6,6 +6,7 @@ import type { LookupEntry, RowContext } from './types';
 export function testContext(
   query: Query = {},
   lookups: Record<string, ReadonlyMap<string, LookupEntry>> = {},
+  shopUrl?: string,
 ): RowContext {
   return {
     query,
@@ -16,5 +17,6 @@ export function testContext(
     defaultDateRange: 'period=month&compare=previous_year',
     manageStock: true,
     lookups,
+    shopUrl,
   };
 }

@@ -1,3 +1,4 @@
+import type { BootSettings } from '@storelens/api';
 import type {
   AdvancedFiltersConfig,
   ReportFilterConfig,
@@ -9,6 +10,7 @@ import type {
 } from '@storelens/components';
 import type { QueryArgs, ReportRow } from '@storelens/data';
 import type { Query } from '@storelens/navigation';
+import type { ReactNode } from 'react';
 
 /** A metric of the summary numbers and the chart (PAGES.md §2.6). */
 export interface ChartMetric {
@@ -50,6 +52,8 @@ export interface RowContext {
   readonly manageStock: boolean;
   /** Labels looked up by the table's `useLookups` hook, by kind then id. */
   readonly lookups: Readonly<Record<string, ReadonlyMap<string, LookupEntry>>>;
+  /** The connected WooCommerce shop's address (order and product links go to its admin). */
+  readonly shopUrl?: string | undefined;
 }
 
 /** A looked-up record (a category with its parent, a product name…). */
@@ -167,4 +171,6 @@ export interface ReportDefinition {
   readonly table: (query: Query, facts: ViewFacts) => TableDefinition;
   /** Loads facts about the view (called on every render, always the same hook). */
   readonly useFacts?: (query: Query) => ViewFacts;
+  /** A standing notice under the heading, from the store's settings (null: none). */
+  readonly notice?: (settings: BootSettings) => ReactNode;
 }

@@ -8,7 +8,7 @@ import {
   linkCell,
   plural,
   stockQuantityCell,
-  stockStatusLabel,
+  stockStatusCell,
 } from '../page/cells';
 import { reportHref } from '../page/links';
 import type { RowContext, TableDefinition } from '../page/types';
@@ -75,7 +75,7 @@ export function productCells(row: ReportRow, context: RowContext) {
     .filter(Boolean);
   const ordersCount = Number(row.orders_count ?? 0);
   const stock = stockQuantityCell(info);
-  const status = stockStatusLabel(info, true);
+  const status = stockStatusCell(info, id, context);
   return [
     linkCell(
       name,
@@ -105,7 +105,7 @@ export function productCells(row: ReportRow, context: RowContext) {
       value: categoryNames.join(', '),
     },
     { display: String(info.variations?.length ?? 0), value: info.variations?.length ?? 0 },
-    { display: status, value: status },
+    status,
     stock,
   ];
 }

@@ -1,5 +1,6 @@
 import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
+import { linkCell } from '../page/cells';
 import { intervalLabel } from '../page/interval-label';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
 
@@ -36,15 +37,25 @@ export const revenueCharts: readonly ChartMetric[] = [
 const subtotal = (row: ReportRow, key: string) =>
   Number((row.subtotals as Record<string, unknown> | undefined)?.[key] ?? 0);
 
-/** A day of the Revenue table: its date, orders and every money metric. */
+/**
+ * A day of the Revenue table: its date, orders and every money metric. The order count
+ * links to the Orders report on that day (PAGES.md §4: WooCommerce's orders list of the day).
+ */
 export function revenueCells(row: ReportRow, context: RowContext) {
   const date = String(row.date_start ?? '');
+  const day = date.slice(0, 10);
+  const orders = subtotal(row, 'orders_count');
   return [
-    { display: intervalLabel('day', date), value: date.slice(0, 10) },
-    {
-      display: context.formatNumber(subtotal(row, 'orders_count')),
-      value: subtotal(row, 'orders_count'),
-    },
+    { display: intervalLabel('day', date), value: day },
+    orders > 0 && /^\d{4}-\d{2}-\d{2}$/.test(day)
+      ? linkCell(
+          context.formatNumber(orders),
+          orders,
+          '/analytics/orders',
+          { period: 'custom', after: day, before: day },
+          context.query,
+        )
+      : { display: context.formatNumber(orders), value: orders },
     ...revenueCharts.map((m) => {
       const value = subtotal(row, m.key);
       return { display: context.formatAmount(value), value };

@@ -1,17 +1,20 @@
 import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
-import { linkCell, plural, stockQuantityCell, stockStatusLabel } from '../page/cells';
+import { hrefCell, linkCell, plural, stockQuantityCell, stockStatusLabel } from '../page/cells';
+import { shopProductHref } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
 
 /**
  * One product or variation's stock cells (PAGES.md §12.2). The name goes to the parent's
- * single-product view; the status shows "Low stock" as intended (PAGES.md §17).
+ * single-product view; the status shows "Low stock" as intended (PAGES.md §17) and, with a
+ * connected shop, links to the product's edit page there (Storelens has no product editor).
  */
 export function stockCells(row: ReportRow, context: RowContext) {
   const id = Number(row.id);
   const parent = Number(row.parent_id ?? 0);
   const name = String(row.name ?? '');
   const status = stockStatusLabel(row);
+  const shop = shopProductHref(parent > 0 ? parent : id, context.shopUrl);
   return [
     linkCell(
       name,
@@ -21,7 +24,7 @@ export function stockCells(row: ReportRow, context: RowContext) {
       context.query,
     ),
     { display: String(row.sku ?? ''), value: String(row.sku ?? '') },
-    { display: status, value: status },
+    hrefCell(status, status, shop ? { href: shop, external: true } : null),
     stockQuantityCell(row),
   ];
 }

@@ -1,6 +1,6 @@
 import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
-import { linkCell, plural, stockQuantityCell, stockStatusLabel } from '../page/cells';
+import { linkCell, plural, stockQuantityCell, stockStatusCell } from '../page/cells';
 import type { RowContext, TableDefinition } from '../page/types';
 
 interface VariationInfo {
@@ -23,7 +23,7 @@ export function variationCells(row: ReportRow, context: RowContext) {
   const variationId = Number(row.variation_id);
   const name = info.name ? info.name : `${__('Variation')} #${variationId} ${__('(Deleted)')}`;
   const ordersCount = Number(row.orders_count ?? 0);
-  const status = stockStatusLabel(info, true);
+  const status = stockStatusCell(info, productId, context);
   return [
     info.name
       ? linkCell(
@@ -50,7 +50,7 @@ export function variationCells(row: ReportRow, context: RowContext) {
       { filter: 'advanced', variation_includes: variationId },
       context.query,
     ),
-    { display: status, value: status },
+    status,
     stockQuantityCell(info),
   ];
 }
