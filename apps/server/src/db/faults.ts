@@ -55,3 +55,15 @@ export function isStatementTimeout(error: unknown): boolean {
 
 /** Seconds a client is told to wait (Retry-After) while the database is unavailable. */
 export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * True when the store was closed under a background task (Kysely's "driver has already been
+ * destroyed", better-sqlite3's "The database connection is not open"): the task ends quietly.
+ */
+export function isDatabaseClosed(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return (
+    typeof message === 'string' &&
+    /driver has already been destroyed|database connection is not open/i.test(message)
+  );
+}
