@@ -7,6 +7,7 @@ import type { Ajv } from 'ajv';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { adminRoutes, runners } from './admin';
 import { withCapability } from './auth/capability';
+import { installChangeNotices } from './change-notices';
 import { allowedHostsOf, cookieSession, installAuth } from './auth/plugin';
 import { accountRoutes } from './auth/routes';
 import { countUsers } from './auth/users';
@@ -215,6 +216,7 @@ export async function buildApp(
     analyticsRoutes(app, db);
   });
   adminRoutes(app, db);
+  installChangeNotices(app, db);
   accountRoutes(app, db, {
     ...authOptions,
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
