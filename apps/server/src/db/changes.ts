@@ -14,9 +14,7 @@ const schemaOf = (db: Pick<Db, 'schema'>) => db.schema ?? 'public';
 /** Sends a change notice to every process of the store (delivered when the statement commits). */
 export async function notifyChange(db: Db, topic: ChangeTopic): Promise<void> {
   if (db.engine !== 'postgres') return;
-  await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${`${schemaOf(db)} ${topic}`})`.execute(
-    db.kysely,
-  );
+  await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${`${schemaOf(db)} ${topic}`})`.execute(db.kysely);
 }
 
 export interface ChangeHandlers {
@@ -89,8 +87,9 @@ export class ChangeListener {
     try {
       await client.connect();
       // The socket must not hold the process open (pg has no unref of its own).
-      (client as unknown as { connection?: { stream?: { unref?(): void } } }).connection?.stream
-        ?.unref?.();
+      (
+        client as unknown as { connection?: { stream?: { unref?(): void } } }
+      ).connection?.stream?.unref?.();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
       if (this.closed || this.client !== client) return;
       this.live = true;
