@@ -95,12 +95,25 @@ async function incrementalLatency(db: Db) {
     cursor = (cursor + n) % Math.max(1, stored.length - n);
     return out;
   };
+  /** Copies with fresh ids: the order, its lines, its refunds and their lines. */
   const fresh = (orders: OrderInput[]) =>
-    orders.map((o) => ({
-      ...o,
-      id: nextId++,
-      refunds: o.refunds.map((r) => ({ ...r, id: nextId++ })),
-    }));
+    orders.map((o) => {
+      const lineIds = new Map(o.lines.map((l) => [l.id, nextId++]));
+      return {
+        ...o,
+        id: nextId++,
+        lines: o.lines.map((l) => ({ ...l, id: lineIds.get(l.id)! })),
+        refunds: o.refunds.map((r) => ({
+          ...r,
+          id: nextId++,
+          lines: r.lines.map((l) => ({
+            ...l,
+            id: nextId++,
+            orderItemId: lineIds.get(l.orderItemId) ?? l.orderItemId,
+          })),
+        })),
+      };
+    });
   const rounds = 40;
   const out: { label: string; p50: number; p95: number }[] = [];
   for (const [label, count, isNew] of [
