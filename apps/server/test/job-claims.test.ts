@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads';
 import { expect, it } from 'vitest';
 import { type JobHandler, JobRunner, ownerIsGone, readJob } from '../src/admin/jobs/runner';
 import { openDatabase } from '../src/db/database';
@@ -72,12 +73,16 @@ describeEachEngine('background jobs claimed by one runner at a time', (ctx) => {
     const runner = new JobRunner(ctx().db);
     const host = runner.owner.split(':')[0]!;
     // No process has pid 2^22+1 on Linux (pid_max is at most 2^22).
-    expect(ownerIsGone(`${host}:4194305:abc`, runner.owner)).toBe(true);
+    expect(ownerIsGone(`${host}:4194305:0:abc`, runner.owner)).toBe(true);
     // A live process (this one's parent) or another machine: wait for the lease.
-    expect(ownerIsGone(`${host}:${process.ppid}:abc`, runner.owner)).toBe(false);
-    expect(ownerIsGone(`elsewhere:4194305:abc`, runner.owner)).toBe(false);
-    // This process's own open runner is alive; a runner id of this pid that is not open is not.
+    expect(ownerIsGone(`${host}:${process.ppid}:0:abc`, runner.owner)).toBe(false);
+    expect(ownerIsGone(`elsewhere:4194305:0:abc`, runner.owner)).toBe(false);
+    // This thread's open runner is alive; one of this thread that is not open is gone; one of
+    // another thread of this process is left to its lease.
     expect(ownerIsGone(runner.owner, 'another')).toBe(false);
-    expect(ownerIsGone(`${host}:${process.pid}:feedfacecafe`, runner.owner)).toBe(true);
+    expect(ownerIsGone(`${host}:${process.pid}:${threadId}:feedfacecafe`, runner.owner)).toBe(true);
+    expect(ownerIsGone(`${host}:${process.pid}:${threadId + 1}:feedface`, runner.owner)).toBe(
+      false,
+    );
   });
 });

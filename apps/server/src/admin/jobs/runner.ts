@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { threadId } from 'node:worker_threads';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isDatabaseClosed, isDatabaseUnavailable } from '../../db/faults';
@@ -78,9 +79,9 @@ export function jobLeaseMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(n) && n >= 1_000 ? n : DEFAULT_JOB_LEASE_MS;
 }
 
-/** Names a runner as a job's owner: host, process id, and a random part for this runner. */
+/** Names a runner as a job's owner: host, process id, thread id, and a random part. */
 export function newOwner(): string {
-  return `${hostname().slice(0, 60)}:${process.pid}:${randomBytes(6).toString('hex')}`;
+  return `${hostname().slice(0, 60)}:${process.pid}:${threadId}:${randomBytes(6).toString('hex')}`;
 }
 
 /**
@@ -90,11 +91,13 @@ export function newOwner(): string {
  */
 export function ownerIsGone(owner: string, self: string): boolean {
   if (owner === self) return false;
-  const [host, pidText] = owner.split(':');
+  const [host, pidText, thread] = owner.split(':');
   if (host !== hostname().slice(0, 60)) return false;
   const pid = Number(pidText);
   if (!Number.isInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return !runnersOfThisProcess.has(owner);
+  // This process: a runner of this thread that is not open any more (another thread's
+  // runners are not known here: their lease decides).
+  if (pid === process.pid) return thread === String(threadId) && !runnersOfThisProcess.has(owner);
   try {
     process.kill(pid, 0);
     return false;
@@ -103,7 +106,7 @@ export function ownerIsGone(owner: string, self: string): boolean {
   }
 }
 
-/** Owners of the runners open in this process (a closed one's jobs may be taken over). */
+/** Owners of the runners open in this thread (a closed one's jobs may be taken over). */
 const runnersOfThisProcess = new Set<string>();
 
 /** How a runner claims jobs. */
@@ -233,6 +236,15 @@ export class JobRunner {
         .select(['id', 'owner', 'lease_until_ms'])
         .where('status', 'in', ['queued', 'running'])
         .where('kind', 'in', kinds)
+        // Only rows that may be claimable are locked: a live owner's renewals never wait.
+        .where((eb) =>
+          eb.or([
+            eb('owner', 'is', null),
+            eb('lease_until_ms', 'is', null),
+            eb('lease_until_ms', '<', now),
+            eb('owner', 'like', `${hostname().slice(0, 60)}:%`),
+          ]),
+        )
         .orderBy('created_gmt')
         .orderBy('id');
       if (this.db.engine === 'postgres') query = query.forUpdate().skipLocked();
