@@ -5,7 +5,7 @@ import { jobLeaseMs, newOwner } from '../admin/jobs/runner';
 import { requires } from '../auth/capability';
 import type { Db } from '../db/database';
 import { isDatabaseClosed, isDatabaseUnavailable } from '../db/faults';
-import { Lease } from '../db/lease';
+import { forgetOwner, Lease } from '../db/lease';
 import { ApiError } from '../errors';
 import type { ClientOptions } from './client';
 import { clientOf } from './jobs';
@@ -52,7 +52,7 @@ export class DeliveryQueue {
     private readonly db: Db,
     private readonly client: ClientOptions = {},
   ) {
-    this.lease = new Lease(db, 'webhook-deliveries', newOwner(), jobLeaseMs());
+    this.lease = new Lease(db, 'webhook-deliveries', newOwner(true), jobLeaseMs());
   }
 
   /** Starts draining unless it runs; a kick during a drain makes it look once more. */
@@ -76,6 +76,7 @@ export class DeliveryQueue {
   async close(): Promise<void> {
     this.closed = true;
     await this.idle();
+    forgetOwner(this.lease.owner);
   }
 
   /** Applies what is pending, unless another process is doing so (its queue has them too). */

@@ -1,4 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { threadId } from 'node:worker_threads';
 import type { Db } from './database';
+
+/**
+ * Names a claimant (a job runner, a lease holder): host, process id, thread id, and a random
+ * part. `open` registers it as alive in this thread until `forgetOwner`.
+ */
+export function newOwner(open = false): string {
+  const owner = `${hostname().slice(0, 60)}:${process.pid}:${threadId}:${randomBytes(6).toString('hex')}`;
+  if (open) ownersOfThisThread.add(owner);
+  return owner;
+}
+
+/**
+ * Whether an owner (of a job or a lease) is certainly gone: a claimant of this machine whose
+ * process no longer exists (or a closed claimant of this thread):
+ * its claims are taken over at once instead of when their lease lapses.
+ */
+export function ownerIsGone(owner: string, self: string): boolean {
+  if (owner === self) return false;
+  const [host, pidText, thread] = owner.split(':');
+  if (host !== hostname().slice(0, 60)) return false;
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  // This process: a runner of this thread that is not open any more (another thread's
+  // runners are not known here: their lease decides).
+  if (pid === process.pid) return thread === String(threadId) && !ownersOfThisThread.has(owner);
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Owners open in this thread (a closed one's claims may be taken over). */
+const ownersOfThisThread = new Set<string>();
+
+/** An owner of this thread closes: its claims left behind may be taken over at once. */
+export function forgetOwner(owner: string): void {
+  ownersOfThisThread.delete(owner);
+}
 
 /**
  * A named claim in the `leases` table, for work that one process at a time must do when
@@ -31,7 +74,7 @@ export class Lease {
       .where('name', '=', this.name)
       .where((eb) => eb.or([eb('owner', '=', this.owner), eb('until_ms', '<', now)]))
       .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 0) return false;
+    if (Number(taken.numUpdatedRows) === 0 && !(await this.takeFromGone(until))) return false;
     if (!this.timer) {
       this.timer = setInterval(
         () => {
@@ -44,6 +87,23 @@ export class Lease {
       this.timer.unref();
     }
     return true;
+  }
+
+  /** Takes the lease from a holder known to be gone (a dead process of this machine). */
+  private async takeFromGone(until: number): Promise<boolean> {
+    const row = await this.db.kysely
+      .selectFrom('leases')
+      .select('owner')
+      .where('name', '=', this.name)
+      .executeTakeFirst();
+    if (!row || !ownerIsGone(row.owner, this.owner)) return false;
+    const taken = await this.db.kysely
+      .updateTable('leases')
+      .set({ owner: this.owner, until_ms: until })
+      .where('name', '=', this.name)
+      .where('owner', '=', row.owner)
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) > 0;
   }
 
   private async renew(): Promise<void> {

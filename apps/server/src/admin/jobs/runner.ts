@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { threadId } from 'node:worker_threads';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isDatabaseClosed, isDatabaseUnavailable } from '../../db/faults';
+import { forgetOwner, newOwner, ownerIsGone } from '../../db/lease';
+
+export { newOwner, ownerIsGone } from '../../db/lease';
+
 import type { AdminJobTable } from '../../db/schema';
 import { nowGmt } from '../dates';
 
@@ -79,36 +81,6 @@ export function jobLeaseMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(n) && n >= 1_000 ? n : DEFAULT_JOB_LEASE_MS;
 }
 
-/** Names a runner as a job's owner: host, process id, thread id, and a random part. */
-export function newOwner(): string {
-  return `${hostname().slice(0, 60)}:${process.pid}:${threadId}:${randomBytes(6).toString('hex')}`;
-}
-
-/**
- * Whether the owner that a job names is certainly gone: a runner of this machine whose
- * process no longer exists (or is this very process, started again under the same id). Such
- * a job is taken over at once instead of when its lease lapses.
- */
-export function ownerIsGone(owner: string, self: string): boolean {
-  if (owner === self) return false;
-  const [host, pidText, thread] = owner.split(':');
-  if (host !== hostname().slice(0, 60)) return false;
-  const pid = Number(pidText);
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  // This process: a runner of this thread that is not open any more (another thread's
-  // runners are not known here: their lease decides).
-  if (pid === process.pid) return thread === String(threadId) && !runnersOfThisProcess.has(owner);
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/** Owners of the runners open in this thread (a closed one's jobs may be taken over). */
-const runnersOfThisProcess = new Set<string>();
-
 /** How a runner claims jobs. */
 export interface RunnerOptions {
   /** How long a claim lasts unless renewed (default `jobLeaseMs()`). */
@@ -130,7 +102,7 @@ export interface RunnerOptions {
  */
 export class JobRunner {
   /** This runner's name in `admin_jobs.owner`. */
-  readonly owner = newOwner();
+  readonly owner = newOwner(true);
   private readonly leaseMs: number;
   private timers: NodeJS.Timeout[] = [];
   private readonly handlers = new Map<string, JobHandler<never, never>>();
@@ -148,7 +120,6 @@ export class JobRunner {
     options: RunnerOptions = {},
   ) {
     this.leaseMs = options.leaseMs ?? jobLeaseMs();
-    runnersOfThisProcess.add(this.owner);
   }
 
   /** True while jobs are paused because the database cannot be reached. */
@@ -293,7 +264,7 @@ export class JobRunner {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await Promise.all(this.loops.values());
-    runnersOfThisProcess.delete(this.owner);
+    forgetOwner(this.owner);
     await this.db.kysely
       .updateTable('admin_jobs')
       .set({ owner: null, lease_until_ms: null })
