@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: prints figures, never fails a test run.
- * - ingestion rate (orders/s) of the demo generator's batches through the ingestion path;
+ * - ingestion rate (orders/s) of the demo generator's batches through the ingestion path (on
+ *   PostgreSQL large batches go through COPY), and the incremental path's latency (one order,
+ *   a batch of 100, new and updated; BENCH_SKIP_INCREMENTAL=1 skips it);
  * - revenue stats latency (p50/p95 over 200 requests, through the real app, cache bypassed):
  *   last year by day (primary and compare requests) and last quarter by week;
  * on generated stores of BENCH_SIZES orders (default 100000,1000000), on SQLite and, when
@@ -22,11 +24,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
+import { readOrderInputs } from '../apps/server/src/admin/import-source';
 import { buildApp } from '../apps/server/src/app';
 import { SESSION_COOKIE } from '../apps/server/src/auth/plugin';
 import { createUser, openSession, userByEmail } from '../apps/server/src/auth/users';
 import type { Db } from '../apps/server/src/db/database';
+import { RawSql } from '../apps/server/src/db/sql';
 import { generateDemoStore } from '../apps/server/src/demo/generate';
+import { ingestOrders } from '../apps/server/src/ingest/ingest';
+import type { OrderInput } from '../apps/server/src/ingest/types';
 import { scratchStore } from '../apps/server/src/scratch-store';
 import { BENCH_ANALYST } from './bench-pages';
 
@@ -66,6 +72,67 @@ async function latency(db: Db, label: string, url: string) {
   await app.close();
   times.sort((a, b) => a - b);
   return { label, p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/**
+ * Incremental ingestion on the loaded store, as webhooks and imports do it: one order, and a
+ * batch of 100, both new (fresh ids, copies of stored orders) and updated (stored orders
+ * ingested again, which first takes their old contribution out). p50/p95 over 40 rounds each.
+ */
+async function incrementalLatency(db: Db) {
+  const sql = new RawSql(db.kysely, db.engine, db.sqlite);
+  const [top] = await sql.query<{ id: number }>('SELECT MAX(id) AS id FROM orders');
+  const ids = (
+    await sql.query<{ id: number }>(
+      "SELECT id FROM orders WHERE type = 'order' ORDER BY id DESC LIMIT 4000",
+    )
+  ).map((r) => Number(r.id));
+  const stored = await readOrderInputs(db, ids);
+  let nextId = Number(top?.id ?? 0) + 1_000_000;
+  let cursor = 0;
+  const take = (n: number) => {
+    const out = stored.slice(cursor, cursor + n);
+    cursor = (cursor + n) % Math.max(1, stored.length - n);
+    return out;
+  };
+  /** Copies with fresh ids: the order, its lines, its refunds and their lines. */
+  const fresh = (orders: OrderInput[]) =>
+    orders.map((o) => {
+      const lineIds = new Map(o.lines.map((l) => [l.id, nextId++]));
+      return {
+        ...o,
+        id: nextId++,
+        lines: o.lines.map((l) => ({ ...l, id: lineIds.get(l.id)! })),
+        refunds: o.refunds.map((r) => ({
+          ...r,
+          id: nextId++,
+          lines: r.lines.map((l) => ({
+            ...l,
+            id: nextId++,
+            orderItemId: lineIds.get(l.orderItemId) ?? l.orderItemId,
+          })),
+        })),
+      };
+    });
+  const rounds = 40;
+  const out: { label: string; p50: number; p95: number }[] = [];
+  for (const [label, count, isNew] of [
+    ['one new order', 1, true],
+    ['one updated order', 1, false],
+    ['100 new orders', 100, true],
+    ['100 updated orders', 100, false],
+  ] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < rounds + 3; i++) {
+      const batch = isNew ? fresh(take(count)) : take(count);
+      const started = performance.now();
+      await ingestOrders(db, batch);
+      if (i >= 3) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    out.push({ label, p50: percentile(times, 50), p95: percentile(times, 95) });
+  }
+  return out;
 }
 
 /** One GET on a connection of the agent (false: a new connection); resolves with the ms taken. */
@@ -191,6 +258,13 @@ for (const engine of serverBench ? engines : []) {
           `(${Math.round(result.orders / (result.ingestCpuMs / 1000)).toLocaleString('en-US')} orders per CPU second; ` +
           `secondary indexes built once at the end, included)`,
       );
+      if (process.env.BENCH_SKIP_INCREMENTAL !== '1') {
+        for (const r of await incrementalLatency(s.db)) {
+          console.log(
+            `  incremental ingestion, ${r.label.padEnd(24)} p50 ${ms(r.p50).padStart(10)}   p95 ${ms(r.p95).padStart(10)}`,
+          );
+        }
+      }
       for (const [label, url] of scenarios) {
         const r = await latency(s.db, label, url);
         console.log(

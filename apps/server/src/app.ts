@@ -10,6 +10,7 @@ import { withCapability } from './auth/capability';
 import { allowedHostsOf, cookieSession, installAuth } from './auth/plugin';
 import { accountRoutes } from './auth/routes';
 import { countUsers } from './auth/users';
+import { installChangeNotices } from './change-notices';
 import type { Config } from './config';
 import { connectionRoutes, type SyncOptions } from './connect';
 import type { Db } from './db/database';
@@ -215,6 +216,7 @@ export async function buildApp(
     analyticsRoutes(app, db);
   });
   adminRoutes(app, db);
+  installChangeNotices(app, db);
   accountRoutes(app, db, {
     ...authOptions,
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),

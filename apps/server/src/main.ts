@@ -1,13 +1,16 @@
 import { buildApp, DASHBOARD_PATH } from './app';
 import { firstRun } from './auth/first-run';
 import { ConfigError, readConfig } from './config';
-import { ensureDemoStore, openStore } from './store';
+import { ensureDemoStore, openStore, withStartupLock } from './store';
 
 /** `npm start`: open (and migrate) the database, seed the demo store if empty, serve. */
 async function main() {
   const config = readConfig();
   const db = await openStore(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
-  await ensureDemoStore(db, (line) => console.log(line), config.demoOrders, config.demoWhenEmpty);
+  // Several processes started together: one generates the demo, the others find it there.
+  await withStartupLock(db, () =>
+    ensureDemoStore(db, (line) => console.log(line), config.demoOrders, config.demoWhenEmpty),
+  );
   const app = await buildApp(db, config);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();

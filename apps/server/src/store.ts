@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { restoreIndexes } from './db/bulk';
 import type { Db } from './db/database';
 import { openDatabase } from './db/database';
@@ -9,14 +10,40 @@ import {
 } from './demo/generate';
 import { getOptions } from './options';
 
+/**
+ * Runs `work` while holding this store's startup lock: on PostgreSQL a session advisory lock
+ * on a connection of its own, so processes started together open the store one after the
+ * other (one rebuilds a bulk load's indexes or generates the demo, the next finds it done).
+ * SQLite serves one process: no lock.
+ */
+export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (db.engine !== 'postgres') return work();
+  const client = new pg.Client({
+    connectionString: db.url,
+    ...(db.schema ? { options: `-c search_path=${db.schema}` } : {}),
+  });
+  await client.connect();
+  const key = `storelens-startup:${db.schema ?? 'public'}`;
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock too, should the unlock fail.
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}
+
 /** Opens the database, applies migrations and rebuilds indexes an interrupted bulk load left out. */
 export async function openStore(
   url: string,
   options: { schema?: string; statementTimeoutMs?: number } = {},
 ): Promise<Db> {
   const db = openDatabase(url, options);
-  await migrateToLatest(db);
-  await restoreIndexes(db);
+  await withStartupLock(db, async () => {
+    await migrateToLatest(db);
+    await restoreIndexes(db);
+  });
   return db;
 }
 

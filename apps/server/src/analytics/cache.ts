@@ -20,6 +20,18 @@ interface Entry {
 
 let version = 1;
 const caches = new WeakMap<Db, Map<string, Entry>>();
+/**
+ * Stores whose cache cannot be trusted: on PostgreSQL, while this process is not listening
+ * to the other processes' change notices (db/changes.ts), a change made elsewhere would go
+ * unseen, so reports are computed afresh.
+ */
+const untrusted = new WeakSet<Db>();
+
+/** Marks a store's cache as trusted or not (see `untrusted`). */
+export function trustReportCache(db: Db, trusted: boolean): void {
+  if (trusted) untrusted.delete(db);
+  else untrusted.add(db);
+}
 
 /** Drops every cached report (all stores): bumps the cache version. */
 export function invalidateReportCache(): void {
@@ -80,7 +92,13 @@ export async function cached<T>(
   }
   const now = options.now ?? Date.now();
   const entry = cache.get(key);
-  if (!options.refresh && entry && entry.version === version && entry.expires > now) {
+  if (
+    !options.refresh &&
+    !untrusted.has(db) &&
+    entry &&
+    entry.version === version &&
+    entry.expires > now
+  ) {
     return { value: entry.value as T, hit: true };
   }
   const started = version;

@@ -829,3 +829,14 @@ export async function searchSet(db: Db, kind: SetKind): Promise<SearchSet> {
   });
   return set;
 }
+
+/**
+ * Brings every set already loaded for a store up to date (after another process changed
+ * what they are read from), so the next search does not wait for the reload. A search checks
+ * the version itself anyway; this only moves the reload ahead of it.
+ */
+export async function refreshSearchSets(db: Db): Promise<void> {
+  const sets = cache.get(db);
+  if (!sets) return;
+  await Promise.all([...sets.keys()].map((kind) => searchSet(db, kind)));
+}

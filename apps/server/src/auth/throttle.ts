@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 /**
@@ -32,36 +33,23 @@ export async function retryAfter(db: Db, key: string, limit: Limit, now = Date.n
   return Number(row.hits) >= limit.max ? start + limit.windowMs - now : 0;
 }
 
-/** Counts one hit for `key` (a new window starts when the last one ended). */
+/**
+ * Counts one hit for `key` (a new window starts when the last one ended). One upsert that
+ * decides in SQL whether the window ended, so hits counted at once by several processes (or
+ * connections) are never lost: a read-then-write could let two restart the window together.
+ */
 export async function hit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('rate_limits')
-      .select(['window_start_ms', 'hits'])
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!row) {
-      await trx
-        .insertInto('rate_limits')
-        .values({ key, window_start_ms: now, hits: 1 })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet((eb) => ({ hits: eb('rate_limits.hits', '+', 1) })),
-        )
-        .execute();
-    } else if (now - Number(row.window_start_ms) >= limit.windowMs) {
-      await trx
-        .updateTable('rate_limits')
-        .set({ window_start_ms: now, hits: 1 })
-        .where('key', '=', key)
-        .execute();
-    } else {
-      await trx
-        .updateTable('rate_limits')
-        .set((eb) => ({ hits: eb('hits', '+', 1) }))
-        .where('key', '=', key)
-        .execute();
-    }
-  });
+  const ended = sql<boolean>`${now} - rate_limits.window_start_ms >= ${limit.windowMs}`;
+  await db.kysely
+    .insertInto('rate_limits')
+    .values({ key, window_start_ms: now, hits: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        window_start_ms: sql`CASE WHEN ${ended} THEN ${now} ELSE rate_limits.window_start_ms END`,
+        hits: sql`CASE WHEN ${ended} THEN 1 ELSE rate_limits.hits + 1 END`,
+      }),
+    )
+    .execute();
 }
 
 /** Forgets `key`'s hits (a successful login clears its account's failures). */

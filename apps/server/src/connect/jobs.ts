@@ -1,5 +1,5 @@
 import { nowGmt } from '../admin/dates';
-import type { Job, JobHandler, JobRunner } from '../admin/jobs/runner';
+import { type Job, type JobHandler, type JobRunner, newJobId } from '../admin/jobs/runner';
 import type { Db } from '../db/database';
 import { formatSqlUtc, parseSqlUtc } from '../timezone';
 import { type ClientOptions, ShopError, WooClient } from './client';
@@ -414,7 +414,11 @@ export function reconcileHandler(
   };
 }
 
-/** Starts a reconciliation unless a job already runs for the connection. */
+/**
+ * Starts a reconciliation unless a job already runs for the connection. Several processes may
+ * try at once (each schedules reconciliations): the connection's `job_id` is swapped from the
+ * value read to the new job's id in one conditional update, so only one of them starts it.
+ */
 export async function startReconcile(
   db: Db,
   runner: JobRunner,
@@ -440,8 +444,15 @@ export async function startReconcile(
     changed: 0,
     failures: 0,
   };
-  await updateConnection(db, c.id, { status: 'syncing' });
-  const id = await runner.enqueue(RECONCILE_JOB, { connection: c.id }, progress);
-  await updateConnection(db, c.id, { job_id: id });
+  const id = newJobId();
+  const swapped = await db.kysely
+    .updateTable('connections')
+    .set({ status: 'syncing', job_id: id })
+    .where('id', '=', c.id)
+    .where('status', '=', c.status)
+    .where('job_id', c.job_id === null ? 'is' : '=', c.job_id)
+    .executeTakeFirst();
+  if (Number(swapped.numUpdatedRows) === 0) return false;
+  await runner.enqueue(RECONCILE_JOB, { connection: c.id }, progress, id);
   return true;
 }

@@ -1,8 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { nowGmt } from '../admin/dates';
+import { jobLeaseMs, newOwner } from '../admin/jobs/runner';
 import { requires } from '../auth/capability';
 import type { Db } from '../db/database';
+import { isDatabaseClosed, isDatabaseUnavailable } from '../db/faults';
+import { forgetOwner, Lease } from '../db/lease';
 import { ApiError } from '../errors';
 import type { ClientOptions } from './client';
 import { clientOf } from './jobs';
@@ -42,11 +45,15 @@ export class DeliveryQueue {
   private running: Promise<void> | undefined;
   private again = false;
   private closed = false;
+  /** Deliveries are applied by one process at a time, in the order they were received. */
+  private readonly lease: Lease;
 
   constructor(
     private readonly db: Db,
     private readonly client: ClientOptions = {},
-  ) {}
+  ) {
+    this.lease = new Lease(db, 'webhook-deliveries', newOwner(true), jobLeaseMs());
+  }
 
   /** Starts draining unless it runs; a kick during a drain makes it look once more. */
   kick(): Promise<void> {
@@ -69,9 +76,28 @@ export class DeliveryQueue {
   async close(): Promise<void> {
     this.closed = true;
     await this.idle();
+    forgetOwner(this.lease.owner);
   }
 
+  /** Applies what is pending, unless another process is doing so (its queue has them too). */
   private async drain(): Promise<void> {
+    try {
+      if (!(await this.lease.acquire())) return;
+    } catch (error) {
+      // A database unreachable or closed: the next kick tries again.
+      if (isDatabaseUnavailable(error) || isDatabaseClosed(error)) return;
+      throw error;
+    }
+    try {
+      await this.drainHeld();
+    } finally {
+      await this.lease.release().catch(() => {
+        // A database gone: the lease lapses by itself.
+      });
+    }
+  }
+
+  private async drainHeld(): Promise<void> {
     do {
       this.again = false;
       const pending = await this.db.kysely

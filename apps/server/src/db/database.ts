@@ -26,6 +26,11 @@ export interface Db {
   sqlite: SQLite.Database | undefined;
   /** PostgreSQL schema the store lives in, when not the default. */
   schema: string | undefined;
+  /**
+   * PostgreSQL: the server process ids of this pool's connections, so a change notice sent by
+   * one of them (db/changes.ts) is known to come from this process.
+   */
+  backends?: ReadonlySet<number>;
   close(): Promise<void>;
 }
 
@@ -136,7 +141,16 @@ export function openDatabase(
   // A connection in use (checked out, between two queries) reports its loss on the client
   // itself, where the pool does not listen: the query in flight fails (a 503), and the
   // pool drops the broken client when it is released.
-  pool.on('connect', (client) => client.on('error', lost));
+  const backends = new Set<number>();
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+    const pid = (client as unknown as { processID?: number }).processID;
+    if (pid) backends.add(pid);
+  });
+  pool.on('remove', (client) => {
+    const pid = (client as unknown as { processID?: number }).processID;
+    if (pid) backends.delete(pid);
+  });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     url,
@@ -144,6 +158,7 @@ export function openDatabase(
     engine: 'postgres',
     sqlite: undefined,
     schema: options.schema,
+    backends,
     close: () => kysely.destroy(),
   };
 }

@@ -57,6 +57,18 @@ export function isStatementTimeout(error: unknown): boolean {
 export const RETRY_AFTER_SECONDS = 5;
 
 /**
+ * True when the store was closed under a background task (Kysely's "driver has already been
+ * destroyed", better-sqlite3's "The database connection is not open"): the task ends quietly.
+ */
+export function isDatabaseClosed(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return (
+    typeof message === 'string' &&
+    /driver has already been destroyed|database connection is not open/i.test(message)
+  );
+}
+
+/**
  * True when a statement broke a primary-key or unique constraint (SQLite's
  * SQLITE_CONSTRAINT_PRIMARYKEY/UNIQUE, PostgreSQL's 23505): a concurrent writer got there first.
  */

@@ -450,6 +450,10 @@ export interface AdminJobTable {
   error: string | null;
   created_gmt: string;
   updated_gmt: string;
+  /** The process that holds the job (migration 016); null when nobody does. */
+  owner: string | null;
+  /** Epoch ms when the owner's claim lapses unless renewed. */
+  lease_until_ms: number | null;
 }
 
 /** The admin tables (interface merging appends them to the database above). */
@@ -465,6 +469,14 @@ export interface Database {
   plugin_state: PluginStateTable;
   product_reviews: ProductReviewTable;
   admin_jobs: AdminJobTable;
+  leases: LeaseTable;
+}
+
+/** A named claim held by one process until `until_ms` unless renewed (migration 016). */
+export interface LeaseTable {
+  name: string;
+  owner: string;
+  until_ms: number;
 }
 
 /** Accounts (migration 012). `password_hash` is '' while an invitation is pending. */

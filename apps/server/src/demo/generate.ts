@@ -122,15 +122,20 @@ export async function generateDemoStore(
   // Popularity for the product picker's orderby=popularity: units sold, refunds netted, as
   // summed by the product month rollup (every line once under the creation date), which is a
   // few thousand rows where the lookup is millions.
-  const sql = new RawSql(db.kysely, db.engine, db.sqlite);
-  // Customers are written when first met; their last activity is known once every order is.
-  await refreshAllLastActive(sql);
-  await sql.run(
-    `UPDATE products SET total_sales = s.qty
-     FROM (SELECT product_id, SUM(items_sold) AS qty FROM product_month
-       WHERE date_kind = 'created' GROUP BY product_id) s
-     WHERE s.product_id = products.id AND products.parent_id = 0`,
-  );
+  await db.kysely.transaction().execute(async (trx) => {
+    const sql = new RawSql(trx, db.engine, db.sqlite);
+    // Whole-store statements: at millions of orders they may outlast the statement timeout
+    // that protects requests (db/database.ts).
+    if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
+    // Customers are written when first met; their last activity is known once every order is.
+    await refreshAllLastActive(sql);
+    await sql.run(
+      `UPDATE products SET total_sales = s.qty
+       FROM (SELECT product_id, SUM(items_sold) AS qty FROM product_month
+         WHERE date_kind = 'created' GROUP BY product_id) s
+       WHERE s.product_id = products.id AND products.parent_id = 0`,
+    );
+  });
   await setOptions(db, {
     [DEMO_GENERATION_OPTION]: { status: 'done', orders } satisfies DemoGenerationMark,
   });

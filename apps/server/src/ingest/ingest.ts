@@ -158,6 +158,9 @@ interface Lookup {
  * its old contribution to every rollup subtracted first. Orders named in `remove` (a shop's
  * trashed or deleted orders) are taken out the same way and not written again.
  */
+/** Orders from which a batch counts as a bulk load (no statement timeout on PostgreSQL). */
+const BULK_BATCH_ORDERS = 5_000;
+
 export async function ingestOrders(
   db: Db,
   orders: readonly OrderInput[],
@@ -170,6 +173,11 @@ export async function ingestOrders(
 
   await db.kysely.transaction().execute(async (trx) => {
     const sql = new RawSql(trx, db.engine, db.sqlite);
+    // A bulk batch (the demo generator's are 50,000 orders) may take longer than the statement
+    // timeout that protects requests (db/database.ts); a webhook's order or an import batch
+    // keeps it.
+    if (db.engine === 'postgres' && orders.length >= BULK_BATCH_ORDERS)
+      await sql.run('SET LOCAL statement_timeout = 0');
     const deltas = new Deltas();
     const categories = new ProductCategories(sql);
     const orderIds = orders.map((o) => o.id);

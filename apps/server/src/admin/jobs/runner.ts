@@ -1,6 +1,11 @@
+import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { isDatabaseUnavailable } from '../../db/faults';
+import { isDatabaseClosed, isDatabaseUnavailable } from '../../db/faults';
+import { forgetOwner, newOwner, ownerIsGone } from '../../db/lease';
+
+export { newOwner, ownerIsGone } from '../../db/lease';
+
 import type { AdminJobTable } from '../../db/schema';
 import { nowGmt } from '../dates';
 
@@ -67,13 +72,39 @@ export function newJobId(): string {
   return micro.toString();
 }
 
+/** How long a claim on a job lasts unless renewed, by default (`STORELENS_JOB_LEASE_MS`). */
+export const DEFAULT_JOB_LEASE_MS = 30_000;
+
+/** The lease of this process's claims: `STORELENS_JOB_LEASE_MS`, else 30 s. */
+export function jobLeaseMs(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.STORELENS_JOB_LEASE_MS);
+  return Number.isInteger(n) && n >= 1_000 ? n : DEFAULT_JOB_LEASE_MS;
+}
+
+/** How a runner claims jobs. */
+export interface RunnerOptions {
+  /** How long a claim lasts unless renewed (default `jobLeaseMs()`). */
+  leaseMs?: number;
+}
+
 /**
  * Runs background jobs whose progress lives in the database. Each job advances step by step,
  * the progress written after every step, so a restarted server resumes where the last
  * committed step left off. A cancel between steps is honoured (the progress write only
  * succeeds while the job is still running).
+ *
+ * Several processes may share one PostgreSQL database: each job is claimed by one runner at a
+ * time (`owner`, with a lease renewed by a heartbeat while the runner lives). Runners look for
+ * claimable jobs (no owner, a lapsed lease, or an owner process known to be dead) with
+ * `FOR UPDATE SKIP LOCKED`, so two never take the same one; every progress write requires
+ * the claim, so a runner that lost its job stops at its next step. (SQLite serves one
+ * process; the same claims then only matter across restarts.)
  */
 export class JobRunner {
+  /** This runner's name in `admin_jobs.owner`. */
+  readonly owner = newOwner(true);
+  private readonly leaseMs: number;
+  private timers: NodeJS.Timeout[] = [];
   private readonly handlers = new Map<string, JobHandler<never, never>>();
   private readonly loops = new Map<string, Promise<void>>();
   private stopping = false;
@@ -84,7 +115,12 @@ export class JobRunner {
   });
   private waitingForDatabase: Promise<void> | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    options: RunnerOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? jobLeaseMs();
+  }
 
   /** True while jobs are paused because the database cannot be reached. */
   get paused(): boolean {
@@ -110,28 +146,103 @@ export class JobRunner {
         error: null,
         created_gmt: now,
         updated_gmt: now,
+        owner: this.owner,
+        lease_until_ms: Date.now() + this.leaseMs,
       })
       .execute();
+    this.startTimers();
     this.launch(id);
     return id;
   }
 
-  /** Resumes every job left running (after a restart). */
+  /**
+   * Resumes every job left running by a process that stopped (after a restart), then keeps
+   * renewing this runner's claims and looking for jobs another process left (its lease
+   * lapsed), until `stop`.
+   */
   async resume(): Promise<void> {
-    const rows = await this.db.kysely
-      .selectFrom('admin_jobs')
-      .select(['id', 'kind'])
+    if (this.stopping) return;
+    this.startTimers();
+    await this.claim();
+  }
+
+  /** The heartbeat that renews this runner's claims, and the look-out for jobs left by others. */
+  private startTimers() {
+    if (this.timers.length === 0 && !this.stopping) {
+      const every = (ms: number, task: () => Promise<unknown>) => {
+        const timer = setInterval(() => {
+          task().catch((error: unknown) => {
+            if (!isDatabaseUnavailable(error) && !isDatabaseClosed(error))
+              console.error('Job runner:', error);
+          });
+        }, ms);
+        timer.unref();
+        this.timers.push(timer);
+      };
+      every(Math.max(250, Math.floor(this.leaseMs / 3)), () => this.heartbeat());
+      every(Math.max(250, Math.min(5_000, Math.floor(this.leaseMs / 2))), () => this.claim());
+    }
+  }
+
+  /** Renews the lease of every job this runner holds. */
+  private async heartbeat(): Promise<void> {
+    if (this.loops.size === 0) return;
+    await this.db.kysely
+      .updateTable('admin_jobs')
+      .set({ lease_until_ms: Date.now() + this.leaseMs })
+      .where('owner', '=', this.owner)
       .where('status', 'in', ['queued', 'running'])
-      .orderBy('created_gmt')
       .execute();
-    for (const row of rows) if (this.handlers.has(row.kind)) this.launch(row.id);
+  }
+
+  /** Claims the jobs of our kinds that nobody holds, and starts them. */
+  private async claim(): Promise<void> {
+    if (this.stopping) return;
+    const kinds = [...this.handlers.keys()];
+    if (kinds.length === 0) return;
+    const now = Date.now();
+    const claimed = await this.db.kysely.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom('admin_jobs')
+        .select(['id', 'owner', 'lease_until_ms'])
+        .where('status', 'in', ['queued', 'running'])
+        .where('kind', 'in', kinds)
+        // Only rows that may be claimable are locked: a live owner's renewals never wait.
+        .where((eb) =>
+          eb.or([
+            eb('owner', 'is', null),
+            eb('lease_until_ms', 'is', null),
+            eb('lease_until_ms', '<', now),
+            eb('owner', 'like', `${hostname().slice(0, 60)}:%`),
+          ]),
+        )
+        .orderBy('created_gmt')
+        .orderBy('id');
+      if (this.db.engine === 'postgres') query = query.forUpdate().skipLocked();
+      const rows = (await query.execute()).filter(
+        (row) =>
+          row.owner === null ||
+          row.lease_until_ms === null ||
+          Number(row.lease_until_ms) < now ||
+          ownerIsGone(row.owner, this.owner),
+      );
+      const ids = rows.map((r) => r.id).filter((id) => !this.loops.has(id));
+      if (ids.length === 0) return [];
+      await trx
+        .updateTable('admin_jobs')
+        .set({ owner: this.owner, lease_until_ms: now + this.leaseMs })
+        .where('id', 'in', ids)
+        .execute();
+      return ids;
+    });
+    for (const id of claimed) this.launch(id);
   }
 
   /** Marks a job cancelled; its loop stops before the next step. */
   async cancel(id: string): Promise<void> {
     await this.db.kysely
       .updateTable('admin_jobs')
-      .set({ status: 'cancelled', updated_gmt: nowGmt() })
+      .set({ status: 'cancelled', updated_gmt: nowGmt(), owner: null, lease_until_ms: null })
       .where('id', '=', id)
       .where('status', 'in', ['queued', 'running'])
       .execute();
@@ -143,11 +254,26 @@ export class JobRunner {
     await this.loops.get(id);
   }
 
-  /** Stops after the steps in flight; jobs stay `running` in the database and resume later. */
+  /**
+   * Stops after the steps in flight; jobs stay `running` in the database and resume later,
+   * here after a restart or at once in another process (their claims are given up).
+   */
   async stop(): Promise<void> {
     this.stopping = true;
     this.stopped();
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
     await Promise.all(this.loops.values());
+    forgetOwner(this.owner);
+    await this.db.kysely
+      .updateTable('admin_jobs')
+      .set({ owner: null, lease_until_ms: null })
+      .where('owner', '=', this.owner)
+      .where('status', 'in', ['queued', 'running'])
+      .execute()
+      .catch(() => {
+        // A database already gone: the lease lapses by itself.
+      });
   }
 
   private launch(id: string) {
@@ -189,9 +315,15 @@ export class JobRunner {
       try {
         await this.db.kysely
           .updateTable('admin_jobs')
-          .set({ status, error, updated_gmt: nowGmt() })
+          .set({
+            status,
+            error,
+            updated_gmt: nowGmt(),
+            ...(status === 'running' ? {} : { owner: null, lease_until_ms: null }),
+          })
           .where('id', '=', id)
           .where('status', '=', 'running')
+          .where('owner', '=', this.owner)
           .execute();
         return;
       } catch (failure) {
@@ -212,6 +344,16 @@ export class JobRunner {
       await new Promise((resolve) => setImmediate(resolve));
       let job: Job<never, never> | undefined;
       try {
+        // Each step starts by renewing the claim; a runner whose job was taken over (its
+        // lease lapsed while it was cut off) or cancelled stops here.
+        const renewed = await this.db.kysely
+          .updateTable('admin_jobs')
+          .set({ lease_until_ms: Date.now() + this.leaseMs })
+          .where('id', '=', id)
+          .where('owner', '=', this.owner)
+          .where('status', '=', 'running')
+          .executeTakeFirst();
+        if (Number(renewed.numUpdatedRows) === 0) return;
         job = await readJob<never, never>(this.db, id);
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
@@ -235,9 +377,14 @@ export class JobRunner {
             // A step went through: an earlier failure's cause no longer applies.
             ...(failures > 0 ? { error: null } : {}),
             updated_gmt: nowGmt(),
+            // Every committed step renews the claim; a finished job has no owner.
+            ...(done
+              ? { owner: null, lease_until_ms: null }
+              : { lease_until_ms: Date.now() + this.leaseMs }),
           })
           .where('id', '=', id)
           .where('status', '=', 'running')
+          .where('owner', '=', this.owner)
           .executeTakeFirst();
         if (done || Number(result.numUpdatedRows) === 0) return;
         failures = 0;
