@@ -69,10 +69,15 @@ async function latency(db: Db, label: string, url: string) {
 }
 
 /** One GET on a connection of the agent (false: a new connection); resolves with the ms taken. */
-function timedGet(port: number, path: string, agent: Agent | false): Promise<number> {
+function timedGet(
+  port: number,
+  path: string,
+  agent: Agent | false,
+  headers: Record<string, string>,
+): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
       res.resume();
       res.on('end', () =>
         res.statusCode === 200
@@ -90,11 +95,13 @@ const loadPaths = [
   '/wp-json/wc-analytics/reports/products?after=2026-10-01T00:00:00&before=2026-10-31T23:59:59&extended_info=true',
   '/wp-json/wc-analytics/reports/orders?after=2026-10-01T00:00:00&before=2026-10-31T23:59:59',
   '/wp-json/wc-analytics/reports/performance-indicators?stats=revenue/total_sales,orders/orders_count&after=2026-10-01T00:00:00&before=2026-10-31T23:59:59',
-  '/wp-json/wc-admin/options?options=woocommerce_default_country',
+  '/wp-json/wc-admin/options?options=woocommerce_currency',
 ];
 
 /** The load section on one store: the server in a child process, the clients here. */
-async function load(s: { url: string; schema: string | undefined }) {
+async function load(s: { db: Db; url: string; schema: string | undefined }) {
+  // Every report needs a signed-in user: without the session each request was a 401.
+  const headers = await analystSession(s.db);
   const clients = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
   const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
   const server = spawn(
@@ -121,7 +128,7 @@ async function load(s: { url: string; schema: string | undefined }) {
   const client = async (i: number) => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     for (let n = i; performance.now() < end; n++) {
-      await timedGet(port, loadPaths[n % loadPaths.length]!, agent).then(
+      await timedGet(port, loadPaths[n % loadPaths.length]!, agent, headers).then(
         (t) => times.push(t),
         () => errors++,
       );
@@ -131,7 +138,9 @@ async function load(s: { url: string; schema: string | undefined }) {
   const newcomers = (async () => {
     while (performance.now() < end) {
       await new Promise((r) => setTimeout(r, 250));
-      waits.push(await timedGet(port, loadPaths[4]!, false).catch(() => Number.POSITIVE_INFINITY));
+      waits.push(
+        await timedGet(port, loadPaths[4]!, false, headers).catch(() => Number.POSITIVE_INFINITY),
+      );
     }
   })();
   const started = performance.now();
@@ -139,6 +148,7 @@ async function load(s: { url: string; schema: string | undefined }) {
   const elapsed = (performance.now() - started) / 1000;
   server.kill('SIGTERM');
   times.sort((a, b) => a - b);
+  if (times.length === 0) times.push(Number.NaN);
   console.log(
     `  load, ${clients} keep-alive clients for ${seconds} s: ${(times.length / elapsed).toFixed(0)} requests/s, ` +
       `p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, errors ${errors}; ` +

@@ -5,7 +5,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Ajv } from 'ajv';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { adminRoutes, runners } from './admin';
+import { adminRoutes, runners, workers } from './admin';
+import { workerApplyOrders } from './admin/jobs/worker-host';
 import { withCapability } from './auth/capability';
 import { allowedHostsOf, cookieSession, installAuth } from './auth/plugin';
 import { accountRoutes } from './auth/routes';
@@ -76,17 +77,11 @@ export function assetCacheControl(path: string): string {
     : 'no-cache';
 }
 
-/** Builds the HTTP app on an open database. */
-export async function buildApp(
-  db: Db,
-  config: Pick<Config, 'webRoot'> &
-    Partial<Pick<Config, 'host' | 'publicUrl' | 'trustProxy' | 'allowedOrigins' | 'smtpUrl'>> & {
-      connect?: SyncOptions;
-    },
-): Promise<FastifyInstance> {
-  const app = Fastify({
+/** The Fastify options of the server (and of the worker thread's report reader). */
+export function fastifyOptions(trustProxy: boolean) {
+  return {
     logger: false,
-    trustProxy: config.trustProxy ?? false,
+    trustProxy,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     rewriteUrl: wpRewriteUrl,
     bodyLimit: 5 * 1024 * 1024,
@@ -95,7 +90,7 @@ export async function buildApp(
     forceCloseConnections: false,
     ajv: {
       customOptions: {
-        coerceTypes: 'array',
+        coerceTypes: 'array' as const,
         // Unknown query parameters and body fields are dropped, as WordPress ignores them:
         // every closed schema (`additionalProperties: false`) lists what a route reads.
         removeAdditional: true,
@@ -104,13 +99,11 @@ export async function buildApp(
       },
       plugins: [addFormats],
     },
-  });
-  recordRoutes(app);
-  drainOnClose(app);
-  app.decorate('storelensPublicUrl', config.publicUrl);
+  };
+}
 
-  wpConventions(app);
-
+/** The query hooks every report route relies on: comma lists, and no infinite numbers. */
+export function addQueryHooks(app: FastifyInstance): void {
   // Comma lists for array parameters: 'a,b,c' and a[]=a&a[]=b mean the same.
   app.addHook('preValidation', async (request) => {
     splitCommaLists(
@@ -131,6 +124,24 @@ export async function buildApp(
     }
     if (Object.keys(params).length) throw ApiError.invalidParams(params);
   });
+}
+
+/** Builds the HTTP app on an open database. */
+export async function buildApp(
+  db: Db,
+  config: Pick<Config, 'webRoot'> &
+    Partial<Pick<Config, 'host' | 'publicUrl' | 'trustProxy' | 'allowedOrigins' | 'smtpUrl'>> & {
+      connect?: SyncOptions;
+    },
+): Promise<FastifyInstance> {
+  const app = Fastify(fastifyOptions(config.trustProxy ?? false));
+  recordRoutes(app);
+  drainOnClose(app);
+  app.decorate('storelensPublicUrl', config.publicUrl);
+
+  wpConventions(app);
+
+  addQueryHooks(app);
 
   registerInputGuards(app);
 
@@ -219,8 +230,10 @@ export async function buildApp(
     ...authOptions,
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   });
+  const worker = workers.get(app);
   connectionRoutes(app, db, runners.get(app)!, {
     publicUrl: () => config.publicUrl,
+    ...(worker ? { applyOrders: workerApplyOrders(worker) } : {}),
     ...config.connect,
   });
 

@@ -39,6 +39,9 @@ export interface AdminOptions {
 /** The job runner of each app (tests reach it to wait for jobs). */
 export const runners = new WeakMap<FastifyInstance, JobRunner>();
 
+/** The worker thread of each app, when its store can have one (long work runs there). */
+export const workers = new WeakMap<FastifyInstance, WorkerHost>();
+
 /**
  * Registers every admin service route (API.md Part A, Part B §5) and the background job
  * runner: jobs left running resume when the app is ready and stop (to resume later) when it
@@ -49,8 +52,9 @@ export function adminRoutes(app: FastifyInstance, db: Db, options: AdminOptions 
   const runner = new JobRunner(db);
   const worker = WorkerHost.available(db) ? new WorkerHost(db) : undefined;
   runner.register(importHandler(db, worker));
-  runner.register(exportHandler(db, injectReader(app), smtpUrl));
+  runner.register(exportHandler(db, injectReader(app), smtpUrl, worker));
   runners.set(app, runner);
+  if (worker) workers.set(app, worker);
   const unsubscribe = onSettingsChanged((change) => {
     if (change.db !== db || !change.needsRebuild) return;
     startImport(db, runner, { skipExisting: false, reason: 'settings' }).catch((error: unknown) =>
