@@ -157,8 +157,20 @@ export async function swapShadow(db: Db): Promise<void> {
     const handle = db.sqlite!;
     handle.transaction(() => {
       for (const table of SHADOWED_TABLES) {
+        // Generated columns (hidden 2 and 3) compute themselves.
+        const columns = (
+          handle.prepare(`PRAGMA main.table_xinfo("${table}")`).all() as {
+            name: string;
+            hidden: number;
+          }[]
+        )
+          .filter((c) => c.hidden === 0)
+          .map((c) => `"${c.name}"`)
+          .join(', ');
         handle.exec(`DELETE FROM main."${table}"`);
-        handle.exec(`INSERT INTO main."${table}" SELECT * FROM temp."${table}"`);
+        handle.exec(
+          `INSERT INTO main."${table}" (${columns}) SELECT ${columns} FROM temp."${table}"`,
+        );
       }
     })();
   } else {
@@ -166,10 +178,15 @@ export async function swapShadow(db: Db): Promise<void> {
     const live = liveSchema(db);
     await db.kysely.transaction().execute(async (trx) => {
       for (const table of SHADOWED_TABLES) {
+        // Generated columns compute themselves; identity columns keep the rebuilt values.
+        const { rows } = await sql<{ name: string }>`
+          SELECT column_name AS name FROM information_schema.columns
+          WHERE table_schema = ${live} AND table_name = ${table} AND is_generated = 'NEVER'
+          ORDER BY ordinal_position`.execute(trx);
+        const columns = sql.join(rows.map((r) => sql.id(r.name)));
         await sql`DELETE FROM ${sql.id(live, table)}`.execute(trx);
-        await sql`INSERT INTO ${sql.id(live, table)} SELECT * FROM ${sql.id(schema, table)}`.execute(
-          trx,
-        );
+        await sql`INSERT INTO ${sql.id(live, table)} (${columns}) OVERRIDING SYSTEM VALUE
+          SELECT ${columns} FROM ${sql.id(schema, table)}`.execute(trx);
       }
     });
   }

@@ -85,3 +85,8 @@ export function checkJobFault(kind: string): void {
   if (--fault.times <= 0) injected.delete(kind);
   throw Object.assign(new Error(fault.message), { code: 'SQLITE_FULL' });
 }
+
+/** Removes an injected fault (the job's next try goes through). */
+export function clearJobFault(kind: string): void {
+  injected.delete(kind);
+}
