@@ -18,10 +18,16 @@
  * (default 200) keep-alive clients for BENCH_LOAD_SECONDS (default 10) against a mix of
  * reports, while a new connection opens every 250 ms: requests/s, p50, p99 and the slowest
  * new connection's wait for its answer. BENCH_SKIP_LOAD=1 skips it.
+ * The jobs section measures a report's p95 when idle, during a full rebuild of the analytics
+ * tables and during an export (both run on the worker thread): the issue's rule is within 2×
+ * of idle. BENCH_SKIP_JOBS=1 skips it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
+import { runners } from '../apps/server/src/admin';
+import { startImport } from '../apps/server/src/admin/import';
+import { readJob } from '../apps/server/src/admin/jobs/runner';
 import { buildApp } from '../apps/server/src/app';
 import { SESSION_COOKIE } from '../apps/server/src/auth/plugin';
 import { createUser, openSession, userByEmail } from '../apps/server/src/auth/users';
@@ -156,6 +162,63 @@ async function load(s: { db: Db; url: string; schema: string | undefined }) {
   );
 }
 
+/**
+ * A report's latency while long jobs run: idle, during a full rebuild, during an export. The
+ * requests go through `inject` one per event-loop turn (as requests arriving on sockets do),
+ * so the worker thread's answers get in between.
+ */
+async function duringJobs(db: Db) {
+  const app = await buildApp(db, { webRoot: '/nonexistent' });
+  const headers = await analystSession(db);
+  const url = `${base}&interval=week&after=2026-07-01T00:00:00&before=2026-09-30T23:59:59`;
+  const timed = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    const started = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers });
+    if (res.statusCode !== 200) throw new Error(`jobs: HTTP ${res.statusCode} ${res.body}`);
+    return performance.now() - started;
+  };
+  const p95 = (times: number[]) =>
+    percentile(
+      [...times].sort((a, b) => a - b),
+      95,
+    );
+  const idle: number[] = [];
+  for (let i = 0; i < 100; i++) idle.push(await timed());
+  const runner = runners.get(app)!;
+  const while_ = async (id: string, seconds: number) => {
+    const times: number[] = [];
+    const end = performance.now() + seconds * 1000;
+    while (performance.now() < end) {
+      times.push(await timed());
+      if (times.length % 20 === 0 && (await readJob(db, id))?.status !== 'running') break;
+    }
+    return times;
+  };
+  const rebuildStarted = performance.now();
+  const rebuild = await startImport(db, runner, { skipExisting: false, reason: 'settings' });
+  if (!rebuild.started) throw new Error('jobs: the rebuild did not start');
+  const duringRebuild = await while_(rebuild.id, 600);
+  await runner.settled(rebuild.id);
+  const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
+  const exportStart = await app.inject({
+    method: 'POST',
+    url: '/wp-json/wc-analytics/reports/orders/export',
+    headers,
+    payload: { report_args: { after: '2024-11-21T00:00:00', before: '2026-11-20T23:59:59' } },
+  });
+  const exportId = (exportStart.json() as { export_id?: string }).export_id;
+  if (!exportId) throw new Error(`jobs: export refused ${exportStart.body}`);
+  const duringExport = await while_(exportId, 15);
+  await runner.cancel(exportId);
+  await app.close();
+  console.log(
+    `  report p95 idle ${ms(p95(idle))}; during a full rebuild ${ms(p95(duringRebuild))} ` +
+      `(${duringRebuild.length} requests, rebuild ${rebuildSeconds.toFixed(1)} s); ` +
+      `during an orders export ${ms(p95(duringExport))} (${duringExport.length} requests)`,
+  );
+}
+
 const base =
   '/wp-json/wc-analytics/reports/revenue/stats?force_cache_refresh=true&order=asc&per_page=100';
 const scenarios = [
@@ -216,6 +279,7 @@ for (const engine of serverBench ? engines : []) {
         });
       }
       if (process.env.BENCH_SKIP_LOAD !== '1') await load(s);
+      if (process.env.BENCH_SKIP_JOBS !== '1') await duringJobs(s.db);
       // Issue 4's figures (every report kind) from the analytics bench, on the same store.
       if (process.env.BENCH_SKIP_ANALYTICS !== '1') {
         spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/analytics/bench.ts'], {
