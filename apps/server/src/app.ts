@@ -132,9 +132,25 @@ export async function buildApp(
   config: Pick<Config, 'webRoot'> &
     Partial<Pick<Config, 'host' | 'publicUrl' | 'trustProxy' | 'allowedOrigins' | 'smtpUrl'>> & {
       connect?: SyncOptions;
+      /**
+       * True while the server is still starting (src/main.ts: migrations, the demo store, or
+       * waiting for the database): every request answers 503 `storelens_database_unavailable`
+       * with Retry-After, and background jobs wait for the caller to resume them.
+       */
+      starting?: () => boolean;
     },
 ): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(config.trustProxy ?? false));
+  const starting = config.starting;
+  if (starting) {
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!starting()) return;
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send(ApiError.of('storelens_database_unavailable').toBody());
+    });
+  }
   recordRoutes(app);
   drainOnClose(app);
   app.decorate('storelensPublicUrl', config.publicUrl);
@@ -225,7 +241,7 @@ export async function buildApp(
     revenueRoutes(app, db);
     analyticsRoutes(app, db);
   });
-  adminRoutes(app, db);
+  adminRoutes(app, db, { deferJobs: starting !== undefined });
   accountRoutes(app, db, {
     ...authOptions,
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
@@ -234,6 +250,7 @@ export async function buildApp(
   connectionRoutes(app, db, runners.get(app)!, {
     publicUrl: () => config.publicUrl,
     ...(worker ? { applyOrders: workerApplyOrders(worker) } : {}),
+    ...(starting ? { ready: () => !starting() } : {}),
     ...config.connect,
   });
 

@@ -34,6 +34,8 @@ export { JobRunner } from './jobs/runner';
 /** Admin service options; by default read from the environment (`SMTP_URL`). */
 export interface AdminOptions {
   smtpUrl?: () => string | undefined;
+  /** Leave jobs to the caller to resume (`runners.get(app).resume()`) once the store is ready. */
+  deferJobs?: boolean;
 }
 
 /** The job runner of each app (tests reach it to wait for jobs). */
@@ -61,7 +63,9 @@ export function adminRoutes(app: FastifyInstance, db: Db, options: AdminOptions 
       console.error(error),
     );
   });
-  app.addHook('onReady', async () => runner.resume());
+  app.addHook('onReady', async () => {
+    if (!options.deferJobs) await runner.resume();
+  });
   app.addHook('onClose', async () => {
     unsubscribe();
     await runner.stop();

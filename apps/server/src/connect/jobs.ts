@@ -82,6 +82,8 @@ export interface SyncOptions {
    * ingestion does not hold the thread that answers requests.
    */
   applyOrders?: typeof applyOrders;
+  /** False while the server is still starting (the store not migrated yet): no sync runs. */
+  ready?: () => boolean;
 }
 
 export const PER_PAGE = 100;

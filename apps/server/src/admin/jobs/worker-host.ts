@@ -51,6 +51,9 @@ export class WorkerHost {
     this.worker = undefined;
     if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    // Held until it exits: an idle worker is unref'd, and the process would otherwise end
+    // here, before the caller closes its own database.
+    worker.ref();
     worker.postMessage({ task: 'close' });
     await exited;
   }
