@@ -17,10 +17,12 @@
  * The load section serves each store from a process of its own and runs BENCH_LOAD_CLIENTS
  * (default 200) keep-alive clients for BENCH_LOAD_SECONDS (default 10) against a mix of
  * reports, while a new connection opens every 250 ms: requests/s, p50, p99 and the slowest
- * new connection's wait for its answer. BENCH_SKIP_LOAD=1 skips it.
+ * new connection's wait for its answer. BENCH_SKIP_LOAD=1 skips it; BENCH_LOAD_COMPARE=1 runs
+ * it first without fair turns between connections (src/fair-turns.ts), for comparison.
  * The jobs section measures a report's p95 when idle, during a full rebuild of the analytics
- * tables and during an export (both run on the worker thread): the issue's rule is within 2×
- * of idle. BENCH_SKIP_JOBS=1 skips it.
+ * tables and during an export (both run on the worker thread), each for BENCH_JOBS_SECONDS
+ * (default 30) and then cancelled: the issue's rule is within 2× of idle. BENCH_SKIP_JOBS=1
+ * skips it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -105,7 +107,7 @@ const loadPaths = [
 ];
 
 /** The load section on one store: the server in a child process, the clients here. */
-async function load(s: { db: Db; url: string; schema: string | undefined }) {
+async function load(s: { db: Db; url: string; schema: string | undefined }, fair = true) {
   // Every report needs a signed-in user: without the session each request was a 401.
   const headers = await analystSession(s.db);
   const clients = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
@@ -114,7 +116,12 @@ async function load(s: { db: Db; url: string; schema: string | undefined }) {
     process.execPath,
     ['--import', 'tsx', 'apps/server/src/analytics/bench-load-server.ts'],
     {
-      env: { ...process.env, DATABASE_URL: s.url, ...(s.schema ? { BENCH_SCHEMA: s.schema } : {}) },
+      env: {
+        ...process.env,
+        DATABASE_URL: s.url,
+        ...(s.schema ? { BENCH_SCHEMA: s.schema } : {}),
+        BENCH_FAIR_TURNS: fair ? '1' : '0',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -156,7 +163,7 @@ async function load(s: { db: Db; url: string; schema: string | undefined }) {
   times.sort((a, b) => a - b);
   if (times.length === 0) times.push(Number.NaN);
   console.log(
-    `  load, ${clients} keep-alive clients for ${seconds} s: ${(times.length / elapsed).toFixed(0)} requests/s, ` +
+    `  load${fair ? '' : ' (no fair turns)'}, ${clients} keep-alive clients for ${seconds} s: ${(times.length / elapsed).toFixed(0)} requests/s, ` +
       `p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, errors ${errors}; ` +
       `slowest new connection ${ms(Math.max(...waits))} (of ${waits.length})`,
   );
@@ -195,12 +202,16 @@ async function duringJobs(db: Db) {
     }
     return times;
   };
-  const rebuildStarted = performance.now();
+  // Each job is measured for BENCH_JOBS_SECONDS at most, then cancelled.
+  const seconds = Number(process.env.BENCH_JOBS_SECONDS ?? 30);
   const rebuild = await startImport(db, runner, { skipExisting: false, reason: 'settings' });
   if (!rebuild.started) throw new Error('jobs: the rebuild did not start');
-  const duringRebuild = await while_(rebuild.id, 600);
-  await runner.settled(rebuild.id);
-  const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
+  const duringRebuild = await while_(rebuild.id, seconds);
+  const rebuilt = (await readJob<unknown, { orders: { imported: number; total: number } }>(
+    db,
+    rebuild.id,
+  ))!.progress.orders;
+  await runner.cancel(rebuild.id);
   const exportStart = await app.inject({
     method: 'POST',
     url: '/wp-json/wc-analytics/reports/orders/export',
@@ -209,12 +220,12 @@ async function duringJobs(db: Db) {
   });
   const exportId = (exportStart.json() as { export_id?: string }).export_id;
   if (!exportId) throw new Error(`jobs: export refused ${exportStart.body}`);
-  const duringExport = await while_(exportId, 15);
+  const duringExport = await while_(exportId, seconds);
   await runner.cancel(exportId);
   await app.close();
   console.log(
     `  report p95 idle ${ms(p95(idle))}; during a full rebuild ${ms(p95(duringRebuild))} ` +
-      `(${duringRebuild.length} requests, rebuild ${rebuildSeconds.toFixed(1)} s); ` +
+      `(${duringRebuild.length} requests; ${rebuilt.imported} of ${rebuilt.total} orders rebuilt when cut); ` +
       `during an orders export ${ms(p95(duringExport))} (${duringExport.length} requests)`,
   );
 }
@@ -278,7 +289,11 @@ for (const engine of serverBench ? engines : []) {
           env: { ...process.env, DATABASE_URL: s.url },
         });
       }
-      if (process.env.BENCH_SKIP_LOAD !== '1') await load(s);
+      if (process.env.BENCH_SKIP_LOAD !== '1') {
+        // The same load without fair turns between connections, for comparison.
+        if (process.env.BENCH_LOAD_COMPARE === '1') await load(s, false);
+        await load(s);
+      }
       if (process.env.BENCH_SKIP_JOBS !== '1') await duringJobs(s.db);
       // Issue 4's figures (every report kind) from the analytics bench, on the same store.
       if (process.env.BENCH_SKIP_ANALYTICS !== '1') {

@@ -16,6 +16,7 @@ import { connectionRoutes, type SyncOptions } from './connect';
 import type { Db } from './db/database';
 import { isDatabaseUnavailable, isStatementTimeout, RETRY_AFTER_SECONDS } from './db/faults';
 import { ApiError } from './errors';
+import { fairTurns } from './fair-turns';
 import { registerInputGuards } from './input-guards';
 import { analyticsRoutes } from './routes/analytics';
 import { isIsoDateTime } from './routes/dates';
@@ -138,6 +139,8 @@ export async function buildApp(
        * with Retry-After, and background jobs wait for the caller to resume them.
        */
       starting?: () => boolean;
+      /** `false` leaves out fair turns between connections (the bench compares both). */
+      fairTurns?: boolean;
     },
 ): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(config.trustProxy ?? false));
@@ -153,6 +156,7 @@ export async function buildApp(
   }
   recordRoutes(app);
   drainOnClose(app);
+  if (config.fairTurns !== false) fairTurns(app);
   app.decorate('storelensPublicUrl', config.publicUrl);
 
   wpConventions(app);
