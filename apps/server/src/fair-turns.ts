@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
  * and answered between them. Requests are only reordered, never refused; throughput is the
  * same. `app.inject` requests each come on a socket of their own, so they never wait.
  */
-export function fairTurns(app: FastifyInstance, perTurn = 4): void {
+export function fairTurns(app: FastifyInstance, perTurn = 8): void {
   const answered = new WeakSet<Socket>();
   const queue: (() => void)[] = [];
   let scheduled = false;

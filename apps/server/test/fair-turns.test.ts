@@ -33,7 +33,7 @@ it('answers a new connection ahead of the keep-alive requests already waiting [s
     const headers = await signIn(store.db, 'analyst');
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as { port: number };
-    const clients = 60;
+    const clients = 100;
     for (let i = 0; i < clients; i++) agents.push(new Agent({ keepAlive: true, maxSockets: 1 }));
     // Each connection's first request: answered, so the connections are open and known.
     expect(new Set(await Promise.all(agents.map((a) => get(port, a, headers))))).toEqual(
