@@ -19,12 +19,20 @@
  * The load section serves each store from a process of its own and runs BENCH_LOAD_CLIENTS
  * (default 200) keep-alive clients for BENCH_LOAD_SECONDS (default 10) against a mix of
  * reports, while a new connection opens every 250 ms: requests/s, p50, p99 and the slowest
- * new connection's wait for its answer. BENCH_SKIP_LOAD=1 skips it.
+ * new connection's wait for its answer. BENCH_SKIP_LOAD=1 skips it; BENCH_LOAD_COMPARE=1 runs
+ * it first without fair turns between connections (src/fair-turns.ts), for comparison.
+ * The jobs section measures a report's p95 when idle, during a full rebuild of the analytics
+ * tables and during an export (both run on the worker thread), each for BENCH_JOBS_SECONDS
+ * (default 30) and then cancelled: the issue's rule is within 2× of idle. BENCH_SKIP_JOBS=1
+ * skips it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
+import { runners } from '../apps/server/src/admin';
+import { startImport } from '../apps/server/src/admin/import';
 import { readOrderInputs } from '../apps/server/src/admin/import-source';
+import { readJob } from '../apps/server/src/admin/jobs/runner';
 import { buildApp } from '../apps/server/src/app';
 import { SESSION_COOKIE } from '../apps/server/src/auth/plugin';
 import { createUser, openSession, userByEmail } from '../apps/server/src/auth/users';
@@ -136,10 +144,15 @@ async function incrementalLatency(db: Db) {
 }
 
 /** One GET on a connection of the agent (false: a new connection); resolves with the ms taken. */
-function timedGet(port: number, path: string, agent: Agent | false): Promise<number> {
+function timedGet(
+  port: number,
+  path: string,
+  agent: Agent | false,
+  headers: Record<string, string>,
+): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
       res.resume();
       res.on('end', () =>
         res.statusCode === 200
@@ -157,18 +170,25 @@ const loadPaths = [
   '/wp-json/wc-analytics/reports/products?after=2026-10-01T00:00:00&before=2026-10-31T23:59:59&extended_info=true',
   '/wp-json/wc-analytics/reports/orders?after=2026-10-01T00:00:00&before=2026-10-31T23:59:59',
   '/wp-json/wc-analytics/reports/performance-indicators?stats=revenue/total_sales,orders/orders_count&after=2026-10-01T00:00:00&before=2026-10-31T23:59:59',
-  '/wp-json/wc-admin/options?options=woocommerce_default_country',
+  '/wp-json/wc-admin/options?options=woocommerce_currency',
 ];
 
 /** The load section on one store: the server in a child process, the clients here. */
-async function load(s: { url: string; schema: string | undefined }) {
+async function load(s: { db: Db; url: string; schema: string | undefined }, fair = true) {
+  // Every report needs a signed-in user: without the session each request was a 401.
+  const headers = await analystSession(s.db);
   const clients = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
   const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
   const server = spawn(
     process.execPath,
     ['--import', 'tsx', 'apps/server/src/analytics/bench-load-server.ts'],
     {
-      env: { ...process.env, DATABASE_URL: s.url, ...(s.schema ? { BENCH_SCHEMA: s.schema } : {}) },
+      env: {
+        ...process.env,
+        DATABASE_URL: s.url,
+        ...(s.schema ? { BENCH_SCHEMA: s.schema } : {}),
+        BENCH_FAIR_TURNS: fair ? '1' : '0',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -188,7 +208,7 @@ async function load(s: { url: string; schema: string | undefined }) {
   const client = async (i: number) => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     for (let n = i; performance.now() < end; n++) {
-      await timedGet(port, loadPaths[n % loadPaths.length]!, agent).then(
+      await timedGet(port, loadPaths[n % loadPaths.length]!, agent, headers).then(
         (t) => times.push(t),
         () => errors++,
       );
@@ -198,7 +218,9 @@ async function load(s: { url: string; schema: string | undefined }) {
   const newcomers = (async () => {
     while (performance.now() < end) {
       await new Promise((r) => setTimeout(r, 250));
-      waits.push(await timedGet(port, loadPaths[4]!, false).catch(() => Number.POSITIVE_INFINITY));
+      waits.push(
+        await timedGet(port, loadPaths[4]!, false, headers).catch(() => Number.POSITIVE_INFINITY),
+      );
     }
   })();
   const started = performance.now();
@@ -206,10 +228,72 @@ async function load(s: { url: string; schema: string | undefined }) {
   const elapsed = (performance.now() - started) / 1000;
   server.kill('SIGTERM');
   times.sort((a, b) => a - b);
+  if (times.length === 0) times.push(Number.NaN);
   console.log(
-    `  load, ${clients} keep-alive clients for ${seconds} s: ${(times.length / elapsed).toFixed(0)} requests/s, ` +
+    `  load${fair ? '' : ' (no fair turns)'}, ${clients} keep-alive clients for ${seconds} s: ${(times.length / elapsed).toFixed(0)} requests/s, ` +
       `p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, errors ${errors}; ` +
       `slowest new connection ${ms(Math.max(...waits))} (of ${waits.length})`,
+  );
+}
+
+/**
+ * A report's latency while long jobs run: idle, during a full rebuild, during an export. The
+ * requests go through `inject` one per event-loop turn (as requests arriving on sockets do),
+ * so the worker thread's answers get in between.
+ */
+async function duringJobs(db: Db) {
+  const app = await buildApp(db, { webRoot: '/nonexistent' });
+  const headers = await analystSession(db);
+  const url = `${base}&interval=week&after=2026-07-01T00:00:00&before=2026-09-30T23:59:59`;
+  const timed = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    const started = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers });
+    if (res.statusCode !== 200) throw new Error(`jobs: HTTP ${res.statusCode} ${res.body}`);
+    return performance.now() - started;
+  };
+  const p95 = (times: number[]) =>
+    percentile(
+      [...times].sort((a, b) => a - b),
+      95,
+    );
+  const idle: number[] = [];
+  for (let i = 0; i < 100; i++) idle.push(await timed());
+  const runner = runners.get(app)!;
+  const while_ = async (id: string, seconds: number) => {
+    const times: number[] = [];
+    const end = performance.now() + seconds * 1000;
+    while (performance.now() < end) {
+      times.push(await timed());
+      if (times.length % 20 === 0 && (await readJob(db, id))?.status !== 'running') break;
+    }
+    return times;
+  };
+  // Each job is measured for BENCH_JOBS_SECONDS at most, then cancelled.
+  const seconds = Number(process.env.BENCH_JOBS_SECONDS ?? 30);
+  const rebuild = await startImport(db, runner, { skipExisting: false, reason: 'settings' });
+  if (!rebuild.started) throw new Error('jobs: the rebuild did not start');
+  const duringRebuild = await while_(rebuild.id, seconds);
+  const rebuilt = (await readJob<unknown, { orders: { imported: number; total: number } }>(
+    db,
+    rebuild.id,
+  ))!.progress.orders;
+  await runner.cancel(rebuild.id);
+  const exportStart = await app.inject({
+    method: 'POST',
+    url: '/wp-json/wc-analytics/reports/orders/export',
+    headers,
+    payload: { report_args: { after: '2024-11-21T00:00:00', before: '2026-11-20T23:59:59' } },
+  });
+  const exportId = (exportStart.json() as { export_id?: string }).export_id;
+  if (!exportId) throw new Error(`jobs: export refused ${exportStart.body}`);
+  const duringExport = await while_(exportId, seconds);
+  await runner.cancel(exportId);
+  await app.close();
+  console.log(
+    `  report p95 idle ${ms(p95(idle))}; during a full rebuild ${ms(p95(duringRebuild))} ` +
+      `(${duringRebuild.length} requests; ${rebuilt.imported} of ${rebuilt.total} orders rebuilt when cut); ` +
+      `during an orders export ${ms(p95(duringExport))} (${duringExport.length} requests)`,
   );
 }
 
@@ -279,7 +363,12 @@ for (const engine of serverBench ? engines : []) {
           env: { ...process.env, DATABASE_URL: s.url },
         });
       }
-      if (process.env.BENCH_SKIP_LOAD !== '1') await load(s);
+      if (process.env.BENCH_SKIP_LOAD !== '1') {
+        // The same load without fair turns between connections, for comparison.
+        if (process.env.BENCH_LOAD_COMPARE === '1') await load(s, false);
+        await load(s);
+      }
+      if (process.env.BENCH_SKIP_JOBS !== '1') await duringJobs(s.db);
       // Issue 4's figures (every report kind) from the analytics bench, on the same store.
       if (process.env.BENCH_SKIP_ANALYTICS !== '1') {
         spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/analytics/bench.ts'], {

@@ -5,7 +5,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Ajv } from 'ajv';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { adminRoutes, runners } from './admin';
+import { adminRoutes, runners, workers } from './admin';
+import { workerApplyOrders } from './admin/jobs/worker-host';
 import { withCapability } from './auth/capability';
 import { allowedHostsOf, cookieSession, installAuth } from './auth/plugin';
 import { accountRoutes } from './auth/routes';
@@ -16,6 +17,7 @@ import { connectionRoutes, type SyncOptions } from './connect';
 import type { Db } from './db/database';
 import { isDatabaseUnavailable, isStatementTimeout, RETRY_AFTER_SECONDS } from './db/faults';
 import { ApiError } from './errors';
+import { fairTurns } from './fair-turns';
 import { registerInputGuards } from './input-guards';
 import { analyticsRoutes } from './routes/analytics';
 import { isIsoDateTime } from './routes/dates';
@@ -77,17 +79,11 @@ export function assetCacheControl(path: string): string {
     : 'no-cache';
 }
 
-/** Builds the HTTP app on an open database. */
-export async function buildApp(
-  db: Db,
-  config: Pick<Config, 'webRoot'> &
-    Partial<Pick<Config, 'host' | 'publicUrl' | 'trustProxy' | 'allowedOrigins' | 'smtpUrl'>> & {
-      connect?: SyncOptions;
-    },
-): Promise<FastifyInstance> {
-  const app = Fastify({
+/** The Fastify options of the server (and of the worker thread's report reader). */
+export function fastifyOptions(trustProxy: boolean) {
+  return {
     logger: false,
-    trustProxy: config.trustProxy ?? false,
+    trustProxy,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     rewriteUrl: wpRewriteUrl,
     bodyLimit: 5 * 1024 * 1024,
@@ -96,7 +92,7 @@ export async function buildApp(
     forceCloseConnections: false,
     ajv: {
       customOptions: {
-        coerceTypes: 'array',
+        coerceTypes: 'array' as const,
         // Unknown query parameters and body fields are dropped, as WordPress ignores them:
         // every closed schema (`additionalProperties: false`) lists what a route reads.
         removeAdditional: true,
@@ -105,13 +101,11 @@ export async function buildApp(
       },
       plugins: [addFormats],
     },
-  });
-  recordRoutes(app);
-  drainOnClose(app);
-  app.decorate('storelensPublicUrl', config.publicUrl);
+  };
+}
 
-  wpConventions(app);
-
+/** The query hooks every report route relies on: comma lists, and no infinite numbers. */
+export function addQueryHooks(app: FastifyInstance): void {
   // Comma lists for array parameters: 'a,b,c' and a[]=a&a[]=b mean the same.
   app.addHook('preValidation', async (request) => {
     splitCommaLists(
@@ -132,6 +126,43 @@ export async function buildApp(
     }
     if (Object.keys(params).length) throw ApiError.invalidParams(params);
   });
+}
+
+/** Builds the HTTP app on an open database. */
+export async function buildApp(
+  db: Db,
+  config: Pick<Config, 'webRoot'> &
+    Partial<Pick<Config, 'host' | 'publicUrl' | 'trustProxy' | 'allowedOrigins' | 'smtpUrl'>> & {
+      connect?: SyncOptions;
+      /**
+       * True while the server is still starting (src/main.ts: migrations, the demo store, or
+       * waiting for the database): every request answers 503 `storelens_database_unavailable`
+       * with Retry-After, and background jobs wait for the caller to resume them.
+       */
+      starting?: () => boolean;
+      /** `false` leaves out fair turns between connections (the bench compares both). */
+      fairTurns?: boolean;
+    },
+): Promise<FastifyInstance> {
+  const app = Fastify(fastifyOptions(config.trustProxy ?? false));
+  const starting = config.starting;
+  if (starting) {
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!starting()) return;
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send(ApiError.of('storelens_database_unavailable').toBody());
+    });
+  }
+  recordRoutes(app);
+  drainOnClose(app);
+  if (config.fairTurns !== false) fairTurns(app);
+  app.decorate('storelensPublicUrl', config.publicUrl);
+
+  wpConventions(app);
+
+  addQueryHooks(app);
 
   registerInputGuards(app);
 
@@ -215,14 +246,17 @@ export async function buildApp(
     revenueRoutes(app, db);
     analyticsRoutes(app, db);
   });
-  adminRoutes(app, db);
+  adminRoutes(app, db, { deferJobs: starting !== undefined });
   installChangeNotices(app, db);
   accountRoutes(app, db, {
     ...authOptions,
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   });
+  const worker = workers.get(app);
   connectionRoutes(app, db, runners.get(app)!, {
     publicUrl: () => config.publicUrl,
+    ...(worker ? { applyOrders: workerApplyOrders(worker) } : {}),
+    ...(starting ? { ready: () => !starting() } : {}),
     ...config.connect,
   });
 

@@ -1,34 +1,34 @@
+import { runners, workers } from './admin';
 import { buildApp, DASHBOARD_PATH } from './app';
 import { firstRun } from './auth/first-run';
 import { ConfigError, readConfig } from './config';
-import { ensureDemoStore, openStore, withStartupLock } from './store';
+import { openDatabase } from './db/database';
+import { prepareStore, untilDatabaseAnswers } from './startup';
 
-/** `npm start`: open (and migrate) the database, seed the demo store if empty, serve. */
+/**
+ * `npm start`: listen at once, then open (and migrate) the database, seed the demo store if
+ * empty, and serve. Until the store is ready every request answers 503
+ * `storelens_database_unavailable` with Retry-After; a database that cannot be reached is
+ * waited for (the process does not exit), and start-up finishes when it answers.
+ */
 async function main() {
   const config = readConfig();
-  const db = await openStore(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
-  // Several processes started together: one generates the demo, the others find it there.
-  await withStartupLock(db, () =>
-    ensureDemoStore(db, (line) => console.log(line), config.demoOrders, config.demoWhenEmpty),
-  );
-  const app = await buildApp(db, config);
+  const log = (line: string) => console.log(line);
+  // Opening connects to nothing yet (a pool, or a SQLite file): it cannot fail on a database
+  // that is down.
+  const db = openDatabase(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
+  let ready = false;
+  let closing = false;
+  const app = await buildApp(db, { ...config, starting: () => !ready });
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const listenHost = host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host;
   const origin = config.publicUrl ?? `http://${listenHost}:${port}`;
-  const first = await firstRun(db, origin, config.admin);
-  if (first && 'created' in first)
-    console.log(`Created the administrator ${first.created} (STORELENS_ADMIN_EMAIL).`);
-  if (first && 'setupUrl' in first)
-    console.log(
-      `No account exists yet. Create the administrator (link valid 24 hours):\n  ${first.setupUrl}`,
-    );
-  console.log(`Storelens is running: ${origin}${DASHBOARD_PATH}`);
+  log(`Listening on http://${listenHost}:${port}; preparing the store…`);
   console.log(`Database: ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}`);
 
-  let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -40,6 +40,35 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const prepared = await untilDatabaseAnswers(
+    async () => {
+      await prepareStore(db, {
+        log,
+        demoOrders: config.demoOrders,
+        demoWhenEmpty: config.demoWhenEmpty,
+        worker: workers.get(app),
+      });
+      return firstRun(db, origin, config.admin);
+    },
+    log,
+    () => closing,
+  );
+  if (closing) return;
+  ready = true;
+  // Jobs left running by the last stop go on now that the store is ready.
+  await untilDatabaseAnswers(
+    async () => runners.get(app)?.resume(),
+    log,
+    () => closing,
+  );
+  if (prepared && 'created' in prepared)
+    console.log(`Created the administrator ${prepared.created} (STORELENS_ADMIN_EMAIL).`);
+  if (prepared && 'setupUrl' in prepared)
+    console.log(
+      `No account exists yet. Create the administrator (link valid 24 hours):\n  ${prepared.setupUrl}`,
+    );
+  console.log(`Storelens is running: ${origin}${DASHBOARD_PATH}`);
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { rebuildSchema } from './admin/rebuild';
 import type { Db, Engine } from './db/database';
 import { openStore } from './store';
 
@@ -55,6 +56,8 @@ export async function scratchStore(
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      // A rebuild's copy of the analytics tables (src/admin/rebuild.ts), if one was left.
+      await c.query(`DROP SCHEMA IF EXISTS ${rebuildSchema({ schema })} CASCADE`);
       await c.end();
     },
   };

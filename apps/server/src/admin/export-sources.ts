@@ -251,9 +251,17 @@ const sources = new Map<string, ReportSource>([
   ],
 ]);
 
+/** The sources this module defines, which every thread has (a worker thread reads these). */
+const builtIn = new Map(sources);
+
 /** Adds (or replaces) the export source of a report type. */
 export function registerReportSource(type: string, source: ReportSource): void {
   sources.set(type, source);
+}
+
+/** True when `type`'s source is the one this module defines (not replaced at run time). */
+export function builtInSource(type: string): boolean {
+  return sources.get(type) !== undefined && sources.get(type) === builtIn.get(type);
 }
 
 /** The export source of a report type, if one is registered. */

@@ -28,6 +28,7 @@ import { getOptions } from '../options';
 import { currentUserId, originOf } from './context';
 import { adminError } from './errors';
 import {
+  builtInSource,
   type ExportPage,
   type ReportAnswer,
   type ReportReader,
@@ -36,6 +37,7 @@ import {
   valueAt,
 } from './export-sources';
 import { type Job, type JobHandler, type JobRunner, newJobId, readJob } from './jobs/runner';
+import type { WorkerHost } from './jobs/worker-host';
 import { sendMail } from './mail';
 
 /** The job kind of report exports. */
@@ -85,6 +87,50 @@ const DownloadQuery = Type.Object({
   token: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
+type StepResult = { progress: ExportProgress; done: boolean };
+
+/**
+ * One step of an export: one page of rows appended through csv-stringify to the file, after
+ * cutting the file back to the bytes the last committed step recorded. The worker thread runs
+ * the same code with its own report reader.
+ */
+export async function exportStep(
+  read: ReportReader,
+  params: ExportParams,
+  progress: ExportProgress,
+): Promise<StepResult> {
+  const source = reportSource(params.type);
+  if (!source) throw new Error(`No export source for ${params.type}`);
+  mkdirSync(dirname(params.file), { recursive: true });
+  if (!existsSync(params.file)) await writeFile(params.file, '');
+  await truncate(params.file, progress.bytes);
+  const answer = await source.page(read, params.args, progress.nextPage);
+  if (!isPage(answer)) {
+    const message = (answer.body as { message?: unknown } | null)?.message;
+    throw new Error(
+      `The ${params.type} report answered ${answer.status}${typeof message === 'string' ? `: ${message}` : ''}`,
+    );
+  }
+  const { page, totalPages, rows } = answer;
+  const csv = stringify({ header: page === 1, columns: source.columns.map((c) => c.header) });
+  const out = createWriteStream(params.file, { flags: 'a' });
+  csv.pipe(out);
+  for (const row of rows) csv.write(source.columns.map((c) => valueAt(row, c.key)));
+  csv.end();
+  await finished(out);
+  const bytes = (await stat(params.file)).size;
+  return {
+    progress: {
+      ...progress,
+      nextPage: page + 1,
+      totalPages,
+      bytes,
+      rows: progress.rows + rows.length,
+    },
+    done: page >= totalPages,
+  };
+}
+
 /**
  * The export job: each step appends one page of rows through csv-stringify to the file. On a
  * resume the file is first cut back to the bytes the last committed step recorded, so a crash
@@ -94,35 +140,17 @@ export function exportHandler(
   db: Db,
   read: ReportReader,
   smtpUrl: () => string | undefined,
+  worker?: WorkerHost,
 ): JobHandler<ExportParams, ExportProgress> {
   return {
     kind: EXPORT_KIND,
     async step({ params, progress }: Job<ExportParams, ExportProgress>) {
-      const source = reportSource(params.type);
-      if (!source) throw new Error(`No export source for ${params.type}`);
-      mkdirSync(dirname(params.file), { recursive: true });
-      if (!existsSync(params.file)) await writeFile(params.file, '');
-      await truncate(params.file, progress.bytes);
-      const answer = await source.page(read, params.args, progress.nextPage);
-      if (!isPage(answer)) throw new Error(`The ${params.type} report answered ${answer.status}`);
-      const { page, totalPages, rows } = answer;
-      const csv = stringify({ header: page === 1, columns: source.columns.map((c) => c.header) });
-      const out = createWriteStream(params.file, { flags: 'a' });
-      csv.pipe(out);
-      for (const row of rows) csv.write(source.columns.map((c) => valueAt(row, c.key)));
-      csv.end();
-      await finished(out);
-      const bytes = (await stat(params.file)).size;
-      return {
-        progress: {
-          ...progress,
-          nextPage: page + 1,
-          totalPages,
-          bytes,
-          rows: progress.rows + rows.length,
-        },
-        done: page >= totalPages,
-      };
+      // On the worker thread: reading a page of a large report (and writing it out) would
+      // otherwise hold the request thread on SQLite. A report type registered in this thread
+      // only is read here.
+      if (worker && builtInSource(params.type))
+        return worker.run<StepResult>('exportStep', { params, progress });
+      return exportStep(read, params, progress);
     },
     async finish({ id, params, progress }) {
       if (!params.email || progress.emailed) return progress;

@@ -11,6 +11,7 @@ import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
 import { refreshLastActive } from '../customer-activity';
 import type { Db } from '../db/database';
+import { checkJobFault } from '../db/faults';
 import { RawSql } from '../db/sql';
 import { ApiError } from '../errors';
 import { announceIngested, ingestOrders } from '../ingest/ingest';
@@ -20,6 +21,7 @@ import { emitAnalyticsDataDeleted } from './events';
 import { readOrderInputs } from './import-source';
 import { type Job, type JobHandler, type JobRunner, parseJob } from './jobs/runner';
 import type { WorkerHost } from './jobs/worker-host';
+import { ANALYTICS_TABLES, createShadow, shadowOwner, swapShadow } from './rebuild';
 
 /** The job kind of historical imports. */
 export const IMPORT_KIND = 'import';
@@ -36,30 +38,15 @@ export interface ImportParams {
 
 /** Where an import is. */
 export interface ImportProgress {
-  phase: 'customers' | 'orders';
+  /** 'swap': a rebuild built beside the live tables, waiting to replace them. */
+  phase: 'customers' | 'orders' | 'swap';
   customerCursor: number;
   orderCursor: number;
   customers: { imported: number; total: number };
   orders: { imported: number; total: number };
 }
 
-/** Tables the import rebuilds (and `delete` empties). */
-export const ANALYTICS_TABLES = [
-  'order_stats',
-  'order_product_lookup',
-  'order_coupon_lookup',
-  'order_tax_lookup',
-  'revenue_hour',
-  'revenue_day',
-  'product_month',
-  'variation_month',
-  'category_month',
-  'category_day',
-  'coupon_month',
-  'tax_month',
-  'customer_first_order',
-  'customer_totals',
-] as const;
+export { ANALYTICS_TABLES };
 
 /** The first local day an import with `days` covers: today minus `days`, at midnight. */
 export function importFrom(
@@ -105,7 +92,10 @@ export async function importTotals(
 /**
  * The import job: customers (last active dates) first, then orders in id order, in batches.
  * With a worker host each batch runs on the worker's thread and connection, so requests keep
- * their latency while it works (SQLite's calls block the thread that makes them).
+ * their latency while it works (SQLite's calls block the thread that makes them). A full
+ * import (all orders, none skipped: a settings rebuild, or a request for everything) is
+ * built beside the live tables and swapped in by its last step (src/admin/rebuild.ts), so the
+ * reports never mix old and new settings, even when the rebuild fails half-way.
  */
 export function importHandler(
   db: Db,
@@ -113,16 +103,19 @@ export function importHandler(
 ): JobHandler<ImportParams, ImportProgress> {
   return {
     kind: IMPORT_KIND,
-    // A rebuild left half-done mixes old and new settings in the reports, so a failing batch
-    // (a full disk, say) is tried again with growing waits — for about an hour and a half —
-    // before the import is marked failed; a restart resumes it too.
+    // A failing batch (a full disk, say) is tried again with growing waits — for about an
+    // hour and a half — before the import is marked failed; a restart resumes it too.
     retry: { attempts: 20, firstDelayMs: 1_000, maxDelayMs: 5 * 60_000 },
     async step(job: Job<ImportParams, ImportProgress>) {
+      checkJobFault(IMPORT_KIND);
       if (!worker) return importStep(db, job);
       const result = await worker.run<{ progress: ImportProgress; done: boolean }>('importStep', {
+        jobId: job.id,
         params: job.params,
         progress: job.progress,
-      });
+        // The shadow tables need a connection other than the one requests read on.
+        beside: isFullImport(job.params),
+      } satisfies ImportStepInput);
       // The worker's ingestion told only its own listeners.
       announceIngested();
       return result;
@@ -130,10 +123,54 @@ export function importHandler(
   };
 }
 
-/** One batch of an import (the worker thread runs the same code on its own connection). */
+/** True when an import covers every order afresh (it may then be built beside the live tables). */
+export const isFullImport = (params: ImportParams) => params.from === -1 && !params.skipExisting;
+
+/** What one step of an import is given. */
+export interface ImportStepInput
+  extends Pick<Job<ImportParams, ImportProgress>, 'params' | 'progress'> {
+  jobId?: string;
+  /** Build beside the live tables, on the connection `rebuild` gives (see rebuild.ts). */
+  beside?: boolean;
+}
+
+/**
+ * One step of an import (the worker thread runs the same code on its own connections). Built
+ * beside, the step first makes sure this connection holds the job's shadow tables: when it
+ * does not (a new job, or a worker restarted since), it creates them and starts the batches
+ * over. The last step swaps the shadow in.
+ */
 export async function importStep(
   db: Db,
-  { params, progress }: Pick<Job<ImportParams, ImportProgress>, 'params' | 'progress'>,
+  input: ImportStepInput,
+  rebuild?: () => Db,
+): Promise<{ progress: ImportProgress; done: boolean }> {
+  if (!input.beside || !rebuild || !input.jobId) return importBatch(db, input);
+  const shadow = rebuild();
+  let { progress } = input;
+  if ((await shadowOwner(shadow)) !== input.jobId) {
+    await createShadow(shadow, input.jobId);
+    progress = {
+      ...progress,
+      phase: 'customers',
+      customerCursor: 0,
+      orderCursor: 0,
+      customers: { ...progress.customers, imported: 0 },
+      orders: { ...progress.orders, imported: 0 },
+    };
+  }
+  if (progress.phase === 'swap') {
+    await swapShadow(shadow);
+    return { progress, done: true };
+  }
+  const next = await importBatch(shadow, { params: input.params, progress });
+  return next.done ? { progress: { ...next.progress, phase: 'swap' }, done: false } : next;
+}
+
+/** One batch of customers or orders. */
+async function importBatch(
+  db: Db,
+  { params, progress }: Pick<ImportStepInput, 'params' | 'progress'>,
 ): Promise<{ progress: ImportProgress; done: boolean }> {
   const sql = new RawSql(db.kysely, db.engine);
   const { where, args } = orderFilter(params);

@@ -34,10 +34,15 @@ export { JobRunner } from './jobs/runner';
 /** Admin service options; by default read from the environment (`SMTP_URL`). */
 export interface AdminOptions {
   smtpUrl?: () => string | undefined;
+  /** Leave jobs to the caller to resume (`runners.get(app).resume()`) once the store is ready. */
+  deferJobs?: boolean;
 }
 
 /** The job runner of each app (tests reach it to wait for jobs). */
 export const runners = new WeakMap<FastifyInstance, JobRunner>();
+
+/** The worker thread of each app, when its store can have one (long work runs there). */
+export const workers = new WeakMap<FastifyInstance, WorkerHost>();
 
 /**
  * Registers every admin service route (API.md Part A, Part B §5) and the background job
@@ -49,15 +54,18 @@ export function adminRoutes(app: FastifyInstance, db: Db, options: AdminOptions 
   const runner = new JobRunner(db);
   const worker = WorkerHost.available(db) ? new WorkerHost(db) : undefined;
   runner.register(importHandler(db, worker));
-  runner.register(exportHandler(db, injectReader(app), smtpUrl));
+  runner.register(exportHandler(db, injectReader(app), smtpUrl, worker));
   runners.set(app, runner);
+  if (worker) workers.set(app, worker);
   const unsubscribe = onSettingsChanged((change) => {
     if (change.db !== db || !change.needsRebuild) return;
     startImport(db, runner, { skipExisting: false, reason: 'settings' }).catch((error: unknown) =>
       console.error(error),
     );
   });
-  app.addHook('onReady', async () => runner.resume());
+  app.addHook('onReady', async () => {
+    if (!options.deferJobs) await runner.resume();
+  });
   app.addHook('onClose', async () => {
     unsubscribe();
     await runner.stop();

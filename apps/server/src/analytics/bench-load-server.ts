@@ -9,7 +9,10 @@ import { openStore } from '../store';
 const db = await openStore(process.env.DATABASE_URL!, {
   ...(process.env.BENCH_SCHEMA ? { schema: process.env.BENCH_SCHEMA } : {}),
 });
-const app = await buildApp(db, { webRoot: '/nonexistent' });
+const app = await buildApp(db, {
+  webRoot: '/nonexistent',
+  fairTurns: process.env.BENCH_FAIR_TURNS !== '0',
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`);

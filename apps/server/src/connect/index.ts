@@ -3,6 +3,7 @@ import type { JobRunner } from '../admin/jobs/runner';
 import { withCapability } from '../auth/capability';
 import { readReconcileMinutes } from '../config';
 import type { Db } from '../db/database';
+import { isDatabaseUnavailable } from '../db/faults';
 import { ApiError } from '../errors';
 import { parseSqlUtc } from '../timezone';
 import {
@@ -146,12 +147,22 @@ export function connectionRoutes(
   webhookRoutes(app, db, queue);
 
   const timers: NodeJS.Timeout[] = [];
+  // Nothing reads the store before it is ready (a start still migrating, or waiting for the
+  // database: src/main.ts); a database lost later only delays the next round.
+  const ready = () => options.ready?.() ?? true;
+  const quietly = (error: unknown) => {
+    if (!isDatabaseUnavailable(error)) console.error(error);
+  };
   app.addHook('onReady', async () => {
-    void queue.kick();
-    timers.push(setInterval(() => void queue.kick(), 5_000).unref());
+    if (ready()) void queue.kick().catch(quietly);
     timers.push(
       setInterval(() => {
-        void scheduleReconciliations().catch((error: unknown) => console.error(error));
+        if (ready()) void queue.kick().catch(quietly);
+      }, 5_000).unref(),
+    );
+    timers.push(
+      setInterval(() => {
+        if (ready()) void scheduleReconciliations().catch(quietly);
       }, 30_000).unref(),
     );
   });

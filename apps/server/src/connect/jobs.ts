@@ -76,6 +76,14 @@ export interface SyncOptions {
   overlapMs?: number;
   /** Where the shop can reach this server (webhook delivery URLs); none registers no webhooks. */
   publicUrl?: () => string | undefined;
+  /**
+   * How the import and reconciliation write a page of orders: by default here, on the
+   * calling thread; the server passes the worker thread's (src/admin/jobs/worker-host.ts), so
+   * ingestion does not hold the thread that answers requests.
+   */
+  applyOrders?: typeof applyOrders;
+  /** False while the server is still starting (the store not migrated yet): no sync runs. */
+  ready?: () => boolean;
 }
 
 export const PER_PAGE = 100;
@@ -179,7 +187,13 @@ export function importHandler(
       const client = clientOf(db, c, options.client);
       const started = performance.now();
       try {
-        const next = await importStep(db, client, progress, options.pagesPerStep ?? 10);
+        const next = await importStep(
+          db,
+          client,
+          progress,
+          options.pagesPerStep ?? 10,
+          options.applyOrders ?? applyOrders,
+        );
         if (c.status !== 'importing') await updateConnection(db, c.id, { status: 'importing' });
         next.elapsed_ms = progress.elapsed_ms + Math.round(performance.now() - started);
         next.failures = 0;
@@ -208,6 +222,7 @@ async function importStep(
   client: WooClient,
   progress: ImportProgress,
   pagesPerStep: number,
+  writeOrders: typeof applyOrders,
 ): Promise<ImportProgress> {
   const resource = RESOURCES[progress.phase]!;
   const p: ImportProgress = { ...progress, resources: { ...progress.resources } };
@@ -260,7 +275,7 @@ async function importStep(
           next - OFFSET_OVERLAP,
           readOrders(client, next - OFFSET_OVERLAP, pagesPerStep),
         );
-      await applyOrders(db, batch.items, batch.refunds, { skipApplied: true });
+      await writeOrders(db, batch.items, batch.refunds, { skipApplied: true });
       return advance(next, batch.total, batch.last);
     }
     case 'attributes': {
@@ -369,7 +384,11 @@ export function reconcileHandler(
             ...since,
             status: phase === 'trash' ? 'trash' : 'any',
           });
-          changed = await applyOrders(db, page.items, await fetchRefunds(client, page.items));
+          changed = await (options.applyOrders ?? applyOrders)(
+            db,
+            page.items,
+            await fetchRefunds(client, page.items),
+          );
           last = progress.page >= page.totalPages;
         }
         const next: ReconcileProgress = {

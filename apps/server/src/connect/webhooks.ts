@@ -62,9 +62,15 @@ export class DeliveryQueue {
       this.again = true;
       return this.running;
     }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-    });
+    // Never rejects: callers fire and forget, and a rejection nobody awaits ends the process
+    // (a lost database); the deliveries stay stored and the next kick applies them.
+    this.running = this.drain()
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) console.error(error);
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 

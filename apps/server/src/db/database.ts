@@ -85,7 +85,16 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 60_000;
 /** Opens `file:path` (SQLite) or `postgres://…` (PostgreSQL). */
 export function openDatabase(
   url: string,
-  options: { schema?: string; statementTimeoutMs?: number } = {},
+  options: {
+    schema?: string;
+    statementTimeoutMs?: number;
+    /**
+     * PostgreSQL: schemas searched for unqualified names, in order (default: `schema`). A
+     * rebuild puts its own schema first, so the analytics tables it builds shadow the live
+     * ones (src/admin/rebuild.ts).
+     */
+    searchPath?: readonly string[];
+  } = {},
 ): Db {
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length);
@@ -126,7 +135,9 @@ export function openDatabase(
     statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     // Named so an operator (or a test) can find this server's sessions in pg_stat_activity.
     application_name: `storelens${options.schema ? `:${options.schema}` : ''}`.slice(0, 63),
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    ...(options.searchPath || options.schema
+      ? { options: `-c search_path=${(options.searchPath ?? [options.schema!]).join(',')}` }
+      : {}),
   });
   // An idle connection that the server drops (a restart, pg_terminate_backend) is reported
   // here; without a listener the 'error' event ended the whole process. The pool has already

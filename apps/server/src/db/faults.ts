@@ -80,3 +80,38 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_UNIQUE'
   );
 }
+
+/**
+ * Fault injection for the fault tests: after `after` more steps of a job kind go through, the
+ * next `times` steps fail with `message` (a full disk, say) before doing any work, as a failed
+ * write would. Nothing injects a fault outside the tests.
+ */
+const injected = new Map<string, { after: number; times: number; message: string }>();
+
+export function injectJobFault(
+  kind: string,
+  fault: { after?: number; times: number; message?: string },
+): void {
+  injected.set(kind, {
+    after: fault.after ?? 0,
+    times: fault.times,
+    message: fault.message ?? 'database or disk is full (injected fault)',
+  });
+}
+
+/** Throws the injected fault of this step of a job kind, if one is due. */
+export function checkJobFault(kind: string): void {
+  const fault = injected.get(kind);
+  if (!fault) return;
+  if (fault.after > 0) {
+    fault.after--;
+    return;
+  }
+  if (--fault.times <= 0) injected.delete(kind);
+  throw Object.assign(new Error(fault.message), { code: 'SQLITE_FULL' });
+}
+
+/** Removes an injected fault (the job's next try goes through). */
+export function clearJobFault(kind: string): void {
+  injected.delete(kind);
+}

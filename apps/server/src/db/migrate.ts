@@ -48,6 +48,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const name = failed?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${name} failed: ${error instanceof Error ? error.message : error}`);
+    // The cause stays attached: a database that cannot be reached is waited for (faults.ts).
+    throw new Error(`Migration ${name} failed: ${error instanceof Error ? error.message : error}`, {
+      cause: error,
+    });
   }
 }

@@ -1,7 +1,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { applyOrders } from '../../connect/records';
 import type { Db } from '../../db/database';
+import { announceIngested } from '../../ingest/ingest';
 
 interface Pending {
   resolve(value: unknown): void;
@@ -49,6 +51,9 @@ export class WorkerHost {
     this.worker = undefined;
     if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    // Held until it exits: an idle worker is unref'd, and the process would otherwise end
+    // here, before the caller closes its own database.
+    worker.ref();
     worker.postMessage({ task: 'close' });
     await exited;
   }
@@ -68,7 +73,16 @@ export class WorkerHost {
     };
     worker.on(
       'message',
-      (message: { id: number; result?: unknown; error?: { message: string; code?: string } }) => {
+      (message: {
+        id: number;
+        result?: unknown;
+        error?: { message: string; code?: string };
+        log?: string;
+      }) => {
+        if (message.log !== undefined) {
+          console.log(message.log);
+          return;
+        }
         const p = this.pending.get(message.id);
         this.pending.delete(message.id);
         if (this.pending.size === 0) worker.unref();
@@ -85,4 +99,18 @@ export class WorkerHost {
     this.worker = worker;
     return worker;
   }
+}
+
+/** A shop sync's order writes, done on the worker thread (see SyncOptions.applyOrders). */
+export function workerApplyOrders(worker: WorkerHost): typeof applyOrders {
+  return async (_db, orders, refunds, options = {}) => {
+    const changed = await worker.run<number>('applyOrders', {
+      orders,
+      refunds: [...refunds],
+      options,
+    });
+    // The worker's ingestion told only its own listeners (the report cache is here).
+    announceIngested();
+    return changed;
+  };
 }

@@ -1,23 +1,57 @@
 /*
  * The worker thread of src/admin/jobs/worker-host.ts: opens its own connection to the store
- * (already migrated by the server) and runs the long tasks it is sent, one at a time.
+ * (already migrated by the server) and runs the long tasks it is sent, one at a time: import
+ * and rebuild batches, export pages, the database writes of a shop's sync, and the demo
+ * generation of a first start.
  */
+
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from '../../db/database';
-import { type ImportParams, type ImportProgress, importStep } from '../import';
+import type { FastifyInstance } from 'fastify';
+import { applyOrders } from '../../connect/records';
+import type { WcOrder, WcRefund } from '../../connect/wc-types';
+import { type Db, openDatabase } from '../../db/database';
+import { ensureDemoStore } from '../../store';
+import { type ExportParams, type ExportProgress, exportStep } from '../export';
+import { type ImportStepInput, importStep } from '../import';
+import { openRebuildDatabase } from '../rebuild';
+import { readerOf, reportReaderApp } from './report-reader';
 
 const { url, schema } = workerData as { url: string; schema: string | undefined };
 const db = openDatabase(url, schema ? { schema } : {});
 
+/** The connection full rebuilds run on, opened on first use (see src/admin/rebuild.ts). */
+let rebuildDb: Db | undefined;
+const rebuild = () => {
+  rebuildDb ??= openRebuildDatabase(db);
+  return rebuildDb;
+};
+
+let reader: Promise<FastifyInstance> | undefined;
+
 const tasks: Record<string, (payload: never) => Promise<unknown>> = {
-  importStep: (payload: { params: ImportParams; progress: ImportProgress }) =>
-    importStep(db, payload),
+  importStep: (payload: ImportStepInput) => importStep(db, payload, rebuild),
+  exportStep: async (payload: { params: ExportParams; progress: ExportProgress }) => {
+    reader ??= reportReaderApp(db);
+    return exportStep(readerOf(await reader), payload.params, payload.progress);
+  },
+  applyOrders: (payload: {
+    orders: WcOrder[];
+    refunds: [number, WcRefund[]][];
+    options: { skipApplied?: boolean };
+  }) => applyOrders(db, payload.orders, new Map(payload.refunds), payload.options),
+  ensureDemoStore: async (payload: { orders: number; generate: boolean }) => {
+    // Progress lines go to the server's console as they come.
+    const log = (line: string) => parentPort!.postMessage({ log: line });
+    return ensureDemoStore(db, log, payload.orders, payload.generate);
+  },
 };
 
 let queue = Promise.resolve();
 parentPort!.on('message', (message: { id?: number; task: string; payload?: unknown }) => {
   queue = queue.then(async () => {
     if (message.task === 'close') {
+      await (await reader)?.close();
+      await rebuildDb?.close();
       await db.close();
       parentPort!.close();
       return;
