@@ -123,6 +123,27 @@ export async function taxTotals(
   };
 }
 
+/**
+ * variations/stats items sold (variation month rollup; the edges from variation lines), which
+ * the stats report would read line by line for the whole range.
+ */
+export async function variationItemsSold(ctx: ReportContext, range: TotalsRange): Promise<number> {
+  const status = statusOf(ctx);
+  const { items_sold } = await rangeSums(ctx, range, {
+    month: 'variation_month',
+    lookup: 'order_product_lookup',
+    sums: { items_sold: ['items_sold', 'product_qty'] },
+    // Month rows are variations only; lookup rows are every line.
+    filter: (alias) => {
+      const s = status(alias);
+      return alias === 'm'
+        ? s
+        : { sql: `${s.sql} AND ${alias}.variation_id > 0`, params: s.params };
+    },
+  });
+  return items_sold ?? 0;
+}
+
 /** downloads/stats total without filters: download log entries in the range. */
 export async function downloadTotal(ctx: ReportContext, range: TotalsRange): Promise<number> {
   const [r] = await ctx.sql.query<{ n: number }>(
