@@ -5,6 +5,7 @@
  * the sources the same as theirs: revenue day/hour rollups with order rows at the edges
  * (revenue.ts), the coupon and tax month rollups through the list sources (lists.ts).
  */
+import { countDistinct } from '../db/dialect';
 import type { ReportContext } from './context';
 import { DATE_KIND } from './context';
 import { noFilters, rowFilter, statusDefault } from './filters';
@@ -88,14 +89,17 @@ export async function couponTotals(
     filter: statusOf(ctx),
   });
   // An order with two coupons counts once: per-coupon rollup counts cannot give that. An
-  // order's coupon rows share its date and status, so grouping in the order of the
-  // (date, status) index (then the key's order id) counts each order once without a sort.
+  // order's coupon rows share its date and status, the (date, status) index's columns.
   const col = `ocl.${ctx.dateColumn}`;
   const status = statusOf(ctx)('ocl');
   const [orders] = await ctx.sql.query<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM order_coupon_lookup ocl
-       WHERE ${col} >= ? AND ${col} < ? AND ${status.sql}
-       GROUP BY ${col}, ocl.status, ocl.order_id) t`,
+    countDistinct(
+      ctx.sql.engine,
+      'ocl.order_id',
+      [col, 'ocl.status'],
+      'order_coupon_lookup ocl',
+      `${col} >= ? AND ${col} < ? AND ${status.sql}`,
+    ),
     [range.after, endOf(range.before), ...status.params],
   );
   return { amount: amount ?? 0, orders_count: Number(orders?.n ?? 0) };

@@ -19,3 +19,22 @@ export function rowsIn(engine: Engine, columns: readonly string[], count: number
   const rows = Array(count).fill(row).join(',');
   return `(${columns.join(',')}) IN (${engine === 'sqlite' ? `VALUES ${rows}` : rows})`;
 }
+
+/**
+ * `SELECT COUNT(DISTINCT <column>) AS n FROM <from> WHERE <where>`, where the rows of one
+ * `column` value share the `groups` values and an index is ordered by `groups`. SQLite counts
+ * the groups in that index's order (no sort, no hash); PostgreSQL's COUNT(DISTINCT) sorts
+ * just the integers, where grouping by the text columns too hashed them all (4× slower).
+ */
+export function countDistinct(
+  engine: Engine,
+  column: string,
+  groups: readonly string[],
+  from: string,
+  where: string,
+): string {
+  return engine === 'sqlite'
+    ? `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM ${from} WHERE ${where}
+       GROUP BY ${[...groups, column].join(', ')}) t`
+    : `SELECT COUNT(DISTINCT ${column}) AS n FROM ${from} WHERE ${where}`;
+}
