@@ -161,7 +161,7 @@ export class Deltas {
    * item_day deltas (migration 015): revenue key (day, kind, status, new/returning) → item key
    * (`itemKey`) → sums. `shrunkItems` lists the [revenue key, item key] pairs a removal touched.
    */
-  readonly items = new Map<number, Map<number, RevenueAcc>>();
+  readonly items = new Map<number, Map<number, ItemAcc>>();
   readonly shrunkItems: [number, number][] = [];
 
   /**
@@ -183,7 +183,7 @@ export class Deltas {
     const status = this.keys.status(stats.status);
     const couponTotal = couponSum(coupons);
     const months = this.months;
-    const items = itemKeys(products, categoriesOf, orderCoupons);
+    const items = itemParts(stats, products, coupons, categoriesOf, orderCoupons);
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
       if (!local) continue;
@@ -262,7 +262,7 @@ export class Deltas {
   ) {
     const couponTotal = couponSum(coupons);
     const status = this.keys.status(stats.status);
-    const items = itemKeys(products, categoriesOf, orderCoupons);
+    const items = itemParts(stats, products, coupons, categoriesOf, orderCoupons);
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
       if (local)
@@ -290,7 +290,7 @@ export class Deltas {
     status: number,
     local: string,
     day: number,
-    items: readonly number[],
+    items: readonly ItemPart[],
   ) {
     const returning = Number(stats.returning_customer);
     const hour = day * 24 + (local.charCodeAt(11) - 48) * 10 + local.charCodeAt(12) - 48;
@@ -304,9 +304,16 @@ export class Deltas {
         byItem = new Map();
         this.items.set(dayKey, byItem);
       }
-      for (const item of items) {
-        addRevenue(byItem, item, sign, stats, coupons, couponTotal);
-        if (sign < 0) this.shrunkItems.push([dayKey, item]);
+      for (const { key, qty, net } of items) {
+        let acc = byItem.get(key);
+        if (!acc) {
+          acc = { ...emptyRevenue(), item_qty: 0, item_net: 0 };
+          byItem.set(key, acc);
+        }
+        addRevenue(byItem, key, sign, stats, coupons, couponTotal);
+        acc.item_qty += sign * qty;
+        acc.item_net += sign * net;
+        if (sign < 0) this.shrunkItems.push([dayKey, key]);
       }
     }
     if (sign < 0) {
@@ -327,25 +334,54 @@ export function decodeItemKey(key: number): { type: ItemType; id: number } {
   return { type: ITEM_TYPES[code]!, id: (key - code) / 4 };
 }
 
+/** One item a lookup row matches, with the item's own part of the row. */
+interface ItemPart {
+  key: number;
+  /** Quantity and net of the item's lines in the row (a coupon: 0 and its discount). */
+  qty: number;
+  net: number;
+}
+
+/** item_day sums: the revenue rollup's, plus the item's own part. */
+export interface ItemAcc extends RevenueAcc {
+  item_qty: number;
+  item_net: number;
+}
+
 /**
  * The items one lookup row (an order or a refund) matches, as the lookup filters do: the
  * products, variations and categories of its own lines, and its order's coupons.
  */
-function itemKeys(
+function itemParts(
+  stats: StatsRow,
   products: readonly ProductRow[],
+  coupons: readonly CouponRow[],
   categoriesOf: (productId: number) => readonly number[],
   orderCoupons: readonly number[],
-): number[] {
-  const out: number[] = [];
-  const push = (key: number) => {
-    if (!out.includes(key)) out.push(key);
+): ItemPart[] {
+  const out: ItemPart[] = [];
+  const add = (key: number, qty: number, net: number) => {
+    const part = out.find((p) => p.key === key);
+    if (part) {
+      part.qty += qty;
+      part.net += net;
+    } else out.push({ key, qty, net });
   };
   for (const row of products) {
-    if (row.product_id > 0) push(itemKey('product', row.product_id));
-    if (row.variation_id > 0) push(itemKey('variation', row.variation_id));
-    for (const id of categoriesOf(row.product_id)) push(itemKey('category', id));
+    add(itemKey('product', row.product_id), row.product_qty, row.product_net_revenue);
+    if (row.variation_id > 0)
+      add(itemKey('variation', row.variation_id), row.product_qty, row.product_net_revenue);
+    for (const id of categoriesOf(row.product_id))
+      add(itemKey('category', id), row.product_qty, row.product_net_revenue);
   }
-  for (const id of orderCoupons) push(itemKey('coupon', id));
+  // A refund matches its order's coupons; only the order's own rows carry the discount.
+  const own = stats.parent_id === 0 ? coupons : [];
+  for (const id of orderCoupons)
+    add(
+      itemKey('coupon', id),
+      0,
+      own.filter((c) => c.coupon_id === id).reduce((a, c) => a + c.discount_amount, 0),
+    );
   return out;
 }
 
