@@ -143,6 +143,8 @@ export type MonthDeltas = Map<number, Map<number, number[]>>;
 
 /** Rollup deltas of a batch. */
 export class Deltas {
+  /** `items: false` collects no item_day deltas (a bulk load rolls item_day up afterwards). */
+  constructor(private readonly options: { items: boolean } = { items: true }) {}
   readonly keys = new Keys();
   readonly hour = new Map<number, RevenueAcc>();
   readonly day = new Map<number, RevenueAcc>();
@@ -183,7 +185,9 @@ export class Deltas {
     const status = this.keys.status(stats.status);
     const couponTotal = couponSum(coupons);
     const months = this.months;
-    const items = itemParts(stats, products, coupons, categoriesOf, orderCoupons);
+    const items = this.options.items
+      ? itemParts(stats, products, coupons, categoriesOf, orderCoupons)
+      : [];
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
       if (!local) continue;
@@ -262,7 +266,9 @@ export class Deltas {
   ) {
     const couponTotal = couponSum(coupons);
     const status = this.keys.status(stats.status);
-    const items = itemParts(stats, products, coupons, categoriesOf, orderCoupons);
+    const items = this.options.items
+      ? itemParts(stats, products, coupons, categoriesOf, orderCoupons)
+      : [];
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
       if (local)

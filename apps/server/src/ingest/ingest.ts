@@ -165,6 +165,11 @@ export async function ingestOrders(
   db: Db,
   orders: readonly OrderInput[],
   remove: readonly number[] = [],
+  /**
+   * `itemDays: false` leaves item_day alone: only for a bulk load into an empty store that
+   * calls `rollUpItemDays` (migration 015) once it is loaded.
+   */
+  options: { itemDays?: boolean } = {},
 ): Promise<void> {
   if (orders.length === 0 && remove.length === 0) return;
   const settings = await readStoreSettings(db);
@@ -173,7 +178,7 @@ export async function ingestOrders(
 
   await db.kysely.transaction().execute(async (trx) => {
     const sql = new RawSql(trx, db.engine, db.sqlite);
-    const deltas = new Deltas();
+    const deltas = new Deltas({ items: options.itemDays !== false });
     const categories = new ProductCategories(sql);
     const orderIds = orders.map((o) => o.id);
     const touched = [...new Set([...orderIds, ...remove])];
@@ -860,6 +865,16 @@ async function applyCategoryDays(sql: RawSql, deltas: Deltas) {
   await applyPeriodRows(sql, 'category_day', 'day', keys, values, rows, deltas.removed);
 }
 
+/** Orders rows by their leading key columns (text or numbers), as the table's key does. */
+function compareKeys(a: readonly unknown[], b: readonly unknown[]): number {
+  for (let i = 0; i < ITEM_DAY_KEYS.length; i++) {
+    const x = a[i] as string | number;
+    const y = b[i] as string | number;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
 /** Rows of item_day keys compared at once when dropping rows a removal left all zero. */
 const ITEM_KEYS_PER_DELETE = 200;
 
@@ -894,6 +909,9 @@ async function applyItemDays(sql: RawSql, deltas: Deltas) {
       ]);
     }
   }
+  // In key order: the batch's rows of one item and date kind land next to each other in the
+  // table (its key starts with the item), not one page apart each (6× the load time unsorted).
+  rows.sort(compareKeys);
   await sql.insertMany(
     'item_day',
     [...ITEM_DAY_KEYS, ...REVENUE_VALUE_COLUMNS, 'coupon_ids', 'item_qty', 'item_net'],

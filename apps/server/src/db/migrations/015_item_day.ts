@@ -74,6 +74,15 @@ export async function up(db: Db): Promise<void> {
     .addPrimaryKeyConstraint('item_day_pk', [...ITEM_DAY_KEYS] as never)
     .modifyEnd(sqlite ? sql`without rowid` : sql``)
     .execute();
+  await rollUpItemDays(db);
+}
+
+/**
+ * Fills item_day from the lookup rows (an empty table: the migration, or after a bulk load
+ * that skipped it, which is several times cheaper than keeping it batch by batch).
+ */
+export async function rollUpItemDays(db: Db): Promise<void> {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   // The coupon multiset 'id:count,…' (ids ascending, as formatMultiset writes it).
   const agg = sqlite
     ? "group_concat(coupon_id || ':' || n, ',' ORDER BY coupon_id)"
