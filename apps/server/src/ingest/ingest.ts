@@ -865,16 +865,6 @@ async function applyCategoryDays(sql: RawSql, deltas: Deltas) {
   await applyPeriodRows(sql, 'category_day', 'day', keys, values, rows, deltas.removed);
 }
 
-/** Orders rows by their leading key columns (text or numbers), as the table's key does. */
-function compareKeys(a: readonly unknown[], b: readonly unknown[]): number {
-  for (let i = 0; i < ITEM_DAY_KEYS.length; i++) {
-    const x = a[i] as string | number;
-    const y = b[i] as string | number;
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
-}
-
 /** Rows of item_day keys compared at once when dropping rows a removal left all zero. */
 const ITEM_KEYS_PER_DELETE = 200;
 
@@ -909,9 +899,6 @@ async function applyItemDays(sql: RawSql, deltas: Deltas) {
       ]);
     }
   }
-  // In key order: the batch's rows of one item and date kind land next to each other in the
-  // table (its key starts with the item), not one page apart each (6× the load time unsorted).
-  rows.sort(compareKeys);
   await sql.insertMany(
     'item_day',
     [...ITEM_DAY_KEYS, ...REVENUE_VALUE_COLUMNS, 'coupon_ids', 'item_qty', 'item_net'],
