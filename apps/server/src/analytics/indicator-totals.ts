@@ -8,17 +8,10 @@
 import { countDistinct } from '../db/dialect';
 import type { ReportContext } from './context';
 import { DATE_KIND } from './context';
-import { noFilters, rowFilter, type SqlCondition, statusDefault } from './filters';
+import { noFilters, rowFilter, statusDefault } from './filters';
 import { wallMs, wallText } from './intervals';
 import { addOrderRow, emptyOrderAcc, type OrderAcc } from './metrics';
-import {
-  dayCondition,
-  edgeCondition,
-  monthCondition,
-  monthPlan,
-  rangeSums,
-  unionAll,
-} from './month-source';
+import { rangeSums } from './month-source';
 import {
   couponRowsQuery,
   ORDER_COLUMNS,
@@ -135,52 +128,24 @@ export async function taxTotals(
 }
 
 /**
- * variations/stats items sold, which the stats report would read line by line for the whole
- * range: whole months from the variation month rollup, whole days from the variation rows of
- * item_day (their lines' quantity), the partial days from the variation lines.
+ * variations/stats items sold (variation month rollup; the edges from variation lines), which
+ * the stats report would read line by line for the whole range.
  */
 export async function variationItemsSold(ctx: ReportContext, range: TotalsRange): Promise<number> {
-  const plan = monthPlan(range);
   const status = statusOf(ctx);
-  const col = `l.${ctx.dateColumn}`;
-  const lines = (where: SqlCondition) => {
-    const s = status('l');
-    return {
-      sql: `SELECT SUM(l.product_qty) AS n FROM order_product_lookup l
-        WHERE ${where.sql} AND ${s.sql} AND l.variation_id > 0`,
-      params: [...where.params, ...s.params],
-    };
-  };
-  let parts: SqlCondition;
-  if (!plan) {
-    parts = lines({
-      sql: `${col} >= ? AND ${col} < ?`,
-      params: [range.after, endOf(range.before)],
-    });
-  } else {
-    const months = monthCondition(ctx, plan, 'm');
-    const days = dayCondition(ctx, plan, 'd');
-    const partial = edgeCondition(plan, col, 'partial');
-    const [m, d] = [status('m'), status('d')];
-    parts = unionAll([
-      months && {
-        sql: `SELECT SUM(m.items_sold) AS n FROM variation_month m WHERE ${months.sql} AND ${m.sql}`,
-        params: [...months.params, ...m.params],
-      },
-      days && {
-        sql: `SELECT SUM(d.item_qty) AS n FROM item_day d
-          WHERE d.item_type = 'variation' AND ${days.sql} AND ${d.sql}`,
-        params: [...days.params, ...d.params],
-      },
-      partial && lines(partial),
-    ]);
-    if (parts.sql === '') return 0;
-  }
-  const [row] = await ctx.sql.query<{ n: number | null }>(
-    `SELECT SUM(u.n) AS n FROM (${parts.sql}) u`,
-    parts.params,
-  );
-  return Number(row?.n ?? 0);
+  const { items_sold } = await rangeSums(ctx, range, {
+    month: 'variation_month',
+    lookup: 'order_product_lookup',
+    sums: { items_sold: ['items_sold', 'product_qty'] },
+    // Month rows are variations only; lookup rows are every line.
+    filter: (alias) => {
+      const s = status(alias);
+      return alias === 'm'
+        ? s
+        : { sql: `${s.sql} AND ${alias}.variation_id > 0`, params: s.params };
+    },
+  });
+  return items_sold ?? 0;
 }
 
 /** downloads/stats total without filters: download log entries in the range. */

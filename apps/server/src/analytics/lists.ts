@@ -172,16 +172,7 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
   }
   const months = monthCondition(ctx, plan, 'pm');
   const monthFilter = rowFilter(p.filters, excluded, monthColumns('pm', false), 'line');
-  // Whole edge days from the product rows of item_day (migration 015), whose item sums are
-  // the product's lines and whose order count is its orders'; partial days from the lines.
-  const days = dayCondition(ctx, plan, 'd');
-  const dayFilter = rowFilter(
-    p.filters,
-    excluded,
-    { orderId: 'NULL', status: 'd.status', product: 'd.item_id' },
-    'line',
-  );
-  const partial = edgeCondition(plan, col, 'partial');
+  const edges = edgeCondition(plan, col);
   const u = union(
     months && {
       sql: `SELECT pm.product_id AS product_id, SUM(pm.items_sold) AS items_sold,
@@ -189,17 +180,10 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
       FROM product_month pm WHERE ${months.sql} AND ${monthFilter.sql} GROUP BY pm.product_id`,
       params: [...months.params, ...monthFilter.params],
     },
-    days && {
-      sql: `SELECT d.item_id AS product_id, SUM(d.item_qty) AS items_sold,
-        SUM(d.item_net) AS net_revenue, SUM(d.orders_count) AS orders_count
-      FROM item_day d WHERE d.item_type = 'product' AND ${days.sql} AND ${dayFilter.sql}
-      GROUP BY d.item_id`,
-      params: [...days.params, ...dayFilter.params],
-    },
-    partial && {
+    edges && {
       sql: `SELECT opl.product_id AS product_id, ${LINE_SUMS}
-      FROM order_product_lookup opl WHERE ${partial.sql} AND ${filter.sql} GROUP BY opl.product_id`,
-      params: [...partial.params, ...filter.params],
+      FROM order_product_lookup opl WHERE ${edges.sql} AND ${filter.sql} GROUP BY opl.product_id`,
+      params: [...edges.params, ...filter.params],
     },
   );
   const sortColumn =

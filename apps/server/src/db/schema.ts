@@ -283,9 +283,6 @@ export interface ItemDayTable extends Omit<RevenueRollupTable, 'bucket'> {
   item_id: number;
   /** Local 'YYYY-MM-DD'. */
   day: string;
-  /** The item's own lines in those rows: quantity and net (a coupon: 0 and its discount). */
-  item_qty: number;
-  item_net: number;
 }
 
 /** Month rollups (migration 004): sums per date kind, local month, status and record. */

@@ -163,7 +163,7 @@ export class Deltas {
    * item_day deltas (migration 015): revenue key (day, kind, status, new/returning) → item key
    * (`itemKey`) → sums. `shrunkItems` lists the [revenue key, item key] pairs a removal touched.
    */
-  readonly items = new Map<number, Map<number, ItemAcc>>();
+  readonly items = new Map<number, Map<number, RevenueAcc>>();
   readonly shrunkItems: [number, number][] = [];
 
   /**
@@ -185,9 +185,7 @@ export class Deltas {
     const status = this.keys.status(stats.status);
     const couponTotal = couponSum(coupons);
     const months = this.months;
-    const items = this.options.items
-      ? itemParts(stats, products, coupons, categoriesOf, orderCoupons)
-      : [];
+    const items = this.options.items ? itemKeys(products, categoriesOf, orderCoupons) : [];
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
       if (!local) continue;
@@ -266,9 +264,7 @@ export class Deltas {
   ) {
     const couponTotal = couponSum(coupons);
     const status = this.keys.status(stats.status);
-    const items = this.options.items
-      ? itemParts(stats, products, coupons, categoriesOf, orderCoupons)
-      : [];
+    const items = this.options.items ? itemKeys(products, categoriesOf, orderCoupons) : [];
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
       if (local)
@@ -296,7 +292,7 @@ export class Deltas {
     status: number,
     local: string,
     day: number,
-    items: readonly ItemPart[],
+    items: readonly number[],
   ) {
     const returning = Number(stats.returning_customer);
     const hour = day * 24 + (local.charCodeAt(11) - 48) * 10 + local.charCodeAt(12) - 48;
@@ -310,16 +306,9 @@ export class Deltas {
         byItem = new Map();
         this.items.set(dayKey, byItem);
       }
-      for (const { key, qty, net } of items) {
-        let acc = byItem.get(key);
-        if (!acc) {
-          acc = { ...emptyRevenue(), item_qty: 0, item_net: 0 };
-          byItem.set(key, acc);
-        }
-        addRevenue(byItem, key, sign, stats, coupons, couponTotal);
-        acc.item_qty += sign * qty;
-        acc.item_net += sign * net;
-        if (sign < 0) this.shrunkItems.push([dayKey, key]);
+      for (const item of items) {
+        addRevenue(byItem, item, sign, stats, coupons, couponTotal);
+        if (sign < 0) this.shrunkItems.push([dayKey, item]);
       }
     }
     if (sign < 0) {
@@ -340,54 +329,25 @@ export function decodeItemKey(key: number): { type: ItemType; id: number } {
   return { type: ITEM_TYPES[code]!, id: (key - code) / 4 };
 }
 
-/** One item a lookup row matches, with the item's own part of the row. */
-interface ItemPart {
-  key: number;
-  /** Quantity and net of the item's lines in the row (a coupon: 0 and its discount). */
-  qty: number;
-  net: number;
-}
-
-/** item_day sums: the revenue rollup's, plus the item's own part. */
-export interface ItemAcc extends RevenueAcc {
-  item_qty: number;
-  item_net: number;
-}
-
 /**
  * The items one lookup row (an order or a refund) matches, as the lookup filters do: the
  * products, variations and categories of its own lines, and its order's coupons.
  */
-function itemParts(
-  stats: StatsRow,
+function itemKeys(
   products: readonly ProductRow[],
-  coupons: readonly CouponRow[],
   categoriesOf: (productId: number) => readonly number[],
   orderCoupons: readonly number[],
-): ItemPart[] {
-  const out: ItemPart[] = [];
-  const add = (key: number, qty: number, net: number) => {
-    const part = out.find((p) => p.key === key);
-    if (part) {
-      part.qty += qty;
-      part.net += net;
-    } else out.push({ key, qty, net });
+): number[] {
+  const out: number[] = [];
+  const push = (key: number) => {
+    if (!out.includes(key)) out.push(key);
   };
   for (const row of products) {
-    add(itemKey('product', row.product_id), row.product_qty, row.product_net_revenue);
-    if (row.variation_id > 0)
-      add(itemKey('variation', row.variation_id), row.product_qty, row.product_net_revenue);
-    for (const id of categoriesOf(row.product_id))
-      add(itemKey('category', id), row.product_qty, row.product_net_revenue);
+    push(itemKey('product', row.product_id));
+    if (row.variation_id > 0) push(itemKey('variation', row.variation_id));
+    for (const id of categoriesOf(row.product_id)) push(itemKey('category', id));
   }
-  // A refund matches its order's coupons; only the order's own rows carry the discount.
-  const own = stats.parent_id === 0 ? coupons : [];
-  for (const id of orderCoupons)
-    add(
-      itemKey('coupon', id),
-      0,
-      own.filter((c) => c.coupon_id === id).reduce((a, c) => a + c.discount_amount, 0),
-    );
+  for (const id of orderCoupons) push(itemKey('coupon', id));
   return out;
 }
 

@@ -883,25 +883,13 @@ async function applyItemDays(sql: RawSql, deltas: Deltas) {
   for (const [dayKey, byItem] of deltas.items) {
     for (const [item, delta] of byItem) {
       const coupons = formatMultiset(delta.couponIds);
-      if (
-        coupons === '' &&
-        delta.item_qty === 0 &&
-        delta.item_net === 0 &&
-        REVENUE_VALUE_COLUMNS.every((c) => delta[c] === 0)
-      )
-        continue;
-      rows.push([
-        ...keyOf(dayKey, item),
-        ...REVENUE_VALUE_COLUMNS.map((c) => delta[c]),
-        coupons,
-        delta.item_qty,
-        delta.item_net,
-      ]);
+      if (coupons === '' && REVENUE_VALUE_COLUMNS.every((c) => delta[c] === 0)) continue;
+      rows.push([...keyOf(dayKey, item), ...REVENUE_VALUE_COLUMNS.map((c) => delta[c]), coupons]);
     }
   }
   await sql.insertMany(
     'item_day',
-    [...ITEM_DAY_KEYS, ...REVENUE_VALUE_COLUMNS, 'coupon_ids', 'item_qty', 'item_net'],
+    [...ITEM_DAY_KEYS, ...REVENUE_VALUE_COLUMNS, 'coupon_ids'],
     rows,
     {
       keys: ITEM_DAY_KEYS,
@@ -913,7 +901,7 @@ async function applyItemDays(sql: RawSql, deltas: Deltas) {
   for (const [dayKey, item] of deltas.shrunkItems)
     shrunk.set(`${dayKey} ${item}`, keyOf(dayKey, item));
   const keys = [...shrunk.values()];
-  const zero = `${[...REVENUE_VALUE_COLUMNS, 'item_qty', 'item_net'].map((c) => `${c} = 0`).join(' AND ')} AND coupon_ids = ''`;
+  const zero = `${REVENUE_VALUE_COLUMNS.map((c) => `${c} = 0`).join(' AND ')} AND coupon_ids = ''`;
   for (let start = 0; start < keys.length; start += ITEM_KEYS_PER_DELETE) {
     const chunk = keys.slice(start, start + ITEM_KEYS_PER_DELETE);
     await sql.run(

@@ -6,10 +6,7 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 // order, or the refund) has a line of it; a coupon when the order (for a refund, its order)
 // used it. Keyed like revenue_day by date kind, status and new/returning, so a status or
 // customer-type filter combines with the item. A year by day for one item reads at most a few
-// thousand rows instead of every order holding it. `item_qty` and `item_net` are the item's own
-// part of those rows (its lines' quantity and net; a coupon's discount), so lists and
-// indicators read whole edge days here instead of every line. Existing lookup rows are rolled
-// up here.
+// thousand rows instead of every order holding it. Existing lookup rows are rolled up here.
 type Db = Kysely<unknown>;
 
 /** The item kinds, as `item_type` holds them. */
@@ -32,21 +29,14 @@ const KINDS = [
   ['completed', 'date_completed'],
 ] as const;
 
-/**
- * The (row, item) pairs of each item kind, lookup rows (orders and refunds) and their items,
- * with the item's own part of the row: its lines' quantity and net (a coupon: its discount).
- */
+/** The (row, item) pairs of each item kind: lookup rows (orders and refunds) and their items. */
 const MEMBERS: Record<ItemType, string> = {
-  product: `SELECT order_id, product_id AS item_id, SUM(product_qty) AS qty,
-    SUM(product_net_revenue) AS net FROM order_product_lookup GROUP BY order_id, product_id`,
-  variation: `SELECT order_id, variation_id AS item_id, SUM(product_qty) AS qty,
-    SUM(product_net_revenue) AS net FROM order_product_lookup WHERE variation_id > 0
-    GROUP BY order_id, variation_id`,
-  category: `SELECT opl.order_id, pc.category_id AS item_id, SUM(opl.product_qty) AS qty,
-    SUM(opl.product_net_revenue) AS net FROM order_product_lookup opl
-    JOIN product_categories pc ON pc.product_id = opl.product_id GROUP BY opl.order_id, pc.category_id`,
-  coupon: `SELECT s.order_id, c.coupon_id AS item_id, 0 AS qty,
-    CASE WHEN s.parent_id = 0 THEN c.discount_amount ELSE 0 END AS net FROM order_stats s
+  product: 'SELECT DISTINCT order_id, product_id AS item_id FROM order_product_lookup',
+  variation:
+    'SELECT DISTINCT order_id, variation_id AS item_id FROM order_product_lookup WHERE variation_id > 0',
+  category: `SELECT DISTINCT opl.order_id, pc.category_id AS item_id FROM order_product_lookup opl
+    JOIN product_categories pc ON pc.product_id = opl.product_id`,
+  coupon: `SELECT DISTINCT s.order_id, c.coupon_id AS item_id FROM order_stats s
     JOIN order_coupon_lookup c ON c.order_id = (CASE WHEN s.parent_id = 0 THEN s.order_id ELSE s.parent_id END)`,
 };
 
@@ -69,8 +59,6 @@ export async function up(db: Db): Promise<void> {
     .addColumn('refunds', 'bigint', (c) => c.notNull())
     .addColumn('coupons', 'bigint', (c) => c.notNull())
     .addColumn('coupon_ids', 'text', (c) => c.notNull())
-    .addColumn('item_qty', 'bigint', (c) => c.notNull())
-    .addColumn('item_net', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('item_day_pk', [...ITEM_DAY_KEYS] as never)
     .modifyEnd(sqlite ? sql`without rowid` : sql``)
     .execute();
@@ -97,12 +85,10 @@ export async function rollUpItemDays(db: Db): Promise<void> {
       await sql
         .raw(
           `INSERT INTO item_day (${ITEM_DAY_KEYS.join(',')}, orders_count, num_items_sold,
-             total_sales, net_total, tax_total, shipping_total, refunds, coupons, coupon_ids,
-             item_qty, item_net)
+             total_sales, net_total, tax_total, shipping_total, refunds, coupons, coupon_ids)
            SELECT '${type}', t.item_id, '${kind}', t.day, t.status, t.returning_customer,
              t.orders_count, t.num_items_sold, t.total_sales, t.net_total, t.tax_total,
-             t.shipping_total, t.refunds, t.coupons, COALESCE(ids.coupon_ids, ''), t.item_qty,
-             t.item_net
+             t.shipping_total, t.refunds, t.coupons, COALESCE(ids.coupon_ids, '')
            FROM (
              SELECT m.item_id, ${day} AS day, s.status, s.returning_customer,
                SUM(CASE WHEN s.parent_id = 0 THEN 1 ELSE 0 END) AS orders_count,
@@ -110,7 +96,7 @@ export async function rollUpItemDays(db: Db): Promise<void> {
                SUM(s.net_total) AS net_total, SUM(s.tax_total) AS tax_total,
                SUM(s.shipping_total) AS shipping_total,
                SUM(CASE WHEN s.net_total < 0 THEN -s.net_total ELSE 0 END) AS refunds,
-               SUM(COALESCE(d.amount, 0)) AS coupons, SUM(m.qty) AS item_qty, SUM(m.net) AS item_net
+               SUM(COALESCE(d.amount, 0)) AS coupons
              ${from(`LEFT JOIN (SELECT order_id, SUM(discount_amount) AS amount
                FROM order_coupon_lookup GROUP BY order_id) d ON d.order_id = s.order_id`)}
              GROUP BY m.item_id, ${day}, s.status, s.returning_customer
@@ -127,8 +113,7 @@ export async function rollUpItemDays(db: Db): Promise<void> {
              AND ids.returning_customer = t.returning_customer
            WHERE t.orders_count <> 0 OR t.num_items_sold <> 0 OR t.total_sales <> 0
              OR t.net_total <> 0 OR t.tax_total <> 0 OR t.shipping_total <> 0 OR t.refunds <> 0
-             OR t.coupons <> 0 OR t.item_qty <> 0 OR t.item_net <> 0
-             OR ids.coupon_ids IS NOT NULL`,
+             OR t.coupons <> 0 OR ids.coupon_ids IS NOT NULL`,
         )
         .execute(db);
     }
