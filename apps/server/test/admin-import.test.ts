@@ -23,6 +23,7 @@ const TABLES = [
   'product_month',
   'variation_month',
   'category_month',
+  'item_day',
   'coupon_month',
   'tax_month',
 ] as const;

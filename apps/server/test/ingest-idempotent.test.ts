@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import * as m010 from '../src/db/migrations/010_category_day';
+import * as m015 from '../src/db/migrations/015_item_day';
 import { Random } from '../src/demo/random';
 import { ingestOrders } from '../src/ingest/ingest';
 import type { OrderInput } from '../src/ingest/types';
@@ -23,6 +24,7 @@ const TABLES = [
   'variation_month',
   'category_month',
   'category_day',
+  'item_day',
   'coupon_month',
   'tax_month',
 ] as const;
@@ -133,6 +135,7 @@ for (const engine of engines) {
           'product_month',
           'category_month',
           'category_day',
+          'item_day',
           'tax_month',
         ] as const)
           expect(sa[table]!.length, table).toBeGreaterThan(10);
@@ -140,6 +143,10 @@ for (const engine of engines) {
         await m010.down(a.db.kysely as unknown as Kysely<unknown>);
         await m010.up(a.db.kysely as unknown as Kysely<unknown>);
         expect((await snapshot(a.db)).category_day).toEqual(sa.category_day);
+        // Migration 015 rolls up existing lookups into the same item day rows.
+        await m015.down(a.db.kysely as unknown as Kysely<unknown>);
+        await m015.up(a.db.kysely as unknown as Kysely<unknown>);
+        expect((await snapshot(a.db)).item_day).toEqual(sa.item_day);
         expect(sa.variation_month!.length).toBeGreaterThan(0);
         expect(sa.coupon_month!.length).toBeGreaterThan(0);
       } finally {

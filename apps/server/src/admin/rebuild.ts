@@ -30,6 +30,7 @@ export const ANALYTICS_TABLES = [
   'variation_month',
   'category_month',
   'category_day',
+  'item_day',
   'coupon_month',
   'tax_month',
   'customer_first_order',

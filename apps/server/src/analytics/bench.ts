@@ -5,6 +5,7 @@
  *   DATABASE_URL=file:/path/store.sqlite node --import tsx apps/server/src/analytics/bench.ts
  * BENCH_END (default 2024-06-30) is the last day of the year measured; BENCH_RUNS (default 15).
  */
+import { sql } from 'kysely';
 import { buildApp } from '../app';
 import { internalHeaders } from '../auth/plugin';
 import { openStore } from '../store';
@@ -44,6 +45,26 @@ async function main() {
   const coupon = await one('coupons');
   const Y = year(end);
   const C = year(end, 1);
+  // The best and the least selling product of the year (by items sold), its best variation
+  // and category, and its most used coupon: one-item filters cost the same whatever the item.
+  const since = Y.slice(6, 13);
+  const ranked = async (table: string, column: string, value: string, order: 'DESC' | 'ASC') => {
+    const rows = await sql<{ id: number }>`SELECT ${sql.raw(column)} AS id FROM ${sql.raw(table)}
+      WHERE date_kind = 'paid' AND month >= ${since} GROUP BY ${sql.raw(column)}
+      HAVING SUM(${sql.raw(value)}) > 0 ORDER BY SUM(${sql.raw(value)}) ${sql.raw(order)}, 1 LIMIT 1`.execute(
+      db.kysely,
+    );
+    return Number(rows.rows[0]?.id ?? 1);
+  };
+  const top = await ranked('product_month', 'product_id', 'items_sold', 'DESC');
+  const small = await ranked('product_month', 'product_id', 'items_sold', 'ASC');
+  const variation = await ranked('variation_month', 'variation_id', 'items_sold', 'DESC');
+  const category = await ranked('category_month', 'category_id', 'items_sold', 'DESC');
+  const topCoupon = await ranked('coupon_month', 'coupon_id', 'orders_count', 'DESC');
+  const both = (filter: string) => [
+    `reports/orders/stats?${Y}&${stats}&${ordersFields}&${filter}`,
+    `reports/orders/stats?${C}&${stats}&${ordersFields}&${filter}`,
+  ];
   const stats = 'interval=day&order=asc&per_page=100';
   const ordersFields = 'fields=orders_count,net_revenue,avg_order_value,avg_items_per_order';
   const cases: [string, string[], number][] = [
@@ -69,6 +90,16 @@ async function main() {
       'orders/stats one coupon',
       [`reports/orders/stats?${Y}&${stats}&coupon_includes=${coupon}`],
       150,
+    ],
+    [`orders/stats top product ${top} (primary, compare)`, both(`product_includes=${top}`), 15],
+    [`orders/stats small product ${small} (p, c)`, both(`product_includes=${small}`), 15],
+    [`orders/stats top variation ${variation} (p, c)`, both(`variation_includes=${variation}`), 15],
+    [`orders/stats top category ${category} (p, c)`, both(`category_includes=${category}`), 15],
+    [`orders/stats top coupon ${topCoupon} (p, c)`, both(`coupon_includes=${topCoupon}`), 15],
+    [
+      `orders/stats top product, returning (p, c)`,
+      both(`product_includes=${top}&customer_type=returning`),
+      15,
     ],
     [
       'products list by net sales',

@@ -111,3 +111,39 @@ export async function cached<T>(
   }
   return { value, hit: false };
 }
+
+/** Unpaged stats answers: few (a paged request's pages follow each other within seconds). */
+const MAX_ALL_PAGES = 32;
+const allPagesCaches = new WeakMap<Db, Map<string, Entry>>();
+
+/**
+ * Every page of a stats answer, kept so that the next pages of a paged request (the client
+ * asks for page 1, then the others) slice the same computation instead of repeating it.
+ * Dropped with the report cache (same version). `refresh` recomputes; `keep` says whether an
+ * answer is worth keeping (one that fits on one page is not).
+ */
+export async function cachedAllPages<T>(
+  db: Db,
+  key: string,
+  options: { refresh: boolean; keep: (value: T) => boolean; now?: number },
+  compute: () => Promise<T>,
+): Promise<{ value: T; hit: boolean }> {
+  let cache = allPagesCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    allPagesCaches.set(db, cache);
+  }
+  const now = options.now ?? Date.now();
+  const entry = cache.get(key);
+  if (!options.refresh && entry && entry.version === version && entry.expires > now) {
+    return { value: entry.value as T, hit: true };
+  }
+  const started = version;
+  const value = await compute();
+  cache.delete(key);
+  if (started === version && options.keep(value)) {
+    cache.set(key, { value, version, expires: now + TTL_MS });
+    if (cache.size > MAX_ALL_PAGES) cache.delete(cache.keys().next().value!);
+  }
+  return { value, hit: false };
+}

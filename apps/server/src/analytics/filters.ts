@@ -168,6 +168,34 @@ export function rollupAnswerable(f: ReportFilters): boolean {
   );
 }
 
+/**
+ * The one product, variation, category or coupon a filter selects when item_day (migration
+ * 015) can answer it: a single included id of one kind (never 0: variation 0 means "no
+ * variation"), with at most status and customer-type clauses beside it, and under `any` no
+ * clause beside it (its OR would widen the set). `rest` is the filter without the item.
+ */
+export function oneItem(
+  f: ReportFilters,
+):
+  | { type: 'product' | 'variation' | 'category' | 'coupon'; id: number; rest: ReportFilters }
+  | undefined {
+  const lists = [
+    ['product', f.productIncludes, 'productIncludes'],
+    ['variation', f.variationIncludes, 'variationIncludes'],
+    ['category', f.categoryIncludes, 'categoryIncludes'],
+    ['coupon', f.couponIncludes, 'couponIncludes'],
+  ] as const;
+  const used = lists.filter(([, ids]) => ids.length > 0);
+  if (used.length !== 1) return undefined;
+  const [type, ids, field] = used[0]!;
+  if (ids.length !== 1 || ids[0]! <= 0) return undefined;
+  const rest: ReportFilters = { ...f, [field]: [] };
+  if (!rollupAnswerable(rest)) return undefined;
+  const beside = rest.statusIs.length + rest.statusIsNot.length + (rest.customerType ? 1 : 0);
+  if (f.match === 'any' && beside > 0) return undefined;
+  return { type, id: ids[0]!, rest };
+}
+
 /** The product ids an attribute pair selects (the item's own product: variation or simple). */
 function attributeProducts(pair: AttributePair): SqlCondition {
   const [attribute, term] = pair;

@@ -5,6 +5,7 @@
  * the sources the same as theirs: revenue day/hour rollups with order rows at the edges
  * (revenue.ts), the coupon and tax month rollups through the list sources (lists.ts).
  */
+import { countDistinct } from '../db/dialect';
 import type { ReportContext } from './context';
 import { DATE_KIND } from './context';
 import { noFilters, rowFilter, statusDefault } from './filters';
@@ -88,14 +89,17 @@ export async function couponTotals(
     filter: statusOf(ctx),
   });
   // An order with two coupons counts once: per-coupon rollup counts cannot give that. An
-  // order's coupon rows share its date and status, so grouping in the order of the
-  // (date, status) index (then the key's order id) counts each order once without a sort.
+  // order's coupon rows share its date and status, the (date, status) index's columns.
   const col = `ocl.${ctx.dateColumn}`;
   const status = statusOf(ctx)('ocl');
   const [orders] = await ctx.sql.query<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM order_coupon_lookup ocl
-       WHERE ${col} >= ? AND ${col} < ? AND ${status.sql}
-       GROUP BY ${col}, ocl.status, ocl.order_id) t`,
+    countDistinct(
+      ctx.sql.engine,
+      'ocl.order_id',
+      [col, 'ocl.status'],
+      'order_coupon_lookup ocl',
+      `${col} >= ? AND ${col} < ? AND ${status.sql}`,
+    ),
     [range.after, endOf(range.before), ...status.params],
   );
   return { amount: amount ?? 0, orders_count: Number(orders?.n ?? 0) };
@@ -121,6 +125,27 @@ export async function taxTotals(
     order_tax: t.order_tax ?? 0,
     shipping_tax: t.shipping_tax ?? 0,
   };
+}
+
+/**
+ * variations/stats items sold (variation month rollup; the edges from variation lines), which
+ * the stats report would read line by line for the whole range.
+ */
+export async function variationItemsSold(ctx: ReportContext, range: TotalsRange): Promise<number> {
+  const status = statusOf(ctx);
+  const { items_sold } = await rangeSums(ctx, range, {
+    month: 'variation_month',
+    lookup: 'order_product_lookup',
+    sums: { items_sold: ['items_sold', 'product_qty'] },
+    // Month rows are variations only; lookup rows are every line.
+    filter: (alias) => {
+      const s = status(alias);
+      return alias === 'm'
+        ? s
+        : { sql: `${s.sql} AND ${alias}.variation_id > 0`, params: s.params };
+    },
+  });
+  return items_sold ?? 0;
 }
 
 /** downloads/stats total without filters: download log entries in the range. */

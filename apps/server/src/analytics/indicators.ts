@@ -13,7 +13,13 @@ import {
 import type { ReportContext } from './context';
 import { topCustomersBySpend } from './customers';
 import { noFilters } from './filters';
-import { couponTotals, downloadTotal, orderTotals, taxTotals } from './indicator-totals';
+import {
+  couponTotals,
+  downloadTotal,
+  orderTotals,
+  taxTotals,
+  variationItemsSold,
+} from './indicator-totals';
 import { categoriesList, couponsList, productsList } from './lists';
 import { type OrderAcc, ordersMetrics, revenueMetrics } from './metrics';
 import { escapeHtml } from './paging';
@@ -51,6 +57,7 @@ const FAST_FIELDS: Record<string, readonly string[]> = {
     'coupons',
   ],
   products: ['items_sold'],
+  variations: ['items_sold'],
   coupons: ['amount', 'orders_count'],
   taxes: ['total_tax', 'order_tax', 'shipping_tax'],
   downloads: ['download_count'],
@@ -79,6 +86,8 @@ async function fastTotals(
       // Items sold is additive: the order rows' items are the sum of their lines' quantities
       // (refunds negative), as products/stats itself relies on for whole days.
       return { items_sold: (await orderAcc()).num_items_sold };
+    case 'variations':
+      return { items_sold: await variationItemsSold(ctx, range) };
     case 'coupons': {
       const t = await couponTotals(ctx, range);
       return { amount: money(t.amount), orders_count: t.orders_count };

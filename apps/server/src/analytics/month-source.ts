@@ -235,7 +235,7 @@ export interface RangeSumSpec {
   lookup: string;
   /** Output name → [month column, lookup column]. */
   sums: Record<string, [string, string]>;
-  /** The row filter on a table alias (status only: both tables have it). */
+  /** The row filter on a table alias: `m` the month rows, `l` the lookup rows. */
   filter: (alias: string) => SqlCondition;
 }
 

@@ -5,12 +5,14 @@
  * filter, a segmentby, or distinct customers read the lookup tables for the whole range.
  */
 
+import { concatAgg } from '../db/dialect';
 import { forEachPositiveId } from '../db/multiset';
 import type { ReportContext } from './context';
 import { DATE_KIND } from './context';
 import {
   type FilterColumns,
   idsSql,
+  oneItem,
   type ReportFilters,
   rollupAnswerable,
   rowFilter,
@@ -178,11 +180,19 @@ export interface OrderStatsParams extends StatsRequest {
   segmentby: SegmentBy | undefined;
 }
 
+/** True when a stats answer shows `field` (`fields[]` as `pickFields` applies it). */
+function showsField(fields: readonly string[] | undefined, field: string, known: object): boolean {
+  if (!fields || fields.includes(field)) return true;
+  return !fields.some((f) => f in known);
+}
+
 /** revenue/stats or orders/stats. */
 export async function orderStats(
   ctx: ReportContext,
   report: OrderReport,
   params: OrderStatsParams,
+  /** `itemRollups: false` reads one-item filters from the lookups (tests compare the two). */
+  options: { itemRollups?: boolean } = {},
 ): Promise<StatsResult> {
   const { settings } = ctx;
   const kind = orderKind(report, ctx.money);
@@ -193,7 +203,15 @@ export async function orderStats(
   const wantsCustomers =
     report === 'orders' && (!params.fields || params.fields.includes('total_customers'));
   const endExclusive = wallText(wallMs(params.before) + 1000);
-  const useRollups = rollupAnswerable(f) && !wantsCustomers && !params.segmentby;
+  const byRows = wantsCustomers || params.segmentby !== undefined;
+  // One product, variation, category or coupon: whole days from item_day (migration 015).
+  const item =
+    byRows || params.interval === 'hour' || options.itemRollups === false ? undefined : oneItem(f);
+  const useRollups = (rollupAnswerable(f) || item !== undefined) && !byRows;
+  const wantsProducts = showsField(params.fields, 'products', {
+    ...kind.present(kind.empty()),
+    products: 0,
+  });
 
   const addOrders = async (from: string, to: string) => {
     for (const r of await orderRowsQuery(ctx, filter, from, to)) {
@@ -207,24 +225,41 @@ export async function orderStats(
       acc.couponIds.add(Number(c.coupon_id));
     }
   };
+  /** Distinct products of the filtered orders' lines, from the lookups. */
+  const productsByLookup = async () => {
+    const col = `os.${ctx.dateColumn}`;
+    const row = await ctx.sql.query<{ n: number }>(
+      `SELECT COUNT(DISTINCT opl.product_id) AS n FROM order_product_lookup opl
+       JOIN order_stats os ON os.order_id = opl.order_id
+       WHERE ${col} >= ? AND ${col} < ? AND ${filter.sql}`,
+      [params.after, endExclusive, ...filter.params],
+    );
+    return Number(row[0]?.n ?? 0);
+  };
 
-  let products: number;
+  let products = 0;
   if (useRollups) {
     const plan = planRange(params.after, params.before);
-    const rollupFilter = rowFilter(f, excluded, ROLLUP_COLUMNS, 'order');
+    const rollupFilter = rowFilter(item?.rest ?? f, excluded, ROLLUP_COLUMNS, 'order');
     const kindName = DATE_KIND[ctx.dateColumn];
     const read = async (table: string, width: number, from: number, to: number, suffix: string) => {
+      const [bucket, where, keys] = item
+        ? ['day', 'item_type = ? AND item_id = ? AND ', [item.type, item.id]]
+        : ['bucket', '', []];
       const rows = await ctx.sql.query<Record<string, number | string>>(
         // One row per bucket: the statuses and customer types are summed by the engine, and
         // the coupon multisets concatenated (an id counts once it is positive anywhere).
-        `SELECT bucket, SUM(orders_count) AS orders_count, SUM(num_items_sold) AS num_items_sold,
+        `SELECT ${bucket} AS bucket, SUM(orders_count) AS orders_count,
+           SUM(num_items_sold) AS num_items_sold,
            SUM(total_sales) AS total_sales, SUM(net_total) AS net_total,
            SUM(tax_total) AS tax_total, SUM(shipping_total) AS shipping_total,
            SUM(refunds) AS refunds, SUM(coupons) AS coupons,
-           ${ctx.sql.engine === 'sqlite' ? "group_concat(coupon_ids, ',')" : "string_agg(coupon_ids, ',')"} AS coupon_ids
-         FROM ${table} WHERE date_kind = ? AND bucket >= ? AND bucket < ? AND ${rollupFilter.sql}
-         GROUP BY bucket`,
+           ${concatAgg(ctx.sql.engine, 'coupon_ids')} AS coupon_ids
+         FROM ${table} WHERE ${where}date_kind = ? AND ${bucket} >= ? AND ${bucket} < ?
+           AND ${rollupFilter.sql}
+         GROUP BY ${bucket}`,
         [
+          ...keys,
           kindName,
           wallText(from).slice(0, width),
           wallText(to).slice(0, width),
@@ -248,20 +283,21 @@ export async function orderStats(
     // Hour buckets need hour rows even for whole days.
     const byDay = params.interval === 'hour' ? [] : plan.days;
     const byHour = params.interval === 'hour' ? [...plan.days, ...plan.hours] : plan.hours;
-    for (const [from, to] of byDay) await read('revenue_day', 10, from, to, ' 00:00:00');
-    for (const [from, to] of byHour) await read('revenue_hour', 13, from, to, ':00:00');
+    for (const [from, to] of byDay)
+      await read(item ? 'item_day' : 'revenue_day', 10, from, to, ' 00:00:00');
+    // item_day has no hours: an item's partial days come from its order rows.
+    for (const [from, to] of byHour) {
+      if (item) await addOrders(wallText(from), wallText(to));
+      else await read('revenue_hour', 13, from, to, ':00:00');
+    }
     for (const [from, to] of plan.raw) await addOrders(wallText(from), wallText(to));
-    products = await distinctProductsByRollup(ctx, plan, rollupFilter, f);
+    if (wantsProducts)
+      products = item
+        ? await productsByLookup()
+        : await distinctProductsByRollup(ctx, plan, rollupFilter, f);
   } else {
     await addOrders(params.after, endExclusive);
-    const col = `os.${ctx.dateColumn}`;
-    const row = await ctx.sql.query<{ n: number }>(
-      `SELECT COUNT(DISTINCT opl.product_id) AS n FROM order_product_lookup opl
-       JOIN order_stats os ON os.order_id = opl.order_id
-       WHERE ${col} >= ? AND ${col} < ? AND ${filter.sql}`,
-      [params.after, endExclusive, ...filter.params],
-    );
-    products = Number(row[0]?.n ?? 0);
+    if (wantsProducts) products = await productsByLookup();
   }
 
   let segments: Awaited<ReturnType<typeof segmentUniverse>> | undefined;
@@ -272,7 +308,7 @@ export async function orderStats(
   return assembleStats(accs, {
     timezone: settings.timezone,
     segments,
-    extraTotals: { products },
+    extraTotals: wantsProducts ? { products } : {},
     orderbyAlias: { items_sold: 'num_items_sold' },
   });
 }

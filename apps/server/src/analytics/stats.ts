@@ -110,6 +110,25 @@ export interface StatsResult {
   totalPages: number;
 }
 
+/** Page size that puts every interval on page 1 (an answer computed once for all pages). */
+export const ALL_INTERVALS = Number.MAX_SAFE_INTEGER;
+
+/**
+ * One page of an answer computed with every interval on page 1 (`ALL_INTERVALS`): the same
+ * envelope `assembleStats` gives for that page.
+ */
+export function pageOfStats(all: StatsResult, page: number, perPage: number): StatsResult {
+  const count = all.total;
+  const totalPages = Math.ceil(count / perPage);
+  if (page > totalPages) return { body: { totals: {}, intervals: [] }, total: count, totalPages };
+  const start = (page - 1) * perPage;
+  return {
+    body: { totals: all.body.totals, intervals: all.body.intervals.slice(start, start + perPage) },
+    total: count,
+    totalPages,
+  };
+}
+
 /** Assembles the envelope from filled accumulators. */
 export function assembleStats<A>(
   accs: BucketAccs<A>,

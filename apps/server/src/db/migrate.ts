@@ -14,6 +14,7 @@ import * as m011 from './migrations/011_add_multisets';
 import * as m012 from './migrations/012_users';
 import * as m013 from './migrations/013_customer_user_index';
 import * as m014 from './migrations/014_connections';
+import * as m015 from './migrations/015_item_day';
 import * as m016 from './migrations/016_job_leases';
 
 /** Every migration, in order. New ones are appended here. */
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '012_users': m012,
   '013_customer_user_index': m013,
   '014_connections': m014,
+  '015_item_day': m015,
   '016_job_leases': m016,
 };
 

@@ -274,6 +274,17 @@ export interface RevenueRollupTable {
   coupon_ids: string;
 }
 
+/**
+ * Order-level sums per item and local day (migration 015): the revenue rollup's columns over
+ * the orders and refunds that match one product, variation, category or coupon.
+ */
+export interface ItemDayTable extends Omit<RevenueRollupTable, 'bucket'> {
+  item_type: 'product' | 'variation' | 'category' | 'coupon';
+  item_id: number;
+  /** Local 'YYYY-MM-DD'. */
+  day: string;
+}
+
 /** Month rollups (migration 004): sums per date kind, local month, status and record. */
 interface MonthKey {
   date_kind: 'created' | 'paid' | 'completed';
@@ -378,6 +389,7 @@ export interface Database {
   variation_month: VariationMonthTable;
   category_month: CategoryMonthTable;
   category_day: CategoryDayTable;
+  item_day: ItemDayTable;
   coupon_month: CouponMonthTable;
   tax_month: TaxMonthTable;
   customer_first_order: CustomerFirstOrderTable;

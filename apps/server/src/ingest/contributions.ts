@@ -1,4 +1,5 @@
 import { MONTH_ROLLUPS } from '../db/migrations/004_month_rollups';
+import { ITEM_TYPES, type ItemType } from '../db/migrations/015_item_day';
 import type {
   OrderCouponLookupTable,
   OrderProductLookupTable,
@@ -142,6 +143,8 @@ export type MonthDeltas = Map<number, Map<number, number[]>>;
 
 /** Rollup deltas of a batch. */
 export class Deltas {
+  /** `items: false` collects no item_day deltas (a bulk load rolls item_day up afterwards). */
+  constructor(private readonly options: { items: boolean } = { items: true }) {}
   readonly keys = new Keys();
   readonly hour = new Map<number, RevenueAcc>();
   readonly day = new Map<number, RevenueAcc>();
@@ -156,6 +159,12 @@ export class Deltas {
   removed = false;
   /** Revenue keys a contribution was removed from (their rows may have dropped to zero). */
   readonly shrunk = { hour: new Set<number>(), day: new Set<number>() };
+  /**
+   * item_day deltas (migration 015): revenue key (day, kind, status, new/returning) → item key
+   * (`itemKey`) → sums. `shrunkItems` lists the [revenue key, item key] pairs a removal touched.
+   */
+  readonly items = new Map<number, Map<number, RevenueAcc>>();
+  readonly shrunkItems: [number, number][] = [];
 
   /**
    * Adds (sign 1) or removes (sign -1) the contribution of one order's (or refund's) rows.
@@ -169,17 +178,19 @@ export class Deltas {
     coupons: readonly CouponRow[],
     taxes: readonly TaxRow[],
     categoriesOf: (productId: number) => readonly number[],
+    orderCoupons: readonly number[],
   ) {
     if (sign < 0) this.removed = true;
     const isOrder = stats.parent_id === 0;
     const status = this.keys.status(stats.status);
     const couponTotal = couponSum(coupons);
     const months = this.months;
+    const items = this.options.items ? itemKeys(products, categoriesOf, orderCoupons) : [];
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
       if (!local) continue;
       const day = dayNumber(local);
-      this.addRevenueOn(sign, stats, coupons, couponTotal, kind, status, local, day);
+      this.addRevenueOn(sign, stats, coupons, couponTotal, kind, status, local, day, items);
       // Lookup rows carry their order's dates and status, so the order's month key holds.
       const y =
         (local.charCodeAt(0) - 48) * 1000 +
@@ -239,14 +250,35 @@ export class Deltas {
     }
   }
 
-  /** The revenue part alone: what a new/returning flip moves. */
-  addRevenue(sign: 1 | -1, stats: StatsRow, coupons: readonly CouponRow[]) {
+  /**
+   * The parts keyed by new/returning alone (revenue and item rollups): what a new/returning
+   * flip moves. Arguments as `add`'s.
+   */
+  addRevenue(
+    sign: 1 | -1,
+    stats: StatsRow,
+    products: readonly ProductRow[],
+    coupons: readonly CouponRow[],
+    categoriesOf: (productId: number) => readonly number[],
+    orderCoupons: readonly number[],
+  ) {
     const couponTotal = couponSum(coupons);
     const status = this.keys.status(stats.status);
+    const items = this.options.items ? itemKeys(products, categoriesOf, orderCoupons) : [];
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
       if (local)
-        this.addRevenueOn(sign, stats, coupons, couponTotal, kind, status, local, dayNumber(local));
+        this.addRevenueOn(
+          sign,
+          stats,
+          coupons,
+          couponTotal,
+          kind,
+          status,
+          local,
+          dayNumber(local),
+          items,
+        );
     }
   }
 
@@ -260,6 +292,7 @@ export class Deltas {
     status: number,
     local: string,
     day: number,
+    items: readonly number[],
   ) {
     const returning = Number(stats.returning_customer);
     const hour = day * 24 + (local.charCodeAt(11) - 48) * 10 + local.charCodeAt(12) - 48;
@@ -267,11 +300,55 @@ export class Deltas {
     addRevenue(this.hour, hourKey, sign, stats, coupons, couponTotal);
     const dayKey = this.keys.revenue(day, kind, status, returning);
     addRevenue(this.day, dayKey, sign, stats, coupons, couponTotal);
+    if (items.length > 0) {
+      let byItem = this.items.get(dayKey);
+      if (!byItem) {
+        byItem = new Map();
+        this.items.set(dayKey, byItem);
+      }
+      for (const item of items) {
+        addRevenue(byItem, item, sign, stats, coupons, couponTotal);
+        if (sign < 0) this.shrunkItems.push([dayKey, item]);
+      }
+    }
     if (sign < 0) {
       this.shrunk.hour.add(hourKey);
       this.shrunk.day.add(dayKey);
     }
   }
+}
+
+const ITEM_TYPE_CODES = new Map(ITEM_TYPES.map((t, i) => [t, i] as const));
+
+/** An item_day item key: the id and its kind in one safe integer. */
+export const itemKey = (type: ItemType, id: number) => id * 4 + ITEM_TYPE_CODES.get(type)!;
+
+/** The item kind and id of an item key. */
+export function decodeItemKey(key: number): { type: ItemType; id: number } {
+  const code = key % 4;
+  return { type: ITEM_TYPES[code]!, id: (key - code) / 4 };
+}
+
+/**
+ * The items one lookup row (an order or a refund) matches, as the lookup filters do: the
+ * products, variations and categories of its own lines, and its order's coupons.
+ */
+function itemKeys(
+  products: readonly ProductRow[],
+  categoriesOf: (productId: number) => readonly number[],
+  orderCoupons: readonly number[],
+): number[] {
+  const out: number[] = [];
+  const push = (key: number) => {
+    if (!out.includes(key)) out.push(key);
+  };
+  for (const row of products) {
+    push(itemKey('product', row.product_id));
+    if (row.variation_id > 0) push(itemKey('variation', row.variation_id));
+    for (const id of categoriesOf(row.product_id)) push(itemKey('category', id));
+  }
+  for (const id of orderCoupons) push(itemKey('coupon', id));
+  return out;
 }
 
 const couponSum = (coupons: readonly CouponRow[]) =>

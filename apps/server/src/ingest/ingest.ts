@@ -1,6 +1,8 @@
 import { updateCustomerTotals } from '../analytics/customer-totals';
 import type { Db } from '../db/database';
+import { rowsIn } from '../db/dialect';
 import { MONTH_ROLLUPS } from '../db/migrations/004_month_rollups';
+import { ITEM_DAY_KEYS } from '../db/migrations/015_item_day';
 import { ADD_MULTISETS_SQL, formatMultiset } from '../db/multiset';
 import { RawSql } from '../db/sql';
 import { allocateUnits } from '../money';
@@ -9,6 +11,7 @@ import { zone } from '../timezone';
 import {
   type CouponRow,
   Deltas,
+  decodeItemKey,
   type MonthTable,
   type ProductRow,
   type StatsRow,
@@ -165,6 +168,11 @@ export async function ingestOrders(
   db: Db,
   orders: readonly OrderInput[],
   remove: readonly number[] = [],
+  /**
+   * `itemDays: false` leaves item_day alone: only for a bulk load into an empty store that
+   * calls `rollUpItemDays` (migration 015) once it is loaded.
+   */
+  options: { itemDays?: boolean } = {},
 ): Promise<void> {
   if (orders.length === 0 && remove.length === 0) return;
   const settings = await readStoreSettings(db);
@@ -178,7 +186,7 @@ export async function ingestOrders(
     // keeps it.
     if (db.engine === 'postgres' && orders.length >= BULK_BATCH_ORDERS)
       await sql.run('SET LOCAL statement_timeout = 0');
-    const deltas = new Deltas();
+    const deltas = new Deltas({ items: options.itemDays !== false });
     const categories = new ProductCategories(sql);
     const orderIds = orders.map((o) => o.id);
     const touched = [...new Set([...orderIds, ...remove])];
@@ -197,8 +205,9 @@ export async function ingestOrders(
     if (seen.length > 0) {
       const old = await loadLookups(sql, seen);
       await categories.load(old.flatMap((l) => l.products.map((p) => p.product_id)));
+      const oldCoupons = orderCoupons(old);
       for (const l of old) {
-        deltas.add(-1, l.stats, l.products, l.coupons, l.taxes, categories.of);
+        deltas.add(-1, l.stats, l.products, l.coupons, l.taxes, categories.of, oldCoupons(l));
         if (l.stats.customer_id > 0) recompute.add(Number(l.stats.customer_id));
       }
       const oldIds = old.map((l) => l.stats.order_id);
@@ -238,10 +247,12 @@ export async function ingestOrders(
     await insertLookups(sql, fresh, freshIds);
     await updateCustomerTotals(sql, orderIds, 1, settings.excludedStatuses);
     await categories.load(orders.flatMap((o) => o.lines.map((l) => l.productId)));
-    for (const l of fresh) deltas.add(1, l.stats, l.products, l.coupons, l.taxes, categories.of);
+    const freshCoupons = orderCoupons(fresh);
+    for (const l of fresh)
+      deltas.add(1, l.stats, l.products, l.coupons, l.taxes, categories.of, freshCoupons(l));
 
     // 5. Earlier orders whose new/returning flag changed with the first orders. Month rollups
-    // have no new/returning column: only the revenue rollups move.
+    // have no new/returning column: only the revenue and item rollups move.
     const flipped = (await first.candidates()).filter(
       (c) => returningOf(c.order_id, c.customer_id) !== Number(c.returning_customer),
     );
@@ -253,13 +264,24 @@ export async function ingestOrders(
       // their revenue moves from the old flag to the new, and the rows are updated by new
       // flag, one UPDATE per table and flag on an id list (both engines answer by primary key).
       const byFlag: [number[], number[]] = [[], []];
-      for (const l of await loadLookups(sql, [...flagOf.keys()])) {
-        deltas.addRevenue(-1, l.stats, l.coupons);
+      const moved = await loadLookups(sql, [...flagOf.keys()]);
+      await categories.load(moved.flatMap((l) => l.products.map((p) => p.product_id)));
+      const movedCoupons = orderCoupons(moved);
+      for (const l of moved) {
+        const own = movedCoupons(l);
+        deltas.addRevenue(-1, l.stats, l.products, l.coupons, categories.of, own);
         const orderId = Number(l.stats.order_id);
         const parentId = Number(l.stats.parent_id);
         const flag = flagOf.get(parentId === 0 ? orderId : parentId)!;
         byFlag[flag]!.push(orderId);
-        deltas.addRevenue(1, { ...l.stats, returning_customer: flag }, l.coupons);
+        deltas.addRevenue(
+          1,
+          { ...l.stats, returning_customer: flag },
+          l.products,
+          l.coupons,
+          categories.of,
+          own,
+        );
       }
       for (const [flag, rowIds] of byFlag.entries()) {
         if (rowIds.length === 0) continue;
@@ -277,6 +299,7 @@ export async function ingestOrders(
     await applyRevenue(sql, 'revenue_day', deltas);
     for (const table of deltas.months.keys()) await applyMonths(sql, table, deltas);
     await applyCategoryDays(sql, deltas);
+    await applyItemDays(sql, deltas);
   });
   for (const listener of ingestListeners) listener();
 }
@@ -550,6 +573,25 @@ async function loadLookups(sql: RawSql, orderIds: readonly number[]): Promise<Lo
     coupons: coupons.get(s.order_id) ?? [],
     taxes: taxes.get(s.order_id) ?? [],
   }));
+}
+
+/**
+ * The coupon ids of each lookup group's order (a refund's are its order's), from groups that
+ * hold every order alongside its refunds (as `loadLookups` and a batch's lookups do).
+ */
+function orderCoupons(lookups: readonly Lookup[]): (l: Lookup) => number[] {
+  const byOrder = new Map<number, number[]>();
+  for (const l of lookups) {
+    if (Number(l.stats.parent_id) === 0)
+      byOrder.set(
+        Number(l.stats.order_id),
+        l.coupons.map((c) => Number(c.coupon_id)),
+      );
+  }
+  return (l) => {
+    const parent = Number(l.stats.parent_id);
+    return byOrder.get(parent === 0 ? Number(l.stats.order_id) : parent) ?? [];
+  };
 }
 
 function group<T extends { order_id: number }>(rows: readonly T[]): Map<number, T[]> {
@@ -829,6 +871,52 @@ async function applyCategoryDays(sql: RawSql, deltas: Deltas) {
   }
   const { keys, values } = MONTH_ROLLUPS.category_month;
   await applyPeriodRows(sql, 'category_day', 'day', keys, values, rows, deltas.removed);
+}
+
+/** Rows of item_day keys compared at once when dropping rows a removal left all zero. */
+const ITEM_KEYS_PER_DELETE = 200;
+
+/**
+ * Adds the item day deltas (migration 015) as `applyRevenue` does for days: an upsert adding
+ * each value and merging the coupon multisets; then the rows a removal touched are deleted if
+ * left all zero (by their keys, a few hundred per statement).
+ */
+async function applyItemDays(sql: RawSql, deltas: Deltas) {
+  const rows: unknown[][] = [];
+  const keyOf = (dayKey: number, item: number) => {
+    const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(dayKey, 'day');
+    const { type, id } = decodeItemKey(item);
+    return [type, id, kind, bucket, status, returning];
+  };
+  for (const [dayKey, byItem] of deltas.items) {
+    for (const [item, delta] of byItem) {
+      const coupons = formatMultiset(delta.couponIds);
+      if (coupons === '' && REVENUE_VALUE_COLUMNS.every((c) => delta[c] === 0)) continue;
+      rows.push([...keyOf(dayKey, item), ...REVENUE_VALUE_COLUMNS.map((c) => delta[c]), coupons]);
+    }
+  }
+  await sql.insertMany(
+    'item_day',
+    [...ITEM_DAY_KEYS, ...REVENUE_VALUE_COLUMNS, 'coupon_ids'],
+    rows,
+    {
+      keys: ITEM_DAY_KEYS,
+      mode: 'add',
+      merge: { coupon_ids: ADD_MULTISETS_SQL },
+    },
+  );
+  const shrunk = new Map<string, unknown[]>();
+  for (const [dayKey, item] of deltas.shrunkItems)
+    shrunk.set(`${dayKey} ${item}`, keyOf(dayKey, item));
+  const keys = [...shrunk.values()];
+  const zero = `${REVENUE_VALUE_COLUMNS.map((c) => `${c} = 0`).join(' AND ')} AND coupon_ids = ''`;
+  for (let start = 0; start < keys.length; start += ITEM_KEYS_PER_DELETE) {
+    const chunk = keys.slice(start, start + ITEM_KEYS_PER_DELETE);
+    await sql.run(
+      `DELETE FROM item_day WHERE ${rowsIn(sql.engine, ITEM_DAY_KEYS, chunk.length)} AND ${zero}`,
+      chunk.flat(),
+    );
+  }
 }
 
 /**

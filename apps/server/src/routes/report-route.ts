@@ -1,9 +1,14 @@
 import type { DateType, IntervalKind } from '@storelens/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
-import { cached, cacheKey, reportCacheVersion } from '../analytics/cache';
+import { cached, cachedAllPages, cacheKey, reportCacheVersion } from '../analytics/cache';
 import { type ReportContext, reportContext } from '../analytics/context';
-import type { StatsRequest } from '../analytics/stats';
+import {
+  ALL_INTERVALS,
+  pageOfStats,
+  type StatsRequest,
+  type StatsResult,
+} from '../analytics/stats';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { readStoreSettings, type StoreSettings } from '../options';
@@ -135,5 +140,46 @@ export function reportRoute<Q extends object>(
       }
       return answer.body;
     },
+  );
+}
+
+/**
+ * Registers a stats report route (`reportRoute`) whose answer is computed once for all its
+ * pages: `compute` gets the request with every interval on page 1, and each page is a slice
+ * of that answer, kept between the pages of a paged request (`cachedAllPages`, keyed by the
+ * query without `page` and `per_page`). `force_cache_refresh` recomputes on the first page;
+ * the later pages slice what it computed, unless the data changed since.
+ */
+export function statsRoute<Q extends StatsQueryBase & { force_cache_refresh?: unknown }>(
+  app: FastifyInstance,
+  db: Db,
+  path: string,
+  schema: TSchema,
+  compute: (ctx: ReportContext, query: Q, request: StatsRequest) => Promise<StatsResult>,
+  options: { dateType?: (q: Q) => DateType | undefined } = {},
+) {
+  reportRoute<Q>(
+    app,
+    db,
+    path,
+    schema,
+    async (ctx, q) => {
+      const request = statsRequest(q, ctx.settings);
+      const key = cacheKey(`${path}:all-pages`, { ...q, page: undefined, per_page: undefined }, [
+        ctx.settings,
+        ctx.dateColumn,
+      ]);
+      const refresh =
+        request.page === 1 && isTrue(q.force_cache_refresh as string | boolean | undefined);
+      const { value: all } = await cachedAllPages(
+        db,
+        key,
+        { refresh, keep: (r: StatsResult) => r.total > request.perPage },
+        () => compute(ctx, q, { ...request, page: 1, perPage: ALL_INTERVALS }),
+      );
+      const page = pageOfStats(all, request.page, request.perPage);
+      return { body: page.body, total: page.total, totalPages: page.totalPages };
+    },
+    options,
   );
 }

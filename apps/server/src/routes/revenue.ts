@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 import { filtersFromQuery } from '../analytics/filters';
 import { orderStats } from '../analytics/revenue';
 import type { Db } from '../db/database';
-import { reportRoute, statsRequest } from './report-route';
+import { statsRoute } from './report-route';
 
 export { MAX_INTERVALS } from './report-route';
 
@@ -12,19 +12,17 @@ type Query = Static<typeof RevenueStatsSegmentedQuery>;
 
 /** GET /wc-analytics/reports/revenue/stats (no filters; `date_type` overrides the setting). */
 export function revenueRoutes(app: FastifyInstance, db: Db) {
-  reportRoute<Query>(
+  statsRoute<Query>(
     app,
     db,
     '/wp-json/wc-analytics/reports/revenue/stats',
     RevenueStatsSegmentedQuery,
-    async (ctx, q) => {
-      const result = await orderStats(ctx, 'revenue', {
-        ...statsRequest(q, ctx.settings),
+    (ctx, q, request) =>
+      orderStats(ctx, 'revenue', {
+        ...request,
         filters: filtersFromQuery({}),
         segmentby: q.segmentby,
-      });
-      return { body: result.body, total: result.total, totalPages: result.totalPages };
-    },
+      }),
     { dateType: (q) => q.date_type },
   );
 }

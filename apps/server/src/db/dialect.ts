@@ -1,0 +1,40 @@
+/*
+ * SQL that differs between the engines, in one place: callers ask for the form they need and
+ * get the text their engine runs best (or at all).
+ */
+import type { Engine } from './database';
+
+/** Concatenates a text expression over a group, comma-separated (the coupon multisets). */
+export function concatAgg(engine: Engine, expr: string): string {
+  return engine === 'sqlite' ? `group_concat(${expr}, ',')` : `string_agg(${expr}, ',')`;
+}
+
+/**
+ * `(c1, c2, …) IN <count rows of placeholders>`. SQLite compares row values only against a
+ * subquery (VALUES); PostgreSQL types a VALUES list's placeholders as text before comparing,
+ * so it gets a list of row constructors, whose placeholders take the columns' types.
+ */
+export function rowsIn(engine: Engine, columns: readonly string[], count: number): string {
+  const row = `(${columns.map(() => '?').join(',')})`;
+  const rows = Array(count).fill(row).join(',');
+  return `(${columns.join(',')}) IN (${engine === 'sqlite' ? `VALUES ${rows}` : rows})`;
+}
+
+/**
+ * `SELECT COUNT(DISTINCT <column>) AS n FROM <from> WHERE <where>`, where the rows of one
+ * `column` value share the `groups` values and an index is ordered by `groups`. SQLite counts
+ * the groups in that index's order (no sort, no hash); PostgreSQL's COUNT(DISTINCT) sorts
+ * just the integers, where grouping by the text columns too hashed them all (4× slower).
+ */
+export function countDistinct(
+  engine: Engine,
+  column: string,
+  groups: readonly string[],
+  from: string,
+  where: string,
+): string {
+  return engine === 'sqlite'
+    ? `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM ${from} WHERE ${where}
+       GROUP BY ${[...groups, column].join(', ')}) t`
+    : `SELECT COUNT(DISTINCT ${column}) AS n FROM ${from} WHERE ${where}`;
+}
