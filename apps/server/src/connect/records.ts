@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ingestOrders } from '../ingest/ingest';
 import { readStoreSettings } from '../options';
@@ -220,32 +221,6 @@ export async function upsertCustomers(db: Db, items: readonly WcCustomer[]): Pro
   );
   await markApplied(db, 'customer', marks);
 }
-
-const PRODUCT_COLUMNS = [
-  'id',
-  'parent_id',
-  'type',
-  'status',
-  'name',
-  'slug',
-  'sku',
-  'description',
-  'price',
-  'regular_price',
-  'sale_price',
-  'manage_stock',
-  'stock_quantity',
-  'stock_status',
-  'low_stock_amount',
-  'downloadable',
-  'virtual',
-  'image_url',
-  'average_rating',
-  'rating_count',
-  'total_sales',
-  'date_created',
-  'date_created_gmt',
-] as const;
 
 /** Products, or the variations of one variable product (`parentId`). */
 export async function upsertProducts(

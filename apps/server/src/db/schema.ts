@@ -62,6 +62,36 @@ export interface ProductTable {
   date_created_gmt: string;
 }
 
+/**
+ * Every column of `products`, in the order the row writers give them (the demo generator and
+ * the connector's upserts fill whole rows).
+ */
+export const PRODUCT_COLUMNS = [
+  'id',
+  'parent_id',
+  'type',
+  'status',
+  'name',
+  'slug',
+  'sku',
+  'description',
+  'price',
+  'regular_price',
+  'sale_price',
+  'manage_stock',
+  'stock_quantity',
+  'stock_status',
+  'low_stock_amount',
+  'downloadable',
+  'virtual',
+  'image_url',
+  'average_rating',
+  'rating_count',
+  'total_sales',
+  'date_created',
+  'date_created_gmt',
+] as const satisfies readonly (keyof ProductTable)[];
+
 export interface ProductCategoryTable {
   product_id: number;
   category_id: number;

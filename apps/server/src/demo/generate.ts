@@ -5,6 +5,7 @@ import { refreshAllLastActive } from '../customer-activity';
 import { deferIndexes, restoreIndexes } from '../db/bulk';
 import type { Db } from '../db/database';
 import { rollUpItemDays } from '../db/migrations/015_item_day';
+import { PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ingestOrders } from '../ingest/ingest';
 import type { OrderInput, OrderLineInput, RefundInput } from '../ingest/types';
@@ -649,32 +650,6 @@ const DOWNLOAD_COLUMNS = [
   'timestamp',
   'timestamp_gmt',
 ] as const;
-
-const PRODUCT_COLUMNS = [
-  'id',
-  'parent_id',
-  'type',
-  'status',
-  'name',
-  'slug',
-  'sku',
-  'description',
-  'price',
-  'regular_price',
-  'sale_price',
-  'manage_stock',
-  'stock_quantity',
-  'stock_status',
-  'low_stock_amount',
-  'downloadable',
-  'virtual',
-  'image_url',
-  'average_rating',
-  'rating_count',
-  'total_sales',
-  'date_created',
-  'date_created_gmt',
-];
 
 const CUSTOMER_COLUMNS = [
   'id',
