@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 /** One CSV column: where its value sits in a report row (dot path) and its header. */
 export interface ExportColumn {
   key: string;
@@ -23,6 +24,37 @@ export interface ReportAnswer {
 
 /** Reads a report route in-process (the same validation, filters and cache as the client gets). */
 export type ReportReader = (path: string, query: Record<string, unknown>) => Promise<ReportAnswer>;
+
+/**
+ * Reads the report routes of an app in-process (after it is ready). `headers` go with every
+ * request (the server's own app needs its internal credential to pass the auth hook); `query`
+ * joins every request's parameters.
+ */
+export function injectReader(
+  app: FastifyInstance,
+  options: { headers?: () => Record<string, string>; query?: Record<string, string> } = {},
+): ReportReader {
+  return async (path, query) => {
+    const qs = toQueryString({ ...query, ...options.query });
+    const res = await app.inject({
+      method: 'GET',
+      url: qs ? `${path}?${qs}` : path,
+      headers: options.headers?.() ?? {},
+    });
+    let body: unknown = null;
+    try {
+      body = res.json();
+    } catch {
+      body = res.body;
+    }
+    return {
+      status: res.statusCode,
+      body,
+      totalPages: Number(res.headers['x-wp-totalpages'] ?? 1),
+      total: Number(res.headers['x-wp-total'] ?? 0),
+    };
+  };
+}
 
 /**
  * Where an export reads a report: its columns, and its rows page by page from any page (so a

@@ -30,10 +30,10 @@ import { adminError } from './errors';
 import {
   builtInSource,
   type ExportPage,
+  injectReader,
   type ReportAnswer,
   type ReportReader,
   reportSource,
-  toQueryString,
   valueAt,
 } from './export-sources';
 import { type Job, type JobHandler, type JobRunner, newJobId, readJob } from './jobs/runner';
@@ -182,31 +182,6 @@ export function exportHandler(
 
 const isPage = (a: ExportPage | ReportAnswer): a is ExportPage => 'rows' in a;
 
-/** Reads report routes of the app in-process (after it is ready). */
-export function injectReader(app: FastifyInstance): ReportReader {
-  return async (path, query) => {
-    const qs = toQueryString(query);
-    // The server reads its own report routes: the internal credential passes the auth hook.
-    const res = await app.inject({
-      method: 'GET',
-      url: qs ? `${path}?${qs}` : path,
-      headers: internalHeaders(app),
-    });
-    let body: unknown = null;
-    try {
-      body = res.json();
-    } catch {
-      body = res.body;
-    }
-    return {
-      status: res.statusCode,
-      body,
-      totalPages: Number(res.headers['x-wp-totalpages'] ?? 1),
-      total: Number(res.headers['x-wp-total'] ?? 0),
-    };
-  };
-}
-
 /** Percent done for the status route: 100 only when the job is done. */
 export function percentComplete(status: string, progress: ExportProgress): number {
   if (status === 'done') return 100;
@@ -254,7 +229,11 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
         }
         const source = reportSource(type)!;
         const args = request.body?.report_args ?? {};
-        const first = await source.page(injectReader(app), args, 1);
+        const first = await source.page(
+          injectReader(app, { headers: () => internalHeaders(app) }),
+          args,
+          1,
+        );
         if (!isPage(first)) {
           const error = first.body as ApiErrorBody;
           throw new ApiError(error.code, error.message, first.status, error.data?.params);

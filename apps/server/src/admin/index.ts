@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { withCapability } from '../auth/capability';
+import { internalHeaders } from '../auth/plugin';
 import type { Db } from '../db/database';
 import { onSettingsChanged } from './events';
-import { exportHandler, exportRoutes, injectReader } from './export';
+import { exportHandler, exportRoutes } from './export';
+import { injectReader } from './export-sources';
 import { favoritesRoutes } from './favorites';
 import { importHandler, importRoutes, startImport } from './import';
 import { JobRunner } from './jobs/runner';
@@ -54,7 +56,9 @@ export function adminRoutes(app: FastifyInstance, db: Db, options: AdminOptions 
   const runner = new JobRunner(db);
   const worker = WorkerHost.available(db) ? new WorkerHost(db) : undefined;
   runner.register(importHandler(db, worker));
-  runner.register(exportHandler(db, injectReader(app), smtpUrl, worker));
+  runner.register(
+    exportHandler(db, injectReader(app, { headers: () => internalHeaders(app) }), smtpUrl, worker),
+  );
   runners.set(app, runner);
   if (worker) workers.set(app, worker);
   const unsubscribe = onSettingsChanged((change) => {

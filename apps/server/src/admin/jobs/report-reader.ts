@@ -5,7 +5,6 @@ import { isDatabaseUnavailable } from '../../db/faults';
 import { ApiError } from '../../errors';
 import { analyticsRoutes } from '../../routes/analytics';
 import { revenueRoutes } from '../../routes/revenue';
-import { type ReportReader, toQueryString } from '../export-sources';
 
 /**
  * The report routes alone, on the worker thread's connection, for the export job: it pages
@@ -30,24 +29,4 @@ export async function reportReaderApp(db: Db): Promise<FastifyInstance> {
   analyticsRoutes(app, db);
   await app.ready();
   return app;
-}
-
-/** Reads report routes of a reader app. Each read skips the cache: the main thread writes. */
-export function readerOf(app: FastifyInstance): ReportReader {
-  return async (path, query) => {
-    const qs = toQueryString({ ...query, force_cache_refresh: 'true' });
-    const res = await app.inject({ method: 'GET', url: `${path}?${qs}` });
-    let body: unknown = null;
-    try {
-      body = res.json();
-    } catch {
-      body = res.body;
-    }
-    return {
-      status: res.statusCode,
-      body,
-      totalPages: Number(res.headers['x-wp-totalpages'] ?? 1),
-      total: Number(res.headers['x-wp-total'] ?? 0),
-    };
-  };
 }

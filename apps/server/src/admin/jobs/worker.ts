@@ -12,9 +12,10 @@ import type { WcOrder, WcRefund } from '../../connect/wc-types';
 import { type Db, openDatabase } from '../../db/database';
 import { ensureDemoStore } from '../../store';
 import { type ExportParams, type ExportProgress, exportStep } from '../export';
+import { injectReader } from '../export-sources';
 import { type ImportStepInput, importStep } from '../import';
 import { openRebuildDatabase } from '../rebuild';
-import { readerOf, reportReaderApp } from './report-reader';
+import { reportReaderApp } from './report-reader';
 
 const { url, schema } = workerData as { url: string; schema: string | undefined };
 const db = openDatabase(url, schema ? { schema } : {});
@@ -32,7 +33,12 @@ const tasks: Record<string, (payload: never) => Promise<unknown>> = {
   importStep: (payload: ImportStepInput) => importStep(db, payload, rebuild),
   exportStep: async (payload: { params: ExportParams; progress: ExportProgress }) => {
     reader ??= reportReaderApp(db);
-    return exportStep(readerOf(await reader), payload.params, payload.progress);
+    return exportStep(
+      // Each read skips the cache: the main thread writes.
+      injectReader(await reader, { query: { force_cache_refresh: 'true' } }),
+      payload.params,
+      payload.progress,
+    );
   },
   applyOrders: (payload: {
     orders: WcOrder[];
