@@ -8,12 +8,13 @@
  * - webhook-to-report latency: a status change in the shop until the revenue report shows it
  *   (signed delivery, queue, ingestion, report request), p50 and p95 over 100 changes.
  */
+
+import { scratchStore } from '../apps/server/bench/scratch-store';
 import { buildApp } from '../apps/server/src/app';
 import { internalHeaders } from '../apps/server/src/auth/plugin';
 import { WooClient } from '../apps/server/src/connect/client';
 import { fetchRefunds } from '../apps/server/src/connect/records';
 import type { WcOrder } from '../apps/server/src/connect/wc-types';
-import { scratchStore } from '../apps/server/src/scratch-store';
 import { WooSimulator } from '../apps/server/test/woo-simulator';
 
 const orders = Number(process.env.BENCH_CONNECT_ORDERS ?? 100_000);

@@ -29,6 +29,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
+import { scratchStore } from '../apps/server/bench/scratch-store';
 import { runners } from '../apps/server/src/admin';
 import { startImport } from '../apps/server/src/admin/import';
 import { readOrderInputs } from '../apps/server/src/admin/import-source';
@@ -41,7 +42,6 @@ import { RawSql } from '../apps/server/src/db/sql';
 import { generateDemoStore } from '../apps/server/src/demo/generate';
 import { ingestOrders } from '../apps/server/src/ingest/ingest';
 import type { OrderInput } from '../apps/server/src/ingest/types';
-import { scratchStore } from '../apps/server/src/scratch-store';
 import { BENCH_ANALYST } from './bench-pages';
 
 const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
@@ -181,7 +181,7 @@ async function load(s: { db: Db; url: string; schema: string | undefined }, fair
   const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
   const server = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/analytics/bench-load-server.ts'],
+    ['--import', 'tsx', 'apps/server/bench/bench-load-server.ts'],
     {
       env: {
         ...process.env,
@@ -371,7 +371,7 @@ for (const engine of serverBench ? engines : []) {
       if (process.env.BENCH_SKIP_JOBS !== '1') await duringJobs(s.db);
       // Issue 4's figures (every report kind) from the analytics bench, on the same store.
       if (process.env.BENCH_SKIP_ANALYTICS !== '1') {
-        spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/analytics/bench.ts'], {
+        spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/bench/bench.ts'], {
           stdio: 'inherit',
           env: {
             ...process.env,
@@ -392,11 +392,11 @@ for (const engine of serverBench ? engines : []) {
   }
 }
 // Picker searches over 100,000 products and customers, on stores of their own (SQLite, and
-// PostgreSQL when configured): apps/server/src/analytics/bench-pickers.ts.
+// PostgreSQL when configured): apps/server/bench/bench-pickers.ts.
 // BENCH_SKIP_PICKERS=1 skips it.
 if (serverBench && process.env.BENCH_SKIP_PICKERS !== '1') {
   console.log('');
-  spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/analytics/bench-pickers.ts'], {
+  spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/bench/bench-pickers.ts'], {
     stdio: 'inherit',
     env: process.env,
   });

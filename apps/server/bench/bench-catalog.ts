@@ -4,11 +4,11 @@
  * lists (a few with accents and apostrophes, as real stores have); the same seed always
  * gives the same rows. Ids continue after the store's highest ones.
  */
-import type { Db } from '../db/database';
-import { RawSql } from '../db/sql';
-import { places } from '../demo/catalog';
-import { slug } from '../demo/generate';
-import { Random } from '../demo/random';
+import type { Db } from '../src/db/database';
+import { RawSql } from '../src/db/sql';
+import { places } from '../src/demo/catalog';
+import { slug } from '../src/demo/generate';
+import { Random } from '../src/demo/random';
 
 /** How much to add. */
 export interface BenchCatalogOptions {

@@ -3,8 +3,8 @@
  * (BENCH_SCHEMA on PostgreSQL) on a free port in a process of its own, so the load the
  * bench generates does not share its event loop, and prints `PORT <n>`.
  */
-import { buildApp } from '../app';
-import { openStore } from '../store';
+import { buildApp } from '../src/app';
+import { openStore } from '../src/store';
 
 const db = await openStore(process.env.DATABASE_URL!, {
   ...(process.env.BENCH_SCHEMA ? { schema: process.env.BENCH_SCHEMA } : {}),

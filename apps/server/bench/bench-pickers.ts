@@ -1,12 +1,12 @@
 import { cpus, loadavg } from 'node:os';
-import { buildApp } from '../app';
-import { internalHeaders } from '../auth/plugin';
-import type { Db } from '../db/database';
-import { RawSql } from '../db/sql';
-import { generateDemoStore } from '../demo/generate';
-import { scratchStore } from '../scratch-store';
-import { openStore } from '../store';
+import { buildApp } from '../src/app';
+import { internalHeaders } from '../src/auth/plugin';
+import type { Db } from '../src/db/database';
+import { RawSql } from '../src/db/sql';
+import { generateDemoStore } from '../src/demo/generate';
+import { openStore } from '../src/store';
 import { seedBenchCatalog } from './bench-catalog';
+import { scratchStore } from './scratch-store';
 
 const orders = Number(process.env.BENCH_PICKER_ORDERS ?? 100_000);
 const products = Number(process.env.BENCH_PICKER_PRODUCTS ?? 100_000);

@@ -2,13 +2,13 @@
  * Analytics latency bench (issue 4's Speed section). Runs the real app in-process against
  * DATABASE_URL (a generated store: `npm run demo -- --orders N --end 2024-06-30`), bypassing
  * the report cache, and prints p50/p95 per request kind and the peak RSS. Never fails.
- *   DATABASE_URL=file:/path/store.sqlite node --import tsx apps/server/src/analytics/bench.ts
+ *   DATABASE_URL=file:/path/store.sqlite node --import tsx apps/server/bench/bench.ts
  * BENCH_END (default 2024-06-30) is the last day of the year measured; BENCH_RUNS (default 15).
  */
 import { sql } from 'kysely';
-import { buildApp } from '../app';
-import { internalHeaders } from '../auth/plugin';
-import { openStore } from '../store';
+import { buildApp } from '../src/app';
+import { internalHeaders } from '../src/auth/plugin';
+import { openStore } from '../src/store';
 
 const url = process.env.DATABASE_URL ?? 'file:./data/storelens.sqlite';
 const end = process.env.BENCH_END ?? '2024-06-30';

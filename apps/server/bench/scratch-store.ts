@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { rebuildSchema } from './admin/rebuild';
-import type { Db, Engine } from './db/database';
-import { openStore } from './store';
+import { rebuildSchema } from '../src/admin/rebuild';
+import type { Db, Engine } from '../src/db/database';
+import { openStore } from '../src/store';
 
 /** A throwaway store: where it lives, and how to drop it with everything in it. */
 export interface ScratchStore {

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { type ScratchStore, scratchStore } from '../bench/scratch-store';
 import { ANALYTICS_TABLES } from '../src/admin/import';
 import type { Db } from '../src/db/database';
 import { postgresCopy, RawSql } from '../src/db/sql';
 import { generateDemoStore } from '../src/demo/generate';
-import { type ScratchStore, scratchStore } from '../src/scratch-store';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { scratchStore } from '../bench/scratch-store';
 import { buildApp } from '../src/app';
 import { SESSION_COOKIE } from '../src/auth/plugin';
 import type { Role } from '../src/auth/roles';
 import { createUser, openSession, userByEmail } from '../src/auth/users';
 import type { Db, Engine } from '../src/db/database';
-import { scratchStore } from '../src/scratch-store';
 
 /**
  * Every server test runs on SQLite, and on PostgreSQL when TEST_POSTGRES_URL is set (each

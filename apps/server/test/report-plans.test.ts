@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ScratchStore, scratchStore } from '../bench/scratch-store';
 import { generateDemoStore } from '../src/demo/generate';
 import { registeredRoutes } from '../src/routes/registered';
-import { type ScratchStore, scratchStore } from '../src/scratch-store';
 import { buildTestApp } from './harness';
 
 /**

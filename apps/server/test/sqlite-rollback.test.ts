@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { scratchStore } from '../src/scratch-store';
+import { scratchStore } from '../bench/scratch-store';
 
 it('a transaction SQLite undid itself (disk full) fails with the real cause', async () => {
   const store = await scratchStore('sqlite', { prefix: 'storelens-full' });
