@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { onSettingsChanged } from './admin/events';
 import { invalidateReportCache, trustReportCache } from './analytics/cache';
-import { refreshSearchSets } from './analytics/search-index';
+import { refreshSearchSets } from './analytics/search/load';
 import { ChangeListener, notifyChange } from './db/changes';
 import type { Db } from './db/database';
 import { isDatabaseClosed, isDatabaseUnavailable } from './db/faults';

@@ -1,6 +1,6 @@
 /*
  * Picker searches the autocompleters call (API.md Part B §4). Products, variations and
- * customers are searched in memory (search-index.ts: a contains-match folding case and
+ * customers are searched in memory (search/: a contains-match folding case and
  * accents, the same on both engines) and only the page's rows are read from the database.
  * The small lists (categories, attributes, terms, coupons) use a case-insensitive LIKE with
  * wildcards escaped; every value goes through a placeholder.
@@ -11,7 +11,8 @@ import type { ReportContext } from './context';
 import { type CustomerFilters, customersList, hasCustomerRules, likeText } from './customers';
 import { idsSql } from './filters';
 import { type ListPaging, type ListResult, link, stripTags } from './paging';
-import { type SearchSet, searchSet } from './search-index';
+import { searchSet } from './search/load';
+import type { SearchSet } from './search/set';
 import { taxCode } from './segments';
 
 const LIKE = "LIKE ? ESCAPE '\\'";

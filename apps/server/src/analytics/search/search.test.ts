@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  foldLines,
-  foldText,
-  PART_SEPARATOR,
-  SearchField,
-  SearchSet,
-  type SortValue,
-} from './search-index';
+import { foldLines, foldText, PART_SEPARATOR } from './fold';
+import { SearchField } from './grams';
+import { SearchSet, type SortValue } from './set';
 
 /** Characters that make matches likely, plus accents, wildcards and non-alphabet ones. */
 const CHARS = ['a', 'b', 'n', 'A', 'N', 'é', 'É', 'ß', '%', '_', ' ', '-', "'", 'ö', 'Ø', '1', 'ǅ'];
