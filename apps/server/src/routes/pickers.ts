@@ -22,19 +22,15 @@ import { countries } from '../analytics/countries';
 import { customersList } from '../analytics/customers';
 import { lowStockThreshold } from '../analytics/lists';
 import type { ListResult } from '../analytics/paging';
-import {
-  attributeTerms,
-  downloadIps,
-  findAttribute,
-  searchAttributes,
-  searchCategories,
-  searchCoupons,
-  searchCustomers,
-  searchOrders,
-  searchProducts,
-  searchTaxes,
-  searchVariations,
-} from '../analytics/pickers';
+import { attributeTerms, findAttribute, searchAttributes } from '../analytics/pickers/attributes';
+import { searchCategories } from '../analytics/pickers/categories';
+import { searchCoupons } from '../analytics/pickers/coupons';
+import { searchCustomers } from '../analytics/pickers/customers';
+import { downloadIps } from '../analytics/pickers/download-ips';
+import { searchOrders } from '../analytics/pickers/orders';
+import { searchProducts } from '../analytics/pickers/products';
+import { searchTaxes } from '../analytics/pickers/taxes';
+import { searchVariations } from '../analytics/pickers/variations';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { readStoreSettings } from '../options';

@@ -1,0 +1,76 @@
+/** The product categories picker (GET /products/categories). */
+import type { ReportContext } from '../context';
+import { likeText } from '../customers';
+import { idsSql } from '../filters';
+import { link } from '../paging';
+import { includeOrder, LIKE, type PickerPaging, pickerPage } from './page';
+
+/** GET /products/categories: with product counts. */
+export async function searchCategories(
+  ctx: ReportContext,
+  s: PickerPaging & {
+    search: string | undefined;
+    include: readonly number[];
+    exclude: readonly number[];
+    parent: number | undefined;
+    hideEmpty: boolean;
+  },
+) {
+  const where: string[] = ['1=1'];
+  const params: unknown[] = [];
+  if (s.search) {
+    where.push(`LOWER(c.name) ${LIKE}`);
+    params.push(likeText(s.search.toLowerCase()));
+  }
+  if (s.include.length) where.push(`c.id IN ${idsSql(s.include)}`);
+  if (s.exclude.length) where.push(`c.id NOT IN ${idsSql(s.exclude)}`);
+  if (s.parent !== undefined) {
+    where.push('c.parent_id = ?');
+    params.push(s.parent);
+  }
+  const countSql = '(SELECT COUNT(*) FROM product_categories pc WHERE pc.category_id = c.id)';
+  if (s.hideEmpty) where.push(`${countSql} > 0`);
+  const dir = s.order === 'desc' ? 'DESC' : 'ASC';
+  const column: Record<string, string> = {
+    id: 'c.id',
+    name: 'c.name',
+    slug: 'c.slug',
+    term_group: 'c.id',
+    description: 'c.description',
+    count: countSql,
+  };
+  const order =
+    s.orderby === 'include'
+      ? `${includeOrder('c.id', s.include)} ASC, c.id ASC`
+      : `${column[s.orderby] ?? 'c.name'} ${dir}, c.id ${dir}`;
+  const result = await pickerPage<{
+    id: number;
+    name: string;
+    slug: string;
+    parent_id: number;
+    description: string;
+    count: number;
+  }>(
+    ctx,
+    `categories c WHERE ${where.join(' AND ')}`,
+    params,
+    `c.id, c.name, c.slug, c.parent_id, c.description, ${countSql} AS count`,
+    order,
+    s,
+  );
+  return {
+    ...result,
+    rows: result.rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      slug: r.slug,
+      parent: Number(r.parent_id),
+      description: r.description,
+      display: 'default',
+      image: null,
+      menu_order: 0,
+      count: Number(r.count),
+      _links: { self: link(`/wc-analytics/products/categories/${Number(r.id)}`) },
+    })),
+  };
+}

@@ -1,0 +1,69 @@
+/** The coupons picker (GET /wc-analytics/coupons). */
+import type { ReportContext } from '../context';
+import { likeText } from '../customers';
+import { idsSql } from '../filters';
+import { link } from '../paging';
+import { includeOrder, LIKE, type PickerPaging, pickerPage } from './page';
+
+/** GET /wc-analytics/coupons: code contains the search text. */
+export async function searchCoupons(
+  ctx: ReportContext,
+  s: PickerPaging & {
+    search: string | undefined;
+    include: readonly number[];
+    exclude: readonly number[];
+  },
+) {
+  const where = ['1=1'];
+  const params: unknown[] = [];
+  if (s.search) {
+    where.push(`LOWER(c.code) ${LIKE}`);
+    params.push(likeText(s.search.toLowerCase()));
+  }
+  if (s.include.length) where.push(`c.id IN ${idsSql(s.include)}`);
+  if (s.exclude.length) where.push(`c.id NOT IN ${idsSql(s.exclude)}`);
+  const dir = s.order === 'asc' ? 'ASC' : 'DESC';
+  const column: Record<string, string> = {
+    date: 'c.date_created',
+    id: 'c.id',
+    title: 'c.code',
+    slug: 'c.code',
+    code: 'c.code',
+  };
+  const order =
+    s.orderby === 'include'
+      ? `${includeOrder('c.id', s.include)} ASC, c.id ASC`
+      : `${column[s.orderby] ?? 'c.date_created'} ${dir}, c.id ${dir}`;
+  const result = await pickerPage<{
+    id: number;
+    code: string;
+    discount_type: string;
+    amount: number;
+    date_created: string;
+    date_created_gmt: string;
+    date_expires: string | null;
+    date_expires_gmt: string | null;
+  }>(
+    ctx,
+    `coupons c WHERE ${where.join(' AND ')}`,
+    params,
+    'c.id, c.code, c.discount_type, c.amount, c.date_created, c.date_created_gmt, c.date_expires, c.date_expires_gmt',
+    order,
+    s,
+  );
+  const iso = (v: string | null) => (v ? v.replace(' ', 'T') : null);
+  return {
+    ...result,
+    rows: result.rows.map((r) => ({
+      id: Number(r.id),
+      code: r.code,
+      amount: String(ctx.money(Number(r.amount))),
+      discount_type: r.discount_type,
+      date_created: iso(r.date_created),
+      date_created_gmt: iso(r.date_created_gmt),
+      date_expires: iso(r.date_expires),
+      date_expires_gmt: iso(r.date_expires_gmt),
+      _links: { self: link(`/wc-analytics/coupons/${Number(r.id)}`) },
+    })),
+  };
+}

@@ -1,0 +1,112 @@
+/** The variations picker (GET /products/{id}/variations and /variations). */
+import type { ReportContext } from '../context';
+import { idsSql } from '../filters';
+import { type ListResult, link, stripTags } from '../paging';
+import { searchSet } from '../search/load';
+import {
+  allMatching,
+  includeOrder,
+  inIds,
+  type PickerPaging,
+  pageFromSet,
+  pickerPage,
+  preparedSql,
+  SET_ORDER,
+} from './page';
+import { PRODUCT_ORDER, PRODUCT_SELECT, type ProductRow, productItem } from './products';
+
+/** Parameters of a variations search (one parent, or every parent). */
+export interface VariationSearch extends PickerPaging {
+  parent: number | undefined;
+  search: string | undefined;
+  include: readonly number[];
+  exclude: readonly number[];
+}
+
+/** GET /products/{id}/variations and /variations: name, SKU or attribute values. */
+export async function searchVariations(ctx: ReportContext, s: VariationSearch) {
+  type Row = ProductRow & { parent_name: string | null };
+  const select = `${PRODUCT_SELECT}, pp.name AS parent_name`;
+  const from =
+    "products p LEFT JOIN products pp ON pp.id = p.parent_id WHERE p.type = 'variation' AND p.status <> 'trash'";
+  const sort = SET_ORDER[s.orderby];
+  let result: ListResult<Row>;
+  // One parent's variations without a search are few: SQL reads them through its index.
+  if (sort && !s.include.length && (s.search || s.parent === undefined)) {
+    const set = await searchSet(ctx.db, 'variations');
+    const exclude = new Set(s.exclude);
+    const parents = set.columns.parent!;
+    const accept =
+      s.parent !== undefined || exclude.size
+        ? (row: number) =>
+            (s.parent === undefined || parents[row] === s.parent) && !exclude.has(set.ids[row]!)
+        : undefined;
+    result = await pageFromSet<Row>(ctx, set, s, {
+      term: s.search,
+      fields: ['text'],
+      accept,
+      sort,
+      select,
+      from,
+    });
+  } else {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (s.parent !== undefined) {
+      where.push('p.parent_id = ?');
+      params.push(s.parent);
+    }
+    if (s.search) {
+      const set = await searchSet(ctx.db, 'variations');
+      const matching = inIds(ctx, 'p.id', allMatching(set, ['text'], s.search));
+      where.push(matching.sql);
+      params.push(...matching.params);
+    }
+    if (s.include.length) where.push(`p.id IN ${idsSql(s.include)}`);
+    if (s.exclude.length) where.push(`p.id NOT IN ${idsSql(s.exclude)}`);
+    const dir = s.order === 'asc' ? 'ASC' : 'DESC';
+    const order =
+      s.orderby === 'include'
+        ? `${includeOrder('p.id', s.include)} ASC, p.id ASC`
+        : `${PRODUCT_ORDER[s.orderby] ?? 'p.date_created'} ${dir}, p.id ${dir}`;
+    result = await pickerPage<Row>(ctx, [from, ...where].join(' AND '), params, select, order, s);
+  }
+  const ids = result.rows.map((r) => Number(r.id));
+  const attrs = new Map<number, { id: number; name: string; option: string }[]>();
+  if (ids.length) {
+    const page = inIds(ctx, 'pa.product_id', ids);
+    for (const a of await preparedSql(ctx).query<{
+      product_id: number;
+      id: number;
+      name: string;
+      option: string;
+    }>(
+      `SELECT pa.product_id, a.id, a.name, t.name AS option FROM product_attributes pa
+       JOIN attributes a ON a.id = pa.attribute_id JOIN attribute_terms t ON t.id = pa.term_id
+       WHERE ${page.sql} ORDER BY a.id`,
+      page.params,
+    )) {
+      const list = attrs.get(Number(a.product_id)) ?? [];
+      list.push({ id: Number(a.id), name: a.name, option: a.option });
+      attrs.set(Number(a.product_id), list);
+    }
+  }
+  return {
+    ...result,
+    rows: result.rows.map((r) => {
+      const item = productItem(ctx, r, 1);
+      return {
+        ...item,
+        name: stripTags(r.parent_name ?? r.name),
+        type: 'variation',
+        description: r.description,
+        attributes: attrs.get(Number(r.id)) ?? [],
+        image: item.images[0] ?? null,
+        _links: {
+          self: link(`/wc-analytics/products/${Number(r.parent_id)}/variations/${Number(r.id)}`),
+          up: link(`/wc-analytics/products/${Number(r.parent_id)}`),
+        },
+      };
+    }),
+  };
+}
