@@ -8,7 +8,15 @@ import { ApiError } from './errors';
  * `_jsonp` refused), method override, an empty JSON body read as `{}`, and `X-WP-Total` /
  * `X-WP-TotalPages` on every list. Unknown parameters are ignored by the schema validator
  * itself (`removeAdditional` in app.ts).
+ *
+ * Routes with a response schema are serialised by it (fast-json-stringify), which writes only
+ * the properties the schema lists. A request whose answer these conventions reshape (`_fields`
+ * trims it, `_envelope` wraps it, `_embed` asks for more) is written as plain JSON instead:
+ * the reshaped body no longer matches the route's schema.
  */
+
+/** Plain JSON serialisation, for answers that no longer match their route's response schema. */
+export const plainJson = (body: unknown): string => JSON.stringify(body);
 
 /** Methods a POST may be turned into (api-fetch's HTTP/1.0 middleware sends writes so). */
 const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
@@ -101,13 +109,14 @@ function envelope(reply: FastifyReply, body: unknown) {
 /** Registers the conventions' hooks and the JSON body parser on the app. */
 export function wpConventions(app: FastifyInstance): void {
   // Read the global parameters before validation: ajv removes the undeclared ones.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     if (query._jsonp !== undefined) throw ApiError.of('rest_callback_disabled');
-    states.set(request, {
-      fields: parseFields(query._fields),
-      envelope: isFlag(query._envelope),
-    });
+    const state = { fields: parseFields(query._fields), envelope: isFlag(query._envelope) };
+    states.set(request, state);
+    if (state.fields || state.envelope || query._embed !== undefined) {
+      reply.serializer(plainJson);
+    }
   });
 
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {

@@ -149,6 +149,8 @@ const productsFields = ['items_sold', 'net_revenue', 'orders_count'] as const;
 export const ProductsStatsResponse = statsResponse(productsFields);
 /** Products stats answer. */
 export type ProductsStatsResponse = Static<typeof ProductsStatsResponse>;
+/** Categories stats answer: the products report over the categories' products. */
+export const CategoriesStatsResponse = ProductsStatsResponse;
 /** Variations stats answer (§2.7). */
 export const VariationsStatsResponse = statsResponse([...productsFields, 'variations_count']);
 /** Coupons stats answer (§2.10). */

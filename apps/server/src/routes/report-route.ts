@@ -13,6 +13,7 @@ import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { readStoreSettings, type StoreSettings } from '../options';
 import { zone } from '../timezone';
+import { plainJson } from '../wp-conventions';
 import { reportRange, toLocalDateTime } from './dates';
 import { setPagingHeaders } from './paging';
 
@@ -89,6 +90,18 @@ export interface ReportAnswer {
   headers?: Record<string, string>;
 }
 
+/** Options of a report route. */
+export interface ReportRouteOptions<Q> {
+  cache?: boolean;
+  dateType?: (q: Q) => DateType | undefined;
+  /**
+   * The schema of a 200 answer (from @storelens/api): Fastify serialises with it
+   * (fast-json-stringify), which writes only the properties it lists and coerces the types it
+   * names, so it must describe the answer exactly (test/response-serialisation.test.ts).
+   */
+  response?: TSchema;
+}
+
 /**
  * Registers a cached GET report route: validates with `schema`, reads the store settings, and
  * answers from the cache unless `force_cache_refresh` is set. Paging headers when the answer
@@ -100,11 +113,16 @@ export function reportRoute<Q extends object>(
   path: string,
   schema: TSchema,
   handler: (ctx: ReportContext, query: Q, request: FastifyRequest) => Promise<ReportAnswer>,
-  options: { cache?: boolean; dateType?: (q: Q) => DateType | undefined } = {},
+  options: ReportRouteOptions<Q> = {},
 ) {
   app.get(
     path,
-    { schema: { querystring: schema } },
+    {
+      schema: {
+        querystring: schema,
+        ...(options.response ? { response: { 200: options.response } } : {}),
+      },
+    },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const q = request.query as Q;
       const flags = q as { page?: number; force_cache_refresh?: unknown; debug_cache?: unknown };
@@ -129,6 +147,8 @@ export function reportRoute<Q extends object>(
         typeof answer.body === 'object' &&
         !Array.isArray(answer.body)
       ) {
+        // `debug_cache` is not in the response schema: this answer is written as plain JSON.
+        reply.serializer(plainJson);
         return {
           ...answer.body,
           debug_cache: {
@@ -156,7 +176,7 @@ export function statsRoute<Q extends StatsQueryBase & { force_cache_refresh?: un
   path: string,
   schema: TSchema,
   compute: (ctx: ReportContext, query: Q, request: StatsRequest) => Promise<StatsResult>,
-  options: { dateType?: (q: Q) => DateType | undefined } = {},
+  options: Pick<ReportRouteOptions<Q>, 'dateType' | 'response'> = {},
 ) {
   reportRoute<Q>(
     app,

@@ -1,4 +1,4 @@
-import { RevenueStatsSegmentedQuery } from '@storelens/api';
+import { RevenueStatsResponse, RevenueStatsSegmentedQuery } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { filtersFromQuery } from '../analytics/filters';
@@ -23,6 +23,6 @@ export function revenueRoutes(app: FastifyInstance, db: Db) {
         filters: filtersFromQuery({}),
         segmentby: q.segmentby,
       }),
-    { dateType: (q) => q.date_type },
+    { dateType: (q) => q.date_type, response: RevenueStatsResponse },
   );
 }

@@ -1,11 +1,18 @@
 import {
   CategoriesStatsQuery,
+  CategoriesStatsResponse,
   CouponsStatsQuery,
+  CouponsStatsResponse,
   DownloadsStatsQuery,
+  DownloadsStatsResponse,
   OrdersStatsQuery,
+  OrdersStatsResponse,
   ProductsStatsQuery,
+  ProductsStatsResponse,
   TaxesStatsQuery,
+  TaxesStatsResponse,
   VariationsStatsQuery,
+  VariationsStatsResponse,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
@@ -31,6 +38,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
         filters: filtersFromQuery(q),
         segmentby: q.segmentby,
       }),
+    { response: OrdersStatsResponse },
   );
   statsRoute<Static<typeof ProductsStatsQuery>>(
     app,
@@ -43,6 +51,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
         filters: filtersFromQuery(q),
         segmentby: q.segmentby,
       }),
+    { response: ProductsStatsResponse },
   );
   statsRoute<Static<typeof VariationsStatsQuery>>(
     app,
@@ -55,6 +64,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
         filters: filtersFromQuery(q),
         segmentby: q.segmentby,
       }),
+    { response: VariationsStatsResponse },
   );
   // Categories have no stats report of their own: the products report over their products
   // answers it (items sold, net sales, orders, products), with a segment per category.
@@ -69,6 +79,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
         filters: filtersFromQuery(q),
         segmentby: q.segmentby,
       }),
+    { response: CategoriesStatsResponse },
   );
   statsRoute<Static<typeof CouponsStatsQuery>>(
     app,
@@ -81,6 +92,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
         filters: filtersFromQuery(q),
         segmentby: q.segmentby,
       }),
+    { response: CouponsStatsResponse },
   );
   statsRoute<Static<typeof TaxesStatsQuery>>(
     app,
@@ -93,6 +105,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
         filters: filtersFromQuery(q),
         segmentby: q.segmentby,
       }),
+    { response: TaxesStatsResponse },
   );
   statsRoute<Static<typeof DownloadsStatsQuery>>(
     app,
@@ -104,5 +117,6 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
         ...request,
         downloads: downloadFilters(q),
       }),
+    { response: DownloadsStatsResponse },
   );
 }
