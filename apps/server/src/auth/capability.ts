@@ -41,22 +41,11 @@ export function withCapability(
   }
 }
 
-/** The route-walk test and the README read the declared routes from here. */
-export interface DeclaredRoute {
-  method: string;
-  url: string;
-  capability: RouteAccess;
-}
-
-export const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();
-
 /**
  * An `onRoute` hook: fills a route's capability from its group, and refuses to register a
  * `/wp-json/` route that declares none, so a new route cannot be forgotten.
  */
 export function requireDeclaredAccess(app: FastifyInstance): void {
-  const routes: DeclaredRoute[] = [];
-  declaredRoutes.set(app, routes);
   app.addHook('onRoute', function (this: FastifyInstance, options: RouteOptions) {
     const stack = groupDefaults.get(this) ?? groupDefaults.get(app);
     const capability = options.config?.capability ?? stack?.[stack.length - 1];
@@ -67,9 +56,6 @@ export function requireDeclaredAccess(app: FastifyInstance): void {
       );
     }
     options.config = { ...options.config, capability };
-    for (const method of [options.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: options.url, capability });
-    }
   });
 }
 
