@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import { runners } from '../src/admin';
 import { readOrderInputs } from '../src/admin/import-source';
 import type { Db } from '../src/db/database';
+import { ANALYTICS_TABLES } from '../src/db/schema';
 import { generateDemoStore } from '../src/demo/generate';
 import { ingestOrders } from '../src/ingest/ingest';
 import { toUnits } from '../src/money';
@@ -13,25 +14,11 @@ import { order, seedCatalog } from './fixtures';
 import { buildTestApp, describeEachEngine } from './harness';
 
 const IMPORT = '/wp-json/wc-analytics/reports/import';
-const TABLES = [
-  'order_stats',
-  'order_product_lookup',
-  'order_coupon_lookup',
-  'order_tax_lookup',
-  'revenue_hour',
-  'revenue_day',
-  'product_month',
-  'variation_month',
-  'category_month',
-  'item_day',
-  'coupon_month',
-  'tax_month',
-] as const;
 
 /** Every analytics row, canonical and sorted, per table. */
 async function snapshot(db: Db): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  for (const table of TABLES) {
+  for (const table of ANALYTICS_TABLES) {
     const rows = await db.kysely.selectFrom(table).selectAll().execute();
     out[table] = rows
       .map((r) =>
@@ -126,7 +113,7 @@ describeEachEngine(
       expect(before.order_stats!.length).toBeGreaterThan(0);
       const del = await call(app, 'POST', `${IMPORT}/delete`);
       expect(del.body).toMatchObject({ status: 'success' });
-      for (const table of TABLES) expect((await snapshot(db))[table]).toEqual([]);
+      for (const table of ANALYTICS_TABLES) expect((await snapshot(db))[table]).toEqual([]);
 
       const start = await call(app, 'POST', IMPORT, { skip_existing: false });
       expect(start.body).toMatchObject({ status: 'success' });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ScratchStore, scratchStore } from '../bench/scratch-store';
-import { ANALYTICS_TABLES } from '../src/admin/import';
 import type { Db } from '../src/db/database';
+import { ANALYTICS_TABLES } from '../src/db/schema';
 import { postgresCopy, RawSql } from '../src/db/sql';
 import { generateDemoStore } from '../src/demo/generate';
 

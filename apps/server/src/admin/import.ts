@@ -12,6 +12,7 @@ import { requires } from '../auth/capability';
 import { refreshLastActive } from '../customer-activity';
 import type { Db } from '../db/database';
 import { checkJobFault } from '../db/faults';
+import { ANALYTICS_TABLES } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ApiError } from '../errors';
 import { announceIngested, ingestOrders } from '../ingest/ingest';
@@ -21,7 +22,7 @@ import { emitAnalyticsDataDeleted } from './events';
 import { readOrderInputs } from './import-source';
 import { type Job, type JobHandler, type JobRunner, parseJob } from './jobs/runner';
 import type { WorkerHost } from './jobs/worker-host';
-import { ANALYTICS_TABLES, createShadow, shadowOwner, swapShadow } from './rebuild';
+import { createShadow, shadowOwner, swapShadow } from './rebuild';
 
 /** The job kind of historical imports. */
 export const IMPORT_KIND = 'import';
@@ -45,8 +46,6 @@ export interface ImportProgress {
   customers: { imported: number; total: number };
   orders: { imported: number; total: number };
 }
-
-export { ANALYTICS_TABLES };
 
 /** The first local day an import with `days` covers: today minus `days`, at midnight. */
 export function importFrom(

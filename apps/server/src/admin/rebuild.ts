@@ -17,25 +17,7 @@
  */
 import { sql } from 'kysely';
 import { type Db, openDatabase } from '../db/database';
-
-/** Tables the import rebuilds (and `delete` empties). */
-export const ANALYTICS_TABLES = [
-  'order_stats',
-  'order_product_lookup',
-  'order_coupon_lookup',
-  'order_tax_lookup',
-  'revenue_hour',
-  'revenue_day',
-  'product_month',
-  'variation_month',
-  'category_month',
-  'category_day',
-  'item_day',
-  'coupon_month',
-  'tax_month',
-  'customer_first_order',
-  'customer_totals',
-] as const;
+import { ANALYTICS_TABLES } from '../db/schema';
 
 /** Tables a rebuild builds beside the live ones: the analytics tables and their bookkeeping. */
 export const SHADOWED_TABLES = [...ANALYTICS_TABLES, 'customer_totals_state'] as const;

@@ -428,6 +428,29 @@ export interface Database {
   deferred_indexes: DeferredIndexTable;
 }
 
+/**
+ * Every analytics table: rows derived from the source tables by ingestion, which the import
+ * rebuilds and `delete` empties (admin/rebuild.ts), and which the rebuild and idempotence
+ * tests compare row by row. A table added to the analytics gets listed here once.
+ */
+export const ANALYTICS_TABLES = [
+  'order_stats',
+  'order_product_lookup',
+  'order_coupon_lookup',
+  'order_tax_lookup',
+  'revenue_hour',
+  'revenue_day',
+  'product_month',
+  'variation_month',
+  'category_month',
+  'category_day',
+  'item_day',
+  'coupon_month',
+  'tax_month',
+  'customer_first_order',
+  'customer_totals',
+] as const satisfies readonly (keyof Database)[];
+
 /* ---- admin services (migration 002) ---- */
 
 /** Inbox notes; `actions` and `content_data` are JSON text. */
