@@ -35,6 +35,12 @@ describe('toQueryString', () => {
     ).toBe('a=x&b[]=1&b[]=2&c[0][]=p&c[0][]=q&c[1][]=r');
   });
 
+  it('writes numbers and booleans as text and an object as its JSON', () => {
+    expect(decodeURIComponent(toQueryString({ n: 3, t: true, o: { a: [1] } }))).toBe(
+      'n=3&t=true&o={"a":[1]}',
+    );
+  });
+
   it("round-trips through the server's query parser (property)", () => {
     const text = fc.string({ minLength: 1 });
     fc.assert(

@@ -1,3 +1,4 @@
+import { type QueryInputValue, stringifyQuery } from '@storelens/navigation';
 import type { FastifyInstance } from 'fastify';
 /** One CSV column: where its value sits in a report row (dot path) and its header. */
 export interface ExportColumn {
@@ -301,22 +302,18 @@ export function reportSource(type: string): ReportSource | undefined {
   return sources.get(type);
 }
 
-/** Turns report arguments into a query string: lists as `a[]=`, lists of lists as `a[i][]=`. */
+/**
+ * Turns report arguments into a query string with the client's writer (`stringifyQuery`):
+ * lists as `a[]=`, lists of lists as `a[i][]=`. An object value (no report parameter takes
+ * one) goes as its JSON text, as it always did, rather than as nested keys.
+ */
 export function toQueryString(query: Record<string, unknown>): string {
-  const params = new URLSearchParams();
+  const input: Record<string, QueryInputValue> = {};
   for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      value.forEach((item, i) => {
-        if (Array.isArray(item))
-          for (const inner of item) params.append(`${key}[${i}][]`, String(inner));
-        else params.append(`${key}[]`, String(item));
-      });
-    } else if (typeof value === 'object') {
-      params.append(key, JSON.stringify(value));
-    } else {
-      params.append(key, String(value));
-    }
+    input[key] =
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? JSON.stringify(value)
+        : (value as QueryInputValue);
   }
-  return params.toString();
+  return stringifyQuery(input, { lists: 'brackets' });
 }
