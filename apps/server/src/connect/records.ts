@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { PRODUCT_COLUMNS } from '../db/schema';
+import { CUSTOMER_COLUMNS, PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ingestOrders } from '../ingest/ingest';
 import { readStoreSettings } from '../options';
@@ -186,20 +186,7 @@ export async function upsertCustomers(db: Db, items: readonly WcCustomer[]): Pro
   const toLocal = zone((await readStoreSettings(db)).timezone).toLocal;
   await sql(db).insertMany(
     'customers',
-    [
-      'id',
-      'user_id',
-      'username',
-      'first_name',
-      'last_name',
-      'email',
-      'country',
-      'state',
-      'city',
-      'postcode',
-      'date_registered',
-      'date_registered_gmt',
-    ],
+    CUSTOMER_COLUMNS,
     keep.map((c) => {
       const registered = wcGmt(c.date_created_gmt);
       return [

@@ -130,6 +130,36 @@ export interface CustomerTable {
   date_last_active_gmt: string | null;
 }
 
+/**
+ * The columns of `customers` a whole customer row is written with, by the connector's upserts
+ * (which replace the row from the shop's record). The last active dates are left out: they come
+ * from the customer's orders (customer-activity.ts), never from the customer record.
+ */
+export const CUSTOMER_COLUMNS = [
+  'id',
+  'user_id',
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'country',
+  'state',
+  'city',
+  'postcode',
+  'date_registered',
+  'date_registered_gmt',
+] as const satisfies readonly (keyof CustomerTable)[];
+
+/**
+ * `CUSTOMER_COLUMNS` and the last active dates: the demo generator knows each customer's
+ * last order when it writes the row, so it writes them at once.
+ */
+export const CUSTOMER_COLUMNS_WITH_ACTIVITY = [
+  ...CUSTOMER_COLUMNS,
+  'date_last_active',
+  'date_last_active_gmt',
+] as const satisfies readonly (keyof CustomerTable)[];
+
 export interface CouponTable {
   id: number;
   code: string;

@@ -5,7 +5,7 @@ import { refreshAllLastActive } from '../customer-activity';
 import { deferIndexes, restoreIndexes } from '../db/bulk';
 import type { Db } from '../db/database';
 import { rollUpItemDays } from '../db/migrations/015_item_day';
-import { PRODUCT_COLUMNS } from '../db/schema';
+import { CUSTOMER_COLUMNS_WITH_ACTIVITY, PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ingestOrders } from '../ingest/ingest';
 import type { OrderInput, OrderLineInput, RefundInput } from '../ingest/types';
@@ -623,7 +623,7 @@ async function generate(db: Db, options: Partial<DemoOptions>): Promise<DemoResu
   /** Writes the customers met so far, then the pending orders through the ingestion path. */
   async function ingest() {
     if (inputs.length === 0) return;
-    await sql.insertMany('customers', CUSTOMER_COLUMNS, customerRows);
+    await sql.insertMany('customers', CUSTOMER_COLUMNS_WITH_ACTIVITY, customerRows);
     customerRows.length = 0;
     const started = performance.now();
     const cpu = process.cpuUsage();
@@ -650,23 +650,6 @@ const DOWNLOAD_COLUMNS = [
   'timestamp',
   'timestamp_gmt',
 ] as const;
-
-const CUSTOMER_COLUMNS = [
-  'id',
-  'user_id',
-  'username',
-  'first_name',
-  'last_name',
-  'email',
-  'country',
-  'state',
-  'city',
-  'postcode',
-  'date_registered',
-  'date_registered_gmt',
-  'date_last_active',
-  'date_last_active_gmt',
-];
 
 function productRow(
   p: Product,
