@@ -1,8 +1,14 @@
 /** Product attributes and their terms (GET /products/attributes, …/terms). */
 import type { ReportContext } from '../context';
 import { likeText } from '../customers';
-import { idsSql } from '../filters';
-import { includeOrder, LIKE, type PickerPaging, pickerPage } from './page';
+import {
+  addContains,
+  idConditions,
+  LIKE,
+  type PickerPaging,
+  pickerOrder,
+  pickerPage,
+} from './page';
 
 /** An attribute in the WC v3 shape. */
 const attributeItem = (a: { id: number; name: string; slug: string }) => ({
@@ -43,11 +49,8 @@ export async function attributeTerms(
 ) {
   const where = ['t.attribute_id = ?'];
   const params: unknown[] = [attributeId];
-  if (s.search) {
-    where.push(`LOWER(t.name) ${LIKE}`);
-    params.push(likeText(s.search.toLowerCase()));
-  }
-  if (s.include.length) where.push(`t.id IN ${idsSql(s.include)}`);
+  if (s.search) addContains(where, params, 't.name', s.search);
+  where.push(...idConditions('t.id', s.include));
   const countSql =
     '(SELECT COUNT(DISTINCT pa.product_id) FROM product_attributes pa WHERE pa.term_id = t.id)';
   const dir = s.order === 'desc' ? 'DESC' : 'ASC';
@@ -58,10 +61,7 @@ export async function attributeTerms(
     menu_order: 't.menu_order',
     count: countSql,
   };
-  const order =
-    s.orderby === 'include'
-      ? `${includeOrder('t.id', s.include)} ASC, t.id ASC`
-      : `${column[s.orderby] ?? 't.name'} ${dir}, t.id ${dir}`;
+  const order = pickerOrder(s, 't.id', column[s.orderby] ?? 't.name', dir);
   const result = await pickerPage<{
     id: number;
     name: string;

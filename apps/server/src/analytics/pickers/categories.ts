@@ -1,9 +1,7 @@
 /** The product categories picker (GET /products/categories). */
 import type { ReportContext } from '../context';
-import { likeText } from '../customers';
-import { idsSql } from '../filters';
 import { link } from '../paging';
-import { includeOrder, LIKE, type PickerPaging, pickerPage } from './page';
+import { addContains, idConditions, type PickerPaging, pickerOrder, pickerPage } from './page';
 
 /** GET /products/categories: with product counts. */
 export async function searchCategories(
@@ -18,12 +16,8 @@ export async function searchCategories(
 ) {
   const where: string[] = ['1=1'];
   const params: unknown[] = [];
-  if (s.search) {
-    where.push(`LOWER(c.name) ${LIKE}`);
-    params.push(likeText(s.search.toLowerCase()));
-  }
-  if (s.include.length) where.push(`c.id IN ${idsSql(s.include)}`);
-  if (s.exclude.length) where.push(`c.id NOT IN ${idsSql(s.exclude)}`);
+  if (s.search) addContains(where, params, 'c.name', s.search);
+  where.push(...idConditions('c.id', s.include, s.exclude));
   if (s.parent !== undefined) {
     where.push('c.parent_id = ?');
     params.push(s.parent);
@@ -39,10 +33,7 @@ export async function searchCategories(
     description: 'c.description',
     count: countSql,
   };
-  const order =
-    s.orderby === 'include'
-      ? `${includeOrder('c.id', s.include)} ASC, c.id ASC`
-      : `${column[s.orderby] ?? 'c.name'} ${dir}, c.id ${dir}`;
+  const order = pickerOrder(s, 'c.id', column[s.orderby] ?? 'c.name', dir);
   const result = await pickerPage<{
     id: number;
     name: string;

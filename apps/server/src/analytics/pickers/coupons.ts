@@ -1,9 +1,7 @@
 /** The coupons picker (GET /wc-analytics/coupons). */
 import type { ReportContext } from '../context';
-import { likeText } from '../customers';
-import { idsSql } from '../filters';
 import { link } from '../paging';
-import { includeOrder, LIKE, type PickerPaging, pickerPage } from './page';
+import { addContains, idConditions, type PickerPaging, pickerOrder, pickerPage } from './page';
 
 /** GET /wc-analytics/coupons: code contains the search text. */
 export async function searchCoupons(
@@ -16,12 +14,8 @@ export async function searchCoupons(
 ) {
   const where = ['1=1'];
   const params: unknown[] = [];
-  if (s.search) {
-    where.push(`LOWER(c.code) ${LIKE}`);
-    params.push(likeText(s.search.toLowerCase()));
-  }
-  if (s.include.length) where.push(`c.id IN ${idsSql(s.include)}`);
-  if (s.exclude.length) where.push(`c.id NOT IN ${idsSql(s.exclude)}`);
+  if (s.search) addContains(where, params, 'c.code', s.search);
+  where.push(...idConditions('c.id', s.include, s.exclude));
   const dir = s.order === 'asc' ? 'ASC' : 'DESC';
   const column: Record<string, string> = {
     date: 'c.date_created',
@@ -30,10 +24,7 @@ export async function searchCoupons(
     slug: 'c.code',
     code: 'c.code',
   };
-  const order =
-    s.orderby === 'include'
-      ? `${includeOrder('c.id', s.include)} ASC, c.id ASC`
-      : `${column[s.orderby] ?? 'c.date_created'} ${dir}, c.id ${dir}`;
+  const order = pickerOrder(s, 'c.id', column[s.orderby] ?? 'c.date_created', dir);
   const result = await pickerPage<{
     id: number;
     code: string;

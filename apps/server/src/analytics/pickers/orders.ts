@@ -1,8 +1,7 @@
 /** The orders picker (GET /wc-analytics/orders): an order-number prefix. */
 import type { ReportContext } from '../context';
-import { idsSql } from '../filters';
 import { link } from '../paging';
-import { includeOrder, type PickerPaging, pickerPage } from './page';
+import { idConditions, includeOrder, type PickerPaging, pickerPage } from './page';
 
 /**
  * Id ranges whose decimal form starts with `prefix` (12 → 12, 120–129, 1200–1299, …), so
@@ -39,7 +38,7 @@ export async function searchOrders(
       params.push(...ranges.flat());
     }
   }
-  if (s.include.length) where.push(`o.id IN ${idsSql(s.include)}`);
+  where.push(...idConditions('o.id', s.include));
   const statuses = s.statuses.filter((x) => x !== 'any');
   if (statuses.length && !s.statuses.includes('any')) {
     where.push(`o.status IN (${statuses.map(() => '?').join(',')})`);

@@ -10,6 +10,7 @@
 import { MAX_FULL_LIST } from '@storelens/api';
 import { RawSql } from '../../db/sql';
 import type { ReportContext } from '../context';
+import { likeText } from '../customers';
 import { idsSql } from '../filters';
 import type { ListPaging, ListResult } from '../paging';
 import type { SearchSet } from '../search/set';
@@ -45,6 +46,39 @@ export async function pickerPage<T>(
 export function includeOrder(column: string, ids: readonly number[]): string {
   if (!ids.length) return column;
   return `CASE ${ids.map((id, i) => `WHEN ${column} = ${idsSql([id]).slice(1, -1)} THEN ${i}`).join(' ')} ELSE ${ids.length} END`;
+}
+
+/**
+ * ORDER BY of an SQL picker: the order of the `include` list when asked for, else `sortBy` in
+ * `dir`, ties broken by `id` in the same direction.
+ */
+export function pickerOrder(
+  s: { orderby: string; include: readonly number[] },
+  id: string,
+  sortBy: string,
+  dir: 'ASC' | 'DESC',
+): string {
+  return s.orderby === 'include'
+    ? `${includeOrder(id, s.include)} ASC, ${id} ASC`
+    : `${sortBy} ${dir}, ${id} ${dir}`;
+}
+
+/** Conditions keeping the ids of `include` (when given) and leaving out those of `exclude`. */
+export function idConditions(
+  id: string,
+  include: readonly number[],
+  exclude: readonly number[] = [],
+): string[] {
+  const out: string[] = [];
+  if (include.length) out.push(`${id} IN ${idsSql(include)}`);
+  if (exclude.length) out.push(`${id} NOT IN ${idsSql(exclude)}`);
+  return out;
+}
+
+/** Adds a case-insensitive contains-match of `search` on `column` (wildcards escaped). */
+export function addContains(where: string[], params: unknown[], column: string, search: string) {
+  where.push(`LOWER(${column}) ${LIKE}`);
+  params.push(likeText(search.toLowerCase()));
 }
 
 /** `column IN (ids)` for a list of any length, as one parameter (`RawSql.idList`). */

@@ -6,10 +6,11 @@ import { searchSet } from '../search/load';
 import type { SearchSet } from '../search/set';
 import {
   allMatching,
-  includeOrder,
+  idConditions,
   inIds,
   type PickerPaging,
   pageFromSet,
+  pickerOrder,
   pickerPage,
   SET_ORDER,
 } from './page';
@@ -121,8 +122,7 @@ export async function searchProducts(ctx: ReportContext, s: ProductSearch) {
     where.push('p.sku = ?');
     params.push(s.sku);
   }
-  if (s.include.length) where.push(`p.id IN ${idsSql(s.include)}`);
-  if (s.exclude.length) where.push(`p.id NOT IN ${idsSql(s.exclude)}`);
+  where.push(...idConditions('p.id', s.include, s.exclude));
   if (s.type) {
     where.push('p.type = ?');
     params.push(s.type);
@@ -137,10 +137,7 @@ export async function searchProducts(ctx: ReportContext, s: ProductSearch) {
       `p.id IN (SELECT product_id FROM product_categories WHERE category_id IN ${idsSql(s.category)})`,
     );
   const dir = s.order === 'asc' ? 'ASC' : 'DESC';
-  const order =
-    s.orderby === 'include'
-      ? `${includeOrder('p.id', s.include)} ASC, p.id ASC`
-      : `${PRODUCT_ORDER[s.orderby] ?? 'p.date_created'} ${dir}, p.id ${dir}`;
+  const order = pickerOrder(s, 'p.id', PRODUCT_ORDER[s.orderby] ?? 'p.date_created', dir);
   const result = await pickerPage<ProductRow>(
     ctx,
     `products p WHERE ${where.join(' AND ')}`,

@@ -1,14 +1,14 @@
 /** The variations picker (GET /products/{id}/variations and /variations). */
 import type { ReportContext } from '../context';
-import { idsSql } from '../filters';
 import { type ListResult, link, stripTags } from '../paging';
 import { searchSet } from '../search/load';
 import {
   allMatching,
-  includeOrder,
+  idConditions,
   inIds,
   type PickerPaging,
   pageFromSet,
+  pickerOrder,
   pickerPage,
   preparedSql,
   SET_ORDER,
@@ -62,13 +62,9 @@ export async function searchVariations(ctx: ReportContext, s: VariationSearch) {
       where.push(matching.sql);
       params.push(...matching.params);
     }
-    if (s.include.length) where.push(`p.id IN ${idsSql(s.include)}`);
-    if (s.exclude.length) where.push(`p.id NOT IN ${idsSql(s.exclude)}`);
+    where.push(...idConditions('p.id', s.include, s.exclude));
     const dir = s.order === 'asc' ? 'ASC' : 'DESC';
-    const order =
-      s.orderby === 'include'
-        ? `${includeOrder('p.id', s.include)} ASC, p.id ASC`
-        : `${PRODUCT_ORDER[s.orderby] ?? 'p.date_created'} ${dir}, p.id ${dir}`;
+    const order = pickerOrder(s, 'p.id', PRODUCT_ORDER[s.orderby] ?? 'p.date_created', dir);
     result = await pickerPage<Row>(ctx, [from, ...where].join(' AND '), params, select, order, s);
   }
   const ids = result.rows.map((r) => Number(r.id));

@@ -104,18 +104,28 @@ type Column = string | readonly Part[];
  * searchable row of parts joined by PART_SEPARATOR. A value holding a newline (which would
  * split its row) or a part separator is read again with it as a space (as folding makes it).
  */
+/** SQL for the character of code `n` (the function is named apart on each engine). */
+const chrSql = (sql: RawSql, n: number) => (sql.engine === 'sqlite' ? `char(${n})` : `chr(${n})`);
+
+/** SQL for a text with its newlines and part separators as spaces (as folding makes them). */
+export const cleanSql = (sql: RawSql, text: string) =>
+  `replace(replace(${text}, ${chrSql(sql, 10)}, ' '), ${chrSql(sql, 1)}, ' ')`;
+
+/** SQL for the part separator (PART_SEPARATOR), which joins the parts of a searchable row. */
+export const separatorSql = (sql: RawSql) => chrSql(sql, 1);
+
 export async function readColumns<K extends string>(
   sql: RawSql,
   from: string,
   columns: Record<K, Column>,
 ): Promise<{ count: number; texts: Record<K, string> }> {
   const names = Object.keys(columns) as K[];
-  const chr = (n: number) => (sql.engine === 'sqlite' ? `char(${n})` : `chr(${n})`);
+  const chr = (n: number) => chrSql(sql, n);
   const asText = (part: Part, clean = false) =>
     typeof part !== 'string'
       ? part.clean
       : clean
-        ? `replace(replace(CAST(${part} AS TEXT), ${chr(10)}, ' '), ${chr(1)}, ' ')`
+        ? cleanSql(sql, `CAST(${part} AS TEXT)`)
         : `CAST(${part} AS TEXT)`;
   const column = (k: K, clean = false) => {
     const c = columns[k];

@@ -26,7 +26,7 @@
  */
 import type { Db } from '../../db/database';
 import { RawSql } from '../../db/sql';
-import { datesOf, integersOf, interned, readColumns } from './columns';
+import { cleanSql, datesOf, integersOf, interned, readColumns, separatorSql } from './columns';
 import { foldLines } from './fold';
 import { SearchField } from './grams';
 import { SearchSet } from './set';
@@ -38,6 +38,20 @@ const VERSION_OF: Record<SetKind, 'products' | 'customers'> = {
   variations: 'products',
   customers: 'customers',
 };
+
+/** A set of product rows (top-level or variations): text searched, popularity and date sorts. */
+function productSet(
+  texts: { id: string; search: string; sales: string; date: string },
+  count: number,
+  columns: Record<string, readonly (string | number)[]>,
+): SearchSet {
+  return new SearchSet(
+    integersOf(texts.id, count),
+    { text: new SearchField(foldLines(texts.search), count) },
+    { popularity: [...integersOf(texts.sales, count)], date: datesOf(texts.date, count) },
+    columns,
+  );
+}
 
 const LOADERS: Record<SetKind, (sql: RawSql) => Promise<SearchSet>> = {
   /** Top-level products that are not trashed: name or SKU. */
@@ -53,17 +67,11 @@ const LOADERS: Record<SetKind, (sql: RawSql) => Promise<SearchSet>> = {
         date: 'p.date_created',
       },
     );
-    return new SearchSet(
-      integersOf(texts.id, count),
-      { text: new SearchField(foldLines(texts.search), count) },
-      { popularity: [...integersOf(texts.sales, count)], date: datesOf(texts.date, count) },
-      { type: interned(count ? texts.type.split('\n') : []) },
-    );
+    return productSet(texts, count, { type: interned(count ? texts.type.split('\n') : []) });
   },
   /** Variations that are not trashed: name, SKU, or the name or slug of an attribute value. */
   async variations(sql) {
-    const chr = (n: number) => (sql.engine === 'sqlite' ? `char(${n})` : `chr(${n})`);
-    const clean = (expr: string) => `replace(replace(${expr}, ${chr(1)}, ' '), ${chr(10)}, ' ')`;
+    const sep = separatorSql(sql);
     const { count, texts } = await readColumns(
       sql,
       "FROM products p WHERE p.type = 'variation' AND p.status <> 'trash'",
@@ -74,7 +82,7 @@ const LOADERS: Record<SetKind, (sql: RawSql) => Promise<SearchSet>> = {
           'p.name',
           'p.sku',
           {
-            clean: `COALESCE((SELECT string_agg(${clean('t.name')} || ${chr(1)} || ${clean('t.slug')}, ${chr(1)})
+            clean: `COALESCE((SELECT string_agg(${cleanSql(sql, 't.name')} || ${sep} || ${cleanSql(sql, 't.slug')}, ${sep})
               FROM product_attributes pa JOIN attribute_terms t ON t.id = pa.term_id
               WHERE pa.product_id = p.id), '')`,
           },
@@ -84,12 +92,7 @@ const LOADERS: Record<SetKind, (sql: RawSql) => Promise<SearchSet>> = {
         date: 'p.date_created',
       },
     );
-    return new SearchSet(
-      integersOf(texts.id, count),
-      { text: new SearchField(foldLines(texts.search), count) },
-      { popularity: [...integersOf(texts.sales, count)], date: datesOf(texts.date, count) },
-      { parent: [...integersOf(texts.parent, count)] },
-    );
+    return productSet(texts, count, { parent: [...integersOf(texts.parent, count)] });
   },
   /** Every customer: "first last", username and email searched apart (`searchby`). */
   async customers(sql) {
