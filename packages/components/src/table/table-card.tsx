@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { EllipsisMenu, MenuItem, MenuTitle } from '../ellipsis-menu/ellipsis-menu';
 import { PER_PAGE_OPTIONS } from '../pagination/pages';
 import { Pagination } from '../pagination/pagination';
+import { useControllableState } from '../primitives/use-controllable-state';
 import { H } from '../section/section';
 import {
   browserStorage,
@@ -96,9 +97,6 @@ export function TableCard({
   hideDownload = false,
   perPageOptions = PER_PAGE_OPTIONS,
 }: TableCardProps) {
-  const [ownHidden, setOwnHidden] = useState<ReadonlySet<string>>(() =>
-    readHiddenColumns(storage, reportId, headers),
-  );
   const controlled = hiddenColumns !== undefined;
   const controlledKey = hiddenColumns?.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the list's content
@@ -109,16 +107,22 @@ export function TableCard({
       ),
     [controlledKey, headers],
   );
-  const hidden: ReadonlySet<string> = controlled ? controlledSet : ownHidden;
-  const setHidden = (next: ReadonlySet<string>) => {
-    if (controlled) onHiddenColumnsChange?.([...next]);
-    else setOwnHidden(next);
-  };
+  // Uncontrolled, the hidden columns start as the browser remembered them for this report.
+  const [remembered] = useState<ReadonlySet<string>>(() =>
+    readHiddenColumns(storage, reportId, headers),
+  );
+  const [hidden, setHidden] = useControllableState<ReadonlySet<string>>({
+    value: controlled ? controlledSet : undefined,
+    defaultValue: remembered,
+    onChange: controlled ? (next) => onHiddenColumnsChange?.([...next]) : undefined,
+  });
   const sort = currentSort(headers, query);
 
   // A different report brings its own remembered columns.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-read only when the report changes
-  useEffect(() => setOwnHidden(readHiddenColumns(storage, reportId, headers)), [reportId]);
+  useEffect(() => {
+    if (!controlled) setHidden(readHiddenColumns(storage, reportId, headers));
+  }, [reportId]);
 
   // Sorting by a hidden column shows it (and remembers that).
   // biome-ignore lint/correctness/useExhaustiveDependencies: setHidden follows `controlled`
