@@ -5,6 +5,7 @@ import {
   DateRangeFilterPicker,
   Link,
   SummaryNumbers,
+  VISUALLY_HIDDEN,
 } from '@storelens/components';
 import { getReportStatsQuery, useReportStats } from '@storelens/data';
 import {
@@ -209,7 +210,7 @@ function ChartsSection(props: SectionProps) {
       controls={controls}
       tools={
         <>
-          <label className="sl-visually-hidden" htmlFor={intervalId}>
+          <label className={VISUALLY_HIDDEN} htmlFor={intervalId}>
             {__('Interval')}
           </label>
           <select
@@ -224,7 +225,7 @@ function ChartsSection(props: SectionProps) {
             ))}
           </select>
           <fieldset className="sl-overview__type">
-            <legend className="sl-visually-hidden">{__('Chart type')}</legend>
+            <legend className={VISUALLY_HIDDEN}>{__('Chart type')}</legend>
             {(['line', 'bar'] as const).map((t) => (
               <button
                 key={t}
@@ -421,7 +422,7 @@ export function Overview() {
       })}
       {hidden.length > 0 && (
         <section className="sl-overview__add" aria-label={__('Dashboard Sections')}>
-          <h2 className="sl-visually-hidden">{__('Add more sections')}</h2>
+          <h2 className={VISUALLY_HIDDEN}>{__('Add more sections')}</h2>
           {hidden.map((s) => (
             <button
               key={s.key}

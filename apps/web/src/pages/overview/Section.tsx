@@ -1,4 +1,4 @@
-import { EllipsisMenu, MenuItem, MenuTitle } from '@storelens/components';
+import { EllipsisMenu, MenuItem, MenuTitle, VISUALLY_HIDDEN } from '@storelens/components';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
 import { type ReactNode, useId, useState } from 'react';
@@ -90,7 +90,7 @@ export function OverviewSection({
               finish(true);
             }}
           >
-            <h2 id={headingId} className="sl-visually-hidden">
+            <h2 id={headingId} className={VISUALLY_HIDDEN}>
               {title}
             </h2>
             <label htmlFor={inputId}>{__('Section title')}</label>
