@@ -1,4 +1,4 @@
-export { AnimationSlider, type AnimationSliderProps } from './AnimationSlider';
+export { AnimationSlider, type AnimationSliderProps } from './animation-slider';
 export {
   advanceSlide,
   enterSlide,

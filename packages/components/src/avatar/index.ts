@@ -1,3 +1,3 @@
-export { Avatar, type AvatarProps, type AvatarUser, avatarSource } from './Avatar';
+export { Avatar, type AvatarProps, type AvatarUser, avatarSource } from './avatar';
 export { DEFAULT_AVATAR_SIZE, gravatarUrl, initials } from './gravatar';
 export { md5 } from './md5';

@@ -4,4 +4,4 @@ export {
   MenuItem,
   type MenuItemProps,
   MenuTitle,
-} from './EllipsisMenu';
+} from './ellipsis-menu';

@@ -3,4 +3,4 @@ export {
   type EmptyContentAction,
   type EmptyContentProps,
   visibleActions,
-} from './EmptyContent';
+} from './empty-content';

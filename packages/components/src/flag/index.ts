@@ -1,2 +1,2 @@
-export { Flag, type FlagProps } from './Flag';
-export { countryFlag } from './flag';
+export { countryFlag } from './country-flag';
+export { Flag, type FlagProps } from './flag';

@@ -1,4 +1,4 @@
-export { type FieldInputProps, Form, type FormApi, type FormProps } from './Form';
+export { type FieldInputProps, Form, type FormApi, type FormProps } from './form';
 export {
   type FormAction,
   type FormErrors,

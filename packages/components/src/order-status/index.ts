@@ -1,2 +1,2 @@
-export { OrderStatus, type OrderStatusProps } from './OrderStatus';
+export { OrderStatus, type OrderStatusProps } from './order-status';
 export { orderStatusLabel, type StatusTone, statusTone } from './status';

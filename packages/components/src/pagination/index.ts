@@ -1,4 +1,3 @@
-export { Pagination, type PaginationProps } from './Pagination';
 export {
   type PaginationLayout,
   PER_PAGE_OPTIONS,
@@ -7,3 +6,4 @@ export {
   paginationLayout,
   parsePageInput,
 } from './pages';
+export { Pagination, type PaginationProps } from './pagination';

@@ -1,2 +1,2 @@
-export { ProductRating, Rating, type RatingProps, ReviewRating } from './Rating';
+export { ProductRating, Rating, type RatingProps, ReviewRating } from './rating';
 export { ratingText, starFills } from './stars';

@@ -1,2 +1,2 @@
-export { ScrollTo, type ScrollToProps } from './ScrollTo';
 export { SCROLL_DELAY, scrollTarget } from './scroll';
+export { ScrollTo, type ScrollToProps } from './scroll-to';

@@ -1,2 +1,2 @@
 export { type HeadingLevel, toHeadingLevel } from './heading-level';
-export { H, type HProps, Section, type SectionProps, useHeadingLevel } from './Section';
+export { H, type HProps, Section, type SectionProps, useHeadingLevel } from './section';

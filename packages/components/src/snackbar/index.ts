@@ -5,4 +5,4 @@ export {
   type SnackbarAction,
   type SnackbarNotice,
 } from './notices';
-export { Snackbar, SnackbarList, type SnackbarListProps, type SnackbarProps } from './Snackbar';
+export { Snackbar, SnackbarList, type SnackbarListProps, type SnackbarProps } from './snackbar';

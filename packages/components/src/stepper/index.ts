@@ -1,2 +1,2 @@
-export { type Step, Stepper, type StepperProps } from './Stepper';
+export { type Step, Stepper, type StepperProps } from './stepper';
 export { type StepState, type StepStatus, stepStatus } from './steps';

@@ -7,5 +7,5 @@ export {
   SummaryNumbers,
   SummaryNumbersPlaceholder,
   type SummaryNumbersProps,
-} from './SummaryNumbers';
+} from './summary-numbers';
 export { useMediaQuery } from './use-media-query';

@@ -7,8 +7,8 @@ export {
   type TableProps,
   TableSummary,
   TableSummaryPlaceholder,
-} from './Table';
-export { TableCard, type TableCardProps } from './TableCard';
+} from './table';
+export { TableCard, type TableCardProps } from './table-card';
 export type {
   SortOrder,
   TableCell,

@@ -6,4 +6,4 @@ export {
   type TimelineOrder,
 } from './groups';
 export { formatPhpDate } from './php-date';
-export { Timeline, type TimelineItem, type TimelineProps } from './Timeline';
+export { Timeline, type TimelineItem, type TimelineProps } from './timeline';

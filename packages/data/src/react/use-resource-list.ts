@@ -1,11 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ApiError } from '../client/api-error.ts';
 import type { Id, ListResult, ResourceScope, ResourceState } from '../core/resource.ts';
 import { stableKey } from '../core/stable-key.ts';
 import type { AppThunk } from '../core/thunk.ts';
 import type { StorelensState } from '../store.ts';
-import { ignoreRejection, useStorelensDispatch, useStorelensSelector } from './provider.tsx';
-import { useStableValue } from './use-stable-value.ts';
+import { useStorelensSelector } from './provider.tsx';
+import { entryView, useQuery } from './use-query.ts';
 
 /** A list read from a resource store. */
 export interface ResourceList<T> {
@@ -27,8 +27,8 @@ const EMPTY: ResourceScope<never, ListResult> = { byId: {}, queries: {}, updatin
 
 /**
  * Selects one scope of a resource store and fetches a query of it when missing or stale.
- * The query is cached under `stableKey(query)`; `fetch` is an effect dependency, so pass a
- * module-level function (a new closure per render would re-run the effect every render).
+ * The query is cached under `stableKey(query)`; the fetch goes through `useQuery`, so a query
+ * of the same content is fetched once.
  */
 export function useResourceList<T extends { readonly id: Id }, Q>(
   select: (state: StorelensState) => ResourceState<T>,
@@ -36,27 +36,28 @@ export function useResourceList<T extends { readonly id: Id }, Q>(
   query: Q,
   fetch: (scope: string, query: Q) => AppThunk<void>,
 ): ResourceList<T> {
-  const dispatch = useStorelensDispatch();
-  const stableQuery = useStableValue(query);
+  const q = useQuery({
+    store: `resource/${scope}`,
+    args: { scope, query },
+    select: (state, a) => select(state)[a.scope]?.queries[stableKey(a.query)],
+    view: entryView,
+    fetch: (a) => fetch(a.scope, a.query),
+  });
   const s =
     useStorelensSelector((state) => select(state)[scope]) ??
     (EMPTY as ResourceScope<T, ListResult>);
-  const entry = s.queries[stableKey(stableQuery)];
-  const needsFetch = !entry || entry.stale;
-  useEffect(() => {
-    if (needsFetch) ignoreRejection(dispatch(fetch(scope, stableQuery)));
-  }, [dispatch, fetch, scope, stableQuery, needsFetch]);
   return useMemo(() => {
-    const ids = entry?.result?.ids ?? [];
+    // Only this query's ids: a list shows nothing of another query while its own loads.
+    const ids = (q.hasData ? q.data?.ids : undefined) ?? [];
     const items = ids.map((id) => s.byId[id]).filter((item): item is T => item !== undefined);
     return {
       items,
-      total: entry?.result?.total ?? null,
-      totalPages: entry?.result?.totalPages ?? null,
-      isRequesting: !entry || entry.status === 'loading',
-      error: entry?.error ?? null,
+      total: (q.hasData ? q.data?.total : undefined) ?? null,
+      totalPages: (q.hasData ? q.data?.totalPages : undefined) ?? null,
+      isRequesting: q.isFetching,
+      error: q.error,
       errors: s.errors,
       isUpdating: (id: Id) => Boolean(s.updating[String(id)]),
     };
-  }, [s, entry]);
+  }, [s, q]);
 }

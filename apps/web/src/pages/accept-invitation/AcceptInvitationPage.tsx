@@ -1,8 +1,9 @@
 import type { AccountLinkInfo, LoginResponse } from '@storelens/api';
-import { isApiError } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { DASHBOARD_HOME, useApi } from '../../session';
+import { AccountField } from '../account-fields/AccountField';
+import { passwordProblem, requestMessage } from '../account-fields/rules';
 import '../login/auth.css';
 
 /** An invitation or password-reset link: choose a name and a password, then go in. */
@@ -23,15 +24,14 @@ export function AcceptInvitationPage({ token }: { token: string }) {
         setLink(data);
         setName(data.name === data.email ? '' : data.name);
       })
-      .catch((e: unknown) =>
-        setInvalid(isApiError(e) ? e.message : __('This link could not be checked.')),
-      );
+      .catch((e: unknown) => setInvalid(requestMessage(e, __('This link could not be checked.'))));
   }, [api, token]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (password.length < 8) {
-      setError(__('Use at least 8 characters.'));
+    const problem = passwordProblem(password);
+    if (problem) {
+      setError(problem);
       return;
     }
     setBusy(true);
@@ -46,7 +46,7 @@ export function AcceptInvitationPage({ token }: { token: string }) {
       window.location.assign(DASHBOARD_HOME);
     } catch (e) {
       setBusy(false);
-      setError(isApiError(e) ? e.message : __('Saving failed. Try again.'));
+      setError(requestMessage(e, __('Saving failed. Try again.')));
     }
   }
 
@@ -66,32 +66,21 @@ export function AcceptInvitationPage({ token }: { token: string }) {
             <p>
               {__('Account:')} <strong>{link.email}</strong>
             </p>
-            <div className="sl-field">
-              <label htmlFor={`${id}-name`}>{__('Your name')}</label>
-              <input
-                id={`${id}-name`}
-                className="sl-input"
-                autoComplete="name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-              />
-            </div>
-            <div className="sl-field">
-              <label htmlFor={`${id}-password`}>{__('Password')}</label>
-              <input
-                id={`${id}-password`}
-                className="sl-input"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${id}-error`}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
-            <p id={`${id}-error`} className="sl-form__error" role="alert">
-              {error}
-            </p>
+            <AccountField
+              id={`${id}-name`}
+              kind="name"
+              label={__('Your name')}
+              value={name}
+              onChange={setName}
+            />
+            <AccountField
+              id={`${id}-password`}
+              kind="new-password"
+              label={__('Password')}
+              value={password}
+              onChange={setPassword}
+              error={error}
+            />
             <button type="submit" className="sl-button" disabled={busy}>
               {__('Save and go to the dashboard')}
             </button>

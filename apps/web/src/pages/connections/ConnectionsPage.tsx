@@ -1,4 +1,4 @@
-import { Form, H, Section, Spinner } from '@storelens/components';
+import { Form, H, Section, Spinner, VISUALLY_HIDDEN } from '@storelens/components';
 import { isApiError } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -112,7 +112,7 @@ export default function ConnectionsPage() {
   return (
     <Section component="section" className="sl-card sl-connections" level={1}>
       <H>{__('Connections')}</H>
-      <p role="status" aria-live="polite" className="sl-visually-hidden">
+      <p role="status" aria-live="polite" className={VISUALLY_HIDDEN}>
         {announcement}
       </p>
       {connection === undefined && <Spinner label={__('Loading the connection…')} />}
@@ -288,7 +288,7 @@ function ConnectionDetails({
         </div>
         {confirmDelete && (
           <fieldset className="sl-connections__confirm">
-            <legend className="sl-visually-hidden">{__('Confirm disconnecting')}</legend>
+            <legend className={VISUALLY_HIDDEN}>{__('Confirm disconnecting')}</legend>
             <p>
               {__(
                 'Disconnect removes Storelens’s webhooks from the shop. The imported data stays until you delete it.',

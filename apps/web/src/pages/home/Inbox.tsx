@@ -1,4 +1,4 @@
-import { EllipsisMenu, MenuItem } from '@storelens/components';
+import { EllipsisMenu, MenuItem, VISUALLY_HIDDEN } from '@storelens/components';
 import { type Note, useNotes } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { navigateTo } from '@storelens/navigation';
@@ -200,7 +200,7 @@ export function Inbox() {
           {unreadCount > 0 && (
             <span className="sl-badge">
               {unreadCount}
-              <span className="sl-visually-hidden"> {__('unread')}</span>
+              <span className={VISUALLY_HIDDEN}> {__('unread')}</span>
             </span>
           )}
         </h2>

@@ -1,5 +1,5 @@
 import type { ProductTemplate } from '@storelens/api';
-import { EllipsisMenu, Link, MenuItem } from '@storelens/components';
+import { EllipsisMenu, Link, MenuItem, VISUALLY_HIDDEN } from '@storelens/components';
 import {
   isApiError,
   type PaymentMethod,
@@ -114,7 +114,7 @@ export function TaskList() {
           {__('Get ready to start selling')}{' '}
           <span className="sl-badge">
             {left}
-            <span className="sl-visually-hidden"> {__('tasks left')}</span>
+            <span className={VISUALLY_HIDDEN}> {__('tasks left')}</span>
           </span>
         </h2>
         <EllipsisMenu label={__('Task List Options')}>
@@ -129,7 +129,7 @@ export function TaskList() {
             </span>
             <Link href={taskHref(t.id)}>{t.done ? t.doneTitle : t.title}</Link>
             {t.done ? (
-              <span className="sl-visually-hidden"> {__('(done)')}</span>
+              <span className={VISUALLY_HIDDEN}> {__('(done)')}</span>
             ) : (
               <span className="sl-tasks__time">{t.time}</span>
             )}
@@ -410,7 +410,7 @@ function PaymentsTask() {
                   {step || sprintf(__('Set up %s'), m.title)}
                 </button>
               )}
-              <span className="sl-visually-hidden" role="status">
+              <span className={VISUALLY_HIDDEN} role="status">
                 {step}
               </span>
             </li>

@@ -1,8 +1,9 @@
 import type { LoginResponse } from '@storelens/api';
-import { isApiError } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { signedIn, useApi } from '../../session';
+import { AccountField } from '../account-fields/AccountField';
+import { requestMessage } from '../account-fields/rules';
 import './auth.css';
 
 /** Sign in with e-mail and password; the page then reloads where the user was going. */
@@ -41,7 +42,7 @@ export function LoginPage({
       signedIn(data);
     } catch (e) {
       setBusy(false);
-      setError(isApiError(e) ? e.message : __('Logging in failed. Try again.'));
+      setError(requestMessage(e, __('Logging in failed. Try again.')));
     }
   }
 
@@ -62,37 +63,30 @@ export function LoginPage({
           </p>
         )}
         <form className="sl-form" onSubmit={submit} noValidate>
-          <div className="sl-field">
-            <label htmlFor={`${id}-email`}>{__('E-mail address')}</label>
-            <input
-              ref={emailRef}
-              id={`${id}-email`}
-              className="sl-input"
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="sl-field">
-            <label htmlFor={`${id}-password`}>{__('Password')}</label>
-            <input
-              id={`${id}-password`}
-              className="sl-input"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <AccountField
+            inputRef={emailRef}
+            id={`${id}-email`}
+            kind="email"
+            name="email"
+            required
+            label={__('E-mail address')}
+            value={email}
+            onChange={setEmail}
+            // One message under the form speaks of both fields.
+            describedBy={error ? errorId : undefined}
+            invalid={Boolean(error)}
+          />
+          <AccountField
+            id={`${id}-password`}
+            kind="current-password"
+            name="password"
+            required
+            label={__('Password')}
+            value={password}
+            onChange={setPassword}
+            describedBy={error ? errorId : undefined}
+            invalid={Boolean(error)}
+          />
           <p id={errorId} className="sl-form__error" role="alert">
             {error}
           </p>

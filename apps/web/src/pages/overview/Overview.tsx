@@ -4,8 +4,8 @@ import {
   type ChartType,
   DateRangeFilterPicker,
   Link,
-  MenuItem,
   SummaryNumbers,
+  VISUALLY_HIDDEN,
 } from '@storelens/components';
 import { getReportStatsQuery, useReportStats } from '@storelens/data';
 import {
@@ -33,7 +33,12 @@ import {
   readCell,
 } from './charts';
 import { indicatorTiles, useAllowedIndicators, useIndicatorValues } from './indicators';
-import { OverviewSection, type SectionControls } from './Section';
+import {
+  OverviewSection,
+  type SectionControls,
+  type SectionProps,
+  useSectionMenu,
+} from './Section';
 import {
   addSection,
   canMove,
@@ -48,22 +53,13 @@ import {
 const NO_SAVED: unknown = null;
 const formatNumber = (n: number) => formatValue({ precision: 0 }, 'number', n) ?? String(n);
 
-function PerformanceSection({
-  section,
-  query,
-  controls,
-  onToggle,
-}: {
-  section: DashboardSection;
-  query: Query;
-  controls: SectionControls;
-  onToggle: (block: string) => void;
-}) {
+function PerformanceSection(props: SectionProps) {
+  const { section, query, controls } = props;
+  const menu = useSectionMenu(props);
   const { settings, formatAmount } = useStore();
   const persisted = usePersistedQuery();
   const allowed = useAllowedIndicators();
-  const hidden = new Set(section.hiddenBlocks);
-  const visible = (allowed.data ?? []).filter((i) => !hidden.has(i.stat)).map((i) => i.stat);
+  const visible = (allowed.data ?? []).filter((i) => menu.isShown(i.stat)).map((i) => i.stat);
   const range = getReportDateParams(query, settings.defaultDateRange);
   const dates = getCurrentDates(query, settings.defaultDateRange);
   const primary = useIndicatorValues(visible, range.primary);
@@ -84,16 +80,7 @@ function PerformanceSection({
       menuLabel={__('Choose which analytics to display and the section name')}
       menuTitle={__('Display stats:')}
       controls={controls}
-      toggles={(allowed.data ?? []).map((i) => (
-        <MenuItem
-          key={i.stat}
-          kind="checkbox"
-          checked={!hidden.has(i.stat)}
-          onInvoke={() => onToggle(i.stat)}
-        >
-          {i.label}
-        </MenuItem>
-      ))}
+      toggles={menu.toggles((allowed.data ?? []).map((i) => ({ block: i.stat, label: i.label })))}
     >
       {failed ? (
         <p className="sl-notice--error" role="alert">
@@ -188,17 +175,9 @@ function ChartBlock({
   );
 }
 
-function ChartsSection({
-  section,
-  query,
-  controls,
-  onToggle,
-}: {
-  section: DashboardSection;
-  query: Query;
-  controls: SectionControls;
-  onToggle: (block: string) => void;
-}) {
+function ChartsSection(props: SectionProps) {
+  const { section, query, controls } = props;
+  const menu = useSectionMenu(props);
   const { settings } = useStore();
   const notice = useNotices();
   const [savedInterval, saveInterval] = useUserPreference<string>(
@@ -211,8 +190,7 @@ function ChartsSection({
     ? (savedInterval as ChartInterval)
     : (getIntervalForQuery(query, settings.defaultDateRange) as ChartInterval);
   const type: ChartType = savedType === 'bar' ? 'bar' : 'line';
-  const hidden = new Set(section.hiddenBlocks);
-  const visible = OVERVIEW_CHARTS.filter((c) => !hidden.has(chartBlock(c)));
+  const visible = OVERVIEW_CHARTS.filter((c) => menu.isShown(chartBlock(c)));
   const fields = fieldsByEndpoint(visible);
   const intervalId = useId();
   const failed = () => notice(__('Your chart settings could not be saved.'));
@@ -232,7 +210,7 @@ function ChartsSection({
       controls={controls}
       tools={
         <>
-          <label className="sl-visually-hidden" htmlFor={intervalId}>
+          <label className={VISUALLY_HIDDEN} htmlFor={intervalId}>
             {__('Interval')}
           </label>
           <select
@@ -247,7 +225,7 @@ function ChartsSection({
             ))}
           </select>
           <fieldset className="sl-overview__type">
-            <legend className="sl-visually-hidden">{__('Chart type')}</legend>
+            <legend className={VISUALLY_HIDDEN}>{__('Chart type')}</legend>
             {(['line', 'bar'] as const).map((t) => (
               <button
                 key={t}
@@ -262,16 +240,7 @@ function ChartsSection({
           </fieldset>
         </>
       }
-      toggles={OVERVIEW_CHARTS.map((c) => (
-        <MenuItem
-          key={chartBlock(c)}
-          kind="checkbox"
-          checked={!hidden.has(chartBlock(c))}
-          onInvoke={() => onToggle(chartBlock(c))}
-        >
-          {c.label}
-        </MenuItem>
-      ))}
+      toggles={menu.toggles(OVERVIEW_CHARTS.map((c) => ({ block: chartBlock(c), label: c.label })))}
     >
       {visible.length === 0 ? (
         <p>{__('No charts are chosen: pick some in this section’s menu.')}</p>
@@ -300,17 +269,9 @@ interface Leaderboard {
   rows?: { display: string; value: unknown }[][];
 }
 
-function LeaderboardsSection({
-  section,
-  query,
-  controls,
-  onToggle,
-}: {
-  section: DashboardSection;
-  query: Query;
-  controls: SectionControls;
-  onToggle: (block: string) => void;
-}) {
+function LeaderboardsSection(props: SectionProps) {
+  const { section, query, controls } = props;
+  const menu = useSectionMenu(props);
   const { settings } = useStore();
   const persisted = usePersistedQuery();
   const notice = useNotices();
@@ -323,9 +284,8 @@ function LeaderboardsSection({
     per_page: perPage,
     persisted_query: JSON.stringify(persisted),
   });
-  const hidden = new Set(section.hiddenBlocks);
   const rowsId = useId();
-  const visible = (allowed.data ?? []).filter((b) => !hidden.has(b.id));
+  const visible = (allowed.data ?? []).filter((b) => menu.isShown(b.id));
   const byId = new Map((boards.data ?? []).map((b) => [b.id, b]));
   return (
     <OverviewSection
@@ -353,16 +313,7 @@ function LeaderboardsSection({
           </select>
         </>
       }
-      toggles={(allowed.data ?? []).map((b) => (
-        <MenuItem
-          key={b.id}
-          kind="checkbox"
-          checked={!hidden.has(b.id)}
-          onInvoke={() => onToggle(b.id)}
-        >
-          {b.label}
-        </MenuItem>
-      ))}
+      toggles={menu.toggles((allowed.data ?? []).map((b) => ({ block: b.id, label: b.label })))}
     >
       {boards.error || allowed.error ? (
         <p className="sl-notice--error" role="alert">
@@ -459,14 +410,19 @@ export function Overview() {
         />
       </section>
       {visible.map((s) => {
-        const props = { section: s, query, controls: controlsFor(s.key), onToggle: toggle(s.key) };
+        const props: SectionProps = {
+          section: s,
+          query,
+          controls: controlsFor(s.key),
+          onToggle: toggle(s.key),
+        };
         if (s.key === 'store-performance') return <PerformanceSection key={s.key} {...props} />;
         if (s.key === 'charts') return <ChartsSection key={s.key} {...props} />;
         return <LeaderboardsSection key={s.key} {...props} />;
       })}
       {hidden.length > 0 && (
         <section className="sl-overview__add" aria-label={__('Dashboard Sections')}>
-          <h2 className="sl-visually-hidden">{__('Add more sections')}</h2>
+          <h2 className={VISUALLY_HIDDEN}>{__('Add more sections')}</h2>
           {hidden.map((s) => (
             <button
               key={s.key}

@@ -1,6 +1,8 @@
-import { EllipsisMenu, MenuItem, MenuTitle } from '@storelens/components';
+import { EllipsisMenu, MenuItem, MenuTitle, VISUALLY_HIDDEN } from '@storelens/components';
 import { __ } from '@storelens/i18n';
+import type { Query } from '@storelens/navigation';
 import { type ReactNode, useId, useState } from 'react';
+import type { DashboardSection } from './sections';
 
 /** The common controls every Overview section's menu holds. */
 export interface SectionControls {
@@ -9,6 +11,43 @@ export interface SectionControls {
   onMove: (step: -1 | 1) => void;
   onRemove: () => void;
   onRename: (title: string) => void;
+}
+
+/** What `Overview` gives each of its sections. */
+export interface SectionProps {
+  section: DashboardSection;
+  query: Query;
+  controls: SectionControls;
+  /** Shows or hides one block (an indicator, a chart, a leaderboard) of the section. */
+  onToggle: (block: string) => void;
+}
+
+/** A block of a section that its menu can show or hide. */
+export interface MenuBlock {
+  block: string;
+  label: string;
+}
+
+/**
+ * A section's show/hide wiring: whether a block is shown, and the menu's checkbox items that
+ * toggle the blocks (in the order given).
+ */
+export function useSectionMenu({ section, onToggle }: Pick<SectionProps, 'section' | 'onToggle'>) {
+  const hidden = new Set(section.hiddenBlocks);
+  return {
+    isShown: (block: string) => !hidden.has(block),
+    toggles: (blocks: readonly MenuBlock[]) =>
+      blocks.map(({ block, label }) => (
+        <MenuItem
+          key={block}
+          kind="checkbox"
+          checked={!hidden.has(block)}
+          onInvoke={() => onToggle(block)}
+        >
+          {label}
+        </MenuItem>
+      )),
+  };
 }
 
 /**
@@ -51,7 +90,7 @@ export function OverviewSection({
               finish(true);
             }}
           >
-            <h2 id={headingId} className="sl-visually-hidden">
+            <h2 id={headingId} className={VISUALLY_HIDDEN}>
               {title}
             </h2>
             <label htmlFor={inputId}>{__('Section title')}</label>

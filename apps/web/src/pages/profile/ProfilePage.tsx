@@ -1,11 +1,11 @@
 import type { ApplicationPasswordItem, NewApplicationPassword, WpUser } from '@storelens/api';
-import { isApiError, useCurrentUser } from '@storelens/data';
+import { useCurrentUser } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useApi } from '../../session';
+import { AccountField } from '../account-fields/AccountField';
+import { fieldMessages, requestMessage as message, passwordProblem } from '../account-fields/rules';
 import '../login/auth.css';
-
-const message = (e: unknown) => (isApiError(e) ? e.message : __('The request failed.'));
 
 /** One's own account: name, password, and application passwords for scripts. */
 export function ProfilePage() {
@@ -58,8 +58,9 @@ export function ProfilePage() {
     event.preventDefault();
     setPasswordError('');
     setPasswordStatus('');
-    if (next.length < 8) {
-      setPasswordError(__('Use at least 8 characters.'));
+    const problem = passwordProblem(next);
+    if (problem) {
+      setPasswordError(problem);
       return;
     }
     try {
@@ -67,7 +68,7 @@ export function ProfilePage() {
       // Every session ended with the change; this browser got a new one: reload with it.
       window.location.reload();
     } catch (e) {
-      const params = isApiError(e) ? (e.params as Record<string, string>) : {};
+      const params = fieldMessages(e);
       setPasswordError(params.current_password ?? params.password ?? message(e));
     }
   }
@@ -118,16 +119,13 @@ export function ProfilePage() {
       <section className="sl-card" aria-labelledby={`${id}-name-title`}>
         <h2 id={`${id}-name-title`}>{__('Name')}</h2>
         <form className="sl-form sl-form--inline" onSubmit={saveName}>
-          <div className="sl-field">
-            <label htmlFor={`${id}-name`}>{__('Display name')}</label>
-            <input
-              id={`${id}-name`}
-              className="sl-input"
-              autoComplete="name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
+          <AccountField
+            id={`${id}-name`}
+            kind="name"
+            label={__('Display name')}
+            value={name}
+            onChange={setName}
+          />
           <button type="submit" className="sl-button">
             {__('Save name')}
           </button>
@@ -140,33 +138,21 @@ export function ProfilePage() {
         <h2 id={`${id}-password-title`}>{__('Password')}</h2>
         <form className="sl-form" onSubmit={savePassword} noValidate>
           <input type="hidden" autoComplete="username" value={user.email} readOnly />
-          <div className="sl-field">
-            <label htmlFor={`${id}-current`}>{__('Current password')}</label>
-            <input
-              id={`${id}-current`}
-              className="sl-input"
-              type="password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          </div>
-          <div className="sl-field">
-            <label htmlFor={`${id}-new`}>{__('New password')}</label>
-            <input
-              id={`${id}-new`}
-              className="sl-input"
-              type="password"
-              autoComplete="new-password"
-              value={next}
-              aria-invalid={passwordError ? true : undefined}
-              aria-describedby={`${id}-password-error`}
-              onChange={(e) => setNext(e.target.value)}
-            />
-          </div>
-          <p id={`${id}-password-error`} className="sl-form__error" role="alert">
-            {passwordError}
-          </p>
+          <AccountField
+            id={`${id}-current`}
+            kind="current-password"
+            label={__('Current password')}
+            value={current}
+            onChange={setCurrent}
+          />
+          <AccountField
+            id={`${id}-new`}
+            kind="new-password"
+            label={__('New password')}
+            value={next}
+            onChange={setNext}
+            error={passwordError}
+          />
           <p role="status" className="sl-form__status">
             {passwordStatus}
           </p>

@@ -1,4 +1,4 @@
-import { Spinner } from '@storelens/components';
+import { Spinner, VISUALLY_HIDDEN } from '@storelens/components';
 import {
   IMPORT_PATH,
   type ImportStatus,
@@ -278,7 +278,7 @@ export function ImportHistoricalData({ rebuildKey }: { rebuildKey: number }) {
           )}
         </p>
       )}
-      <p className="sl-visually-hidden" role="status">
+      <p className={VISUALLY_HIDDEN} role="status">
         {finishedMessage}
       </p>
       <div className="sl-settings__buttons">

@@ -1,8 +1,14 @@
 import type { LoginResponse } from '@storelens/api';
-import { isApiError } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { DASHBOARD_HOME, useApi } from '../../session';
+import { AccountField } from '../account-fields/AccountField';
+import {
+  emailProblem,
+  fieldMessages,
+  passwordProblem,
+  requestMessage,
+} from '../account-fields/rules';
 import '../login/auth.css';
 
 /** First run: create the administrator with the one-time link `npm start` printed. */
@@ -21,11 +27,14 @@ export function SetupPage({ token }: { token: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!email.trim()) missing.email = __('Enter an e-mail address.');
-    if (password.length < 8) missing.password = __('Use at least 8 characters.');
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
+    const problems = Object.fromEntries(
+      [
+        ['email', emailProblem(email)],
+        ['password', passwordProblem(password)],
+      ].filter(([, problem]) => problem),
+    );
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
     setBusy(true);
     try {
       await api((c) =>
@@ -34,40 +43,9 @@ export function SetupPage({ token }: { token: string }) {
       window.location.assign(DASHBOARD_HOME);
     } catch (e) {
       setBusy(false);
-      const params = isApiError(e) ? (e.params as Record<string, string>) : {};
-      setErrors({
-        ...params,
-        form: isApiError(e) ? e.message : __('Saving failed. Try again.'),
-      });
+      setErrors({ ...fieldMessages(e), form: requestMessage(e, __('Saving failed. Try again.')) });
     }
   }
-
-  const field = (
-    key: 'name' | 'email' | 'password',
-    label: string,
-    value: string,
-    set: (v: string) => void,
-    type: string,
-    autoComplete: string,
-    help?: string,
-  ) => (
-    <div className="sl-field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
-        id={`${id}-${key}`}
-        className="sl-input"
-        type={type}
-        autoComplete={autoComplete}
-        value={value}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={`${id}-${key}-help`}
-        onChange={(e) => set(e.target.value)}
-      />
-      <p id={`${id}-${key}-help`} className={errors[key] ? 'sl-form__error' : 'sl-field__help'}>
-        {errors[key] ?? help ?? ''}
-      </p>
-    </div>
-  );
 
   return (
     <main className="sl-auth">
@@ -76,17 +54,31 @@ export function SetupPage({ token }: { token: string }) {
         <h1 id={`${id}-title`}>{__('Create the administrator')}</h1>
         <p>{__('This account manages the store, its settings and the other users.')}</p>
         <form className="sl-form" onSubmit={submit} noValidate>
-          {field('name', __('Your name'), name, setName, 'text', 'name')}
-          {field('email', __('E-mail address'), email, setEmail, 'email', 'username')}
-          {field(
-            'password',
-            __('Password'),
-            password,
-            setPassword,
-            'password',
-            'new-password',
-            __('At least 8 characters.'),
-          )}
+          <AccountField
+            id={`${id}-name`}
+            kind="name"
+            label={__('Your name')}
+            value={name}
+            onChange={setName}
+            error={errors.name ?? ''}
+          />
+          <AccountField
+            id={`${id}-email`}
+            kind="email"
+            label={__('E-mail address')}
+            value={email}
+            onChange={setEmail}
+            error={errors.email ?? ''}
+          />
+          <AccountField
+            id={`${id}-password`}
+            kind="new-password"
+            label={__('Password')}
+            value={password}
+            onChange={setPassword}
+            error={errors.password ?? ''}
+            help={__('At least 8 characters.')}
+          />
           <p className="sl-form__error" role="alert">
             {errors.form ?? ''}
           </p>

@@ -1,8 +1,10 @@
 import type { InviteResponse, UserRole, WpUser } from '@storelens/api';
-import { isApiError, useCurrentUser } from '@storelens/data';
+import { useCurrentUser } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useApi } from '../../session';
+import { AccountField } from '../account-fields/AccountField';
+import { requestMessage as message } from '../account-fields/rules';
 import '../login/auth.css';
 
 const ROLE_LABELS: Record<UserRole, string> = {
@@ -11,8 +13,6 @@ const ROLE_LABELS: Record<UserRole, string> = {
   analyst: __('Analyst'),
 };
 const ROLES = Object.keys(ROLE_LABELS) as UserRole[];
-
-const message = (e: unknown) => (isApiError(e) ? e.message : __('The request failed.'));
 
 /** Administrators: invite users, change their role, remove them. */
 export function UsersPage() {
@@ -113,18 +113,18 @@ export function UsersPage() {
       <section className="sl-card" aria-labelledby={`${id}-invite`}>
         <h2 id={`${id}-invite`}>{__('Invite a user')}</h2>
         <form className="sl-form sl-form--inline" onSubmit={invite} noValidate>
-          <div className="sl-field">
-            <label htmlFor={`${id}-email`}>{__('E-mail address')}</label>
-            <input
-              id={`${id}-email`}
-              className="sl-input"
-              type="email"
-              value={email}
-              aria-invalid={inviteError ? true : undefined}
-              aria-describedby={`${id}-invite-error`}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
+          <AccountField
+            id={`${id}-email`}
+            kind="email"
+            label={__('E-mail address')}
+            value={email}
+            onChange={setEmail}
+            // Someone else's address: the browser should not offer the administrator's own.
+            autoComplete="off"
+            // The inline form keeps its one message under the whole row.
+            describedBy={`${id}-invite-error`}
+            invalid={Boolean(inviteError)}
+          />
           <div className="sl-field">
             <label htmlFor={`${id}-role`}>{__('Role')}</label>
             <select

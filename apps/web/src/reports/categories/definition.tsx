@@ -1,86 +1,85 @@
 import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
-import { categoriesLookup, categoryTrail, compareLabels, linkCell, plural } from '../page/cells';
-import type { ChartModeChoice, ReportDefinition, RowContext, TableDefinition } from '../page/types';
+import { categoriesLookup, categoryTrail, compareLabels, linkCell } from '../page/cells';
+import {
+  cellsOf,
+  type ItemColumn,
+  infoOf,
+  itemsSoldColumn,
+  itemTable,
+  netSalesColumn,
+  ordersColumn,
+  salesSummary,
+} from '../page/item-table';
+import type { ChartModeChoice, ReportDefinition, TableDefinition } from '../page/types';
 import { idList, productCharts } from '../products/definition';
 import { productsTable } from '../products/table';
 
-/** One category's cells (PAGES.md §8.3): breadcrumb, items sold, net sales, products, orders. */
-export function categoryCells(row: ReportRow, context: RowContext) {
-  const id = Number(row.category_id);
-  const info = (row.extended_info ?? {}) as { name?: string };
-  const trail = categoryTrail(String(id), context.lookups.categories);
-  const name = trail.name || info.name || '';
-  const products = Number(row.products_count ?? 0);
-  const single = { filter: 'single_category', categories: id };
-  const link = linkCell(
-    name,
-    `${trail.ancestors}${name}`,
-    '/analytics/categories',
-    single,
-    context.query,
-  );
-  return [
-    {
-      display: (
-        <>
-          {trail.ancestors}
-          {link.display}
-        </>
-      ),
-      value: link.value,
-    },
-    {
-      display: context.formatNumber(Number(row.items_sold ?? 0)),
-      value: Number(row.items_sold ?? 0),
-    },
-    {
-      display: context.formatAmount(Number(row.net_revenue ?? 0)),
-      value: Number(row.net_revenue ?? 0),
-    },
-    linkCell(
-      context.formatNumber(products),
-      products,
-      '/analytics/categories',
-      single,
-      context.query,
-    ),
-    {
-      display: context.formatNumber(Number(row.orders_count ?? 0)),
-      value: Number(row.orders_count ?? 0),
-    },
-  ];
-}
+const single = (row: ReportRow) => ({
+  filter: 'single_category',
+  categories: Number(row.category_id),
+});
 
-const categoriesTable: TableDefinition = {
-  endpoint: 'categories',
-  title: __('Categories'),
-  columnsKey: 'categories_report_columns',
-  headers: [
-    {
+/** The Categories table's columns (PAGES.md §8.3): breadcrumb, items sold, net sales, products, orders. */
+const categoryColumns: readonly ItemColumn[] = [
+  {
+    header: {
       key: 'category',
       label: __('Category'),
       isSortable: true,
       required: true,
       isLeftAligned: true,
     },
-    {
-      key: 'items_sold',
-      label: __('Items sold'),
-      isSortable: true,
-      isNumeric: true,
-      required: true,
-      defaultSort: true,
+    cell: (row, context) => {
+      const trail = categoryTrail(String(row.category_id), context.lookups.categories);
+      const name = trail.name || infoOf<{ name?: string }>(row).name || '';
+      const link = linkCell(
+        name,
+        `${trail.ancestors}${name}`,
+        '/analytics/categories',
+        single(row),
+        context.query,
+      );
+      return {
+        display: (
+          <>
+            {trail.ancestors}
+            {link.display}
+          </>
+        ),
+        value: link.value,
+      };
     },
-    { key: 'net_revenue', label: __('Net sales'), isSortable: true, isNumeric: true },
-    { key: 'products_count', label: __('Products'), isSortable: true, isNumeric: true },
-    { key: 'orders_count', label: __('Orders'), isSortable: true, isNumeric: true },
-  ],
-  defaultOrderby: 'items_sold',
-  defaultOrder: 'desc',
+  },
+  itemsSoldColumn,
+  netSalesColumn(false),
+  {
+    header: { key: 'products_count', label: __('Products'), isSortable: true, isNumeric: true },
+    cell: (row, context) => {
+      const products = Number(row.products_count ?? 0);
+      return linkCell(
+        context.formatNumber(products),
+        products,
+        '/analytics/categories',
+        single(row),
+        context.query,
+      );
+    },
+  },
+  ordersColumn(),
+];
+
+/** One category's cells (PAGES.md §8.3), in header order. */
+export const categoryCells = cellsOf(categoryColumns);
+
+const categoriesTable: TableDefinition = itemTable({
+  endpoint: 'categories',
+  title: __('Categories'),
+  columnsKey: 'categories_report_columns',
+  columns: categoryColumns,
+  idField: 'category_id',
   tableQuery: () => ({ extended_info: true }),
-  rowId: (row) => String(row.category_id),
   compare: {
     filterParam: 'filter',
     filterValue: 'compare-categories',
@@ -93,32 +92,13 @@ const categoriesTable: TableDefinition = {
     idParam: 'categories',
     placeholder: __('Search by category name'),
   },
-  toCells: categoryCells,
   lookups: [categoriesLookup],
-  summary: {
-    // There is no categories/stats: the totals are the products' of the same categories.
+  // There is no categories/stats: the totals are the products' of the same categories.
+  summary: salesSummary({
     endpoint: 'products',
-    fields: ['items_sold', 'net_revenue', 'orders_count'],
-    items: (t, c) => {
-      const n = (key: string) => Number(t[key] ?? 0);
-      return [
-        {
-          label: plural(c.totalRows, __('Category'), __('Categories')),
-          value: c.formatNumber(c.totalRows),
-        },
-        {
-          label: plural(n('items_sold'), __('Item sold'), __('Items sold')),
-          value: c.formatNumber(n('items_sold')),
-        },
-        { label: __('Net sales'), value: c.formatAmount(n('net_revenue')) },
-        {
-          label: plural(n('orders_count'), __('Order'), __('Orders')),
-          value: c.formatNumber(n('orders_count')),
-        },
-      ];
-    },
-  },
-};
+    items: { singular: __('Category'), plural: __('Categories') },
+  }),
+});
 
 /** Compare: one line per category; single category: one per product in it (PAGES.md §8.2). */
 export function categoriesChartMode(query: Query): ChartModeChoice {

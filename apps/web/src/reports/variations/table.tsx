@@ -1,94 +1,74 @@
 import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
-import { linkCell, plural, stockQuantityCell, stockStatusCell } from '../page/cells';
-import type { RowContext, TableDefinition } from '../page/types';
+import { linkCell } from '../page/cells';
+import {
+  cellsOf,
+  type ItemColumn,
+  infoOf,
+  itemsSoldColumn,
+  itemTable,
+  netSalesColumn,
+  ordersColumn,
+  salesSummary,
+  skuColumn,
+  stockColumn,
+  stockStatusColumn,
+} from '../page/item-table';
+import type { TableDefinition } from '../page/types';
 
-interface VariationInfo {
-  name?: string;
-  sku?: string;
-  attributes?: { name: string; option: string }[];
-  stock_status?: string;
-  stock_quantity?: number | null;
-  manage_stock?: boolean;
-  low_stock_amount?: number | null;
-}
+const productIdOf = (row: ReportRow) => Number(row.product_id);
+const variationIdOf = (row: ReportRow) => Number(row.variation_id);
 
 /**
- * One variation's cells (PAGES.md §7.3). Storelens has no product edit page, so the name links
- * to the parent's single-product view in Analytics; a deleted variation shows "(Deleted)".
+ * The Variations table's columns (PAGES.md §7.3). Storelens has no product edit page, so the
+ * name links to the parent's single-product view in Analytics; a deleted variation shows
+ * "(Deleted)".
  */
-export function variationCells(row: ReportRow, context: RowContext) {
-  const info = (row.extended_info ?? {}) as VariationInfo;
-  const productId = Number(row.product_id);
-  const variationId = Number(row.variation_id);
-  const name = info.name ? info.name : `${__('Variation')} #${variationId} ${__('(Deleted)')}`;
-  const ordersCount = Number(row.orders_count ?? 0);
-  const status = stockStatusCell(info, productId, context);
-  return [
-    info.name
-      ? linkCell(
-          name,
-          name,
-          '/analytics/products',
-          { filter: 'single_product', products: productId },
-          context.query,
-        )
-      : { display: name, value: name },
-    { display: info.sku ?? '', value: info.sku ?? '' },
-    {
-      display: context.formatNumber(Number(row.items_sold ?? 0)),
-      value: Number(row.items_sold ?? 0),
+const variationColumns: readonly ItemColumn[] = [
+  {
+    header: {
+      key: 'name',
+      label: __('Product / Variation title'),
+      required: true,
+      isLeftAligned: true,
     },
-    {
-      display: context.formatAmount(Number(row.net_revenue ?? 0)),
-      value: Number(row.net_revenue ?? 0),
+    cell: (row, context) => {
+      const info = infoOf(row);
+      if (!info.name) {
+        const name = `${__('Variation')} #${variationIdOf(row)} ${__('(Deleted)')}`;
+        return { display: name, value: name };
+      }
+      return linkCell(
+        info.name,
+        info.name,
+        '/analytics/products',
+        { filter: 'single_product', products: productIdOf(row) },
+        context.query,
+      );
     },
-    linkCell(
-      context.formatNumber(ordersCount),
-      ordersCount,
-      '/analytics/orders',
-      { filter: 'advanced', variation_includes: variationId },
-      context.query,
-    ),
-    status,
-    stockQuantityCell(info),
-  ];
-}
+  },
+  skuColumn,
+  itemsSoldColumn,
+  netSalesColumn(true),
+  ordersColumn({ param: 'variation_includes', id: variationIdOf }),
+  stockStatusColumn(productIdOf),
+  stockColumn,
+];
 
+/** One variation's cells (PAGES.md §7.3), in header order. */
+export const variationCells = cellsOf(variationColumns);
 /**
  * The Variations table (PAGES.md §7.3). Inside a single variable product it is always limited
  * to that product (`product_includes`, PAGES.md §6.4) and its compare writes the variations
  * picker of the Products page.
  */
 export function variationsTable(productId?: string): TableDefinition {
-  return {
+  return itemTable({
     endpoint: 'variations',
     title: __('Variations'),
     columnsKey: 'variations_report_columns',
-    headers: [
-      { key: 'name', label: __('Product / Variation title'), required: true, isLeftAligned: true },
-      { key: 'sku', label: __('SKU'), isSortable: true, hiddenByDefault: true },
-      {
-        key: 'items_sold',
-        label: __('Items sold'),
-        isSortable: true,
-        isNumeric: true,
-        required: true,
-        defaultSort: true,
-      },
-      {
-        key: 'net_revenue',
-        label: __('Net sales'),
-        isSortable: true,
-        isNumeric: true,
-        required: true,
-      },
-      { key: 'orders_count', label: __('Orders'), isSortable: true, isNumeric: true },
-      { key: 'stock_status', label: __('Status') },
-      { key: 'stock', label: __('Stock'), isNumeric: true },
-    ],
-    defaultOrderby: 'items_sold',
-    defaultOrder: 'desc',
+    columns: variationColumns,
+    idField: 'variation_id',
     // Inside a product the Products filter's `products` param is not the variations report's:
     // the product goes as `product_includes` (the variations endpoint refuses `products`).
     tableQuery: (query) => ({
@@ -98,7 +78,6 @@ export function variationsTable(productId?: string): TableDefinition {
         ? { variations: query.variations }
         : {}),
     }),
-    rowId: (row) => String(row.variation_id),
     compare: {
       filterParam: 'filter-variations',
       filterValue: 'compare-variations',
@@ -112,29 +91,15 @@ export function variationsTable(productId?: string): TableDefinition {
       placeholder: __('Search by variation name or SKU'),
       ...(productId ? { baseQuery: { filter: 'single_product', products: productId } } : {}),
     },
-    toCells: variationCells,
-    summary: {
+    summary: salesSummary({
       endpoint: 'variations',
       ...(productId ? { query: () => ({ products: undefined, product_includes: productId }) } : {}),
-      fields: ['variations_count', 'items_sold', 'net_revenue', 'orders_count'],
-      items: (t, c) => {
-        const n = (key: string) => Number(t[key] ?? 0);
-        return [
-          {
-            label: plural(n('variations_count'), __('variation sold'), __('variations sold')),
-            value: c.formatNumber(n('variations_count')),
-          },
-          {
-            label: plural(n('items_sold'), __('item sold'), __('items sold')),
-            value: c.formatNumber(n('items_sold')),
-          },
-          { label: __('net sales'), value: c.formatAmount(n('net_revenue')) },
-          {
-            label: plural(n('orders_count'), __('order'), __('orders')),
-            value: c.formatNumber(n('orders_count')),
-          },
-        ];
+      items: {
+        singular: __('variation sold'),
+        plural: __('variations sold'),
+        field: 'variations_count',
       },
-    },
-  };
+      lowercase: true,
+    }),
+  });
 }

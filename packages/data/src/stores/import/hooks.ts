@@ -2,16 +2,12 @@ import type {
   ImportStatusBody as ImportStatus,
   ImportTotalsBody as ImportTotals,
 } from '@storelens/api';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { stableKey } from '../../core/stable-key.ts';
-import {
-  ignoreRejection,
-  useStorelensDispatch,
-  useStorelensSelector,
-} from '../../react/provider.tsx';
-import { useStableValue } from '../../react/use-stable-value.ts';
+import { useStorelensDispatch, useStorelensSelector } from '../../react/provider.tsx';
+import { always, requestView, useQuery } from '../../react/use-query.ts';
 import type { ImportPeriod } from './slice.ts';
 import {
   fetchImportStatus,
@@ -32,20 +28,22 @@ export interface UseImportStatusResult {
 export function useImportStatus(
   query: Readonly<Record<string, unknown>> = {},
 ): UseImportStatusResult {
-  const dispatch = useStorelensDispatch();
-  // The whole query (timestamp included) decides when to refetch.
-  const stableQuery = useStableValue(query);
-  const entry = useStorelensSelector((s) => s.import.statuses[importStatusKey(stableQuery)]);
-  useEffect(() => {
-    ignoreRejection(dispatch(fetchImportStatus(stableQuery)));
-  }, [dispatch, stableQuery]);
+  // The whole query (timestamp included) is the key: a new one fetches again.
+  const q = useQuery({
+    store: 'import/status',
+    args: query,
+    select: (s, a) => s.import.statuses[importStatusKey(a)],
+    view: requestView,
+    fetch: fetchImportStatus,
+    shouldFetch: always,
+  });
   return useMemo(
     () => ({
-      status: entry?.data ?? null,
-      isRequesting: entry?.isRequesting ?? true,
-      error: entry?.error ?? null,
+      status: (q.hasData ? q.data : undefined) ?? null,
+      isRequesting: q.isFetching,
+      error: q.error,
     }),
-    [entry],
+    [q],
   );
 }
 
@@ -55,20 +53,21 @@ export function useImportTotals(query: QueryArgs = {}): {
   readonly isRequesting: boolean;
   readonly error: ApiError | null;
 } {
-  const dispatch = useStorelensDispatch();
-  const stableQuery = useStableValue(query);
-  const key = stableKey(stableQuery);
-  const entry = useStorelensSelector((s) => s.import.totals[key]);
-  useEffect(() => {
-    ignoreRejection(dispatch(fetchImportTotals(stableQuery)));
-  }, [dispatch, stableQuery]);
+  const q = useQuery({
+    store: 'import/totals',
+    args: query,
+    select: (s, a) => s.import.totals[stableKey(a)],
+    view: requestView,
+    fetch: fetchImportTotals,
+    shouldFetch: always,
+  });
   return useMemo(
     () => ({
-      totals: entry?.data ?? null,
-      isRequesting: entry?.isRequesting ?? true,
-      error: entry?.error ?? null,
+      totals: (q.hasData ? q.data : undefined) ?? null,
+      isRequesting: q.isFetching,
+      error: q.error,
     }),
-    [entry],
+    [q],
   );
 }
 

@@ -1,13 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
-import {
-  ignoreRejection,
-  useStorelensDispatch,
-  useStorelensSelector,
-} from '../../react/provider.tsx';
+import { useStorelensDispatch } from '../../react/provider.tsx';
+import { entryView, useQuery } from '../../react/use-query.ts';
 import { type ResourceList, useResourceList } from '../../react/use-resource-list.ts';
-import { useStableValue } from '../../react/use-stable-value.ts';
 import type { Item, StockTarget } from './slice.ts';
 import { countQueryKey, fetchItems, fetchItemsTotalCount, updateProductStock } from './slice.ts';
 
@@ -39,20 +35,19 @@ export function useItemsTotalCount(
   readonly isRequesting: boolean;
   readonly error: ApiError | null;
 } {
-  const dispatch = useStorelensDispatch();
-  const stableQuery = useStableValue(query);
-  const key = countQueryKey(stableQuery);
-  const entry = useStorelensSelector((s) => s.items[itemType]?.queries[key]);
-  const needsFetch = !entry || entry.stale;
-  useEffect(() => {
-    if (needsFetch) ignoreRejection(dispatch(fetchItemsTotalCount(itemType, stableQuery)));
-  }, [dispatch, itemType, stableQuery, needsFetch]);
+  const q = useQuery({
+    store: 'items/count',
+    args: { itemType, query },
+    select: (s, a) => s.items[a.itemType]?.queries[countQueryKey(a.query)],
+    view: entryView,
+    fetch: (a) => fetchItemsTotalCount(a.itemType, a.query),
+  });
   return useMemo(
     () => ({
-      total: entry?.result?.total ?? null,
-      isRequesting: !entry || entry.status === 'loading',
-      error: entry?.error ?? null,
+      total: (q.hasData ? q.data?.total : undefined) ?? null,
+      isRequesting: q.isFetching,
+      error: q.error,
     }),
-    [entry],
+    [q],
   );
 }

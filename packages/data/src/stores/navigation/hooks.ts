@@ -1,10 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
-import {
-  ignoreRejection,
-  useStorelensDispatch,
-  useStorelensSelector,
-} from '../../react/provider.tsx';
+import { useStorelensDispatch } from '../../react/provider.tsx';
+import { useFetchedOnce } from '../../react/use-query.ts';
 import type { MenuItem } from './slice.ts';
 import {
   addFavorite,
@@ -29,15 +26,12 @@ export interface UseFavoritesResult {
 /** Reads the user's favorites (fetched once) and adds or removes them. */
 export function useFavorites(): UseFavoritesResult {
   const dispatch = useStorelensDispatch();
-  const state = useStorelensSelector((s) => s.navigation);
-  useEffect(() => {
-    ignoreRejection(
-      dispatch(async (d, getState) => {
-        if (getState().navigation.requesting.getFavorites === undefined)
-          ignoreRejection(d(fetchFavorites()));
-      }),
-    );
-  }, [dispatch]);
+  const state = useFetchedOnce(
+    'navigation',
+    (s) => s.navigation,
+    fetchFavorites,
+    (n) => n.requesting.getFavorites === undefined,
+  );
   return useMemo(
     () => ({
       favorites: state.favorites,

@@ -4,13 +4,10 @@ import type {
   OnboardingProfile as ProfileItems,
   AdminStatusMessage as ProfileUpdateResponse,
 } from '@storelens/api';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { QueryArgs } from '../../client/query-string.ts';
-import {
-  ignoreRejection,
-  useStorelensDispatch,
-  useStorelensSelector,
-} from '../../react/provider.tsx';
+import { ignoreRejection, useStorelensDispatch } from '../../react/provider.tsx';
+import { useFetchedOnce } from '../../react/use-query.ts';
 import {
   createProductFromTemplate,
   fetchPaymentMethods,
@@ -34,16 +31,17 @@ export interface UseOnboardingResult extends OnboardingState {
 /** Reads the onboarding profile (fetched once) and task status, and exposes the operations. */
 export function useOnboarding(): UseOnboardingResult {
   const dispatch = useStorelensDispatch();
-  const state = useStorelensSelector((s) => s.onboarding);
-  useEffect(() => {
-    ignoreRejection(
-      dispatch(async (d, getState) => {
-        const { requesting } = getState().onboarding;
-        if (requesting.getProfileItems === undefined) ignoreRejection(d(fetchProfileItems()));
-        if (requesting.getTasksStatus === undefined) ignoreRejection(d(fetchTasksStatus()));
-      }),
-    );
-  }, [dispatch]);
+  const state = useFetchedOnce(
+    'onboarding',
+    (s) => s.onboarding,
+    () => async (d, getState) => {
+      const { requesting } = getState().onboarding;
+      if (requesting.getProfileItems === undefined) ignoreRejection(d(fetchProfileItems()));
+      if (requesting.getTasksStatus === undefined) ignoreRejection(d(fetchTasksStatus()));
+    },
+    ({ requesting }) =>
+      requesting.getProfileItems === undefined || requesting.getTasksStatus === undefined,
+  );
   return useMemo(
     () => ({
       ...state,

@@ -1,11 +1,7 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
-import {
-  ignoreRejection,
-  useStorelensDispatch,
-  useStorelensSelector,
-} from '../../react/provider.tsx';
-import { useStableValue } from '../../react/use-stable-value.ts';
+import { useStorelensDispatch } from '../../react/provider.tsx';
+import { always, useQuery } from '../../react/use-query.ts';
 import { fetchOptions, type UpdateOptionsResult, updateOptions } from './slice.ts';
 
 /** What `useOptions` returns. */
@@ -27,30 +23,38 @@ export interface UseOptionsResult<N extends string> {
 /** Reads options by name (batched with every other read of the same tick) and updates them. */
 export function useOptions<const N extends string>(names: readonly N[]): UseOptionsResult<N> {
   const dispatch = useStorelensDispatch();
-  const state = useStorelensSelector((s) => s.options);
-  const stableNames = useStableValue(names);
-  useEffect(() => {
-    ignoreRejection(dispatch(fetchOptions(stableNames)));
-  }, [dispatch, stableNames]);
-  return useMemo(() => {
-    const values: Partial<Record<N, unknown>> = {};
-    const requestingErrors: Partial<Record<N, ApiError>> = {};
-    let isResolving = false;
-    for (const name of stableNames) {
-      if (name in state.values) values[name] = state.values[name];
-      const error = state.requestingErrors[name];
-      if (error) requestingErrors[name] = error;
-      if (state.requesting[name]) isResolving = true;
-    }
-    return {
+  // Asked on every change of names: the loader batches them and skips none (a read refreshes).
+  const q = useQuery({
+    store: 'options',
+    args: names,
+    select: (s) => s.options,
+    view: (state, asked) => {
+      const values: Partial<Record<N, unknown>> = {};
+      const requestingErrors: Partial<Record<N, ApiError>> = {};
+      let isFetching = false;
+      for (const name of asked) {
+        if (name in state.values) values[name] = state.values[name];
+        const error = state.requestingErrors[name];
+        if (error) requestingErrors[name] = error;
+        if (state.requesting[name]) isFetching = true;
+      }
+      return { data: { state, values, requestingErrors }, isFetching, error: null };
+    },
+    fetch: fetchOptions,
+    shouldFetch: always,
+  });
+  const { state, values, requestingErrors } = q.data as NonNullable<typeof q.data>;
+  return useMemo(
+    () => ({
       values,
       requestingErrors,
-      isResolving,
+      isResolving: q.isFetching,
       isUpdating: state.isUpdating,
       updatingError: state.updatingError,
       updateOptions: (next) => dispatch(updateOptions(next)),
-    };
-  }, [state, stableNames, dispatch]);
+    }),
+    [state, values, requestingErrors, q.isFetching, dispatch],
+  );
 }
 
 /** The update function alone, for components that only write options. */

@@ -1,10 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
-import {
-  ignoreRejection,
-  useStorelensDispatch,
-  useStorelensSelector,
-} from '../../react/provider.tsx';
+import { ignoreRejection, useStorelensDispatch } from '../../react/provider.tsx';
+import { useFetchedOnce } from '../../react/use-query.ts';
 import { getPluginState, type PluginState } from './messages.ts';
 import {
   type ActivatePluginsResponse,
@@ -44,17 +41,17 @@ export interface UsePluginsResult {
 /** Reads the active and installed plugins (fetched once) and installs or activates plugins. */
 export function usePlugins(): UsePluginsResult {
   const dispatch = useStorelensDispatch();
-  const state = useStorelensSelector((s) => s.plugins);
-  useEffect(() => {
-    ignoreRejection(
-      dispatch(async (d, getState) => {
-        const { requesting } = getState().plugins;
-        if (requesting.getActivePlugins === undefined) ignoreRejection(d(fetchActivePlugins()));
-        if (requesting.getInstalledPlugins === undefined)
-          ignoreRejection(d(fetchInstalledPlugins()));
-      }),
-    );
-  }, [dispatch]);
+  const state = useFetchedOnce(
+    'plugins',
+    (s) => s.plugins,
+    () => async (d, getState) => {
+      const { requesting } = getState().plugins;
+      if (requesting.getActivePlugins === undefined) ignoreRejection(d(fetchActivePlugins()));
+      if (requesting.getInstalledPlugins === undefined) ignoreRejection(d(fetchInstalledPlugins()));
+    },
+    ({ requesting }) =>
+      requesting.getActivePlugins === undefined || requesting.getInstalledPlugins === undefined,
+  );
   return useMemo(
     () => ({
       active: state.active,

@@ -1,15 +1,9 @@
 import type { ReportRow, ReportStatsBody as ReportStats } from '@storelens/api';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
-import type { QueryEntry } from '../../core/resource.ts';
 import { stableKey } from '../../core/stable-key.ts';
-import {
-  ignoreRejection,
-  useStorelensDispatch,
-  useStorelensSelector,
-} from '../../react/provider.tsx';
-import { useStableValue } from '../../react/use-stable-value.ts';
+import { entryView, type QueryResult, useQuery } from '../../react/use-query.ts';
 import { isReportStatsEmpty } from '../../reports/empty-stats.ts';
 import { fetchReportItems, fetchReportStats } from './slice.ts';
 
@@ -36,43 +30,51 @@ export interface UseReportStatsResult extends ReportBase {
 
 const EMPTY_ROWS: readonly ReportRow[] = [];
 
+/**
+ * The result's fields for the query asked for: a report shows nothing of another query's
+ * answer while its own loads (its charts and tables have their own placeholders).
+ */
 function base<R extends { totalResults: number; totalPages: number }>(
-  entry: QueryEntry<R> | undefined,
-): ReportBase {
+  q: QueryResult<R>,
+): ReportBase & { readonly result: R | null } {
+  const result = q.hasData ? (q.data ?? null) : null;
   return {
-    totalResults: entry?.result?.totalResults ?? 0,
-    totalPages: entry?.result?.totalPages ?? 0,
-    isRequesting: !entry || entry.status === 'loading',
-    isError: entry?.status === 'error',
-    error: entry?.error ?? null,
+    totalResults: result?.totalResults ?? 0,
+    totalPages: result?.totalPages ?? 0,
+    isRequesting: q.isFetching,
+    isError: q.error !== null,
+    error: q.error,
+    result,
   };
 }
 
 /** Reads a report's rows for a query (see `getReportTableQuery`), fetching when not cached. */
 export function useReportItems(endpoint: string, query: QueryArgs): UseReportItemsResult {
-  const dispatch = useStorelensDispatch();
-  const stableQuery = useStableValue(query);
-  const key = stableKey(stableQuery);
-  const entry = useStorelensSelector((s) => s.reports.items[endpoint]?.queries[key]);
-  const needsFetch = !entry || entry.stale;
-  useEffect(() => {
-    if (needsFetch) ignoreRejection(dispatch(fetchReportItems(endpoint, stableQuery)));
-  }, [dispatch, endpoint, stableQuery, needsFetch]);
-  return useMemo(() => ({ ...base(entry), data: entry?.result?.data ?? EMPTY_ROWS }), [entry]);
+  const q = useQuery({
+    store: 'reports/items',
+    args: { endpoint, query },
+    select: (s, a) => s.reports.items[a.endpoint]?.queries[stableKey(a.query)],
+    view: entryView,
+    fetch: (a) => fetchReportItems(a.endpoint, a.query),
+  });
+  return useMemo(() => {
+    const { result, ...rest } = base(q);
+    return { ...rest, data: result?.data ?? EMPTY_ROWS };
+  }, [q]);
 }
 
 /** Reads a report's stats for a query (see `getReportStatsQuery`), all pages joined. */
 export function useReportStats(endpoint: string, query: QueryArgs): UseReportStatsResult {
-  const dispatch = useStorelensDispatch();
-  const stableQuery = useStableValue(query);
-  const key = stableKey(stableQuery);
-  const entry = useStorelensSelector((s) => s.reports.stats[endpoint]?.queries[key]);
-  const needsFetch = !entry || entry.stale;
-  useEffect(() => {
-    if (needsFetch) ignoreRejection(dispatch(fetchReportStats(endpoint, stableQuery)));
-  }, [dispatch, endpoint, stableQuery, needsFetch]);
+  const q = useQuery({
+    store: 'reports/stats',
+    args: { endpoint, query },
+    select: (s, a) => s.reports.stats[a.endpoint]?.queries[stableKey(a.query)],
+    view: entryView,
+    fetch: (a) => fetchReportStats(a.endpoint, a.query),
+  });
   return useMemo(() => {
-    const data = entry?.result?.data ?? null;
-    return { ...base(entry), data, isEmpty: isReportStatsEmpty(data, endpoint) };
-  }, [entry, endpoint]);
+    const { result, ...rest } = base(q);
+    const data = result?.data ?? null;
+    return { ...rest, data, isEmpty: isReportStatsEmpty(data, endpoint) };
+  }, [q, endpoint]);
 }

@@ -1,10 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
-import {
-  ignoreRejection,
-  useStorelensDispatch,
-  useStorelensSelector,
-} from '../../react/provider.tsx';
+import { useStorelensDispatch } from '../../react/provider.tsx';
+import { always, useQuery } from '../../react/use-query.ts';
 import {
   fetchSettings,
   groupOf,
@@ -35,10 +32,14 @@ export interface UseSettingsResult {
 /** Reads a settings group (fetched once) and edits and saves it. */
 export function useSettings(group: string): UseSettingsResult {
   const dispatch = useStorelensDispatch();
-  const state = useStorelensSelector((s) => groupOf(s.settings, group));
-  useEffect(() => {
-    ignoreRejection(dispatch(fetchSettings(group)));
-  }, [dispatch, group]);
+  const { data: state } = useQuery({
+    store: 'settings',
+    args: group,
+    select: (s, g) => groupOf(s.settings, g),
+    view: (g) => ({ data: g, isFetching: g.isRequesting, error: g.error }),
+    fetch: fetchSettings,
+    shouldFetch: always,
+  }) as { data: ReturnType<typeof groupOf> };
   return useMemo(
     () => ({
       settings: state.data,

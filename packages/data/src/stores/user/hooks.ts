@@ -1,11 +1,8 @@
 import type { WpUser } from '@storelens/api';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
-import {
-  ignoreRejection,
-  useStorelensDispatch,
-  useStorelensSelector,
-} from '../../react/provider.tsx';
+import { useStorelensDispatch } from '../../react/provider.tsx';
+import { useFetchedOnce } from '../../react/use-query.ts';
 import { fetchCurrentUser, saveUserPreference } from './slice.ts';
 
 /** What `useCurrentUser` returns. */
@@ -22,15 +19,12 @@ export interface UseCurrentUserResult {
 /** The signed-in user (fetched once per store). */
 export function useCurrentUser(): UseCurrentUserResult {
   const dispatch = useStorelensDispatch();
-  const state = useStorelensSelector((s) => s.user);
-  useEffect(() => {
-    ignoreRejection(
-      dispatch(async (d, getState) => {
-        const s = getState().user;
-        if (!s.user && !s.requesting && !s.error) ignoreRejection(d(fetchCurrentUser()));
-      }),
-    );
-  }, [dispatch]);
+  const state = useFetchedOnce(
+    'user',
+    (s) => s.user,
+    fetchCurrentUser,
+    (u) => !u.user && !u.requesting && !u.error,
+  );
   return useMemo(
     () => ({
       user: state.user,

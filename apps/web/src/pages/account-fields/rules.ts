@@ -1,0 +1,25 @@
+import { isApiError } from '@storelens/data';
+import { __ } from '@storelens/i18n';
+
+/** The server refuses shorter passwords too; checking here saves a round trip. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** What is wrong with a new password, or '' when nothing is. */
+export function passwordProblem(password: string): string {
+  return password.length < MIN_PASSWORD_LENGTH ? __('Use at least 8 characters.') : '';
+}
+
+/** What is wrong with an e-mail address typed into a form, or '' when nothing is. */
+export function emailProblem(email: string): string {
+  return email.trim() ? '' : __('Enter an e-mail address.');
+}
+
+/** The server's message for a failed request, or `fallback` when the failure was not an API error. */
+export function requestMessage(e: unknown, fallback = __('The request failed.')): string {
+  return isApiError(e) ? e.message : fallback;
+}
+
+/** The server's per-field messages of a refused request (`{ password: '…' }`), or none. */
+export function fieldMessages(e: unknown): Readonly<Record<string, string>> {
+  return isApiError(e) ? e.params : {};
+}
