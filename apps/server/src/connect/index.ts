@@ -142,7 +142,7 @@ export function connectionRoutes(
         await logError(db, c.id, `webhook ${change}`, 'done during reconciliation');
     }),
   );
-  const queue = new DeliveryQueue(db, options.client);
+  const queue = new DeliveryQueue(db, options.client, options.writer);
   deliveryQueues.set(app, queue);
   webhookRoutes(app, db, queue);
 
