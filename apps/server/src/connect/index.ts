@@ -175,7 +175,9 @@ export function connectionRoutes(
   async function scheduleReconciliations() {
     const every = (options.reconcileMinutes ?? 10) * 60_000;
     for (const c of await listConnections(db)) {
-      if (c.status !== 'idle' && c.status !== 'error') continue;
+      // `syncing` too: startReconcile passes over a connection whose job is queued or running,
+      // and starts one again for a connection left `syncing` without it (a failed start).
+      if (c.status !== 'idle' && c.status !== 'error' && c.status !== 'syncing') continue;
       const last = c.last_reconciled_gmt ? parseSqlUtc(c.last_reconciled_gmt) : 0;
       if (Date.now() - last >= every) await startReconcile(db, runner, c, overlap);
     }

@@ -463,6 +463,26 @@ export async function startReconcile(
     .where('job_id', c.job_id === null ? 'is' : '=', c.job_id)
     .executeTakeFirst();
   if (Number(swapped.numUpdatedRows) === 0) return false;
-  await runner.enqueue(RECONCILE_JOB, { connection: c.id }, progress, id);
+  try {
+    await runner.enqueue(RECONCILE_JOB, { connection: c.id }, progress, id);
+  } catch (error) {
+    // The connection says `syncing` for a job that does not exist: put it back in a state the
+    // scheduler retries (`error`), with the cause on the connection. Should this fail too (the
+    // database gone), the scheduler sees a `syncing` connection without a live job and
+    // starts it again all the same.
+    await db.kysely
+      .updateTable('connections')
+      .set({ status: 'error', job_id: null })
+      .where('id', '=', c.id)
+      .where('job_id', '=', id)
+      .execute();
+    await logError(
+      db,
+      c.id,
+      `starting a reconciliation: ${error instanceof Error ? error.message : String(error)}`,
+      'tried again at the next reconciliation',
+    );
+    throw error;
+  }
   return true;
 }
