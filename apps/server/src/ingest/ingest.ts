@@ -4,6 +4,7 @@ import { rowsIn } from '../db/dialect';
 import { MONTH_ROLLUPS } from '../db/migrations/004_month_rollups';
 import { ITEM_DAY_KEYS } from '../db/migrations/015_item_day';
 import { ADD_MULTISETS_SQL, formatMultiset } from '../db/multiset';
+import { lockOrders } from '../db/order-locks';
 import { RawSql } from '../db/sql';
 import { allocateUnits } from '../money';
 import { readStoreSettings } from '../options';
@@ -190,6 +191,8 @@ export async function ingestOrders(
     const categories = new ProductCategories(sql);
     const orderIds = orders.map((o) => o.id);
     const touched = [...new Set([...orderIds, ...remove])];
+    // Two ingestions of one order take turns (PostgreSQL row locks; db/order-locks.ts).
+    await lockOrders(sql, touched);
 
     // 1. Subtract and delete what re-ingested (or removed) orders and their old refunds
     // contributed.
