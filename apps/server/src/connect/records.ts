@@ -1,3 +1,4 @@
+import { noteOrderWrites } from '../admin/rebuild';
 import type { Db } from '../db/database';
 import { PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
@@ -415,6 +416,11 @@ export async function applyOrders(
         couponOf: (code) => codes.get(code.toLowerCase()) ?? 0,
       }),
     );
+  // Noted first: a rebuild running beside the live tables replays them (admin/rebuild.ts).
+  await noteOrderWrites(
+    db,
+    items.map((o) => o.id),
+  );
   await ingestOrders(db, kept, trashed);
   await markApplied(db, 'order', marks);
   return items.length;
@@ -422,6 +428,7 @@ export async function applyOrders(
 
 /** Removes orders the shop deleted (or trashed): out of the reports, every rollup corrected. */
 export async function removeOrders(db: Db, ids: readonly number[], at: string): Promise<void> {
+  await noteOrderWrites(db, ids);
   await ingestOrders(db, [], ids);
   await markApplied(
     db,

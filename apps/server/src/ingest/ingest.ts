@@ -204,6 +204,15 @@ export async function ingestOrders(
         "AND type = 'order'",
       )
     ).map((r) => Number(r.id));
+    // A removed order may have lookup rows without source rows (a rebuild read it before the
+    // shop removed it: admin/rebuild.ts replays the removal): it is taken out all the same.
+    for (const r of await sql.selectIn<{ id: number }>(
+      'SELECT order_id AS id FROM order_stats',
+      'order_id',
+      remove.filter((id) => !seen.includes(id)),
+      'AND parent_id = 0',
+    ))
+      seen.push(Number(r.id));
     const recompute = new Set<number>();
     if (seen.length > 0) {
       const old = await loadLookups(sql, seen);
