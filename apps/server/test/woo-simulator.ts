@@ -214,8 +214,7 @@ export class WooSimulator {
   }
 
   /** Adds `count` simple products (a large catalog), ids from 100,000 up. */
-  addProducts(count: number): void {
-    const at = Date.UTC(2024, 0, 2);
+  addProducts(count: number, at = Date.UTC(2024, 0, 2)): void {
     const first = 100_000 + this.products.size;
     for (let i = 0; i < count; i++) {
       const id = first + i;
