@@ -6,19 +6,25 @@
  *   (4 requests in flight), nothing written;
  * - the import rate through the real app (POST /storelens/v1/connections until idle);
  * - webhook-to-report latency: a status change in the shop until the revenue report shows it
- *   (signed delivery, queue, ingestion, report request), p50 and p95 over 100 changes.
+ *   (signed delivery, queue, ingestion, report request), p50 and p95 over 100 changes;
+ * - a report's p95 idle and while a reconciliation brings BENCH_CONNECT_PRODUCTS (default
+ *   20,000) new products from the shop (the rule: within 2x of idle). The sync's writes run on
+ *   the worker thread; BENCH_CONNECT_IN_PLACE=1 writes on the request thread instead, for
+ *   comparison.
  */
 
 import { scratchStore } from '../apps/server/bench/scratch-store';
 import { buildApp } from '../apps/server/src/app';
 import { internalHeaders } from '../apps/server/src/auth/plugin';
 import { WooClient } from '../apps/server/src/connect/client';
-import { fetchRefunds } from '../apps/server/src/connect/records';
+import { fetchRefunds, localWriter } from '../apps/server/src/connect/records';
 import type { WcOrder } from '../apps/server/src/connect/wc-types';
 import { WooSimulator } from '../apps/server/test/woo-simulator';
 
 const orders = Number(process.env.BENCH_CONNECT_ORDERS ?? 100_000);
 const changes = Number(process.env.BENCH_CONNECT_CHANGES ?? 100);
+const catalog = Number(process.env.BENCH_CONNECT_PRODUCTS ?? 20_000);
+const inPlace = process.env.BENCH_CONNECT_IN_PLACE === '1';
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const engines = (process.env.BENCH_ENGINES?.split(',') ??
   (postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'])) as ('sqlite' | 'postgres')[];
@@ -62,7 +68,10 @@ for (const engine of engines) {
   let publicUrl = '';
   const app = await buildApp(store.db, {
     webRoot: '/nonexistent',
-    connect: { publicUrl: () => publicUrl },
+    connect: {
+      publicUrl: () => publicUrl,
+      ...(inPlace ? { writer: localWriter(store.db) } : {}),
+    },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   // The bench's own requests act as the server itself (as the report benches do).
@@ -118,6 +127,50 @@ for (const engine of engines) {
     times.sort((a, b) => a - b);
     console.log(
       `  [${engine}] webhook to report: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (${times.length} changes)`,
+    );
+
+    // A report's latency idle, then while a reconciliation writes a large new catalog. One
+    // request per turn of the event loop, as requests arriving on sockets are answered.
+    const timed = async () => {
+      await new Promise((r) => setImmediate(r));
+      const t0 = performance.now();
+      const r = await app.inject({
+        method: 'GET',
+        headers,
+        url: '/wp-json/wc-analytics/reports/revenue/stats?force_cache_refresh=true&interval=week&after=2026-07-01T00:00:00&before=2026-09-30T23:59:59',
+      });
+      if (r.statusCode !== 200) throw new Error(r.body);
+      return performance.now() - t0;
+    };
+    const idle: number[] = [];
+    for (let n = 0; n < 200; n++) idle.push(await timed());
+    sim.addProducts(catalog, Date.now());
+    const sync = await app.inject({
+      method: 'POST',
+      url: `/wp-json/storelens/v1/connections/${id}/sync`,
+      headers,
+    });
+    if (sync.statusCode !== 202) throw new Error(sync.body);
+    const during: number[] = [];
+    const syncStarted = performance.now();
+    const status = async () =>
+      (
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/wp-json/storelens/v1/connections/${id}`,
+            headers,
+          })
+        ).json() as { status: string }
+      ).status;
+    while ((await status()) !== 'idle') for (let n = 0; n < 10; n++) during.push(await timed());
+    const syncSeconds = (performance.now() - syncStarted) / 1000;
+    idle.sort((a, b) => a - b);
+    during.sort((a, b) => a - b);
+    const p95 = (t: number[]) => percentile(t, 95);
+    console.log(
+      `  [${engine}] report during a ${catalog.toLocaleString('en-US')}-product sync (${inPlace ? 'written on the request thread' : 'written on the worker thread'}, ${syncSeconds.toFixed(1)} s): ` +
+        `p95 ${p95(during).toFixed(2)} ms (${during.length} requests) vs idle ${p95(idle).toFixed(2)} ms: ${(p95(during) / p95(idle)).toFixed(2)}x`,
     );
   } finally {
     await app.close();

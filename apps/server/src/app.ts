@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { Ajv } from 'ajv';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { adminRoutes, runners, workers } from './admin';
-import { workerApplyOrders } from './admin/jobs/worker-host';
+import { workerWriter } from './admin/jobs/worker-host';
 import { withCapability } from './auth/capability';
 import { allowedHostsOf, cookieSession, installAuth } from './auth/plugin';
 import { accountRoutes } from './auth/routes';
@@ -255,7 +255,7 @@ export async function buildApp(
   const worker = workers.get(app);
   connectionRoutes(app, db, runners.get(app)!, {
     publicUrl: () => config.publicUrl,
-    ...(worker ? { applyOrders: workerApplyOrders(worker) } : {}),
+    ...(worker ? { writer: workerWriter(worker) } : {}),
     ...(starting ? { ready: () => !starting() } : {}),
     ...config.connect,
   });

@@ -213,6 +213,24 @@ export class WooSimulator {
     }
   }
 
+  /** Adds `count` simple products (a large catalog), ids from 100,000 up. */
+  addProducts(count: number, at = Date.UTC(2024, 0, 2)): void {
+    const first = 100_000 + this.products.size;
+    for (let i = 0; i < count; i++) {
+      const id = first + i;
+      this.products.set(id, {
+        id,
+        parent: 0,
+        name: `Catalog product ${id}`,
+        type: 'simple',
+        price: 100 + (id % 5000),
+        categories: id % 2 ? [15, 16] : [17],
+        modified: at,
+        deleted: false,
+      });
+    }
+  }
+
   /** Minor units per currency unit. */
   private get unit() {
     return 10 ** this.opts.decimals;
@@ -901,9 +919,8 @@ export class WooSimulator {
       );
     if (route === 'products')
       return list(
-        byId([...this.products.values()])
-          .filter((p) => p.parent === 0 && p.modified > after)
-          .map((p) => this.productJson(p)),
+        byId([...this.products.values()]).filter((p) => p.parent === 0 && p.modified > after),
+        (p) => this.productJson(p),
       );
     const variations = route.match(/^products\/(\d+)\/variations$/);
     if (variations)

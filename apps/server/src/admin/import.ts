@@ -22,7 +22,13 @@ import { emitAnalyticsDataDeleted } from './events';
 import { readOrderInputs } from './import-source';
 import { type Job, type JobHandler, type JobRunner, parseJob } from './jobs/runner';
 import type { WorkerHost } from './jobs/worker-host';
-import { createShadow, shadowOwner, swapShadow } from './rebuild';
+import {
+  createShadow,
+  forgetOrderWrites,
+  replayOrderWrites,
+  shadowOwner,
+  swapShadow,
+} from './rebuild';
 
 /** The job kind of historical imports. */
 export const IMPORT_KIND = 'import';
@@ -39,12 +45,21 @@ export interface ImportParams {
 
 /** Where an import is. */
 export interface ImportProgress {
-  /** 'swap': a rebuild built beside the live tables, waiting to replace them. */
-  phase: 'customers' | 'orders' | 'swap';
+  /**
+   * 'swap': a rebuild built beside the live tables, waiting to replace them; 'replay': swapped
+   * in, the orders written during the swap still to be replayed on the live tables.
+   */
+  phase: 'customers' | 'orders' | 'swap' | 'replay';
   customerCursor: number;
   orderCursor: number;
   customers: { imported: number; total: number };
   orders: { imported: number; total: number };
+  /**
+   * A rebuild beside the live tables replays the orders written since this time (ms) before
+   * its swap (rebuild.ts); the 'replay' phase, those written since the swap began. Absent on
+   * jobs queued before it existed: every noted write is replayed.
+   */
+  changesSince?: number;
 }
 
 /** The first local day an import with `days` covers: today minus `days`, at midnight. */
@@ -145,8 +160,15 @@ export async function importStep(
   rebuild?: () => Db,
 ): Promise<{ progress: ImportProgress; done: boolean }> {
   if (!input.beside || !rebuild || !input.jobId) return importBatch(db, input);
-  const shadow = rebuild();
   let { progress } = input;
+  if (progress.phase === 'replay') {
+    // Orders written while the swap ran, on the live tables now; then the notes no later
+    // rebuild needs are dropped.
+    await replayOrderWrites(db, progress.changesSince ?? 0);
+    await forgetOrderWrites(db, progress.changesSince ?? 0);
+    return { progress, done: true };
+  }
+  const shadow = rebuild();
   if ((await shadowOwner(shadow)) !== input.jobId) {
     await createShadow(shadow, input.jobId);
     progress = {
@@ -159,8 +181,12 @@ export async function importStep(
     };
   }
   if (progress.phase === 'swap') {
+    // Orders the shop changed while the copy was built (it may have read them before) are
+    // read again into the copy, so the swap does not put their old state back.
+    const swapStarted = Date.now();
+    await replayOrderWrites(shadow, progress.changesSince ?? 0);
     await swapShadow(shadow);
-    return { progress, done: true };
+    return { progress: { ...progress, phase: 'replay', changesSince: swapStarted }, done: false };
   }
   const next = await importBatch(shadow, { params: input.params, progress });
   return next.done ? { progress: { ...next.progress, phase: 'swap' }, done: false } : next;
@@ -265,6 +291,7 @@ export async function startImport(
     orderCursor: 0,
     customers: { imported: 0, total: totals.customers },
     orders: { imported: 0, total: totals.orders },
+    changesSince: Date.now(),
   };
   return { started: true, id: await runner.enqueue(IMPORT_KIND, params, progress) };
 }

@@ -11,7 +11,7 @@ import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { getOptions, setOptions } from '../options';
 import { adminError } from './errors';
-import { updateSettings } from './settings';
+import { announceSettings, type CheckedSettings, checkSettings } from './settings';
 import { checkSettingValue } from './settings-values';
 
 /** Largest JSON text of one option value, in bytes. */
@@ -34,7 +34,8 @@ export async function readOptions(
  * Writes options and says, per option, whether its value changed. An option that is a store
  * setting (time zone, currency decimals…) goes through the settings validation and its change
  * events, as if written through the settings route: the reports read these values, and one bad
- * write here used to break them. Every value is checked first; a refusal writes nothing.
+ * write here used to break them. Every value is checked first; a refusal writes nothing, and
+ * the values are written by one statement (all or nothing).
  */
 export async function updateOptions(
   db: Db,
@@ -94,11 +95,17 @@ export async function updateOptions(
     changed[name] = !before.has(name) || JSON.stringify(before.get(name)) !== JSON.stringify(next);
     if (changed[name] && name in plain) writes[name] = next;
   }
-  await setOptions(db, writes);
+  // Every setting is checked against its live definition before anything is written, and
+  // plain options and settings are written by one statement: a request is stored whole or
+  // not at all (it used to write the plain options, then each settings group on its own).
+  const checked: CheckedSettings[] = [];
   for (const [group, updates] of settings) {
     const changing = updates.filter((u) => changed[u.id]);
-    if (changing.length > 0) await updateSettings(db, group, changing);
+    if (changing.length > 0) checked.push(await checkSettings(db, group, changing));
   }
+  for (const c of checked) Object.assign(writes, c.values);
+  await setOptions(db, writes);
+  for (const c of checked) announceSettings(db, c.changed);
   return changed;
 }
 

@@ -14,10 +14,21 @@
  * A marker table in the shadow names the job it belongs to. The swap copies every shadow table
  * into its live table in one transaction (readers see the old rows until the commit) and
  * drops the shadow.
+ *
+ * Orders written into the live tables while a rebuild runs (a shop's webhooks, its
+ * reconciliation, on this process or another) would be lost by the swap when the rebuild
+ * had already read them: the connector notes the time of each order it writes
+ * ({@link noteOrderWrites}), and the rebuild replays the orders written since it started
+ * into its copy just before the swap, and once more on the live tables just after it, for
+ * those written during the swap itself ({@link replayOrderWrites}).
  */
 import { sql } from 'kysely';
 import { type Db, openDatabase } from '../db/database';
 import { ANALYTICS_TABLES } from '../db/schema';
+import { RawSql } from '../db/sql';
+import { ingestOrders } from '../ingest/ingest';
+import { formatSqlUtc } from '../timezone';
+import { readOrderInputs } from './import-source';
 
 /** Tables a rebuild builds beside the live ones: the analytics tables and their bookkeeping. */
 export const SHADOWED_TABLES = [...ANALYTICS_TABLES, 'customer_totals_state'] as const;
@@ -174,4 +185,61 @@ export async function swapShadow(db: Db): Promise<void> {
     });
   }
   await dropShadow(db);
+}
+
+/**
+ * The kind of `connection_records` row that keeps when each order was last written into the
+ * live tables by the connector (record_id: the order id; modified_gmt: this server's clock).
+ */
+export const ORDER_WRITTEN = 'order_written';
+
+/**
+ * Clocks of several processes differ a little: a replay also takes writes noted this long
+ * before its mark. Replaying an order again changes nothing (ingestion replaces it).
+ */
+const REPLAY_MARGIN_MS = 60_000;
+
+/** Notes that orders are about to be written into the live tables (before the write). */
+export async function noteOrderWrites(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const at = formatSqlUtc(Date.now());
+  await new RawSql(db.kysely, db.engine, db.sqlite).insertMany(
+    'connection_records',
+    ['kind', 'record_id', 'modified_gmt'],
+    [...new Set(ids)].map((id) => [ORDER_WRITTEN, id, at]),
+    { keys: ['kind', 'record_id'], mode: 'replace' },
+  );
+}
+
+/**
+ * Re-ingests, on `db` (the rebuild's copy, or the live tables), the orders written since
+ * `sinceMs`, as their source rows are now: orders gone from the source (trashed, deleted)
+ * are taken out. Answers how many were replayed.
+ */
+export async function replayOrderWrites(db: Db, sinceMs: number): Promise<number> {
+  const since = formatSqlUtc(Math.max(0, sinceMs - REPLAY_MARGIN_MS));
+  const rows = await new RawSql(db.kysely, db.engine).query<{ record_id: number }>(
+    'SELECT record_id FROM connection_records WHERE kind = ? AND modified_gmt >= ? ORDER BY record_id',
+    [ORDER_WRITTEN, since],
+  );
+  const ids = rows.map((r) => Number(r.record_id));
+  for (let start = 0; start < ids.length; start += 500) {
+    const chunk = ids.slice(start, start + 500);
+    const orders = await readOrderInputs(db, chunk);
+    const present = new Set(orders.map((o) => o.id));
+    await ingestOrders(
+      db,
+      orders,
+      chunk.filter((id) => !present.has(id)),
+    );
+  }
+  return ids.length;
+}
+
+/** Forgets the writes noted before `beforeMs` (no later rebuild replays them). */
+export async function forgetOrderWrites(db: Db, beforeMs: number): Promise<void> {
+  await new RawSql(db.kysely, db.engine).run(
+    'DELETE FROM connection_records WHERE kind = ? AND modified_gmt < ?',
+    [ORDER_WRITTEN, formatSqlUtc(Math.max(0, beforeMs - REPLAY_MARGIN_MS))],
+  );
 }

@@ -114,15 +114,21 @@ export async function readSettings(db: Db, group: string): Promise<SettingBody[]
   return defs.map((d) => present(d, stored));
 }
 
-/**
- * Validates every update first (a 400 naming each bad setting, nothing written), then stores
- * them and tells the listeners what changed.
- */
-export async function updateSettings(
+/** Settings updates checked against their live definitions, ready to be written. */
+export interface CheckedSettings {
+  defs: SettingDefinition[];
+  /** The normalised value of each setting, by id. */
+  values: Record<string, unknown>;
+  /** The ids whose value differs from the stored one (or the default). */
+  changed: string[];
+}
+
+/** Validates every update (a 400 naming each bad setting) and finds what would change. */
+export async function checkSettings(
   db: Db,
   group: string,
   updates: readonly { id: string; value: unknown }[],
-): Promise<SettingBody[]> {
+): Promise<CheckedSettings> {
   const live = await liveDefinitions(
     db,
     updates.map((u) => definition(group, u.id)),
@@ -142,16 +148,34 @@ export async function updateSettings(
     const old = before.has(id) ? before.get(id) : defs.find((d) => d.id === id)!.default;
     return JSON.stringify(old) !== JSON.stringify(values[id]);
   });
+  return { defs, values, changed };
+}
+
+/** Tells the listeners (report cache, rebuild) which settings changed, once they are stored. */
+export function announceSettings(db: Db, changed: readonly string[]): void {
+  if (changed.length === 0) return;
+  const change: SettingsChange = {
+    db,
+    changed: [...changed],
+    affectsReports: changed.some((id) => (reportSettingIds as readonly string[]).includes(id)),
+    needsRebuild: changed.some((id) => (rebuildSettingIds as readonly string[]).includes(id)),
+  };
+  emitSettingsChanged(change);
+}
+
+/**
+ * Validates every update first (a 400 naming each bad setting, nothing written), then stores
+ * them and tells the listeners what changed.
+ */
+export async function updateSettings(
+  db: Db,
+  group: string,
+  updates: readonly { id: string; value: unknown }[],
+): Promise<SettingBody[]> {
+  const { defs, values, changed } = await checkSettings(db, group, updates);
   await setOptions(db, values);
-  if (changed.length > 0) {
-    const change: SettingsChange = {
-      db,
-      changed,
-      affectsReports: changed.some((id) => (reportSettingIds as readonly string[]).includes(id)),
-      needsRebuild: changed.some((id) => (rebuildSettingIds as readonly string[]).includes(id)),
-    };
-    emitSettingsChanged(change);
-  }
+  announceSettings(db, changed);
+  const ids = Object.keys(values);
   const stored = await getOptions(db, ids);
   return ids.map((id) => present(defs.find((d) => d.id === id)!, stored));
 }

@@ -142,7 +142,7 @@ export function connectionRoutes(
         await logError(db, c.id, `webhook ${change}`, 'done during reconciliation');
     }),
   );
-  const queue = new DeliveryQueue(db, options.client);
+  const queue = new DeliveryQueue(db, options.client, options.writer);
   deliveryQueues.set(app, queue);
   webhookRoutes(app, db, queue);
 
@@ -175,7 +175,9 @@ export function connectionRoutes(
   async function scheduleReconciliations() {
     const every = (options.reconcileMinutes ?? 10) * 60_000;
     for (const c of await listConnections(db)) {
-      if (c.status !== 'idle' && c.status !== 'error') continue;
+      // `syncing` too: startReconcile passes over a connection whose job is queued or running,
+      // and starts one again for a connection left `syncing` without it (a failed start).
+      if (c.status !== 'idle' && c.status !== 'error' && c.status !== 'syncing') continue;
       const last = c.last_reconciled_gmt ? parseSqlUtc(c.last_reconciled_gmt) : 0;
       if (Date.now() - last >= every) await startReconcile(db, runner, c, overlap);
     }

@@ -3,16 +3,7 @@ import { type Job, type JobHandler, type JobRunner, newJobId } from '../admin/jo
 import type { Db } from '../db/database';
 import { formatSqlUtc, parseSqlUtc } from '../timezone';
 import { type ClientOptions, ShopError, WooClient } from './client';
-import {
-  applyOrders,
-  fetchRefunds,
-  upsertAttributes,
-  upsertCategories,
-  upsertCoupons,
-  upsertCustomers,
-  upsertProducts,
-  upsertTaxRates,
-} from './records';
+import { fetchRefunds, localWriter, type RecordWriter } from './records';
 import { type ConnectionTable, logError, readConnection, updateConnection } from './tables';
 import type {
   WcAttribute,
@@ -77,11 +68,12 @@ export interface SyncOptions {
   /** Where the shop can reach this server (webhook delivery URLs); none registers no webhooks. */
   publicUrl?: () => string | undefined;
   /**
-   * How the import and reconciliation write a page of orders: by default here, on the
-   * calling thread; the server passes the worker thread's (src/admin/jobs/worker-host.ts), so
-   * ingestion does not hold the thread that answers requests.
+   * Where the import, reconciliation and webhook deliveries write what they read (catalog,
+   * customers, coupons, orders): by default here, on the calling thread; the server passes
+   * the worker thread's (src/admin/jobs/worker-host.ts), so the writes do not hold the thread
+   * that answers requests.
    */
-  applyOrders?: typeof applyOrders;
+  writer?: RecordWriter;
   /** False while the server is still starting (the store not migrated yet): no sync runs. */
   ready?: () => boolean;
 }
@@ -192,7 +184,7 @@ export function importHandler(
           client,
           progress,
           options.pagesPerStep ?? 10,
-          options.applyOrders ?? applyOrders,
+          options.writer ?? localWriter(db),
         );
         if (c.status !== 'importing') await updateConnection(db, c.id, { status: 'importing' });
         next.elapsed_ms = progress.elapsed_ms + Math.round(performance.now() - started);
@@ -222,7 +214,7 @@ async function importStep(
   client: WooClient,
   progress: ImportProgress,
   pagesPerStep: number,
-  writeOrders: typeof applyOrders,
+  writer: RecordWriter,
 ): Promise<ImportProgress> {
   const resource = RESOURCES[progress.phase]!;
   const p: ImportProgress = { ...progress, resources: { ...progress.resources } };
@@ -254,15 +246,19 @@ async function importStep(
   };
   switch (resource) {
     case 'categories':
-      return paged<WcCategory>('products/categories', (items) => upsertCategories(db, items));
+      return paged<WcCategory>('products/categories', (items) => writer.upsertCategories(items));
     case 'tax_rates':
-      return paged<WcTaxRate>('taxes', (items) => upsertTaxRates(db, items));
+      return paged<WcTaxRate>('taxes', (items) => writer.upsertTaxRates(items));
     case 'coupons':
-      return paged<WcCoupon>('coupons', (items) => upsertCoupons(db, items));
+      return paged<WcCoupon>('coupons', (items) => writer.upsertCoupons(items));
     case 'customers':
-      return paged<WcCustomer>('customers', (items) => upsertCustomers(db, items), { role: 'all' });
+      return paged<WcCustomer>('customers', (items) => writer.upsertCustomers(items), {
+        role: 'all',
+      });
     case 'products':
-      return paged<WcProduct>('products', (items) => upsertProducts(db, items), { status: 'any' });
+      return paged<WcProduct>('products', (items) => writer.upsertProducts(items), {
+        status: 'any',
+      });
     case 'orders': {
       const from = Math.max(0, progress.cursor - OFFSET_OVERLAP);
       const batch = await (takePrefetched(client.site, from) ??
@@ -275,15 +271,14 @@ async function importStep(
           next - OFFSET_OVERLAP,
           readOrders(client, next - OFFSET_OVERLAP, pagesPerStep),
         );
-      await writeOrders(db, batch.items, batch.refunds, { skipApplied: true });
+      await writer.applyOrders(batch.items, batch.refunds, { skipApplied: true });
       return advance(next, batch.total, batch.last);
     }
     case 'attributes': {
       const attributes = await client.all<WcAttribute>('products/attributes');
       const batch = attributes.slice(progress.cursor, progress.cursor + 10);
       for (const a of batch)
-        await upsertAttributes(
-          db,
+        await writer.upsertAttributes(
           a,
           await client.all<WcTerm>(`products/attributes/${a.id}/terms`),
         );
@@ -302,7 +297,7 @@ async function importStep(
       await Promise.all(
         batch.map(async ({ id }) => {
           const items = await client.all<WcProduct>(`products/${id}/variations`);
-          await upsertProducts(db, items, Number(id));
+          await writer.upsertProducts(items, Number(id));
         }),
       );
       const done = progress.cursor + batch.length;
@@ -348,6 +343,7 @@ export function reconcileHandler(
       const client = clientOf(db, c, options.client);
       const phase = RECONCILE_PHASES[progress.phase];
       if (!phase) return { progress, done: true };
+      const writer = options.writer ?? localWriter(db);
       try {
         const since = { modified_after: toWcDate(progress.since), orderby: 'id', order: 'asc' };
         let changed = 0;
@@ -357,10 +353,9 @@ export function reconcileHandler(
             ...since,
             status: 'any',
           });
-          await upsertProducts(db, page.items);
+          await writer.upsertProducts(page.items);
           for (const product of page.items.filter((x) => x.type === 'variable'))
-            await upsertProducts(
-              db,
+            await writer.upsertProducts(
               await client.all<WcProduct>(`products/${product.id}/variations`),
               product.id,
             );
@@ -371,12 +366,12 @@ export function reconcileHandler(
             ...since,
             role: 'all',
           });
-          await upsertCustomers(db, page.items);
+          await writer.upsertCustomers(page.items);
           changed = page.items.length;
           last = progress.page >= page.totalPages;
         } else if (phase === 'coupons') {
           const page = await client.page<WcCoupon>('coupons', progress.page, since);
-          await upsertCoupons(db, page.items);
+          await writer.upsertCoupons(page.items);
           changed = page.items.length;
           last = progress.page >= page.totalPages;
         } else {
@@ -384,11 +379,7 @@ export function reconcileHandler(
             ...since,
             status: phase === 'trash' ? 'trash' : 'any',
           });
-          changed = await (options.applyOrders ?? applyOrders)(
-            db,
-            page.items,
-            await fetchRefunds(client, page.items),
-          );
+          changed = await writer.applyOrders(page.items, await fetchRefunds(client, page.items));
           last = progress.page >= page.totalPages;
         }
         const next: ReconcileProgress = {
@@ -472,6 +463,26 @@ export async function startReconcile(
     .where('job_id', c.job_id === null ? 'is' : '=', c.job_id)
     .executeTakeFirst();
   if (Number(swapped.numUpdatedRows) === 0) return false;
-  await runner.enqueue(RECONCILE_JOB, { connection: c.id }, progress, id);
+  try {
+    await runner.enqueue(RECONCILE_JOB, { connection: c.id }, progress, id);
+  } catch (error) {
+    // The connection says `syncing` for a job that does not exist: put it back in a state the
+    // scheduler retries (`error`), with the cause on the connection. Should this fail too (the
+    // database gone), the scheduler sees a `syncing` connection without a live job and
+    // starts it again all the same.
+    await db.kysely
+      .updateTable('connections')
+      .set({ status: 'error', job_id: null })
+      .where('id', '=', c.id)
+      .where('job_id', '=', id)
+      .execute();
+    await logError(
+      db,
+      c.id,
+      `starting a reconciliation: ${error instanceof Error ? error.message : String(error)}`,
+      'tried again at the next reconciliation',
+    );
+    throw error;
+  }
   return true;
 }

@@ -1,3 +1,4 @@
+import { noteOrderWrites } from '../admin/rebuild';
 import type { Db } from '../db/database';
 import { CUSTOMER_COLUMNS, PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
@@ -402,6 +403,11 @@ export async function applyOrders(
         couponOf: (code) => codes.get(code.toLowerCase()) ?? 0,
       }),
     );
+  // Noted first: a rebuild running beside the live tables replays them (admin/rebuild.ts).
+  await noteOrderWrites(
+    db,
+    items.map((o) => o.id),
+  );
   await ingestOrders(db, kept, trashed);
   await markApplied(db, 'order', marks);
   return items.length;
@@ -409,10 +415,54 @@ export async function applyOrders(
 
 /** Removes orders the shop deleted (or trashed): out of the reports, every rollup corrected. */
 export async function removeOrders(db: Db, ids: readonly number[], at: string): Promise<void> {
+  await noteOrderWrites(db, ids);
   await ingestOrders(db, [], ids);
   await markApplied(
     db,
     'order',
     ids.map((id) => ({ id, modified: at })),
   );
+}
+
+/** Every write the connector makes of the shop's records, by name (the worker runs them by name). */
+export const RECORD_WRITES = {
+  upsertCategories,
+  upsertAttributes,
+  upsertTaxRates,
+  upsertCoupons,
+  upsertCustomers,
+  upsertProducts,
+  trashProducts,
+  applyOrders,
+  removeOrders,
+} as const;
+export type RecordWrites = typeof RECORD_WRITES;
+
+type WithoutDb<F> = F extends (db: Db, ...args: infer A) => infer R ? (...args: A) => R : never;
+
+/**
+ * Where the connector's writes run. The import, reconciliation and webhook deliveries only
+ * read the shop and hand each page to a writer: {@link localWriter} runs the write on the
+ * calling thread; the server passes the worker thread's (src/admin/jobs/worker-host.ts), so a
+ * catalog of 20,000 products or a page of orders never holds the thread that answers requests.
+ */
+export type RecordWriter = { [K in keyof RecordWrites]: WithoutDb<RecordWrites[K]> };
+
+/** The writes made here, on `db`. */
+export function localWriter(db: Db): RecordWriter {
+  return Object.fromEntries(
+    Object.entries(RECORD_WRITES).map(([name, write]) => [
+      name,
+      (...args: unknown[]) => (write as (db: Db, ...a: unknown[]) => unknown)(db, ...args),
+    ]),
+  ) as RecordWriter;
+}
+
+/** Runs one write by name (the worker thread's end of a remote writer). */
+export function runRecordWrite(db: Db, name: string, args: unknown[]): Promise<unknown> {
+  const write = (RECORD_WRITES as Record<string, (db: Db, ...a: unknown[]) => Promise<unknown>>)[
+    name
+  ];
+  if (!write) throw new Error(`Unknown record write ${name}`);
+  return write(db, ...args);
 }

@@ -9,15 +9,7 @@ import { forgetOwner, Lease } from '../db/lease';
 import { ApiError } from '../errors';
 import type { ClientOptions } from './client';
 import { clientOf } from './jobs';
-import {
-  applyOrders,
-  fetchRefunds,
-  removeOrders,
-  trashProducts,
-  upsertCoupons,
-  upsertCustomers,
-  upsertProducts,
-} from './records';
+import { fetchRefunds, localWriter, type RecordWriter } from './records';
 import { type ConnectionTable, logError, readConnection, updateConnection } from './tables';
 import type { WcCoupon, WcCustomer, WcOrder, WcProduct } from './wc-types';
 
@@ -51,6 +43,7 @@ export class DeliveryQueue {
   constructor(
     private readonly db: Db,
     private readonly client: ClientOptions = {},
+    private readonly writer: RecordWriter = localWriter(db),
   ) {
     this.lease = new Lease(db, 'webhook-deliveries', newOwner(true), jobLeaseMs());
   }
@@ -129,7 +122,7 @@ export class DeliveryQueue {
           continue;
         }
         try {
-          await applyDelivery(this.db, c, d.topic, JSON.parse(d.body), this.client);
+          await applyDelivery(this.db, c, d.topic, JSON.parse(d.body), this.client, this.writer);
           await mark({ applied: 1, body: '' });
           await updateConnection(this.db, c.id, { last_change_gmt: nowGmt() });
         } catch (error) {
@@ -151,39 +144,44 @@ export class DeliveryQueue {
   }
 }
 
-/** What one delivered topic does to the store. */
+/**
+ * What one delivered topic does to the store. The shop is read here (refunds, variations);
+ * the writes go to `writer` (the worker thread's, in the server).
+ */
 export async function applyDelivery(
   db: Db,
   c: ConnectionTable,
   topic: string,
   payload: unknown,
   options: ClientOptions = {},
+  writer: RecordWriter = localWriter(db),
 ): Promise<void> {
   const [resource, event] = topic.split('.');
   const record = payload as { id?: unknown };
   const id = Number(record?.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw new Error('the delivery names no record id');
   if (resource === 'order') {
-    if (event === 'deleted') return removeOrders(db, [id], nowGmt());
+    if (event === 'deleted') return writer.removeOrders([id], nowGmt());
     const order = payload as WcOrder;
     const client = clientOf(db, c, options);
-    await applyOrders(db, [order], await fetchRefunds(client, [order]));
+    await writer.applyOrders([order], await fetchRefunds(client, [order]));
     return;
   }
   if (resource === 'product') {
-    if (event === 'deleted') return trashProducts(db, [id]);
+    if (event === 'deleted') return writer.trashProducts([id]);
     const product = payload as WcProduct;
-    await upsertProducts(db, [product]);
+    await writer.upsertProducts([product]);
     if (product.type === 'variable') {
       const client = clientOf(db, c, options);
-      await upsertProducts(db, await client.all<WcProduct>(`products/${id}/variations`), id);
+      await writer.upsertProducts(await client.all<WcProduct>(`products/${id}/variations`), id);
     }
     return;
   }
   // Deleted customers and coupons stay: past orders still name them.
   if (resource === 'customer' && event !== 'deleted')
-    return upsertCustomers(db, [payload as WcCustomer]);
-  if (resource === 'coupon' && event !== 'deleted') return upsertCoupons(db, [payload as WcCoupon]);
+    return writer.upsertCustomers([payload as WcCustomer]);
+  if (resource === 'coupon' && event !== 'deleted')
+    return writer.upsertCoupons([payload as WcCoupon]);
 }
 
 /**

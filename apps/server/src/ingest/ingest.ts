@@ -4,6 +4,7 @@ import { rowsIn } from '../db/dialect';
 import { MONTH_ROLLUPS } from '../db/migrations/004_month_rollups';
 import { ITEM_DAY_KEYS } from '../db/migrations/015_item_day';
 import { ADD_MULTISETS_SQL, formatMultiset } from '../db/multiset';
+import { lockOrders } from '../db/order-locks';
 import { RawSql } from '../db/sql';
 import { allocateUnits } from '../money';
 import { readStoreSettings } from '../options';
@@ -190,6 +191,8 @@ export async function ingestOrders(
     const categories = new ProductCategories(sql);
     const orderIds = orders.map((o) => o.id);
     const touched = [...new Set([...orderIds, ...remove])];
+    // Two ingestions of one order take turns (PostgreSQL row locks; db/order-locks.ts).
+    await lockOrders(sql, touched);
 
     // 1. Subtract and delete what re-ingested (or removed) orders and their old refunds
     // contributed.
@@ -201,6 +204,15 @@ export async function ingestOrders(
         "AND type = 'order'",
       )
     ).map((r) => Number(r.id));
+    // A removed order may have lookup rows without source rows (a rebuild read it before the
+    // shop removed it: admin/rebuild.ts replays the removal): it is taken out all the same.
+    for (const r of await sql.selectIn<{ id: number }>(
+      'SELECT order_id AS id FROM order_stats',
+      'order_id',
+      remove.filter((id) => !seen.includes(id)),
+      'AND parent_id = 0',
+    ))
+      seen.push(Number(r.id));
     const recompute = new Set<number>();
     if (seen.length > 0) {
       const old = await loadLookups(sql, seen);

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { applyOrders } from '../../connect/records';
+import { RECORD_WRITES, type RecordWriter } from '../../connect/records';
 import type { Db } from '../../db/database';
 import { announceIngested } from '../../ingest/ingest';
 
@@ -101,16 +101,25 @@ export class WorkerHost {
   }
 }
 
-/** A shop sync's order writes, done on the worker thread (see SyncOptions.applyOrders). */
-export function workerApplyOrders(worker: WorkerHost): typeof applyOrders {
-  return async (_db, orders, refunds, options = {}) => {
-    const changed = await worker.run<number>('applyOrders', {
-      orders,
-      refunds: [...refunds],
-      options,
-    });
-    // The worker's ingestion told only its own listeners (the report cache is here).
-    announceIngested();
-    return changed;
-  };
+/** Writes that go through the ingestion path (the report cache is dropped after them). */
+const INGESTING = new Set<string>(['applyOrders', 'removeOrders']);
+
+/**
+ * A shop sync's writes done on the worker thread (see RecordWriter): every catalog page,
+ * order page and webhook delivery is written by the worker's connection, so the request
+ * thread only waits for a message.
+ */
+export function workerWriter(worker: WorkerHost): RecordWriter {
+  return Object.fromEntries(
+    Object.keys(RECORD_WRITES).map((name) => [
+      name,
+      async (...args: unknown[]) => {
+        // Structured clone carries the arguments (plain records, a Map of refunds).
+        const result = await worker.run<unknown>('writeRecords', { name, args });
+        // The worker's ingestion told only its own listeners (the report cache is here).
+        if (INGESTING.has(name)) announceIngested();
+        return result;
+      },
+    ]),
+  ) as RecordWriter;
 }

@@ -1,14 +1,14 @@
 /*
  * The worker thread of src/admin/jobs/worker-host.ts: opens its own connection to the store
  * (already migrated by the server) and runs the long tasks it is sent, one at a time: import
- * and rebuild batches, export pages, the database writes of a shop's sync, and the demo
+ * and rebuild batches, export pages, the database writes of a shop's sync (catalog, orders,
+ * webhook deliveries), and the demo
  * generation of a first start.
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
-import { applyOrders } from '../../connect/records';
-import type { WcOrder, WcRefund } from '../../connect/wc-types';
+import { runRecordWrite } from '../../connect/records';
 import { type Db, openDatabase } from '../../db/database';
 import { ensureDemoStore } from '../../store';
 import { type ExportParams, type ExportProgress, exportStep } from '../export';
@@ -40,11 +40,9 @@ const tasks: Record<string, (payload: never) => Promise<unknown>> = {
       payload.progress,
     );
   },
-  applyOrders: (payload: {
-    orders: WcOrder[];
-    refunds: [number, WcRefund[]][];
-    options: { skipApplied?: boolean };
-  }) => applyOrders(db, payload.orders, new Map(payload.refunds), payload.options),
+  // A shop sync's writes: catalog pages, orders, webhook deliveries (connect/records.ts).
+  writeRecords: (payload: { name: string; args: unknown[] }) =>
+    runRecordWrite(db, payload.name, payload.args),
   ensureDemoStore: async (payload: { orders: number; generate: boolean }) => {
     // Progress lines go to the server's console as they come.
     const log = (line: string) => parentPort!.postMessage({ log: line });
