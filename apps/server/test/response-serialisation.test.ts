@@ -54,6 +54,12 @@ const samples: Record<string, string[]> = {
     'orders_count_min=2',
     'country_includes[]=ZZ',
   ],
+  '/wp-json/wc-analytics/reports/performance-indicators': [
+    YEAR,
+    `stats[]=revenue/net_revenue&stats[]=orders/avg_order_value&stats[]=downloads/download_count&${YEAR}`,
+    EMPTY,
+  ],
+  '/wp-json/wc-analytics/leaderboards': [YEAR, `per_page=10&${YEAR}`, EMPTY, ''],
 };
 
 describeEachEngine(
