@@ -46,6 +46,20 @@ const samples: Record<string, string[]> = {
   [`${BASE}/coupons/stats`]: [...statsQueries, `interval=month&segmentby=coupon&${YEAR}`],
   [`${BASE}/taxes/stats`]: [...statsQueries, `interval=month&segmentby=tax_rate_id&${YEAR}`],
   [`${BASE}/downloads/stats`]: statsQueries,
+  [`${BASE}/stock/stats`]: ['', 'context=view'],
+  [`${BASE}/customers/stats`]: [
+    '',
+    'fields[]=customers_count&fields[]=avg_total_spend',
+    YEAR,
+    'orders_count_min=2',
+    'country_includes[]=ZZ',
+  ],
+  '/wp-json/wc-analytics/reports/performance-indicators': [
+    YEAR,
+    `stats[]=revenue/net_revenue&stats[]=orders/avg_order_value&stats[]=downloads/download_count&${YEAR}`,
+    EMPTY,
+  ],
+  '/wp-json/wc-analytics/leaderboards': [YEAR, `per_page=10&${YEAR}`, EMPTY, ''],
 };
 
 describeEachEngine(

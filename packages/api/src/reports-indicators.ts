@@ -38,6 +38,37 @@ export interface PerformanceIndicator {
   value: number | null;
 }
 
+const link = Type.Array(Type.Object({ href: Type.String() }));
+
+/** `GET /reports/performance-indicators` response body: the indicators with their links. */
+export const PerformanceIndicatorsResponse = Type.Array(
+  Type.Object({
+    stat: Type.String(),
+    chart: Type.String(),
+    label: Type.String(),
+    format: Type.String(),
+    value: Type.Union([Type.Number(), Type.Null()]),
+    _links: Type.Object({ api: link, report: link }),
+  }),
+);
+
+/** `GET /leaderboards` response body: each board's headers and rows of display/value cells. */
+export const LeaderboardsResponse = Type.Array(
+  Type.Object({
+    id: Type.String(),
+    label: Type.String(),
+    headers: Type.Array(Type.Object({ label: Type.String() })),
+    rows: Type.Array(
+      Type.Array(
+        Type.Object({
+          display: Type.String(),
+          value: Type.Union([Type.String(), Type.Number()]),
+        }),
+      ),
+    ),
+  }),
+);
+
 const context = Type.Optional(oneOf(['view', 'edit'] as const));
 const locale = Type.Optional(Type.String({ maxLength: 20 }));
 const bool = Type.Optional(

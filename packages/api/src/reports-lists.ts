@@ -192,6 +192,37 @@ export const StockStatsQuery = query({
   _locale: commonReportParams._locale,
 });
 
+/** Stock stats answer (§2.16): published products by stock status. */
+export const StockStatsResponse = Type.Object({
+  totals: Type.Object(
+    {
+      products: Type.Integer(),
+      lowstock: Type.Integer(),
+      instock: Type.Integer(),
+      outofstock: Type.Integer(),
+      onbackorder: Type.Integer(),
+    },
+    { additionalProperties: false },
+  ),
+});
+/** Stock stats answer. */
+export type StockStatsResponse = Static<typeof StockStatsResponse>;
+
+/** Customers stats answer (§2.18): totals only, each optional because `fields[]` keeps some. */
+export const CustomersStatsResponse = Type.Object({
+  totals: Type.Object(
+    {
+      customers_count: Type.Optional(Type.Integer()),
+      avg_orders_count: Type.Optional(Type.Number()),
+      avg_total_spend: Type.Optional(Type.Number()),
+      avg_avg_order_value: Type.Optional(Type.Number()),
+    },
+    { additionalProperties: false },
+  ),
+});
+/** Customers stats answer. */
+export type CustomersStatsResponse = Static<typeof CustomersStatsResponse>;
+
 const num = Type.Number({ minimum: -1e12, maximum: 1e12 });
 /** Order counts are whole numbers (a fractional bound was a PostgreSQL 500 on an integer column). */
 const count = Type.Integer({ minimum: -1e12, maximum: 1e12 });

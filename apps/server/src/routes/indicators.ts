@@ -1,7 +1,9 @@
 import {
   isPerformanceIndicator,
   LeaderboardsQuery,
+  LeaderboardsResponse,
   PerformanceIndicatorsQuery,
+  PerformanceIndicatorsResponse,
   ReportsContextQuery,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +39,7 @@ export function indicatorRoutes(app: FastifyInstance, db: Db) {
       const items = await indicatorValues(ctx, range, q.stats?.filter(isPerformanceIndicator));
       return { body: items, total: items.length, totalPages: 1 };
     },
+    { response: PerformanceIndicatorsResponse },
   );
   reportRoute<Static<typeof ReportsContextQuery>>(
     app,
@@ -62,6 +65,7 @@ export function indicatorRoutes(app: FastifyInstance, db: Db) {
         q.persisted_query,
       ),
     }),
+    { response: LeaderboardsResponse },
   );
   reportRoute<Static<typeof ReportsContextQuery>>(
     app,

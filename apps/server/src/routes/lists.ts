@@ -3,6 +3,7 @@ import {
   CouponsListQuery,
   CustomersListQuery,
   CustomersStatsQuery,
+  CustomersStatsResponse,
   DownloadFilesListQuery,
   DownloadsListQuery,
   type downloadFilterParams,
@@ -10,6 +11,7 @@ import {
   ProductsListQuery,
   StockListQuery,
   StockStatsQuery,
+  StockStatsResponse,
   TaxesListQuery,
   VariationsListQuery,
 } from '@storelens/api';
@@ -271,7 +273,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
     async (ctx) => ({
       body: await stockStats(ctx),
     }),
-    { cache: false },
+    { cache: false, response: StockStatsResponse },
   );
   reportRoute<Static<typeof CustomersListQuery>>(
     app,
@@ -300,5 +302,6 @@ export function listRoutes(app: FastifyInstance, db: Db) {
         },
       };
     },
+    { response: CustomersStatsResponse },
   );
 }
