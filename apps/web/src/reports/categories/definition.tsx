@@ -4,12 +4,10 @@ import type { Query } from '@storelens/navigation';
 import { categoriesLookup, categoryTrail, compareLabels, linkCell } from '../page/cells';
 import {
   cellsOf,
+  columns,
   type ItemColumn,
   infoOf,
-  itemsSoldColumn,
   itemTable,
-  netSalesColumn,
-  ordersColumn,
   salesSummary,
 } from '../page/item-table';
 import type { ChartModeChoice, ReportDefinition, TableDefinition } from '../page/types';
@@ -52,8 +50,8 @@ const categoryColumns: readonly ItemColumn[] = [
       };
     },
   },
-  itemsSoldColumn,
-  netSalesColumn(false),
+  columns.itemsSold,
+  columns.netSales(false),
   {
     header: { key: 'products_count', label: __('Products'), isSortable: true, isNumeric: true },
     cell: (row, context) => {
@@ -67,7 +65,7 @@ const categoryColumns: readonly ItemColumn[] = [
       );
     },
   },
-  ordersColumn(),
+  columns.orders(),
 ];
 
 /** One category's cells (PAGES.md §8.3), in header order. */

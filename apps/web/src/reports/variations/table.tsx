@@ -3,16 +3,11 @@ import { __ } from '@storelens/i18n';
 import { linkCell } from '../page/cells';
 import {
   cellsOf,
+  columns,
   type ItemColumn,
   infoOf,
-  itemsSoldColumn,
   itemTable,
-  netSalesColumn,
-  ordersColumn,
   salesSummary,
-  skuColumn,
-  stockColumn,
-  stockStatusColumn,
 } from '../page/item-table';
 import type { TableDefinition } from '../page/types';
 
@@ -47,12 +42,12 @@ const variationColumns: readonly ItemColumn[] = [
       );
     },
   },
-  skuColumn,
-  itemsSoldColumn,
-  netSalesColumn(true),
-  ordersColumn({ param: 'variation_includes', id: variationIdOf }),
-  stockStatusColumn(productIdOf),
-  stockColumn,
+  columns.sku,
+  columns.itemsSold,
+  columns.netSales(true),
+  columns.orders({ param: 'variation_includes', id: variationIdOf }),
+  columns.stockStatus(productIdOf),
+  columns.stock,
 ];
 
 /** One variation's cells (PAGES.md §7.3), in header order. */
