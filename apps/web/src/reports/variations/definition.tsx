@@ -1,8 +1,8 @@
 import type { AdvancedFiltersConfig } from '@storelens/components';
 import { __, _x } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
-import { compareLabels } from '../page/cells';
 import { advancedFilter, includesRules, isRules } from '../page/filter-helpers';
+import { itemFilters } from '../page/item-filters';
 import type { ChartModeChoice, ReportDefinition } from '../page/types';
 import { idList, productCharts } from '../products/definition';
 import { variationsTable } from './table';
@@ -52,48 +52,23 @@ export const variationsReport: ReportDefinition = {
   statsEndpoint: 'variations',
   charts: productCharts,
   filters: () => [
-    {
-      label: __('Show'),
+    itemFilters({
+      search: { type: 'variations' },
       param: 'filter-variations',
-      staticParams: ['chartType', 'paged', 'per_page'],
-      filters: [
-        { value: 'all', label: __('All variations') },
-        {
-          value: 'select_variation',
-          label: __('Single variation'),
-          subFilters: [
-            {
-              component: 'Search',
-              value: 'single_variation',
-              label: __('Single variation'),
-              path: ['select_variation'],
-              settings: {
-                type: 'variations',
-                param: 'variations',
-                labels: { placeholder: __('Type to search for a variation') },
-              },
-            },
-          ],
-        },
-        {
-          value: 'compare-variations',
-          label: __('Comparison'),
-          chartMode: 'item-comparison',
-          settings: {
-            type: 'variations',
-            param: 'variations',
-            getLabels: compareLabels({ type: 'variations' }),
-            labels: {
-              helpText: __('Check at least two variations below to compare'),
-              placeholder: __('Search for variations to compare'),
-              title: __('Compare Variations'),
-              update: __('Compare'),
-            },
-          },
-        },
-        { value: 'advanced', label: __('Advanced filters') },
-      ],
-    },
+      all: { label: __('All variations') },
+      single: {
+        name: 'variation',
+        label: __('Single variation'),
+        placeholder: __('Type to search for a variation'),
+      },
+      compare: {
+        title: __('Compare Variations'),
+        helpText: __('Check at least two variations below to compare'),
+        placeholder: __('Search for variations to compare'),
+        chartMode: 'item-comparison',
+      },
+      more: [{ value: 'advanced', label: __('Advanced filters') }],
+    }),
   ],
   advancedFilters: variationsAdvancedFilters,
   chartMode: variationsChartMode,
