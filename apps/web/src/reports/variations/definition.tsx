@@ -1,7 +1,7 @@
 import type { AdvancedFiltersConfig } from '@storelens/components';
 import { __, _x } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
-import { advancedFilter, includesRules, isRules } from '../page/filter-helpers';
+import { advancedFilter, idsFilter, isRules } from '../page/filter-helpers';
 import { itemFilters } from '../page/item-filters';
 import type { ChartModeChoice, ReportDefinition } from '../page/types';
 import { idList, productCharts } from '../products/definition';
@@ -19,16 +19,12 @@ export const variationsAdvancedFilters: AdvancedFiltersConfig = {
       { component: 'ProductAttribute' },
       { rules: isRules(), allowMultiple: true },
     ),
-    category: advancedFilter(
+    category: idsFilter(
       __('Product category'),
-      { component: 'Search', type: 'categories' },
-      { rules: includesRules(), placeholder: __('Search product categories') },
+      { type: 'categories' },
+      __('Search product categories'),
     ),
-    product: advancedFilter(
-      __('Product'),
-      { component: 'Search', type: 'variableProducts' },
-      { rules: includesRules(), placeholder: __('Search products') },
-    ),
+    product: idsFilter(__('Product'), { type: 'variableProducts' }, __('Search products')),
   },
 };
 
