@@ -4,7 +4,7 @@ import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
 import { itemFilters } from '../page/item-filters';
 import type { ChartMetric, ChartModeChoice, ReportDefinition, ViewFacts } from '../page/types';
-import { variationsTable } from '../variations/table';
+import { variationChoices, variationsTable } from '../variations/table';
 import { productsTable } from './table';
 
 /** The three metrics of Products, Variations and Categories (PAGES.md §6.2). */
@@ -75,17 +75,7 @@ export function productFilters(query: Query, facts: ViewFacts): ReportFilterConf
         param: 'filter-variations',
         staticParams: ['filter', 'products', 'chartType', 'paged', 'per_page'],
         all: { label: __('All variations'), chartMode: 'item-comparison' },
-        single: {
-          name: 'variation',
-          label: __('Single variation'),
-          placeholder: __('Type to search for a variation'),
-        },
-        compare: {
-          title: __('Compare Variations'),
-          helpText: __('Check at least two variations below to compare'),
-          placeholder: __('Search for variations to compare'),
-          chartMode: 'item-comparison',
-        },
+        ...variationChoices(),
       }),
     );
   }

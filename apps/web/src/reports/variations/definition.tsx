@@ -5,7 +5,7 @@ import { advancedFilter, idsFilter, isRules } from '../page/filter-helpers';
 import { itemFilters } from '../page/item-filters';
 import type { ChartModeChoice, ReportDefinition } from '../page/types';
 import { idList, productCharts } from '../products/definition';
-import { variationsTable } from './table';
+import { variationChoices, variationsTable } from './table';
 
 /** Variations' advanced filters (PAGES.md §7.2). */
 export const variationsAdvancedFilters: AdvancedFiltersConfig = {
@@ -52,17 +52,7 @@ export const variationsReport: ReportDefinition = {
       search: { type: 'variations' },
       param: 'filter-variations',
       all: { label: __('All variations') },
-      single: {
-        name: 'variation',
-        label: __('Single variation'),
-        placeholder: __('Type to search for a variation'),
-      },
-      compare: {
-        title: __('Compare Variations'),
-        helpText: __('Check at least two variations below to compare'),
-        placeholder: __('Search for variations to compare'),
-        chartMode: 'item-comparison',
-      },
+      ...variationChoices(),
       more: [{ value: 'advanced', label: __('Advanced filters') }],
     }),
   ],

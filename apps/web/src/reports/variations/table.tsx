@@ -98,3 +98,20 @@ export function variationsTable(productId?: string): TableDefinition {
     }),
   });
 }
+
+/** The variations' single and compare choices of a Show dropdown (the Variations report's, and
+ * the Products report's inside a variable product). */
+export const variationChoices = () =>
+  ({
+    single: {
+      name: 'variation',
+      label: __('Single variation'),
+      placeholder: __('Type to search for a variation'),
+    },
+    compare: {
+      title: __('Compare Variations'),
+      helpText: __('Check at least two variations below to compare'),
+      placeholder: __('Search for variations to compare'),
+      chartMode: 'item-comparison',
+    },
+  }) as const;
