@@ -99,6 +99,9 @@ export function useQuery<A, E, R>(spec: QuerySpec<A, E, R>): QueryResult<R> {
   );
 }
 
+/** The answer for the arguments asked, without the previous arguments' kept meanwhile. */
+export const dataOfArgs = <R>(q: QueryResult<R>): R | undefined => (q.hasData ? q.data : undefined);
+
 /** The view of a resource store's query entry (`core/resource.ts`): its last result is the data. */
 export const entryView = <R>(entry: QueryEntry<R> | undefined): QueryView<R> => ({
   data: entry?.result ?? undefined,

@@ -5,7 +5,7 @@ import { stableKey } from '../core/stable-key.ts';
 import type { AppThunk } from '../core/thunk.ts';
 import type { StorelensState } from '../store.ts';
 import { useStorelensSelector } from './provider.tsx';
-import { entryView, useQuery } from './use-query.ts';
+import { dataOfArgs, entryView, useQuery } from './use-query.ts';
 
 /** A list read from a resource store. */
 export interface ResourceList<T> {
@@ -48,12 +48,13 @@ export function useResourceList<T extends { readonly id: Id }, Q>(
     (EMPTY as ResourceScope<T, ListResult>);
   return useMemo(() => {
     // Only this query's ids: a list shows nothing of another query while its own loads.
-    const ids = (q.hasData ? q.data?.ids : undefined) ?? [];
+    const result = dataOfArgs(q);
+    const ids = result?.ids ?? [];
     const items = ids.map((id) => s.byId[id]).filter((item): item is T => item !== undefined);
     return {
       items,
-      total: (q.hasData ? q.data?.total : undefined) ?? null,
-      totalPages: (q.hasData ? q.data?.totalPages : undefined) ?? null,
+      total: result?.total ?? null,
+      totalPages: result?.totalPages ?? null,
       isRequesting: q.isFetching,
       error: q.error,
       errors: s.errors,

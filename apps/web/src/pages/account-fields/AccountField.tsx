@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /** What an account field holds; it decides the input's type and what browsers may fill in. */
 export type AccountFieldKind = 'name' | 'email' | 'new-password' | 'current-password';
@@ -85,6 +85,36 @@ export function AccountField({
           {error || help || ''}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * A secret shown once (a new application password, a one-time link): read-only, selected whole
+ * on focus for copying; `children` go under it (a copy button).
+ */
+export function SecretField({
+  id,
+  label,
+  value,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="sl-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="sl-input sl-secret"
+        readOnly
+        value={value}
+        onFocus={(e) => e.target.select()}
+      />
+      {children}
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AccountField } from './AccountField';
-import { emailProblem, fieldMessages, passwordProblem, requestMessage } from './rules';
+import { AccountField, SecretField } from './AccountField';
+import { accountTime, emailProblem, fieldMessages, passwordProblem, requestMessage } from './rules';
 
 describe('account field rules', () => {
   it('asks for at least 8 characters in a new password', () => {
@@ -28,6 +28,11 @@ describe('account field rules', () => {
       current_password: 'It is not your current password.',
     });
     expect(fieldMessages(new TypeError('offline'))).toEqual({});
+  });
+
+  it('shows a stored date-time with a space, and "Never" for none', () => {
+    expect(accountTime('2026-11-24T13:07:00')).toBe('2026-11-24 13:07:00');
+    expect(accountTime(null)).toBe('Never');
   });
 });
 
@@ -111,5 +116,15 @@ describe('AccountField', () => {
     expect(email.getAttribute('type')).toBe('email');
     expect(email.getAttribute('aria-describedby')).toBe('form-error');
     expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('SecretField', () => {
+  it('is a labelled read-only input, selected whole on focus', async () => {
+    render(<SecretField id="s" label="One-time link" value="https://shop.test/x" />);
+    const input = screen.getByLabelText('One-time link') as HTMLInputElement;
+    expect(input.readOnly).toBe(true);
+    await userEvent.click(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
   });
 });

@@ -23,3 +23,8 @@ export function requestMessage(e: unknown, fallback = __('The request failed.'))
 export function fieldMessages(e: unknown): Readonly<Record<string, string>> {
   return isApiError(e) ? e.params : {};
 }
+
+/** A stored date-time (`2026-11-24T13:07:00`) as the account tables show it, or "Never". */
+export function accountTime(value: string | null | undefined): string {
+  return value ? value.replace('T', ' ') : __('Never');
+}

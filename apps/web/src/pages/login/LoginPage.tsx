@@ -47,6 +47,8 @@ export function LoginPage({
   }
 
   const errorId = `${id}-error`;
+  // One message under the form speaks of both fields.
+  const formMessage = { describedBy: error ? errorId : undefined, invalid: Boolean(error) };
   return (
     <main className="sl-auth">
       <section className="sl-card sl-auth__card" aria-labelledby={`${id}-title`}>
@@ -72,9 +74,7 @@ export function LoginPage({
             label={__('E-mail address')}
             value={email}
             onChange={setEmail}
-            // One message under the form speaks of both fields.
-            describedBy={error ? errorId : undefined}
-            invalid={Boolean(error)}
+            {...formMessage}
           />
           <AccountField
             id={`${id}-password`}
@@ -84,8 +84,7 @@ export function LoginPage({
             label={__('Password')}
             value={password}
             onChange={setPassword}
-            describedBy={error ? errorId : undefined}
-            invalid={Boolean(error)}
+            {...formMessage}
           />
           <p id={errorId} className="sl-form__error" role="alert">
             {error}

@@ -3,8 +3,13 @@ import { useCurrentUser } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useApi } from '../../session';
-import { AccountField } from '../account-fields/AccountField';
-import { fieldMessages, requestMessage as message, passwordProblem } from '../account-fields/rules';
+import { AccountField, SecretField } from '../account-fields/AccountField';
+import {
+  accountTime,
+  fieldMessages,
+  requestMessage as message,
+  passwordProblem,
+} from '../account-fields/rules';
 import '../login/auth.css';
 
 /** One's own account: name, password, and application passwords for scripts. */
@@ -188,18 +193,11 @@ export function ProfilePage() {
           {keyStatus}
         </p>
         {created && (
-          <div className="sl-field">
-            <label htmlFor={`${id}-secret`}>
-              {__('Your new password (it will not be shown again):')}
-            </label>
-            <input
-              id={`${id}-secret`}
-              className="sl-input sl-secret"
-              readOnly
-              value={created.password}
-              onFocus={(e) => e.target.select()}
-            />
-          </div>
+          <SecretField
+            id={`${id}-secret`}
+            label={__('Your new password (it will not be shown again):')}
+            value={created.password}
+          />
         )}
         {keys.length > 0 && (
           <table aria-labelledby={`${id}-keys-title`}>
@@ -215,8 +213,8 @@ export function ProfilePage() {
               {keys.map((k) => (
                 <tr key={k.uuid}>
                   <td>{k.name}</td>
-                  <td>{k.created.replace('T', ' ')}</td>
-                  <td>{k.last_used ? k.last_used.replace('T', ' ') : __('Never')}</td>
+                  <td>{accountTime(k.created)}</td>
+                  <td>{accountTime(k.last_used)}</td>
                   <td>
                     <button
                       type="button"

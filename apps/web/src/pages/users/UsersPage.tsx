@@ -3,8 +3,8 @@ import { useCurrentUser } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useApi } from '../../session';
-import { AccountField } from '../account-fields/AccountField';
-import { requestMessage as message } from '../account-fields/rules';
+import { AccountField, SecretField } from '../account-fields/AccountField';
+import { accountTime, requestMessage as message } from '../account-fields/rules';
 import '../login/auth.css';
 
 const ROLE_LABELS: Record<UserRole, string> = {
@@ -148,15 +148,11 @@ export function UsersPage() {
           {inviteError}
         </p>
         {link && (
-          <div className="sl-field">
-            <label htmlFor={`${id}-link`}>{sprintf(__('One-time link for %s'), link.email)}</label>
-            <input
-              id={`${id}-link`}
-              className="sl-input sl-secret"
-              readOnly
-              value={link.url}
-              onFocus={(e) => e.target.select()}
-            />
+          <SecretField
+            id={`${id}-link`}
+            label={sprintf(__('One-time link for %s'), link.email)}
+            value={link.url}
+          >
             <div>
               <button
                 type="button"
@@ -171,7 +167,7 @@ export function UsersPage() {
                 {__('Copy the link')}
               </button>
             </div>
-          </div>
+          </SecretField>
         )}
       </section>
       <section className="sl-card" aria-labelledby={`${id}-list`}>
@@ -214,7 +210,7 @@ export function UsersPage() {
                       ))}
                     </select>
                   </td>
-                  <td>{u.last_login ? u.last_login.replace('T', ' ') : __('Never')}</td>
+                  <td>{accountTime(u.last_login)}</td>
                   <td>
                     <button
                       type="button"

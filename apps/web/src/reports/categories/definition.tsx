@@ -1,15 +1,14 @@
 import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
-import { categoriesLookup, categoryTrail, compareLabels, linkCell } from '../page/cells';
+import { categoriesLookup, categoryTrail, linkCell } from '../page/cells';
+import { itemFilters } from '../page/item-filters';
 import {
   cellsOf,
+  columns,
   type ItemColumn,
   infoOf,
-  itemsSoldColumn,
   itemTable,
-  netSalesColumn,
-  ordersColumn,
   salesSummary,
 } from '../page/item-table';
 import type { ChartModeChoice, ReportDefinition, TableDefinition } from '../page/types';
@@ -52,8 +51,8 @@ const categoryColumns: readonly ItemColumn[] = [
       };
     },
   },
-  itemsSoldColumn,
-  netSalesColumn(false),
+  columns.itemsSold,
+  columns.netSales(false),
   {
     header: { key: 'products_count', label: __('Products'), isSortable: true, isNumeric: true },
     cell: (row, context) => {
@@ -67,7 +66,7 @@ const categoryColumns: readonly ItemColumn[] = [
       );
     },
   },
-  ordersColumn(),
+  columns.orders(),
 ];
 
 /** One category's cells (PAGES.md §8.3), in header order. */
@@ -127,49 +126,22 @@ export const categoriesReport: ReportDefinition = {
   statsEndpoint: 'products',
   charts: productCharts,
   filters: () => [
-    {
-      label: __('Show'),
-      param: 'filter',
-      staticParams: ['chartType', 'paged', 'per_page'],
-      filters: [
-        { value: 'all', label: __('All categories') },
-        {
-          value: 'select_category',
-          label: __('Single category'),
-          chartMode: 'item-comparison',
-          subFilters: [
-            {
-              component: 'Search',
-              value: 'single_category',
-              label: __('Single category'),
-              chartMode: 'item-comparison',
-              path: ['select_category'],
-              settings: {
-                type: 'categories',
-                param: 'categories',
-                labels: { placeholder: __('Type to search for a category') },
-              },
-            },
-          ],
-        },
-        {
-          value: 'compare-categories',
-          label: __('Comparison'),
-          chartMode: 'item-comparison',
-          settings: {
-            type: 'categories',
-            param: 'categories',
-            getLabels: compareLabels({ type: 'categories' }),
-            labels: {
-              helpText: __('Check at least two categories below to compare'),
-              placeholder: __('Search for categories to compare'),
-              title: __('Compare Categories'),
-              update: __('Compare'),
-            },
-          },
-        },
-      ],
-    },
+    itemFilters({
+      search: { type: 'categories' },
+      all: { label: __('All categories') },
+      single: {
+        name: 'category',
+        label: __('Single category'),
+        placeholder: __('Type to search for a category'),
+        chartMode: 'item-comparison',
+      },
+      compare: {
+        title: __('Compare Categories'),
+        helpText: __('Check at least two categories below to compare'),
+        placeholder: __('Search for categories to compare'),
+        chartMode: 'item-comparison',
+      },
+    }),
   ],
   chartMode: categoriesChartMode,
   table: (query) =>

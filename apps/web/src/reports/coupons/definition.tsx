@@ -1,7 +1,8 @@
 import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
-import { compareLabels, linkCell, plural } from '../page/cells';
+import { linkCell, plural } from '../page/cells';
+import { itemFilters } from '../page/item-filters';
 import type { ChartMetric, ChartModeChoice, ReportDefinition, RowContext } from '../page/types';
 import { idList } from '../products/definition';
 
@@ -83,46 +84,21 @@ export const couponsReport: ReportDefinition = {
   charts: couponCharts,
   chartMode: couponsChartMode,
   filters: () => [
-    {
-      label: __('Show'),
-      param: 'filter',
-      staticParams: ['chartType', 'paged', 'per_page'],
-      filters: [
-        { value: 'all', label: __('All coupons') },
-        {
-          value: 'select_coupon',
-          label: __('Single coupon'),
-          subFilters: [
-            {
-              component: 'Search',
-              value: 'single_coupon',
-              label: __('Single coupon'),
-              path: ['select_coupon'],
-              settings: {
-                type: 'coupons',
-                param: 'coupons',
-                labels: { placeholder: __('Type to search for a coupon') },
-              },
-            },
-          ],
-        },
-        {
-          value: 'compare-coupons',
-          label: __('Comparison'),
-          settings: {
-            type: 'coupons',
-            param: 'coupons',
-            getLabels: compareLabels({ type: 'coupons' }),
-            labels: {
-              title: __('Compare Coupon Codes'),
-              helpText: __('Check at least two coupon codes below to compare'),
-              placeholder: __('Search for coupons to compare'),
-              update: __('Compare'),
-            },
-          },
-        },
-      ],
-    },
+    itemFilters({
+      search: { type: 'coupons' },
+      all: { label: __('All coupons') },
+      single: {
+        name: 'coupon',
+        label: __('Single coupon'),
+        placeholder: __('Type to search for a coupon'),
+      },
+      // The chart compares coupons by its chartMode, not by this filter's.
+      compare: {
+        title: __('Compare Coupon Codes'),
+        helpText: __('Check at least two coupon codes below to compare'),
+        placeholder: __('Search for coupons to compare'),
+      },
+    }),
   ],
   table: () => ({
     endpoint: 'coupons',

@@ -2,7 +2,7 @@ import type { AdvancedFiltersConfig } from '@storelens/components';
 import type { ReportRow } from '@storelens/data';
 import { __, _x } from '@storelens/i18n';
 import { hrefCell, plural } from '../page/cells';
-import { advancedFilter, dateRules, includesRules, numberRules } from '../page/filter-helpers';
+import { advancedFilter, dateRules, idsFilter, numberRules } from '../page/filter-helpers';
 import { customerLink } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
 
@@ -13,26 +13,10 @@ import type { ReportDefinition, RowContext } from '../page/types';
 export const customersAdvancedFilters: AdvancedFiltersConfig = {
   title: _x('Customers match {{select /}} filters', 'A sentence describing filters for Customers'),
   filters: {
-    name: advancedFilter(
-      __('Name'),
-      { component: 'Search', type: 'customers' },
-      { rules: includesRules(), placeholder: __('Search') },
-    ),
-    country: advancedFilter(
-      __('Country / Region'),
-      { component: 'Search', type: 'countries' },
-      { rules: includesRules(), placeholder: __('Search countries') },
-    ),
-    username: advancedFilter(
-      __('Username'),
-      { component: 'Search', type: 'usernames' },
-      { rules: includesRules(), placeholder: __('Search customer username') },
-    ),
-    email: advancedFilter(
-      __('Email'),
-      { component: 'Search', type: 'emails' },
-      { rules: includesRules(), placeholder: __('Search customer email') },
-    ),
+    name: idsFilter(__('Name'), { type: 'customers' }, __('Search')),
+    country: idsFilter(__('Country / Region'), { type: 'countries' }, __('Search countries')),
+    username: idsFilter(__('Username'), { type: 'usernames' }, __('Search customer username')),
+    email: idsFilter(__('Email'), { type: 'emails' }, __('Search customer email')),
     orders_count: advancedFilter(
       __('No. of Orders'),
       { component: 'Number' },

@@ -5,7 +5,7 @@ import { getCurrentDates, getDateDifferenceInDays } from '@storelens/date';
 import { __, _x, sprintf } from '@storelens/i18n';
 import type { ReactNode } from 'react';
 import { hrefCell, linkCell, plural } from '../page/cells';
-import { advancedFilter, includesRules } from '../page/filter-helpers';
+import { idsFilter } from '../page/filter-helpers';
 import { orderLink, reportHref } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
 
@@ -13,26 +13,10 @@ import type { ReportDefinition, RowContext } from '../page/types';
 export const downloadsAdvancedFilters: AdvancedFiltersConfig = {
   title: _x('Downloads match {{select /}} filters', 'A sentence describing filters for Downloads'),
   filters: {
-    product: advancedFilter(
-      __('Product'),
-      { component: 'Search', type: 'products' },
-      { rules: includesRules(), placeholder: __('Search') },
-    ),
-    customer: advancedFilter(
-      __('Username'),
-      { component: 'Search', type: 'usernames' },
-      { rules: includesRules(), placeholder: __('Search customer username') },
-    ),
-    order: advancedFilter(
-      __('Order #'),
-      { component: 'Search', type: 'orders' },
-      { rules: includesRules(), placeholder: __('Search order number') },
-    ),
-    ip_address: advancedFilter(
-      __('IP Address'),
-      { component: 'Search', type: 'downloadIps' },
-      { rules: includesRules(), placeholder: __('Search IP address') },
-    ),
+    product: idsFilter(__('Product'), { type: 'products' }, __('Search')),
+    customer: idsFilter(__('Username'), { type: 'usernames' }, __('Search customer username')),
+    order: idsFilter(__('Order #'), { type: 'orders' }, __('Search order number')),
+    ip_address: idsFilter(__('IP Address'), { type: 'downloadIps' }, __('Search IP address')),
   },
 };
 

@@ -3,7 +3,7 @@ import type { ReportRow } from '@storelens/data';
 import { __, _x } from '@storelens/i18n';
 import { Fragment } from 'react';
 import { hrefCell, plural } from '../page/cells';
-import { advancedFilter, includesRules, isRules } from '../page/filter-helpers';
+import { advancedFilter, idsFilter, isRules } from '../page/filter-helpers';
 import { customerLink, orderLink, reportHref } from '../page/links';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
 
@@ -29,21 +29,13 @@ export const ordersAdvancedFilters: AdvancedFiltersConfig = {
       { component: 'SelectControl', options: ORDER_STATUSES },
       { rules: isRules() },
     ),
-    product: advancedFilter(
-      __('Product'),
-      { component: 'Search', type: 'products' },
-      { rules: includesRules(), placeholder: __('Search products') },
-    ),
-    variation: advancedFilter(
+    product: idsFilter(__('Product'), { type: 'products' }, __('Search products')),
+    variation: idsFilter(
       __('Product variation'),
-      { component: 'Search', type: 'variations' },
-      { rules: includesRules(), placeholder: __('Search product variations') },
+      { type: 'variations' },
+      __('Search product variations'),
     ),
-    coupon: advancedFilter(
-      __('Coupon code'),
-      { component: 'Search', type: 'coupons' },
-      { rules: includesRules(), placeholder: __('Search coupons') },
-    ),
+    coupon: idsFilter(__('Coupon code'), { type: 'coupons' }, __('Search coupons')),
     customer_type: advancedFilter(
       __('Customer type'),
       {
@@ -66,11 +58,7 @@ export const ordersAdvancedFilters: AdvancedFiltersConfig = {
       ],
       defaultOption: 'all',
     }),
-    tax_rate: advancedFilter(
-      __('Tax rate'),
-      { component: 'Search', type: 'taxes' },
-      { rules: includesRules(), placeholder: __('Search tax rates') },
-    ),
+    tax_rate: idsFilter(__('Tax rate'), { type: 'taxes' }, __('Search tax rates')),
     attribute: advancedFilter(
       __('Product attribute'),
       { component: 'ProductAttribute' },

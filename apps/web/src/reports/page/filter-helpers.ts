@@ -1,4 +1,4 @@
-import type { AdvancedFilterConfig, FilterInput } from '@storelens/components';
+import type { AdvancedFilterConfig, FilterInput, SearchConfig } from '@storelens/components';
 import { __, _x, sprintf } from '@storelens/i18n';
 
 /** Rules of filters holding ids. */
@@ -60,3 +60,7 @@ export function advancedFilter(
     input,
   };
 }
+
+/** A filter of records picked by search, included or excluded by id (products, coupons…). */
+export const idsFilter = (name: string, search: SearchConfig, placeholder: string) =>
+  advancedFilter(name, { component: 'Search', ...search }, { rules: includesRules(), placeholder });

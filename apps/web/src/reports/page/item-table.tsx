@@ -39,7 +39,7 @@ export const cellsOf =
   (row: ReportRow, context: RowContext): TableCell[] =>
     columns.map((c) => c.cell(row, context));
 
-export const skuColumn: ItemColumn = {
+const skuColumn: ItemColumn = {
   header: { key: 'sku', label: __('SKU'), isSortable: true, hiddenByDefault: true },
   cell: (row) => {
     const sku = infoOf(row).sku ?? '';
@@ -48,7 +48,7 @@ export const skuColumn: ItemColumn = {
 };
 
 /** Items sold: required, and the default sort of every item table. */
-export const itemsSoldColumn: ItemColumn = {
+const itemsSoldColumn: ItemColumn = {
   header: {
     key: 'items_sold',
     label: __('Items sold'),
@@ -64,7 +64,7 @@ export const itemsSoldColumn: ItemColumn = {
 };
 
 /** Net sales; the products and variations tables cannot hide it, the categories table can. */
-export const netSalesColumn = (required: boolean): ItemColumn => ({
+const netSalesColumn = (required: boolean): ItemColumn => ({
   header: {
     key: 'net_revenue',
     label: __('Net sales'),
@@ -82,7 +82,7 @@ export const netSalesColumn = (required: boolean): ItemColumn => ({
  * Orders, linking to the Orders report filtered to the row's item (`<param>=<id>`) when
  * `includes` is given.
  */
-export const ordersColumn = (includes?: {
+const ordersColumn = (includes?: {
   readonly param: string;
   readonly id: (row: ReportRow) => number;
 }): ItemColumn => ({
@@ -101,14 +101,24 @@ export const ordersColumn = (includes?: {
 });
 
 /** The stock status; "Low stock" links to the product (`productId`) in the shop. */
-export const stockStatusColumn = (productId: (row: ReportRow) => number): ItemColumn => ({
+const stockStatusColumn = (productId: (row: ReportRow) => number): ItemColumn => ({
   header: { key: 'stock_status', label: __('Status') },
   cell: (row, context) => stockStatusCell(infoOf(row), productId(row), context),
 });
 
-export const stockColumn: ItemColumn = {
+const stockColumn: ItemColumn = {
   header: { key: 'stock', label: __('Stock'), isNumeric: true },
   cell: (row) => stockQuantityCell(infoOf(row)),
+};
+
+/** The shared columns, by name (`columns.itemsSold`, `columns.orders({ … })`…). */
+export const columns = {
+  sku: skuColumn,
+  itemsSold: itemsSoldColumn,
+  netSales: netSalesColumn,
+  orders: ordersColumn,
+  stockStatus: stockStatusColumn,
+  stock: stockColumn,
 };
 
 /**

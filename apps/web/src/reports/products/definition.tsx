@@ -2,9 +2,9 @@ import type { ReportFilterConfig } from '@storelens/components';
 import { useItems } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
-import { compareLabels } from '../page/cells';
+import { itemFilters } from '../page/item-filters';
 import type { ChartMetric, ChartModeChoice, ReportDefinition, ViewFacts } from '../page/types';
-import { variationsTable } from '../variations/table';
+import { variationChoices, variationsTable } from '../variations/table';
 import { productsTable } from './table';
 
 /** The three metrics of Products, Variations and Categories (PAGES.md §6.2). */
@@ -49,95 +49,35 @@ export const isVariableView = (query: Query, facts: ViewFacts) =>
 /** The "Show" dropdown and, for a variable product, the variations dropdown (PAGES.md §6.1). */
 export function productFilters(query: Query, facts: ViewFacts): ReportFilterConfig[] {
   const configs: ReportFilterConfig[] = [
-    {
-      label: __('Show'),
-      param: 'filter',
-      staticParams: ['chartType', 'paged', 'per_page'],
-      filters: [
-        { value: 'all', label: __('All products') },
-        {
-          value: 'select_product',
-          label: __('Single product'),
-          chartMode: 'item-comparison',
-          subFilters: [
-            {
-              component: 'Search',
-              value: 'single_product',
-              label: __('Single product'),
-              chartMode: 'item-comparison',
-              path: ['select_product'],
-              settings: {
-                type: 'products',
-                param: 'products',
-                labels: { placeholder: __('Type to search for a product') },
-              },
-            },
-          ],
-        },
-        {
-          value: 'compare-products',
-          label: __('Comparison'),
-          chartMode: 'item-comparison',
-          settings: {
-            type: 'products',
-            param: 'products',
-            getLabels: compareLabels({ type: 'products' }),
-            labels: {
-              helpText: __('Check at least two products below to compare'),
-              placeholder: __('Search for products to compare'),
-              title: __('Compare Products'),
-              update: __('Compare'),
-            },
-          },
-        },
-      ],
-    },
+    itemFilters({
+      search: { type: 'products' },
+      all: { label: __('All products') },
+      single: {
+        name: 'product',
+        label: __('Single product'),
+        placeholder: __('Type to search for a product'),
+        chartMode: 'item-comparison',
+      },
+      compare: {
+        title: __('Compare Products'),
+        helpText: __('Check at least two products below to compare'),
+        placeholder: __('Search for products to compare'),
+        chartMode: 'item-comparison',
+      },
+    }),
   ];
   const productId = singleProductId(query);
   if (productId && facts.productType === 'variable') {
-    configs.push({
-      label: __('Variations'),
-      param: 'filter-variations',
-      staticParams: ['filter', 'products', 'chartType', 'paged', 'per_page'],
-      filters: [
-        { value: 'all', label: __('All variations'), chartMode: 'item-comparison' },
-        {
-          value: 'select_variation',
-          label: __('Single variation'),
-          subFilters: [
-            {
-              component: 'Search',
-              value: 'single_variation',
-              label: __('Single variation'),
-              path: ['select_variation'],
-              settings: {
-                type: 'variations',
-                productId,
-                param: 'variations',
-                labels: { placeholder: __('Type to search for a variation') },
-              },
-            },
-          ],
-        },
-        {
-          value: 'compare-variations',
-          label: __('Comparison'),
-          chartMode: 'item-comparison',
-          settings: {
-            type: 'variations',
-            productId,
-            param: 'variations',
-            getLabels: compareLabels({ type: 'variations', productId }),
-            labels: {
-              helpText: __('Check at least two variations below to compare'),
-              placeholder: __('Search for variations to compare'),
-              title: __('Compare Variations'),
-              update: __('Compare'),
-            },
-          },
-        },
-      ],
-    });
+    configs.push(
+      itemFilters({
+        search: { type: 'variations', productId },
+        label: __('Variations'),
+        param: 'filter-variations',
+        staticParams: ['filter', 'products', 'chartType', 'paged', 'per_page'],
+        all: { label: __('All variations'), chartMode: 'item-comparison' },
+        ...variationChoices(),
+      }),
+    );
   }
   return configs;
 }

@@ -5,17 +5,12 @@ import type { Query } from '@storelens/navigation';
 import { categoriesLookup, categoryTrail, linkCell } from '../page/cells';
 import {
   cellsOf,
+  columns,
   type ItemColumn,
   type ItemInfo,
   infoOf,
-  itemsSoldColumn,
   itemTable,
-  netSalesColumn,
-  ordersColumn,
   salesSummary,
-  skuColumn,
-  stockColumn,
-  stockStatusColumn,
 } from '../page/item-table';
 import { reportHref } from '../page/links';
 import type { RowContext, TableDefinition } from '../page/types';
@@ -88,10 +83,10 @@ const productColumns: readonly ItemColumn[] = [
       );
     },
   },
-  skuColumn,
-  itemsSoldColumn,
-  netSalesColumn(true),
-  ordersColumn({ param: 'product_includes', id: productId }),
+  columns.sku,
+  columns.itemsSold,
+  columns.netSales(true),
+  columns.orders({ param: 'product_includes', id: productId }),
   {
     header: { key: 'product_cat', label: __('Category') },
     cell: (row, context) => {
@@ -109,8 +104,8 @@ const productColumns: readonly ItemColumn[] = [
       return { display: String(n), value: n };
     },
   },
-  stockStatusColumn(productId),
-  stockColumn,
+  columns.stockStatus(productId),
+  columns.stock,
 ];
 
 /** One product's cells (PAGES.md §6.3), in header order. */

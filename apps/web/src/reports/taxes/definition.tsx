@@ -1,7 +1,8 @@
 import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
-import { compareLabels, linkCell, plural } from '../page/cells';
+import { linkCell, plural } from '../page/cells';
+import { itemFilters } from '../page/item-filters';
 import type { ChartMetric, ChartModeChoice, ReportDefinition, RowContext } from '../page/types';
 import { idList } from '../products/definition';
 
@@ -93,30 +94,16 @@ export const taxesReport: ReportDefinition = {
   charts: taxCharts,
   chartMode: taxesChartMode,
   filters: () => [
-    {
-      label: __('Show'),
-      param: 'filter',
-      staticParams: ['chartType', 'paged', 'per_page'],
-      filters: [
-        { value: 'all', label: __('All taxes') },
-        {
-          value: 'compare-taxes',
-          label: __('Comparison'),
-          chartMode: 'item-comparison',
-          settings: {
-            type: 'taxes',
-            param: 'taxes',
-            getLabels: compareLabels({ type: 'taxes' }),
-            labels: {
-              title: __('Compare Tax Codes'),
-              helpText: __('Check at least two tax codes below to compare'),
-              placeholder: __('Search for tax codes to compare'),
-              update: __('Compare'),
-            },
-          },
-        },
-      ],
-    },
+    itemFilters({
+      search: { type: 'taxes' },
+      all: { label: __('All taxes') },
+      compare: {
+        title: __('Compare Tax Codes'),
+        helpText: __('Check at least two tax codes below to compare'),
+        placeholder: __('Search for tax codes to compare'),
+        chartMode: 'item-comparison',
+      },
+    }),
   ],
   table: () => ({
     endpoint: 'taxes',

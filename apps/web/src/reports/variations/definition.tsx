@@ -1,11 +1,11 @@
 import type { AdvancedFiltersConfig } from '@storelens/components';
 import { __, _x } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
-import { compareLabels } from '../page/cells';
-import { advancedFilter, includesRules, isRules } from '../page/filter-helpers';
+import { advancedFilter, idsFilter, isRules } from '../page/filter-helpers';
+import { itemFilters } from '../page/item-filters';
 import type { ChartModeChoice, ReportDefinition } from '../page/types';
 import { idList, productCharts } from '../products/definition';
-import { variationsTable } from './table';
+import { variationChoices, variationsTable } from './table';
 
 /** Variations' advanced filters (PAGES.md §7.2). */
 export const variationsAdvancedFilters: AdvancedFiltersConfig = {
@@ -19,16 +19,12 @@ export const variationsAdvancedFilters: AdvancedFiltersConfig = {
       { component: 'ProductAttribute' },
       { rules: isRules(), allowMultiple: true },
     ),
-    category: advancedFilter(
+    category: idsFilter(
       __('Product category'),
-      { component: 'Search', type: 'categories' },
-      { rules: includesRules(), placeholder: __('Search product categories') },
+      { type: 'categories' },
+      __('Search product categories'),
     ),
-    product: advancedFilter(
-      __('Product'),
-      { component: 'Search', type: 'variableProducts' },
-      { rules: includesRules(), placeholder: __('Search products') },
-    ),
+    product: idsFilter(__('Product'), { type: 'variableProducts' }, __('Search products')),
   },
 };
 
@@ -52,48 +48,13 @@ export const variationsReport: ReportDefinition = {
   statsEndpoint: 'variations',
   charts: productCharts,
   filters: () => [
-    {
-      label: __('Show'),
+    itemFilters({
+      search: { type: 'variations' },
       param: 'filter-variations',
-      staticParams: ['chartType', 'paged', 'per_page'],
-      filters: [
-        { value: 'all', label: __('All variations') },
-        {
-          value: 'select_variation',
-          label: __('Single variation'),
-          subFilters: [
-            {
-              component: 'Search',
-              value: 'single_variation',
-              label: __('Single variation'),
-              path: ['select_variation'],
-              settings: {
-                type: 'variations',
-                param: 'variations',
-                labels: { placeholder: __('Type to search for a variation') },
-              },
-            },
-          ],
-        },
-        {
-          value: 'compare-variations',
-          label: __('Comparison'),
-          chartMode: 'item-comparison',
-          settings: {
-            type: 'variations',
-            param: 'variations',
-            getLabels: compareLabels({ type: 'variations' }),
-            labels: {
-              helpText: __('Check at least two variations below to compare'),
-              placeholder: __('Search for variations to compare'),
-              title: __('Compare Variations'),
-              update: __('Compare'),
-            },
-          },
-        },
-        { value: 'advanced', label: __('Advanced filters') },
-      ],
-    },
+      all: { label: __('All variations') },
+      ...variationChoices(),
+      more: [{ value: 'advanced', label: __('Advanced filters') }],
+    }),
   ],
   advancedFilters: variationsAdvancedFilters,
   chartMode: variationsChartMode,

@@ -3,16 +3,11 @@ import { __ } from '@storelens/i18n';
 import { linkCell } from '../page/cells';
 import {
   cellsOf,
+  columns,
   type ItemColumn,
   infoOf,
-  itemsSoldColumn,
   itemTable,
-  netSalesColumn,
-  ordersColumn,
   salesSummary,
-  skuColumn,
-  stockColumn,
-  stockStatusColumn,
 } from '../page/item-table';
 import type { TableDefinition } from '../page/types';
 
@@ -47,12 +42,12 @@ const variationColumns: readonly ItemColumn[] = [
       );
     },
   },
-  skuColumn,
-  itemsSoldColumn,
-  netSalesColumn(true),
-  ordersColumn({ param: 'variation_includes', id: variationIdOf }),
-  stockStatusColumn(productIdOf),
-  stockColumn,
+  columns.sku,
+  columns.itemsSold,
+  columns.netSales(true),
+  columns.orders({ param: 'variation_includes', id: variationIdOf }),
+  columns.stockStatus(productIdOf),
+  columns.stock,
 ];
 
 /** One variation's cells (PAGES.md §7.3), in header order. */
@@ -103,3 +98,20 @@ export function variationsTable(productId?: string): TableDefinition {
     }),
   });
 }
+
+/** The variations' single and compare choices of a Show dropdown (the Variations report's, and
+ * the Products report's inside a variable product). */
+export const variationChoices = () =>
+  ({
+    single: {
+      name: 'variation',
+      label: __('Single variation'),
+      placeholder: __('Type to search for a variation'),
+    },
+    compare: {
+      title: __('Compare Variations'),
+      helpText: __('Check at least two variations below to compare'),
+      placeholder: __('Search for variations to compare'),
+      chartMode: 'item-comparison',
+    },
+  }) as const;

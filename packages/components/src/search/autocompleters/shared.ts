@@ -1,7 +1,7 @@
 import { appendQuery } from '@storelens/navigation';
 import type { SearchOption } from '../../search-select/types';
-import { asRecords, type JsonRecord } from '../records';
-import type { AutocompleterContext } from '../types';
+import { asRecords, type JsonRecord, plainText, text } from '../records';
+import { type AutocompleterContext, SEARCH_SUGGESTIONS } from '../types';
 
 /** The fetch options for a context: its abort signal, when it has one. */
 export function requestInit(context: AutocompleterContext): { signal?: AbortSignal } {
@@ -42,4 +42,19 @@ export async function getByInclude<R>(
     ),
   );
   return results.flat().map(toOption);
+}
+
+/** The option of a record named by its `name` (categories, attributes), keyed by its id. */
+export function namedOption(record: JsonRecord): SearchOption<JsonRecord> {
+  return { key: text(record, 'id'), label: plainText(text(record, 'name')), value: record };
+}
+
+/** Records of a collection whose name matches, the most used first (categories, attributes). */
+export async function searchByCount(path: string, query: string, context: AutocompleterContext) {
+  const records = await getRecords(
+    path,
+    { search: query, per_page: SEARCH_SUGGESTIONS, orderby: 'count' },
+    context,
+  );
+  return records.map(namedOption);
 }

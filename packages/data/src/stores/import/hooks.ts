@@ -6,9 +6,10 @@ import { useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { stableKey } from '../../core/stable-key.ts';
+import type { AppThunk } from '../../core/thunk.ts';
 import { useStorelensDispatch, useStorelensSelector } from '../../react/provider.tsx';
-import { always, requestView, useQuery } from '../../react/use-query.ts';
-import type { ImportPeriod } from './slice.ts';
+import { always, dataOfArgs, requestView, useQuery } from '../../react/use-query.ts';
+import type { ImportPeriod, KeyedEntry } from './slice.ts';
 import {
   fetchImportStatus,
   fetchImportTotals,
@@ -24,27 +25,40 @@ export interface UseImportStatusResult {
   readonly error: ApiError | null;
 }
 
+/**
+ * One keyed read of the import store, asked again on every change of the query (the import
+ * moves on between two asks of the same query).
+ */
+function useImportRead<T>(
+  field: 'statuses' | 'totals',
+  keyOf: (query: Readonly<Record<string, unknown>>) => string,
+  fetch: (query: QueryArgs) => AppThunk<unknown>,
+  query: Readonly<Record<string, unknown>>,
+): { readonly data: T | null; readonly isRequesting: boolean; readonly error: ApiError | null } {
+  const q = useQuery({
+    store: `import/${field}`,
+    args: query,
+    select: (s, a) => s.import[field][keyOf(a)] as KeyedEntry<T> | undefined,
+    view: requestView,
+    fetch: (a) => fetch(a as QueryArgs),
+    shouldFetch: always,
+  });
+  return useMemo(
+    () => ({ data: dataOfArgs(q) ?? null, isRequesting: q.isFetching, error: q.error }),
+    [q],
+  );
+}
+
 /** Reads the import status; a new `timestamp` in the query refetches (it is not sent). */
 export function useImportStatus(
   query: Readonly<Record<string, unknown>> = {},
 ): UseImportStatusResult {
-  // The whole query (timestamp included) is the key: a new one fetches again.
-  const q = useQuery({
-    store: 'import/status',
-    args: query,
-    select: (s, a) => s.import.statuses[importStatusKey(a)],
-    view: requestView,
-    fetch: fetchImportStatus,
-    shouldFetch: always,
-  });
-  return useMemo(
-    () => ({
-      status: (q.hasData ? q.data : undefined) ?? null,
-      isRequesting: q.isFetching,
-      error: q.error,
-    }),
-    [q],
-  );
+  // The whole query (timestamp included) is the key.
+  const read = useImportRead<ImportStatus>('statuses', importStatusKey, fetchImportStatus, query);
+  return useMemo(() => {
+    const { data, ...rest } = read;
+    return { status: data, ...rest };
+  }, [read]);
 }
 
 /** Reads how many customers and orders an import would cover. */
@@ -53,22 +67,11 @@ export function useImportTotals(query: QueryArgs = {}): {
   readonly isRequesting: boolean;
   readonly error: ApiError | null;
 } {
-  const q = useQuery({
-    store: 'import/totals',
-    args: query,
-    select: (s, a) => s.import.totals[stableKey(a)],
-    view: requestView,
-    fetch: fetchImportTotals,
-    shouldFetch: always,
-  });
-  return useMemo(
-    () => ({
-      totals: (q.hasData ? q.data : undefined) ?? null,
-      isRequesting: q.isFetching,
-      error: q.error,
-    }),
-    [q],
-  );
+  const read = useImportRead<ImportTotals>('totals', stableKey, fetchImportTotals, query);
+  return useMemo(() => {
+    const { data, ...rest } = read;
+    return { totals: data, ...rest };
+  }, [read]);
 }
 
 /** What `useImportSettings` returns. */

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { useStorelensDispatch } from '../../react/provider.tsx';
-import { entryView, useQuery } from '../../react/use-query.ts';
+import { dataOfArgs, entryView, useQuery } from '../../react/use-query.ts';
 import { type ResourceList, useResourceList } from '../../react/use-resource-list.ts';
 import type { Item, StockTarget } from './slice.ts';
 import { countQueryKey, fetchItems, fetchItemsTotalCount, updateProductStock } from './slice.ts';
@@ -44,7 +44,7 @@ export function useItemsTotalCount(
   });
   return useMemo(
     () => ({
-      total: (q.hasData ? q.data?.total : undefined) ?? null,
+      total: dataOfArgs(q)?.total ?? null,
       isRequesting: q.isFetching,
       error: q.error,
     }),

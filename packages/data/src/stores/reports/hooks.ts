@@ -2,10 +2,17 @@ import type { ReportRow, ReportStatsBody as ReportStats } from '@storelens/api';
 import { useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
-import { stableKey } from '../../core/stable-key.ts';
-import { entryView, type QueryResult, useQuery } from '../../react/use-query.ts';
+import type { QueryEntry } from '../../core/resource.ts';
+import type { AppThunk } from '../../core/thunk.ts';
+import { dataOfArgs, entryView, type QueryResult, useQuery } from '../../react/use-query.ts';
 import { isReportStatsEmpty } from '../../reports/empty-stats.ts';
-import { fetchReportItems, fetchReportStats } from './slice.ts';
+import type { StorelensState } from '../../store.ts';
+import {
+  fetchReportItems,
+  fetchReportStats,
+  selectReportItemsEntry,
+  selectReportStatsEntry,
+} from './slice.ts';
 
 interface ReportBase {
   readonly totalResults: number;
@@ -37,7 +44,7 @@ const EMPTY_ROWS: readonly ReportRow[] = [];
 function base<R extends { totalResults: number; totalPages: number }>(
   q: QueryResult<R>,
 ): ReportBase & { readonly result: R | null } {
-  const result = q.hasData ? (q.data ?? null) : null;
+  const result = dataOfArgs(q) ?? null;
   return {
     totalResults: result?.totalResults ?? 0,
     totalPages: result?.totalPages ?? 0,
@@ -48,33 +55,51 @@ function base<R extends { totalResults: number; totalPages: number }>(
   };
 }
 
+/** One report query, of the rows or of the stats store, fetched when not cached. */
+function useReport<R extends { totalResults: number; totalPages: number }>(
+  store: string,
+  entryOf: (state: StorelensState, endpoint: string, query: QueryArgs) => QueryEntry<R> | undefined,
+  fetch: (endpoint: string, query: QueryArgs) => AppThunk<void>,
+  endpoint: string,
+  query: QueryArgs,
+) {
+  const q = useQuery({
+    store,
+    args: { endpoint, query },
+    select: (s, a) => entryOf(s, a.endpoint, a.query),
+    view: entryView,
+    fetch: (a) => fetch(a.endpoint, a.query),
+  });
+  return useMemo(() => base(q), [q]);
+}
+
 /** Reads a report's rows for a query (see `getReportTableQuery`), fetching when not cached. */
 export function useReportItems(endpoint: string, query: QueryArgs): UseReportItemsResult {
-  const q = useQuery({
-    store: 'reports/items',
-    args: { endpoint, query },
-    select: (s, a) => s.reports.items[a.endpoint]?.queries[stableKey(a.query)],
-    view: entryView,
-    fetch: (a) => fetchReportItems(a.endpoint, a.query),
-  });
+  const read = useReport(
+    'reports/items',
+    selectReportItemsEntry,
+    fetchReportItems,
+    endpoint,
+    query,
+  );
   return useMemo(() => {
-    const { result, ...rest } = base(q);
+    const { result, ...rest } = read;
     return { ...rest, data: result?.data ?? EMPTY_ROWS };
-  }, [q]);
+  }, [read]);
 }
 
 /** Reads a report's stats for a query (see `getReportStatsQuery`), all pages joined. */
 export function useReportStats(endpoint: string, query: QueryArgs): UseReportStatsResult {
-  const q = useQuery({
-    store: 'reports/stats',
-    args: { endpoint, query },
-    select: (s, a) => s.reports.stats[a.endpoint]?.queries[stableKey(a.query)],
-    view: entryView,
-    fetch: (a) => fetchReportStats(a.endpoint, a.query),
-  });
+  const read = useReport(
+    'reports/stats',
+    selectReportStatsEntry,
+    fetchReportStats,
+    endpoint,
+    query,
+  );
   return useMemo(() => {
-    const { result, ...rest } = base(q);
+    const { result, ...rest } = read;
     const data = result?.data ?? null;
     return { ...rest, data, isEmpty: isReportStatsEmpty(data, endpoint) };
-  }, [q, endpoint]);
+  }, [read, endpoint]);
 }
