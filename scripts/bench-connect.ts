@@ -132,8 +132,11 @@ for (const engine of engines) {
     // A report's latency idle, then while a reconciliation writes a large new catalog. One
     // request per turn of the event loop, as requests arriving on sockets are answered.
     const timed = async () => {
-      await new Promise((r) => setImmediate(r));
+      // The clock starts before the turn of the event loop the request waits for, so work
+      // that holds the thread (a page of the catalog written here) counts, as it does for a
+      // request arriving on a socket.
       const t0 = performance.now();
+      await new Promise((r) => setImmediate(r));
       const r = await app.inject({
         method: 'GET',
         headers,
@@ -142,17 +145,6 @@ for (const engine of engines) {
       if (r.statusCode !== 200) throw new Error(r.body);
       return performance.now() - t0;
     };
-    const idle: number[] = [];
-    for (let n = 0; n < 200; n++) idle.push(await timed());
-    sim.addProducts(catalog, Date.now());
-    const sync = await app.inject({
-      method: 'POST',
-      url: `/wp-json/storelens/v1/connections/${id}/sync`,
-      headers,
-    });
-    if (sync.statusCode !== 202) throw new Error(sync.body);
-    const during: number[] = [];
-    const syncStarted = performance.now();
     const status = async () =>
       (
         (
@@ -163,6 +155,29 @@ for (const engine of engines) {
           })
         ).json() as { status: string }
       ).status;
+    const settled = async () => {
+      while ((await status()) !== 'idle') await new Promise((r) => setTimeout(r, 100));
+    };
+    // The first reconciliation starts by itself after the import: let it finish.
+    await settled();
+    const idle: number[] = [];
+    for (let n = 0; n < 200; n++) idle.push(await timed());
+    // New products in the shop (the same ones changed again on the next engine's round).
+    if (![...sim.products.keys()].some((k) => k >= 100_000)) sim.addProducts(catalog);
+    const catalogProducts = [...sim.products.values()].filter((p) => p.id >= 100_000);
+    for (const p of catalogProducts) p.modified = Date.now();
+    for (;;) {
+      const sync = await app.inject({
+        method: 'POST',
+        url: `/wp-json/storelens/v1/connections/${id}/sync`,
+        headers,
+      });
+      if (sync.statusCode === 202) break;
+      if (sync.statusCode !== 200) throw new Error(sync.body);
+      await settled(); // a reconciliation was running already: start one of our own after it
+    }
+    const during: number[] = [];
+    const syncStarted = performance.now();
     while ((await status()) !== 'idle') for (let n = 0; n < 10; n++) during.push(await timed());
     const syncSeconds = (performance.now() - syncStarted) / 1000;
     idle.sort((a, b) => a - b);
@@ -172,6 +187,8 @@ for (const engine of engines) {
       `  [${engine}] report during a ${catalog.toLocaleString('en-US')}-product sync (${inPlace ? 'written on the request thread' : 'written on the worker thread'}, ${syncSeconds.toFixed(1)} s): ` +
         `p95 ${p95(during).toFixed(2)} ms (${during.length} requests) vs idle ${p95(idle).toFixed(2)} ms: ${(p95(during) / p95(idle)).toFixed(2)}x`,
     );
+    // Old again: the next engine's first reconciliation does not read them all again.
+    for (const p of catalogProducts) p.modified = Date.UTC(2024, 0, 2);
   } finally {
     await app.close();
     await store.drop();

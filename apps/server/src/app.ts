@@ -157,7 +157,10 @@ export async function buildApp(
   }
   recordRoutes(app);
   drainOnClose(app);
-  if (config.fairTurns !== false) fairTurns(app);
+  // PostgreSQL: at most twice the pool's connections of keep-alive requests at once (see
+  // fair-turns.ts); SQLite answers one at a time anyway.
+  if (config.fairTurns !== false)
+    fairTurns(app, db.engine === 'postgres' ? { maxInFlight: 16 } : {});
   app.decorate('storelensPublicUrl', config.publicUrl);
 
   wpConventions(app);

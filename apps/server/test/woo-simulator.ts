@@ -154,6 +154,8 @@ export class WooSimulator {
   private pending = new Set<Promise<unknown>>();
   /** Filtered order lists by query, dropped whenever an order changes. */
   private readonly orderLists = new Map<string, SimOrder[]>();
+  /** Products by id, sorted once per change of the set (a 20,000-product catalog is paged). */
+  private productList: SimProduct[] | undefined;
 
   constructor(options: SimOptions = {}) {
     this.opts = {
@@ -216,6 +218,7 @@ export class WooSimulator {
   /** Adds `count` simple products (a large catalog), ids from 100,000 up. */
   addProducts(count: number, at = Date.UTC(2024, 0, 2)): void {
     const first = 100_000 + this.products.size;
+    this.productList = undefined;
     for (let i = 0; i < count; i++) {
       const id = first + i;
       this.products.set(id, {
@@ -917,15 +920,16 @@ export class WooSimulator {
             billing: { country: 'US', state: c.state, city: 'Town', postcode: '10001' },
           })),
       );
+    this.productList ??= byId([...this.products.values()]);
     if (route === 'products')
       return list(
-        byId([...this.products.values()]).filter((p) => p.parent === 0 && p.modified > after),
+        this.productList.filter((p) => p.parent === 0 && p.modified > after),
         (p) => this.productJson(p),
       );
     const variations = route.match(/^products\/(\d+)\/variations$/);
     if (variations)
       return list(
-        byId([...this.products.values()])
+        this.productList
           .filter((p) => p.parent === Number(variations[1]))
           .map((p) => this.productJson(p)),
       );
