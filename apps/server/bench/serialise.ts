@@ -11,7 +11,7 @@ import {
   RevenueStatsResponse,
   TaxesStatsResponse,
 } from '@storelens/api';
-// fast-json-stringify is Fastify's own serialiser (a dependency of fastify).
+// fast-json-stringify is Fastify's own serialiser, declared as a dev dependency for this bench.
 import fastJson from 'fast-json-stringify';
 import type { TSchema } from 'typebox';
 import { buildApp } from '../src/app';
