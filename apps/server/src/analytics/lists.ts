@@ -9,6 +9,8 @@ import { getOptions } from '../options';
 import type { ReportContext } from './context';
 import { idsSql, type ReportFilters, rowFilter, type SqlCondition, statusDefault } from './filters';
 import {
+  complementCondition,
+  complementMonthCondition,
   dayCondition,
   edgeCondition,
   type ListRange,
@@ -36,6 +38,10 @@ export type { ListRange } from './month-source';
 
 const LINE_SUMS = `SUM(opl.product_qty) AS items_sold, SUM(opl.product_net_revenue) AS net_revenue,
   COUNT(DISTINCT CASE WHEN opl.parent_id = 0 THEN opl.order_id END) AS orders_count`;
+
+/** LINE_SUMS negated (the lookup rows a complemented month takes away). */
+const LINE_SUMS_TAKEN = `-SUM(opl.product_qty) AS items_sold, -SUM(opl.product_net_revenue) AS net_revenue,
+  -COUNT(DISTINCT CASE WHEN opl.parent_id = 0 THEN opl.order_id END) AS orders_count`;
 
 interface LineSums {
   items_sold: number;
@@ -128,15 +134,86 @@ export interface ProductListParams extends ListPaging {
   extendedInfo: boolean;
   /** Read the lookup rows for the whole range even where month rollups could answer. */
   lookupOnly?: boolean;
+  /** Read edge months from the lookup rows only, never whole less the rest (tests). */
+  noComplements?: boolean;
 }
 
-/** The month plan of a list request, or undefined when the lookup rows must answer it. */
-function listPlan(p: ProductListParams, answerable: boolean): MonthPlan | undefined {
+/**
+ * The month plan of a list request, or undefined when the lookup rows must answer it.
+ * `complements`: edge months may be read whole less the rest of the month (month-source.ts);
+ * the list then keeps only groups with rows in the range (`complemented`).
+ */
+function listPlan(
+  p: ProductListParams,
+  answerable: boolean,
+  complements = false,
+): MonthPlan | undefined {
   if (p.lookupOnly || !answerable) return undefined;
-  const plan = monthPlan(p.range);
-  return plan && (plan.months.length > 0 || plan.ranges.length > 0 || plan.nullDates)
+  const plan = monthPlan(p.range, { complements: complements && !p.noComplements });
+  return plan &&
+    (plan.months.length > 0 ||
+      plan.ranges.length > 0 ||
+      plan.complements.length > 0 ||
+      plan.nullDates)
     ? plan
     : undefined;
+}
+
+/** The pieces of a list source that `complemented` puts together. */
+interface ListParts {
+  /** Rollup rows of the month table for the months of a condition (alias given inside). */
+  month: (periods: SqlCondition, certain: string) => SqlCondition;
+  /** Lookup rows of a date condition, summed (`sign` '') or taken away ('-'). */
+  lookup: (dates: SqlCondition, sign: '' | '-', certain: string) => SqlCondition;
+  /** Lookup rows of the group `u.<key>` in a date condition (for EXISTS). */
+  rowsOf: (dates: SqlCondition) => SqlCondition;
+  /** The month table's alias in `month`, and the lookup's date column. */
+  alias: string;
+  column: string;
+  /** The summed output columns. */
+  sums: readonly string[];
+}
+
+/**
+ * The UNION ALL of a list's rollup and lookup parts and, when the plan complements edge
+ * months, the HAVING of its outer GROUP BY. A complemented month's groups are its month rows
+ * less its lookup rows outside the range; a group that only they give is in the list when it
+ * has a row inside the range, as the lookup query would group it: known when its sums are
+ * not all zero, else asked of the lookup (rare: rows whose sums cancel out).
+ */
+function complemented(
+  ctx: ReportContext,
+  plan: MonthPlan,
+  parts: ListParts,
+): { union: SqlCondition; having: SqlCondition } {
+  const months = monthCondition(ctx, plan, parts.alias);
+  const edges = edgeCondition(plan, parts.column);
+  const whole = complementMonthCondition(ctx, plan, parts.alias);
+  const outside = complementCondition(plan, parts.column, 'outside');
+  const inside = complementCondition(plan, parts.column, 'inside');
+  if (!whole || !inside) {
+    return {
+      union: union(months && parts.month(months, ''), edges && parts.lookup(edges, '', '')),
+      having: { sql: '', params: [] },
+    };
+  }
+  const certain = ', 1 AS certain';
+  const uncertain = ', 0 AS certain';
+  const rows = parts.rowsOf(inside);
+  return {
+    union: union(
+      months && parts.month(months, certain),
+      edges && parts.lookup(edges, '', certain),
+      parts.month(whole, uncertain),
+      outside && parts.lookup(outside, '-', uncertain),
+    ),
+    having: {
+      sql: ` HAVING MAX(u.certain) = 1 OR ${parts.sums
+        .map((c) => `SUM(u.${c}) <> 0`)
+        .join(' OR ')} OR EXISTS (${rows.sql})`,
+      params: rows.params,
+    },
+  };
 }
 
 /** ` AND column IN (ids)` when the request names ids, else nothing. */
@@ -158,6 +235,7 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
   const plan = listPlan(
     p,
     orderBy !== 'last_date' && monthAnswerable(p.filters, { variation: false }),
+    true,
   );
   if (!plan) {
     const range = rangeCondition(col, p.range);
@@ -170,22 +248,28 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
       params: [...filter.params, ...range.params],
     };
   }
-  const months = monthCondition(ctx, plan, 'pm');
   const monthFilter = rowFilter(p.filters, excluded, monthColumns('pm', false), 'line');
-  const edges = edgeCondition(plan, col);
-  const u = union(
-    months && {
+  const { union: u, having } = complemented(ctx, plan, {
+    alias: 'pm',
+    column: col,
+    sums: ['items_sold', 'net_revenue', 'orders_count'],
+    month: (months, certain) => ({
       sql: `SELECT pm.product_id AS product_id, SUM(pm.items_sold) AS items_sold,
-        SUM(pm.net_revenue) AS net_revenue, SUM(pm.orders_count) AS orders_count
+        SUM(pm.net_revenue) AS net_revenue, SUM(pm.orders_count) AS orders_count${certain}
       FROM product_month pm WHERE ${months.sql} AND ${monthFilter.sql} GROUP BY pm.product_id`,
       params: [...months.params, ...monthFilter.params],
-    },
-    edges && {
-      sql: `SELECT opl.product_id AS product_id, ${LINE_SUMS}
-      FROM order_product_lookup opl WHERE ${edges.sql} AND ${filter.sql} GROUP BY opl.product_id`,
-      params: [...edges.params, ...filter.params],
-    },
-  );
+    }),
+    lookup: (dates, sign, certain) => ({
+      sql: `SELECT opl.product_id AS product_id, ${sign ? LINE_SUMS_TAKEN : LINE_SUMS}${certain}
+      FROM order_product_lookup opl WHERE ${dates.sql} AND ${filter.sql} GROUP BY opl.product_id`,
+      params: [...dates.params, ...filter.params],
+    }),
+    rowsOf: (dates) => ({
+      sql: `SELECT 1 FROM order_product_lookup opl
+        WHERE opl.product_id = u.product_id AND ${dates.sql} AND ${filter.sql}`,
+      params: [...dates.params, ...filter.params],
+    }),
+  });
   const sortColumn =
     {
       product_name: ', pr.name AS product_name',
@@ -201,8 +285,8 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
     sql: `SELECT g.*${sortColumn} FROM (
       SELECT u.product_id AS product_id, SUM(u.items_sold) AS items_sold,
         SUM(u.net_revenue) AS net_revenue, SUM(u.orders_count) AS orders_count
-      FROM (${u.sql}) u GROUP BY u.product_id) g${join}`,
-    params: u.params,
+      FROM (${u.sql}) u GROUP BY u.product_id${having.sql}) g${join}`,
+    params: [...u.params, ...having.params],
   };
 }
 
@@ -276,6 +360,7 @@ function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: str
   const plan = listPlan(
     p,
     orderBy !== 'last_date' && monthAnswerable(p.filters, { variation: true }),
+    true,
   );
   if (!plan) {
     const range = rangeCondition(col, p.range);
@@ -287,33 +372,40 @@ function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: str
       params: [...filter.params, ...range.params],
     };
   }
-  const months = monthCondition(ctx, plan, 'vm');
   const monthFilter = rowFilter(p.filters, excluded, monthColumns('vm', true), 'line');
-  const edges = edgeCondition(plan, col);
-  const u = union(
-    months && {
+  // (`+variation_id`: the edge rows are found by date, not by scanning the variation index.)
+  const { union: u, having } = complemented(ctx, plan, {
+    alias: 'vm',
+    column: col,
+    sums: ['items_sold', 'net_revenue', 'orders_count'],
+    month: (months, certain) => ({
       sql: `SELECT vm.variation_id AS variation_id, MAX(vm.product_id) AS product_id,
         SUM(vm.items_sold) AS items_sold, SUM(vm.net_revenue) AS net_revenue,
-        SUM(vm.orders_count) AS orders_count
+        SUM(vm.orders_count) AS orders_count${certain}
       FROM variation_month vm WHERE ${months.sql} AND ${monthFilter.sql} GROUP BY vm.variation_id`,
       params: [...months.params, ...monthFilter.params],
-    },
-    edges && {
-      sql: `SELECT opl.variation_id AS variation_id, MAX(opl.product_id) AS product_id, ${LINE_SUMS}
+    }),
+    lookup: (dates, sign, certain) => ({
+      sql: `SELECT opl.variation_id AS variation_id, MAX(opl.product_id) AS product_id,
+        ${sign ? LINE_SUMS_TAKEN : LINE_SUMS}${certain}
       FROM order_product_lookup opl
-      WHERE +opl.variation_id > 0 AND ${edges.sql} AND ${filter.sql} GROUP BY opl.variation_id`,
-      params: [...edges.params, ...filter.params],
-    },
-  );
-  // (`+variation_id`: the edge rows are found by date, not by scanning the variation index.)
+      WHERE +opl.variation_id > 0 AND ${dates.sql} AND ${filter.sql} GROUP BY opl.variation_id`,
+      params: [...dates.params, ...filter.params],
+    }),
+    rowsOf: (dates) => ({
+      sql: `SELECT 1 FROM order_product_lookup opl
+        WHERE opl.variation_id = u.variation_id AND ${dates.sql} AND ${filter.sql}`,
+      params: [...dates.params, ...filter.params],
+    }),
+  });
   const sku = orderBy === 'sku';
   return {
     sql: `SELECT g.*${sku ? ', pr.sku AS sku' : ''} FROM (
       SELECT u.variation_id AS variation_id, MAX(u.product_id) AS product_id,
         SUM(u.items_sold) AS items_sold, SUM(u.net_revenue) AS net_revenue,
         SUM(u.orders_count) AS orders_count
-      FROM (${u.sql}) u GROUP BY u.variation_id) g${sku ? ' LEFT JOIN products pr ON pr.id = g.variation_id' : ''}`,
-    params: u.params,
+      FROM (${u.sql}) u GROUP BY u.variation_id${having.sql}) g${sku ? ' LEFT JOIN products pr ON pr.id = g.variation_id' : ''}`,
+    params: [...u.params, ...having.params],
   };
 }
 
@@ -510,7 +602,7 @@ function couponsSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   const status = statusDefault(p.filters, excluded, 'ocl.status');
   const asked = p.filters.couponIncludes;
   const only = (column: string) => andIdIn(column, asked);
-  const plan = listPlan(p, true);
+  const plan = listPlan(p, true, true);
   if (!plan) {
     const range = rangeCondition(col, p.range);
     return {
@@ -521,30 +613,36 @@ function couponsSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
       params: [...status.params, ...range.params],
     };
   }
-  const months = monthCondition(ctx, plan, 'cm');
   const monthStatus = statusDefault(p.filters, excluded, 'cm.status');
-  const edges = edgeCondition(plan, col);
-  const u = union(
-    months && {
+  const { union: u, having } = complemented(ctx, plan, {
+    alias: 'cm',
+    column: col,
+    sums: ['amount', 'orders_count'],
+    month: (months, certain) => ({
       sql: `SELECT cm.coupon_id AS coupon_id, SUM(cm.amount) AS amount,
-        SUM(cm.orders_count) AS orders_count
+        SUM(cm.orders_count) AS orders_count${certain}
       FROM coupon_month cm WHERE ${months.sql} AND ${monthStatus.sql}${only('cm.coupon_id')}
       GROUP BY cm.coupon_id`,
       params: [...months.params, ...monthStatus.params],
-    },
-    edges && {
-      sql: `SELECT ocl.coupon_id AS coupon_id, SUM(ocl.discount_amount) AS amount,
-        COUNT(DISTINCT ocl.order_id) AS orders_count
-      FROM order_coupon_lookup ocl WHERE ${edges.sql} AND ${status.sql}${only('ocl.coupon_id')}
+    }),
+    lookup: (dates, sign, certain) => ({
+      sql: `SELECT ocl.coupon_id AS coupon_id, ${sign}SUM(ocl.discount_amount) AS amount,
+        ${sign}COUNT(DISTINCT ocl.order_id) AS orders_count${certain}
+      FROM order_coupon_lookup ocl WHERE ${dates.sql} AND ${status.sql}${only('ocl.coupon_id')}
       GROUP BY ocl.coupon_id`,
-      params: [...edges.params, ...status.params],
-    },
-  );
+      params: [...dates.params, ...status.params],
+    }),
+    rowsOf: (dates) => ({
+      sql: `SELECT 1 FROM order_coupon_lookup ocl
+        WHERE ocl.coupon_id = u.coupon_id AND ${dates.sql} AND ${status.sql}`,
+      params: [...dates.params, ...status.params],
+    }),
+  });
   return {
     sql: `SELECT g.*, c.code AS code FROM (
       SELECT u.coupon_id AS coupon_id, SUM(u.amount) AS amount, SUM(u.orders_count) AS orders_count
-      FROM (${u.sql}) u GROUP BY u.coupon_id) g LEFT JOIN coupons c ON c.id = g.coupon_id`,
-    params: u.params,
+      FROM (${u.sql}) u GROUP BY u.coupon_id${having.sql}) g LEFT JOIN coupons c ON c.id = g.coupon_id`,
+    params: [...u.params, ...having.params],
   };
 }
 
@@ -625,9 +723,11 @@ function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   const status = statusDefault(p.filters, excluded, 'otl.status');
   const asked = p.filters.taxRateIncludes;
   const only = (column: string) => andIdIn(column, asked);
-  const sums = (a: string) =>
-    `SUM(${a}.total_tax) AS total_tax, SUM(${a}.order_tax) AS order_tax,
-      SUM(${a}.shipping_tax) AS shipping_tax`;
+  const sums = (a: string, sign = '') =>
+    `${sign}SUM(${a}.total_tax) AS total_tax, ${sign}SUM(${a}.order_tax) AS order_tax,
+      ${sign}SUM(${a}.shipping_tax) AS shipping_tax`;
+  // No complemented months: a refund giving no tax back has a lookup row but no month row
+  // (ingestion keeps no all-zero rollup rows), so reading its month whole would drop the rate.
   const plan = listPlan(p, true);
   if (!plan) {
     const range = rangeCondition(col, p.range);
@@ -642,32 +742,38 @@ function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
       params: [...status.params, ...range.params],
     };
   }
-  const months = monthCondition(ctx, plan, 'tm');
   const monthStatus = statusDefault(p.filters, excluded, 'tm.status');
-  const edges = edgeCondition(plan, col);
-  const u = union(
-    months && {
+  const { union: u, having } = complemented(ctx, plan, {
+    alias: 'tm',
+    column: col,
+    sums: ['total_tax', 'order_tax', 'shipping_tax', 'orders_count'],
+    month: (months, certain) => ({
       sql: `SELECT tm.tax_rate_id AS tax_rate_id, ${sums('tm')},
-        SUM(tm.orders_count) AS orders_count
+        SUM(tm.orders_count) AS orders_count${certain}
       FROM tax_month tm WHERE ${months.sql} AND ${monthStatus.sql}${only('tm.tax_rate_id')}
       GROUP BY tm.tax_rate_id`,
       params: [...months.params, ...monthStatus.params],
-    },
-    edges && {
-      sql: `SELECT otl.tax_rate_id AS tax_rate_id, ${sums('otl')},
-        COUNT(DISTINCT CASE WHEN otl.parent_id = 0 THEN otl.order_id END) AS orders_count
-      FROM order_tax_lookup otl WHERE ${edges.sql} AND ${status.sql}${only('otl.tax_rate_id')}
+    }),
+    lookup: (dates, sign, certain) => ({
+      sql: `SELECT otl.tax_rate_id AS tax_rate_id, ${sums('otl', sign)},
+        ${sign}COUNT(DISTINCT CASE WHEN otl.parent_id = 0 THEN otl.order_id END) AS orders_count${certain}
+      FROM order_tax_lookup otl WHERE ${dates.sql} AND ${status.sql}${only('otl.tax_rate_id')}
       GROUP BY otl.tax_rate_id`,
-      params: [...edges.params, ...status.params],
-    },
-  );
+      params: [...dates.params, ...status.params],
+    }),
+    rowsOf: (dates) => ({
+      sql: `SELECT 1 FROM order_tax_lookup otl
+        WHERE otl.tax_rate_id = u.tax_rate_id AND ${dates.sql} AND ${status.sql}`,
+      params: [...dates.params, ...status.params],
+    }),
+  });
   return {
     sql: `SELECT g.*, r.name AS name, r.rate AS rate, r.country AS country, r.state AS state,
       r.priority AS priority, r.country || '-' || r.state || '-' || r.name AS tax_code
     FROM (
       SELECT u.tax_rate_id AS tax_rate_id, ${sums('u')}, SUM(u.orders_count) AS orders_count
-      FROM (${u.sql}) u GROUP BY u.tax_rate_id) g LEFT JOIN tax_rates r ON r.id = g.tax_rate_id`,
-    params: u.params,
+      FROM (${u.sql}) u GROUP BY u.tax_rate_id${having.sql}) g LEFT JOIN tax_rates r ON r.id = g.tax_rate_id`,
+    params: [...u.params, ...having.params],
   };
 }
 
