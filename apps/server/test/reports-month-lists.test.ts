@@ -606,6 +606,25 @@ describeEachEngine(
       }
     });
 
+    it('reads no edge lines for the categories list when the whole months sold every edge product', async () => {
+      const { ctx: c, texts } = await recordingContext(ctx().db);
+      // April whole (Mug), May 1–15 by day: May's only product is the Mug, sold in April.
+      const may = params({ after: '2024-04-01 00:00:00', before: '2024-05-15 23:59:59' });
+      const r = await categoriesList(c, { ...may, orderby: 'category_id' });
+      expect(texts.join('\n')).not.toContain('order_product_lookup');
+      expect(r).toEqual(
+        await categoriesList(c, { ...may, orderby: 'category_id', lookupOnly: true }),
+      );
+      // March 20–31 by day: the Tee, not sold in April, is read from its lines.
+      texts.length = 0;
+      const march = params({ after: '2024-03-20 00:00:00', before: '2024-04-30 23:59:59' });
+      const m = await categoriesList(c, { ...march, orderby: 'category_id' });
+      expect(texts.join('\n')).toContain('order_product_lookup');
+      expect(m).toEqual(
+        await categoriesList(c, { ...march, orderby: 'category_id', lookupOnly: true }),
+      );
+    });
+
     it('equals the lookup-only lists on every date type, with and without dates', async () => {
       for (const dateType of ['date_paid', 'date_created', 'date_completed'] as const) {
         const { ctx: c } = await recordingContext(ctx().db, dateType);

@@ -1,6 +1,6 @@
 /* GET /reports/categories: sales per product category (API.md Part B §2.8). */
-import type { ReportContext } from './context';
-import { rowFilter, type SqlCondition } from './filters';
+import { DATE_KIND, type ReportContext } from './context';
+import { idsSql, rowFilter, type SqlCondition } from './filters';
 import { andIdIn, LINE_SUMS, listPlan, type ProductListParams, union } from './list-parts';
 import {
   dayCondition,
@@ -17,7 +17,7 @@ import { LINE_COLUMNS } from './report-stats';
  * products per category from the product rollup joined to the categories, as the lookup query
  * joins them.
  */
-function categoriesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
+async function categoriesSource(ctx: ReportContext, p: ProductListParams): Promise<SqlCondition> {
   const col = `opl.${ctx.dateColumn}`;
   const excluded = ctx.settings.excludedStatuses;
   // The categories list filters by its own categories, not by the line's product.
@@ -58,8 +58,25 @@ function categoriesSource(ctx: ReportContext, p: ProductListParams): SqlConditio
       params: [...periods.params, ...f.params],
     };
   };
-  const dayEdges = edgeCondition(plan, col, 'days');
   const partial = edgeCondition(plan, col, 'partial');
+  // A product sold on an edge day has a product month row in that day's month: only those
+  // the whole months did not sell can add a product, so the edge lines are read only for
+  // them, and not at all when there are none (a store selling its products every month).
+  let dayEdges = edgeCondition(plan, col, 'days');
+  let candidates = '';
+  if (dayEdges && pm) {
+    const months = [...new Set(plan.days.flatMap((d) => monthsOfDays(d.from, d.to)))];
+    const rows = await ctx.sql.query<{ id: number }>(
+      `SELECT DISTINCT pm.product_id AS id FROM product_month pm
+       WHERE pm.date_kind = ? AND pm.month IN (${months.map(() => '?').join(',')})
+         AND ${pmFilter.sql}
+         AND pm.product_id NOT IN (SELECT pm.product_id FROM product_month pm
+           WHERE ${pm.sql} AND ${pmFilter.sql})`,
+      [DATE_KIND[ctx.dateColumn], ...months, ...pmFilter.params, ...pm.params, ...pmFilter.params],
+    );
+    if (rows.length === 0) dayEdges = undefined;
+    else candidates = ` AND opl.product_id IN ${idsSql(rows.map((r) => Number(r.id)))}`;
+  }
   // Rollup rows carry counts; edge lines carry their order and product, counted distinct
   // once with the rest (each edge line is read once). Whole edge days come from the category
   // day rollup; their lines are read only for the distinct products, and only for products
@@ -79,7 +96,7 @@ function categoriesSource(ctx: ReportContext, p: ProductListParams): SqlConditio
       sql: `SELECT pc.category_id AS category_id, 0 AS items_sold, 0 AS net_revenue,
         0 AS orders_count, ${none} AS order_id, e.product_id AS product_id
       FROM (SELECT DISTINCT opl.product_id FROM order_product_lookup opl
-        WHERE ${dayEdges.sql} AND ${own.sql}${
+        WHERE ${dayEdges.sql} AND ${own.sql}${candidates}${
           pm
             ? ` AND opl.product_id NOT IN (SELECT pm.product_id FROM product_month pm WHERE ${pm.sql} AND ${pmFilter.sql})`
             : ''
@@ -118,7 +135,7 @@ export async function categoriesList(
   ctx: ReportContext,
   p: ProductListParams,
 ): Promise<ListResult<Record<string, unknown>>> {
-  const source = categoriesSource(ctx, p);
+  const source = await categoriesSource(ctx, p);
   const result = await pagedQuery<Record<string, unknown>>(
     ctx,
     source.sql,
@@ -139,4 +156,16 @@ export async function categoriesList(
       _links: { category: link(`/wc-analytics/products/categories/${Number(r.category_id)}`) },
     })),
   };
+}
+
+/** The local months ('YYYY-MM') of the days [from, to) ('YYYY-MM-DD'). */
+function monthsOfDays(from: string, to: string): string[] {
+  const last = new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 7);
+  const out: string[] = [];
+  for (let m = from.slice(0, 7); m <= last; ) {
+    out.push(m);
+    const [y, mo] = m.split('-').map(Number) as [number, number];
+    m = new Date(Date.UTC(y, mo, 1)).toISOString().slice(0, 7);
+  }
+  return out;
 }
