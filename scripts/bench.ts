@@ -27,8 +27,10 @@
  * skips it.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { scratchStore } from '../apps/server/bench/scratch-store';
 import { runners } from '../apps/server/src/admin';
 import { startImport } from '../apps/server/src/admin/import';
@@ -48,6 +50,50 @@ const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Numbe
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 const END = '2026-11-20';
+
+// The analytics bench appends its p50s here, one JSON line per store (printed at the end).
+const analyticsSummary = join(mkdtempSync(join(tmpdir(), 'storelens-analytics-')), 'summary.jsonl');
+
+/** One table: a row per request kind, a column per engine, size and year, the target, met. */
+function printAnalyticsSummary() {
+  if (!existsSync(analyticsSummary)) return;
+  const stores = readFileSync(analyticsSummary, 'utf8')
+    .trim()
+    .split('\n')
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          engine: string;
+          size: string;
+          years: string[];
+          rows: [string, number, number[]][];
+        },
+    );
+  const columns = stores.flatMap((s, i) =>
+    s.years.map((y, j) => ({
+      label: `${s.engine} ${s.size} ${y.startsWith('year of whole') ? 'months' : 'mid'}`,
+      at: [i, j] as const,
+    })),
+  );
+  console.log(
+    '\nAnalytics p50 (ms) beside the targets; year of whole months and year ending mid-month',
+  );
+  console.log(
+    'request'.padEnd(48),
+    ...columns.map((c) => c.label.padStart(22)),
+    'target'.padStart(7),
+  );
+  for (const [r, [name, target]] of (stores[0]?.rows ?? []).entries()) {
+    const cells = columns.map(({ at: [i, j] }) => stores[i]!.rows[r]?.[2][j]);
+    const met = cells.every((v) => v !== undefined && v <= target);
+    console.log(
+      name.replace(/ \d+ /, ' ').padEnd(48),
+      ...cells.map((v) => (v === undefined ? '-' : v.toFixed(1)).padStart(22)),
+      String(target).padStart(7),
+      met ? ' met' : ' MISSED',
+    );
+  }
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -378,6 +424,8 @@ for (const engine of serverBench ? engines : []) {
             DATABASE_URL: s.url,
             ...(s.schema ? { BENCH_SCHEMA: s.schema } : {}),
             BENCH_END: END,
+            BENCH_SUMMARY: analyticsSummary,
+            BENCH_SIZE: size >= 1_000_000 ? `${size / 1_000_000}M` : `${size / 1000}k`,
           },
         });
       }
@@ -410,6 +458,8 @@ if (serverBench && process.env.BENCH_SKIP_CONNECT !== '1') {
     env: process.env,
   });
 }
+// The analytics figures of every engine and size side by side, each beside its target.
+if (serverBench && process.env.BENCH_SKIP_ANALYTICS !== '1') printAnalyticsSummary();
 if (serverBench) {
   // maxRSS is the process's true peak (kilobytes); sampling with timers would miss it, since
   // synchronous SQLite work never yields to the event loop.

@@ -1,10 +1,17 @@
 /*
  * Analytics latency bench (issue 4's Speed section). Runs the real app in-process against
  * DATABASE_URL (a generated store: `npm run demo -- --orders N --end 2024-06-30`), bypassing
- * the report cache, and prints p50/p95 per request kind and the peak RSS. Never fails.
+ * the report cache, and prints p50/p95 per request kind beside its target, for two years:
+ * one of whole local months (ending on the last day of the month before BENCH_END's, or on
+ * BENCH_END when that is a month's last day) and one ending on BENCH_END itself (mid-month
+ * when BENCH_END is), whose edge days the reports read apart from the whole months. Never fails.
  *   DATABASE_URL=file:/path/store.sqlite node --import tsx apps/server/bench/bench.ts
  * BENCH_END (default 2024-06-30) is the last day of the year measured; BENCH_RUNS (default 15).
+ * BENCH_SUMMARY: a file the p50s are appended to as one JSON line (scripts/bench.ts prints
+ * them side by side for every engine at the end).
  */
+import { appendFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { internalHeaders } from '../src/auth/plugin';
@@ -13,6 +20,13 @@ import { openStore } from '../src/store';
 const url = process.env.DATABASE_URL ?? 'file:./data/storelens.sqlite';
 const end = process.env.BENCH_END ?? '2024-06-30';
 const runs = Number(process.env.BENCH_RUNS ?? 15);
+
+/** The last day of the month before `day`'s, or `day` itself when it ends its month. */
+export function lastWholeMonthEnd(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const monthEnd = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d === monthEnd ? day : new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+}
 
 const year = (endDay: string, back = 0) => {
   const y = Number(endDay.slice(0, 4)) - back;
@@ -24,6 +38,13 @@ const year = (endDay: string, back = 0) => {
     .slice(0, 10);
   return `after=${first}T00:00:00&before=${last}T23:59:59`;
 };
+
+/** One measured request kind: its paths for a year (primary Y, comparison C) and target. */
+interface Case {
+  name: string;
+  paths: (Y: string, C: string) => string[];
+  target: number;
+}
 
 async function main() {
   // BENCH_SCHEMA: the PostgreSQL schema the store lives in (scripts/bench.ts makes one per run).
@@ -43,11 +64,9 @@ async function main() {
   };
   const product = await one('products');
   const coupon = await one('coupons');
-  const Y = year(end);
-  const C = year(end, 1);
   // The best and the least selling product of the year (by items sold), its best variation
   // and category, and its most used coupon: one-item filters cost the same whatever the item.
-  const since = Y.slice(6, 13);
+  const since = year(end).slice(6, 13);
   const ranked = async (table: string, column: string, value: string, order: 'DESC' | 'ASC') => {
     const rows = await sql<{ id: number }>`SELECT ${sql.raw(column)} AS id FROM ${sql.raw(table)}
       WHERE date_kind = 'paid' AND month >= ${since} GROUP BY ${sql.raw(column)}
@@ -61,81 +80,127 @@ async function main() {
   const variation = await ranked('variation_month', 'variation_id', 'items_sold', 'DESC');
   const category = await ranked('category_month', 'category_id', 'items_sold', 'DESC');
   const topCoupon = await ranked('coupon_month', 'coupon_id', 'orders_count', 'DESC');
-  const both = (filter: string) => [
-    `reports/orders/stats?${Y}&${stats}&${ordersFields}&${filter}`,
-    `reports/orders/stats?${C}&${stats}&${ordersFields}&${filter}`,
-  ];
   const stats = 'interval=day&order=asc&per_page=100';
   const ordersFields = 'fields=orders_count,net_revenue,avg_order_value,avg_items_per_order';
-  const cases: [string, string[], number][] = [
-    [
-      'revenue/stats year by day (primary, compare)',
-      [`reports/revenue/stats?${Y}&${stats}`, `reports/revenue/stats?${C}&${stats}`],
-      15,
-    ],
-    [
-      'orders/stats year by day (primary, compare)',
-      [
+  const both =
+    (filter: string) =>
+    (Y: string, C: string): string[] => [
+      `reports/orders/stats?${Y}&${stats}&${ordersFields}&${filter}`,
+      `reports/orders/stats?${C}&${stats}&${ordersFields}&${filter}`,
+    ];
+  const list = (report: string, orderby: string) => (Y: string) => [
+    `reports/${report}?${Y}&orderby=${orderby}&per_page=25&extended_info=true`,
+  ];
+  const cases: Case[] = [
+    {
+      name: 'revenue/stats year by day (primary, compare)',
+      paths: (Y, C) => [
+        `reports/revenue/stats?${Y}&${stats}`,
+        `reports/revenue/stats?${C}&${stats}`,
+      ],
+      target: 15,
+    },
+    {
+      name: 'orders/stats year by day (primary, compare)',
+      paths: (Y, C) => [
         `reports/orders/stats?${Y}&${stats}&${ordersFields}`,
         `reports/orders/stats?${C}&${stats}&${ordersFields}`,
       ],
-      15,
-    ],
-    [
-      'revenue/stats one product',
-      [`reports/orders/stats?${Y}&${stats}&product_includes=${product}`],
-      150,
-    ],
-    [
-      'orders/stats one coupon',
-      [`reports/orders/stats?${Y}&${stats}&coupon_includes=${coupon}`],
-      150,
-    ],
-    [`orders/stats top product ${top} (primary, compare)`, both(`product_includes=${top}`), 15],
-    [`orders/stats small product ${small} (p, c)`, both(`product_includes=${small}`), 15],
-    [`orders/stats top variation ${variation} (p, c)`, both(`variation_includes=${variation}`), 15],
-    [`orders/stats top category ${category} (p, c)`, both(`category_includes=${category}`), 15],
-    [`orders/stats top coupon ${topCoupon} (p, c)`, both(`coupon_includes=${topCoupon}`), 15],
-    [
-      `orders/stats top product, returning (p, c)`,
-      both(`product_includes=${top}&customer_type=returning`),
-      15,
-    ],
-    [
-      'products list by net sales',
-      [`reports/products?${Y}&orderby=net_revenue&per_page=25&extended_info=true`],
-      100,
-    ],
-    [
-      'variations list by net sales',
-      [`reports/variations?${Y}&orderby=net_revenue&per_page=25&extended_info=true`],
-      100,
-    ],
-    [
-      'categories list by net sales',
-      [`reports/categories?${Y}&orderby=net_revenue&per_page=25&extended_info=true`],
-      100,
-    ],
-    [
-      'coupons list by amount',
-      [`reports/coupons?${Y}&orderby=amount&per_page=25&extended_info=true`],
-      100,
-    ],
-    ['customers list by total spend', [`reports/customers?orderby=total_spend&per_page=25`], 100],
-    ['performance-indicators year', [`reports/performance-indicators?${Y}`], 50],
-    ['leaderboards year', [`leaderboards?${Y}&per_page=5`], 100],
-    ['products picker search', ['products?search=sh&per_page=10&orderby=popularity'], 10],
-    ['customers picker search', ['customers?search=ann&searchby=name&per_page=10'], 10],
+      target: 15,
+    },
+    {
+      name: 'orders/stats first product (p, c)',
+      paths: both(`product_includes=${product}`),
+      target: 15,
+    },
+    {
+      name: 'orders/stats first coupon (p, c)',
+      paths: both(`coupon_includes=${coupon}`),
+      target: 15,
+    },
+    {
+      name: `orders/stats top product ${top} (p, c)`,
+      paths: both(`product_includes=${top}`),
+      target: 15,
+    },
+    {
+      name: `orders/stats small product ${small} (p, c)`,
+      paths: both(`product_includes=${small}`),
+      target: 15,
+    },
+    {
+      name: `orders/stats top variation ${variation} (p, c)`,
+      paths: both(`variation_includes=${variation}`),
+      target: 15,
+    },
+    {
+      name: `orders/stats top category ${category} (p, c)`,
+      paths: both(`category_includes=${category}`),
+      target: 15,
+    },
+    {
+      name: `orders/stats top coupon ${topCoupon} (p, c)`,
+      paths: both(`coupon_includes=${topCoupon}`),
+      target: 15,
+    },
+    {
+      name: 'orders/stats top product, returning (p, c)',
+      paths: both(`product_includes=${top}&customer_type=returning`),
+      target: 15,
+    },
+    {
+      name: 'orders/stats top product with customers (p, c)',
+      paths: (Y, C) =>
+        both(`product_includes=${top}`)(Y, C).map((p) =>
+          p.replace(ordersFields, `${ordersFields},total_customers`),
+        ),
+      target: 15,
+    },
+    {
+      name: 'products list by net sales',
+      paths: list('products', 'net_revenue'),
+      target: 100,
+    },
+    {
+      name: 'variations list by net sales',
+      paths: list('variations', 'net_revenue'),
+      target: 100,
+    },
+    {
+      name: 'categories list by net sales',
+      paths: list('categories', 'net_revenue'),
+      target: 100,
+    },
+    { name: 'coupons list by amount', paths: list('coupons', 'amount'), target: 100 },
+    {
+      name: 'customers list by total spend',
+      paths: () => ['reports/customers?orderby=total_spend&per_page=25'],
+      target: 100,
+    },
+    {
+      name: 'performance-indicators year',
+      paths: (Y) => [`reports/performance-indicators?${Y}`],
+      target: 50,
+    },
+    { name: 'leaderboards year', paths: (Y) => [`leaderboards?${Y}&per_page=5`], target: 100 },
+    {
+      name: 'products picker search',
+      paths: () => ['products?search=sh&per_page=10&orderby=popularity'],
+      target: 10,
+    },
+    {
+      name: 'customers picker search',
+      paths: () => ['customers?search=ann&searchby=name&per_page=10'],
+      target: 10,
+    },
+  ];
+  const whole = lastWholeMonthEnd(end);
+  const years: [string, string][] = [
+    [`year of whole months to ${whole}`, whole],
+    ...(whole === end ? [] : ([[`year ending mid-month ${end}`, end]] as [string, string][])),
   ];
   let peak = process.memoryUsage().rss;
-  console.log(`Store ${url} (${db.engine}); ${runs} runs each, cache bypassed\n`);
-  console.log(
-    'request'.padEnd(48),
-    'p50 ms'.padStart(8),
-    'p95 ms'.padStart(8),
-    'target'.padStart(8),
-  );
-  for (const [name, paths, target] of cases) {
+  const measure = async (paths: string[]) => {
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       for (const path of paths) {
@@ -154,15 +219,45 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-    const mark = at(0.5) <= target ? '' : '  MISSED';
+    return { p50: at(0.5), p95: at(0.95) };
+  };
+  console.log(
+    `Store ${url} (${db.engine}); ${runs} runs each, cache bypassed; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')}`,
+  );
+  const summary: {
+    engine: string;
+    size: string;
+    years: string[];
+    rows: [string, number, number[]][];
+  } = {
+    engine: db.engine,
+    size: process.env.BENCH_SIZE ?? '',
+    years: years.map(([label]) => label),
+    rows: [],
+  };
+  for (const [label] of years) console.log(`  ${label}`);
+  console.log(
+    '\nrequest (p50 / p95 ms per year)'.padEnd(49),
+    ...years.map((_, i) => `year ${i + 1} p50/p95`.padStart(18)),
+    'target'.padStart(7),
+  );
+  for (const c of cases) {
+    const figures: { p50: number; p95: number }[] = [];
+    for (const [, last] of years) figures.push(await measure(c.paths(year(last), year(last, 1))));
+    const met = figures.every((f) => f.p50 <= c.target);
     console.log(
-      name.padEnd(48),
-      at(0.5).toFixed(1).padStart(8),
-      at(0.95).toFixed(1).padStart(8),
-      String(target).padStart(8) + mark,
+      c.name.padEnd(48),
+      ...figures.map((f) => `${f.p50.toFixed(1)} / ${f.p95.toFixed(1)}`.padStart(18)),
+      String(c.target).padStart(7),
+      met ? ' met' : ' MISSED',
     );
+    summary.rows.push([c.name, c.target, figures.map((f) => Math.round(f.p50 * 10) / 10)]);
   }
   console.log(`\npeak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`);
+  if (process.env.BENCH_SUMMARY)
+    appendFileSync(process.env.BENCH_SUMMARY, `${JSON.stringify(summary)}\n`);
   await app.close();
   await db.close();
 }

@@ -141,7 +141,7 @@ async function compare(db: Db) {
     for (const [after, before] of RANGES) {
       for (const q of requests()) {
         for (const interval of ['day', 'week'] as const) {
-          for (const report of ['revenue', 'orders'] as const) {
+          for (const report of ['revenue', 'orders', 'customers'] as const) {
             const params = {
               after: after!,
               before: before!,
@@ -151,21 +151,25 @@ async function compare(db: Db) {
               order: 'asc' as const,
               orderby: 'date',
               // orders/stats without total_customers (distinct customers read the lookups).
+              // 'customers': orders/stats with total_customers (customersOfItem).
               fields:
-                report === 'orders'
-                  ? [
-                      'orders_count',
-                      'net_revenue',
-                      'avg_order_value',
-                      'num_items_sold',
-                      'coupons_count',
-                    ]
-                  : undefined,
+                report === 'customers'
+                  ? ['orders_count', 'net_revenue', 'total_customers']
+                  : report === 'orders'
+                    ? [
+                        'orders_count',
+                        'net_revenue',
+                        'avg_order_value',
+                        'num_items_sold',
+                        'coupons_count',
+                      ]
+                    : undefined,
               filters: filtersFromQuery(q),
               segmentby: undefined,
             };
-            const fromRollup = await orderStats(ctx, report, params);
-            const fromLookups = await orderStats(ctx, report, params, { itemRollups: false });
+            const kind = report === 'customers' ? 'orders' : report;
+            const fromRollup = await orderStats(ctx, kind, params);
+            const fromLookups = await orderStats(ctx, kind, params, { itemRollups: false });
             expect(
               fromRollup,
               `${report} ${dateType} ${after} ${interval} ${JSON.stringify(q)}`,
@@ -203,6 +207,32 @@ for (const engine of engines) {
           .executeTakeFirstOrThrow();
         expect(Number(rows.n)).toBeGreaterThan(100);
         expect(await compare(db)).toBeGreaterThan(500);
+
+        // Distinct customers of one product: item_day and the product's lines, no order rows.
+        const ctx = reportContext(db, await readStoreSettings(db));
+        const texts: string[] = [];
+        const query = ctx.sql.query.bind(ctx.sql);
+        ctx.sql.query = ((text: string, params?: readonly unknown[]) => {
+          texts.push(text);
+          return query(text, params);
+        }) as typeof ctx.sql.query;
+        const customers = await orderStats(ctx, 'orders', {
+          after: '2024-03-01 00:00:00',
+          before: '2024-03-31 23:59:59',
+          interval: 'day',
+          page: 1,
+          perPage: 100,
+          order: 'asc',
+          orderby: 'date',
+          fields: ['orders_count', 'total_customers'],
+          filters: filtersFromQuery({ product_includes: [10] } as never),
+          segmentby: undefined,
+        });
+        expect(
+          (customers.body.totals as { total_customers: number }).total_customers,
+        ).toBeGreaterThan(0);
+        expect(texts.join('\n')).toContain('item_day');
+        expect(texts.join('\n')).not.toContain('FROM order_stats');
 
         // The comparison would catch a drifted rollup: add 1.00 to product 10's rows and the
         // rollup answer no longer equals the lookups'.

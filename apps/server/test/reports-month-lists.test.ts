@@ -573,6 +573,58 @@ describeEachEngine(
       ]);
     });
 
+    it('reads an edge month mostly in the range as the whole month less the rest', async () => {
+      const { ctx: c, texts } = await recordingContext(ctx().db);
+      // March 1–19 (19 of 31 days): the month less 20–31, which holds order 1, the only order
+      // of March; Mug and Tee sum to zero there and have no row inside, so neither is listed.
+      const early = params({ after: '2024-03-01 00:00:00', before: '2024-03-19 23:59:59' });
+      expect((await productsList(c, early)).rows).toEqual([]);
+      expect(texts.join('\n')).toContain('AS certain');
+      // April 3 – May 31: April less 1–2 (order 2's Mug, 2 Apr), the refund of 5 Apr inside.
+      texts.length = 0;
+      const april = params({ after: '2024-04-03 00:00:00', before: '2024-05-31 23:59:59' });
+      const rows = (await productsList(c, april)).rows;
+      expect(texts.join('\n')).toContain('AS certain');
+      expect(rows.map((r) => [r.product_id, r.items_sold, r.net_revenue, r.orders_count])).toEqual([
+        [10, 0, 1, 1],
+      ]);
+      for (const range of [
+        { after: '2024-03-01 00:00:00', before: '2024-03-19 23:59:59' },
+        { after: '2024-04-03 00:00:00', before: '2024-05-31 23:59:59' },
+        { after: '2024-03-05 07:30:00', before: '2024-08-25 23:59:59' },
+        { after: '2024-02-20 00:00:00', before: '2024-08-10 11:59:59' },
+      ]) {
+        for (const [name, list, orderbys] of LISTS) {
+          const p = params(range, { orderby: orderbys[0]! });
+          expect(await list(c, p), `${name} ${JSON.stringify(range)}`).toEqual(
+            await list(c, { ...p, lookupOnly: true }),
+          );
+          expect(await list(c, p), `${name} ${JSON.stringify(range)}`).toEqual(
+            await list(c, { ...p, noComplements: true }),
+          );
+        }
+      }
+    });
+
+    it('reads no edge lines for the categories list when the whole months sold every edge product', async () => {
+      const { ctx: c, texts } = await recordingContext(ctx().db);
+      // April whole (Mug), May 1–15 by day: May's only product is the Mug, sold in April.
+      const may = params({ after: '2024-04-01 00:00:00', before: '2024-05-15 23:59:59' });
+      const r = await categoriesList(c, { ...may, orderby: 'category_id' });
+      expect(texts.join('\n')).not.toContain('order_product_lookup');
+      expect(r).toEqual(
+        await categoriesList(c, { ...may, orderby: 'category_id', lookupOnly: true }),
+      );
+      // March 20–31 by day: the Tee, not sold in April, is read from its lines.
+      texts.length = 0;
+      const march = params({ after: '2024-03-20 00:00:00', before: '2024-04-30 23:59:59' });
+      const m = await categoriesList(c, { ...march, orderby: 'category_id' });
+      expect(texts.join('\n')).toContain('order_product_lookup');
+      expect(m).toEqual(
+        await categoriesList(c, { ...march, orderby: 'category_id', lookupOnly: true }),
+      );
+    });
+
     it('equals the lookup-only lists on every date type, with and without dates', async () => {
       for (const dateType of ['date_paid', 'date_created', 'date_completed'] as const) {
         const { ctx: c } = await recordingContext(ctx().db, dateType);

@@ -137,12 +137,13 @@ export async function variationItemsSold(ctx: ReportContext, range: TotalsRange)
     month: 'variation_month',
     lookup: 'order_product_lookup',
     sums: { items_sold: ['items_sold', 'product_qty'] },
-    // Month rows are variations only; lookup rows are every line.
+    // Month rows are variations only; lookup rows are every line. (`+variation_id`: the edge
+    // rows are found by date; PostgreSQL otherwise ANDs in a bitmap of every variation line.)
     filter: (alias) => {
       const s = status(alias);
       return alias === 'm'
         ? s
-        : { sql: `${s.sql} AND ${alias}.variation_id > 0`, params: s.params };
+        : { sql: `${s.sql} AND +${alias}.variation_id > 0`, params: s.params };
     },
   });
   return items_sold ?? 0;

@@ -36,6 +36,18 @@ export interface MonthPlan {
   partial: { from?: string; to?: string }[];
   /** Lookup rows without a date of the report's kind (a request without dates has them). */
   nullDates: boolean;
+  /**
+   * Edge months read whole from the month tables less the lookup rows of the rest of the
+   * month (`outside`), where that rest is shorter than the part in the range (`inside`, left
+   * out of `ranges`). Only plans asked for with `complements` have them.
+   */
+  complements: { month: string; inside: LocalRange[]; outside: LocalRange[] }[];
+}
+
+/** A local [from, to) range ('YYYY-MM-DD HH:MM:SS'; an absent bound is open). */
+export interface LocalRange {
+  from?: string;
+  to?: string;
 }
 
 const LOCAL_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -65,34 +77,47 @@ function mergePieces(pieces: readonly [number, number][]): [number, number][] {
  * Splits a list range into month-rollup months and lookup ranges. Undefined for a range the
  * planner cannot represent (a bound outside years 1000–9999): such requests read lookups only.
  */
-export function monthPlan(range: ListRange): MonthPlan | undefined {
-  const plan = planPieces(range);
+export function monthPlan(
+  range: ListRange,
+  options: { complements?: boolean } = {},
+): MonthPlan | undefined {
+  const plan = planPieces(range, options.complements === true);
   // Bounds near year 10000 would give texts that no longer compare as dates.
   const valid =
     plan?.months.every((m) =>
       [m.first, m.last].every((t) => t === undefined || /^\d{4}-\d{2}$/.test(t)),
     ) &&
-    plan.ranges.every((r) => [r.from, r.to].every((t) => t === undefined || LOCAL_TEXT.test(t)));
+    plan.ranges.every((r) => [r.from, r.to].every((t) => t === undefined || LOCAL_TEXT.test(t))) &&
+    plan.complements.every((c) => /^\d{4}-\d{2}$/.test(c.month));
   return valid ? plan : undefined;
 }
 
-function planPieces(range: ListRange): MonthPlan | undefined {
+const none = { complements: [] };
+
+function planPieces(range: ListRange, complements: boolean): MonthPlan | undefined {
   const { after, before } = range;
   if (!after && !before)
-    return { months: [{}], ranges: [], days: [], partial: [], nullDates: true };
+    return { months: [{}], ranges: [], days: [], partial: [], nullDates: true, ...none };
   if ((after && !plannable(after)) || (before && !plannable(before))) return undefined;
   if (after && before) {
     const plan = planRange(after, before);
     const split = splitMonths(plan.days);
     const texts = ([a, b]: [number, number]) => ({ from: wallText(a), to: wallText(b) });
+    const edges = mergePieces([...split.days, ...plan.hours, ...plan.raw]);
+    const byMonth = complements ? complementMonths(edges) : { direct: edges, months: [] };
     return {
       months: split.months.map(([first, last]) => ({ first, last })),
-      ranges: mergePieces([...split.days, ...plan.hours, ...plan.raw]).map(texts),
+      ranges: byMonth.direct.map(texts),
       days: mergePieces(split.days)
         .map(texts)
         .map((r) => ({ from: r.from.slice(0, 10), to: r.to.slice(0, 10) })),
       partial: mergePieces([...plan.hours, ...plan.raw]).map(texts),
       nullDates: false,
+      complements: byMonth.months.map((m) => ({
+        month: wallText(m.start).slice(0, 7),
+        inside: m.inside.map(texts),
+        outside: m.outside.map(texts),
+      })),
     };
   }
   if (after) {
@@ -105,6 +130,7 @@ function planPieces(range: ListRange): MonthPlan | undefined {
       days: [],
       partial: ranges,
       nullDates: false,
+      ...none,
     };
   }
   const b = wallMs(before!) + 1000;
@@ -116,7 +142,47 @@ function planPieces(range: ListRange): MonthPlan | undefined {
     days: [],
     partial: ranges,
     nullDates: false,
+    ...none,
   };
+}
+
+/**
+ * Splits edge pieces (wall ms, merged) by local month, and picks the months whose part
+ * outside the range is shorter than the part inside: those are read as the whole month less
+ * the outside part. Lookup rows cost about the same per hour, so the shorter side reads fewer;
+ * at the end of a range running to today, the outside part is mostly the future and empty.
+ * Exact for the same reason as the month split: an order has one date per kind, so each of
+ * its rows is inside or outside, never both.
+ */
+function complementMonths(edges: readonly [number, number][]): {
+  direct: [number, number][];
+  months: { start: number; inside: [number, number][]; outside: [number, number][] }[];
+} {
+  const pieces = new Map<number, [number, number][]>();
+  for (const [a, b] of edges) {
+    for (let from = a; from < b; ) {
+      const start = monthStart(from, 0);
+      const to = Math.min(b, monthStart(from, 1));
+      pieces.set(start, [...(pieces.get(start) ?? []), [from, to]]);
+      from = to;
+    }
+  }
+  const direct: [number, number][] = [];
+  const months: { start: number; inside: [number, number][]; outside: [number, number][] }[] = [];
+  const length = (list: readonly [number, number][]) => list.reduce((n, [a, b]) => n + b - a, 0);
+  for (const [start, inside] of [...pieces].sort((x, y) => x[0] - y[0])) {
+    const outside: [number, number][] = [];
+    let at = start;
+    for (const [a, b] of inside) {
+      if (at < a) outside.push([at, a]);
+      at = b;
+    }
+    const end = monthStart(start, 1);
+    if (at < end) outside.push([at, end]);
+    if (length(outside) < length(inside)) months.push({ start, inside, outside });
+    else direct.push(...inside);
+  }
+  return { direct: mergePieces(direct), months };
 }
 
 /** `date_kind = ? AND <months>` on a month table (alias given), or undefined for no months. */
@@ -187,6 +253,39 @@ export function edgeCondition(
   return { sql: anyOf(pieces), params };
 }
 
+/** `date_kind = ? AND month IN (…)` for the plan's complemented months, or undefined. */
+export function complementMonthCondition(
+  ctx: ReportContext,
+  plan: MonthPlan,
+  alias: string,
+): SqlCondition | undefined {
+  if (!plan.complements.length) return undefined;
+  const months = plan.complements.map((c) => c.month);
+  return {
+    sql: `${alias}.date_kind = ? AND ${alias}.month IN (${months.map(() => '?').join(',')})`,
+    params: [DATE_KIND[ctx.dateColumn], ...months],
+  };
+}
+
+/**
+ * The lookup rows of the complemented months' parts `outside` the range (taken away from the
+ * whole months) or `inside` it (what those months answer), or undefined for none.
+ */
+export function complementCondition(
+  plan: MonthPlan,
+  column: string,
+  which: 'inside' | 'outside',
+): SqlCondition | undefined {
+  const params: unknown[] = [];
+  const pieces = plan.complements
+    .flatMap((c) => c[which])
+    .map((r) => {
+      params.push(r.from, r.to);
+      return `${column} >= ? AND ${column} < ?`;
+    });
+  return pieces.length ? { sql: anyOf(pieces), params } : undefined;
+}
+
 /** The OR of conditions (at least one), each parenthesised when there are several. */
 const anyOf = (pieces: readonly string[]) =>
   pieces.length === 1 ? pieces[0]! : `(${pieces.map((p) => `(${p})`).join(' OR ')})`;
@@ -249,13 +348,21 @@ export async function rangeSums(
   spec: RangeSumSpec,
 ): Promise<Record<string, number>> {
   const names = Object.keys(spec.sums);
-  const plan = monthPlan(range);
+  const plan = monthPlan(range, { complements: true });
   const column = `l.${ctx.dateColumn}`;
-  const lookupPart = (where: SqlCondition): SqlCondition => {
+  const lookupPart = (where: SqlCondition, sign = ''): SqlCondition => {
     const f = spec.filter('l');
     return {
-      sql: `SELECT ${names.map((n) => `SUM(l.${spec.sums[n]![1]}) AS ${n}`).join(', ')}
+      sql: `SELECT ${names.map((n) => `${sign}SUM(l.${spec.sums[n]![1]}) AS ${n}`).join(', ')}
         FROM ${spec.lookup} l WHERE ${where.sql} AND ${f.sql}`,
+      params: [...where.params, ...f.params],
+    };
+  };
+  const monthPart = (where: SqlCondition): SqlCondition => {
+    const f = spec.filter('m');
+    return {
+      sql: `SELECT ${names.map((n) => `SUM(m.${spec.sums[n]![0]}) AS ${n}`).join(', ')}
+          FROM ${spec.month} m WHERE ${where.sql} AND ${f.sql}`,
       params: [...where.params, ...f.params],
     };
   };
@@ -266,14 +373,13 @@ export async function rangeSums(
   } else {
     const months = monthCondition(ctx, plan, 'm');
     const edges = edgeCondition(plan, column);
-    const f = spec.filter('m');
+    const whole = complementMonthCondition(ctx, plan, 'm');
+    const outside = complementCondition(plan, column, 'outside');
     parts = unionAll([
-      months && {
-        sql: `SELECT ${names.map((n) => `SUM(m.${spec.sums[n]![0]}) AS ${n}`).join(', ')}
-          FROM ${spec.month} m WHERE ${months.sql} AND ${f.sql}`,
-        params: [...months.params, ...f.params],
-      },
+      months && monthPart(months),
       edges && lookupPart(edges),
+      whole && monthPart(whole),
+      outside && lookupPart(outside, '-'),
     ]);
   }
   const [row] = await ctx.sql.query<Record<string, number | string | null>>(

@@ -203,10 +203,17 @@ export async function orderStats(
   const wantsCustomers =
     report === 'orders' && (!params.fields || params.fields.includes('total_customers'));
   const endExclusive = wallText(wallMs(params.before) + 1000);
-  const byRows = wantsCustomers || params.segmentby !== undefined;
   // One product, variation, category or coupon: whole days from item_day (migration 015).
-  const item =
-    byRows || params.interval === 'hour' || options.itemRollups === false ? undefined : oneItem(f);
+  const single =
+    params.segmentby !== undefined || params.interval === 'hour' || options.itemRollups === false
+      ? undefined
+      : oneItem(f);
+  // Distinct customers have no rollup: for one product, variation or category they come from
+  // that item's lines alone (customersOfItem), the sums still from item_day.
+  // Every other request with customers reads the order rows.
+  const customersByItem = wantsCustomers && single !== undefined && single.type !== 'coupon';
+  const byRows = (wantsCustomers && !customersByItem) || params.segmentby !== undefined;
+  const item = byRows ? undefined : single;
   const useRollups = (rollupAnswerable(f) || item !== undefined) && !byRows;
   const wantsProducts = showsField(params.fields, 'products', {
     ...kind.present(kind.empty()),
@@ -291,6 +298,13 @@ export async function orderStats(
       else await read('revenue_hour', 13, from, to, ':00:00');
     }
     for (const [from, to] of plan.raw) await addOrders(wallText(from), wallText(to));
+    // Order rows read above (partial days) added their customers already: sets, no double count.
+    if (item && customersByItem) {
+      for (const r of await customersOfItem(ctx, item, params.after, endExclusive)) {
+        const acc = accs.at(`${r.day} 00:00:00`);
+        if (acc) acc.customers.add(Number(r.customer_id));
+      }
+    }
     if (wantsProducts)
       products = item
         ? await productsByLookup()
@@ -312,6 +326,40 @@ export async function orderStats(
     orderbyAlias: { items_sold: 'num_items_sold' },
   });
 }
+
+/**
+ * The distinct (local day, customer) pairs of the order and refund rows matching one product,
+ * variation or category (and the rest of the filters: status, new/returning), from that item's
+ * lines: a row matches when it has a line of the item, and its lines carry its customer,
+ * status, new/returning and dates. Reads the item's lines only, where the order rows would be
+ * every order of the range tested for a line of the item.
+ */
+async function customersOfItem(
+  ctx: ReportContext,
+  item: NonNullable<ReturnType<typeof oneItem>>,
+  from: string,
+  to: string,
+): Promise<{ day: string; customer_id: number }[]> {
+  const col = `opl.${ctx.dateColumn}`;
+  const rest = rowFilter(item.rest, ctx.settings.excludedStatuses, LOOKUP_ORDER_COLUMNS, 'order');
+  const [join, match] =
+    item.type === 'category'
+      ? ['JOIN product_categories pc ON pc.product_id = opl.product_id', 'pc.category_id = ?']
+      : ['', `opl.${item.type}_id = ?`];
+  return ctx.sql.query<{ day: string; customer_id: number }>(
+    `SELECT DISTINCT substr(${col}, 1, 10) AS day, opl.customer_id AS customer_id
+     FROM order_product_lookup opl ${join}
+     WHERE ${match} AND ${col} >= ? AND ${col} < ? AND opl.customer_id > 0 AND ${rest.sql}`,
+    [item.id, from, to, ...rest.params],
+  );
+}
+
+/** Line lookup columns for the order-level filters a one-item request keeps. */
+const LOOKUP_ORDER_COLUMNS: FilterColumns = {
+  orderId: 'NULL',
+  status: 'opl.status',
+  returning: 'opl.returning_customer',
+};
 
 /** Segments of order-level stats: customer type and coupon from order rows, the rest from lines. */
 async function fillOrderSegments(

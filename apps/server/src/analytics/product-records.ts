@@ -1,0 +1,89 @@
+/*
+ * Product details the product-like list reports show beside their figures: records by id,
+ * the store's low-stock threshold and `extended_info` (API.md Part B §2.4, §2.6).
+ */
+import { getOptions } from '../options';
+import type { ReportContext } from './context';
+import { idsSql } from './filters';
+import { escapeHtml, stripTags } from './paging';
+
+/** The store's low-stock threshold (minimum 1). */
+export async function lowStockThreshold(ctx: ReportContext): Promise<number> {
+  const o = await getOptions(ctx.db, ['woocommerce_notify_low_stock_amount']);
+  return Math.max(1, Number(o.get('woocommerce_notify_low_stock_amount') ?? 2));
+}
+
+interface ProductRecord {
+  id: number;
+  parent_id: number;
+  type: string;
+  name: string;
+  slug: string;
+  sku: string;
+  price: number;
+  image_url: string;
+  stock_status: string;
+  stock_quantity: number | null;
+  manage_stock: number;
+  low_stock_amount: number | null;
+}
+
+/** Product records by id. */
+export async function productsById(
+  ctx: ReportContext,
+  ids: readonly number[],
+): Promise<Map<number, ProductRecord>> {
+  if (!ids.length) return new Map();
+  const rows = await ctx.sql.query<ProductRecord>(
+    `SELECT id, parent_id, type, name, slug, sku, price, image_url, stock_status, stock_quantity,
+       manage_stock, low_stock_amount FROM products WHERE id IN ${idsSql([...new Set(ids)])}`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
+/** `extended_info` of products and variations (§2.4, §2.6). */
+export async function productInfo(
+  ctx: ReportContext,
+  ids: readonly number[],
+  withVariations: boolean,
+) {
+  const records = await productsById(ctx, ids);
+  const threshold = await lowStockThreshold(ctx);
+  const cats = new Map<number, number[]>();
+  const variations = new Map<number, number[]>();
+  if (ids.length) {
+    for (const r of await ctx.sql.query<{ product_id: number; category_id: number }>(
+      `SELECT product_id, category_id FROM product_categories WHERE product_id IN ${idsSql([...new Set(ids)])} ORDER BY category_id`,
+    )) {
+      const list = cats.get(Number(r.product_id)) ?? [];
+      list.push(Number(r.category_id));
+      cats.set(Number(r.product_id), list);
+    }
+    if (withVariations) {
+      for (const r of await ctx.sql.query<{ id: number; parent_id: number }>(
+        `SELECT id, parent_id FROM products WHERE parent_id IN ${idsSql([...new Set(ids)])} ORDER BY id`,
+      )) {
+        const list = variations.get(Number(r.parent_id)) ?? [];
+        list.push(Number(r.id));
+        variations.set(Number(r.parent_id), list);
+      }
+    }
+  }
+  return (id: number) => {
+    const p = records.get(id);
+    if (!p) return { name: '(Deleted)' };
+    return {
+      name: stripTags(p.name),
+      price: ctx.money(Number(p.price)),
+      image: p.image_url ? `<img src="${escapeHtml(p.image_url)}" alt="" />` : '',
+      permalink: `/?post_type=product&p=${id}`,
+      category_ids: cats.get(id) ?? [],
+      stock_status: p.stock_status,
+      stock_quantity: p.stock_quantity === null ? null : Number(p.stock_quantity),
+      manage_stock: Number(p.manage_stock) === 1,
+      low_stock_amount: p.low_stock_amount === null ? threshold : Number(p.low_stock_amount),
+      ...(withVariations && p.type === 'variable' ? { variations: variations.get(id) ?? [] } : {}),
+      sku: p.sku,
+    };
+  };
+}

@@ -1,0 +1,143 @@
+/* GET /reports/products: sales per product (API.md Part B §2.4). */
+import type { ReportContext } from './context';
+import { rowFilter, type SqlCondition } from './filters';
+import {
+  complemented,
+  LINE_SUMS,
+  LINE_SUMS_TAKEN,
+  type LineSums,
+  listPlan,
+  type ProductListParams,
+} from './list-parts';
+import { monthAnswerable, monthColumns } from './month-source';
+import { type ListResult, link, pagedQuery, pageInMemory, rangeCondition } from './paging';
+import { productInfo, productsById } from './product-records';
+import { LINE_COLUMNS } from './report-stats';
+
+/**
+ * The grouped rows of the products list: product_id, the sums and the sort column. The last
+ * sale date has no rollup, so sorting by date reads the lookup rows.
+ */
+function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: string): SqlCondition {
+  const col = `opl.${ctx.dateColumn}`;
+  const excluded = ctx.settings.excludedStatuses;
+  const filter = rowFilter(p.filters, excluded, LINE_COLUMNS, 'line');
+  const plan = listPlan(
+    p,
+    orderBy !== 'last_date' && monthAnswerable(p.filters, { variation: false }),
+    true,
+  );
+  if (!plan) {
+    const range = rangeCondition(col, p.range);
+    return {
+      sql: `SELECT opl.product_id AS product_id, ${LINE_SUMS}, MAX(${col}) AS last_date,
+      MAX(pr.name) AS product_name, MAX(pr.sku) AS sku,
+      (SELECT COUNT(*) FROM products v WHERE v.parent_id = opl.product_id) AS variations
+    FROM order_product_lookup opl LEFT JOIN products pr ON pr.id = opl.product_id
+    WHERE ${filter.sql}${range.sql} GROUP BY opl.product_id`,
+      params: [...filter.params, ...range.params],
+    };
+  }
+  const monthFilter = rowFilter(p.filters, excluded, monthColumns('pm', false), 'line');
+  const { union: u, having } = complemented(ctx, plan, {
+    alias: 'pm',
+    column: col,
+    sums: ['items_sold', 'net_revenue', 'orders_count'],
+    month: (months, certain) => ({
+      sql: `SELECT pm.product_id AS product_id, SUM(pm.items_sold) AS items_sold,
+        SUM(pm.net_revenue) AS net_revenue, SUM(pm.orders_count) AS orders_count${certain}
+      FROM product_month pm WHERE ${months.sql} AND ${monthFilter.sql} GROUP BY pm.product_id`,
+      params: [...months.params, ...monthFilter.params],
+    }),
+    lookup: (dates, sign, certain) => ({
+      sql: `SELECT opl.product_id AS product_id, ${sign ? LINE_SUMS_TAKEN : LINE_SUMS}${certain}
+      FROM order_product_lookup opl WHERE ${dates.sql} AND ${filter.sql} GROUP BY opl.product_id`,
+      params: [...dates.params, ...filter.params],
+    }),
+    rowsOf: (dates) => ({
+      sql: `SELECT 1 FROM order_product_lookup opl
+        WHERE opl.product_id = u.product_id AND ${dates.sql} AND ${filter.sql}`,
+      params: [...dates.params, ...filter.params],
+    }),
+  });
+  const sortColumn =
+    {
+      product_name: ', pr.name AS product_name',
+      sku: ', pr.sku AS sku',
+      variations:
+        ', (SELECT COUNT(*) FROM products v WHERE v.parent_id = g.product_id) AS variations',
+    }[orderBy] ?? '';
+  const join =
+    orderBy === 'product_name' || orderBy === 'sku'
+      ? ' LEFT JOIN products pr ON pr.id = g.product_id'
+      : '';
+  return {
+    sql: `SELECT g.*${sortColumn} FROM (
+      SELECT u.product_id AS product_id, SUM(u.items_sold) AS items_sold,
+        SUM(u.net_revenue) AS net_revenue, SUM(u.orders_count) AS orders_count
+      FROM (${u.sql}) u GROUP BY u.product_id${having.sql}) g${join}`,
+    params: [...u.params, ...having.params],
+  };
+}
+
+/** GET /reports/products. */
+export async function productsList(
+  ctx: ReportContext,
+  p: ProductListParams,
+): Promise<ListResult<Record<string, unknown>>> {
+  const orderBy =
+    { date: 'last_date', product_name: 'product_name', sku: 'sku', variations: 'variations' }[
+      p.orderby
+    ] ?? p.orderby;
+  const { sql: inner, params } = productsSource(ctx, p, orderBy);
+  let result: ListResult<Record<string, unknown> & LineSums & { product_id: number }>;
+  const asked = p.filters.productIncludes;
+  if (asked.length) {
+    // `products[]`: exactly these ids, missing ones filled with empty data.
+    const found = await ctx.sql.query<Record<string, unknown> & LineSums & { product_id: number }>(
+      inner,
+      params,
+    );
+    const byId = new Map(found.map((r) => [Number(r.product_id), r]));
+    const names = await productsById(ctx, asked);
+    const rows = asked.map(
+      (id) =>
+        byId.get(id) ?? {
+          product_id: id,
+          items_sold: 0,
+          net_revenue: 0,
+          orders_count: 0,
+          last_date: '',
+          product_name: names.get(id)?.name ?? '',
+          sku: names.get(id)?.sku ?? '',
+          variations: 0,
+        },
+    );
+    result = pageInMemory(
+      rows,
+      (r) => (typeof r[orderBy] === 'string' ? String(r[orderBy]) : Number(r[orderBy] ?? 0)),
+      (r) => Number(r.product_id),
+      p,
+    );
+  } else {
+    result = await pagedQuery(ctx, inner, params, orderBy, 'product_id', p);
+  }
+  const info = p.extendedInfo
+    ? await productInfo(
+        ctx,
+        result.rows.map((r) => Number(r.product_id)),
+        true,
+      )
+    : undefined;
+  return {
+    ...result,
+    rows: result.rows.map((r) => ({
+      product_id: Number(r.product_id),
+      items_sold: Number(r.items_sold),
+      net_revenue: ctx.money(Number(r.net_revenue)),
+      orders_count: Number(r.orders_count),
+      extended_info: info ? info(Number(r.product_id)) : {},
+      _links: { product: link(`/wc-analytics/products/${Number(r.product_id)}`) },
+    })),
+  };
+}

@@ -1,0 +1,108 @@
+/* GET /reports/taxes: tax amounts and orders per tax rate (API.md Part B §2.11). */
+import type { ReportContext } from './context';
+import { type SqlCondition, statusDefault } from './filters';
+import { andIdIn, complemented, listPlan, type ProductListParams } from './list-parts';
+import { type ListResult, link, pagedQuery, rangeCondition } from './paging';
+import { taxCode } from './segments';
+
+/** The grouped rows of the taxes list (default status exclusion and rate ids only). */
+function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
+  const col = `otl.${ctx.dateColumn}`;
+  const excluded = ctx.settings.excludedStatuses;
+  const status = statusDefault(p.filters, excluded, 'otl.status');
+  const asked = p.filters.taxRateIncludes;
+  const only = (column: string) => andIdIn(column, asked);
+  const sums = (a: string, sign = '') =>
+    `${sign}SUM(${a}.total_tax) AS total_tax, ${sign}SUM(${a}.order_tax) AS order_tax,
+      ${sign}SUM(${a}.shipping_tax) AS shipping_tax`;
+  // No complemented months: a refund giving no tax back has a lookup row but no month row
+  // (ingestion keeps no all-zero rollup rows), so reading its month whole would drop the rate.
+  const plan = listPlan(p, true);
+  if (!plan) {
+    const range = rangeCondition(col, p.range);
+    return {
+      sql: `SELECT otl.tax_rate_id AS tax_rate_id, ${sums('otl')},
+      COUNT(DISTINCT CASE WHEN otl.parent_id = 0 THEN otl.order_id END) AS orders_count,
+      MAX(r.name) AS name, MAX(r.rate) AS rate, MAX(r.country) AS country, MAX(r.state) AS state,
+      MAX(r.priority) AS priority,
+      MAX(r.country) || '-' || MAX(r.state) || '-' || MAX(r.name) AS tax_code
+    FROM order_tax_lookup otl LEFT JOIN tax_rates r ON r.id = otl.tax_rate_id
+    WHERE ${status.sql}${range.sql}${only('otl.tax_rate_id')} GROUP BY otl.tax_rate_id`,
+      params: [...status.params, ...range.params],
+    };
+  }
+  const monthStatus = statusDefault(p.filters, excluded, 'tm.status');
+  const { union: u, having } = complemented(ctx, plan, {
+    alias: 'tm',
+    column: col,
+    sums: ['total_tax', 'order_tax', 'shipping_tax', 'orders_count'],
+    month: (months, certain) => ({
+      sql: `SELECT tm.tax_rate_id AS tax_rate_id, ${sums('tm')},
+        SUM(tm.orders_count) AS orders_count${certain}
+      FROM tax_month tm WHERE ${months.sql} AND ${monthStatus.sql}${only('tm.tax_rate_id')}
+      GROUP BY tm.tax_rate_id`,
+      params: [...months.params, ...monthStatus.params],
+    }),
+    lookup: (dates, sign, certain) => ({
+      sql: `SELECT otl.tax_rate_id AS tax_rate_id, ${sums('otl', sign)},
+        ${sign}COUNT(DISTINCT CASE WHEN otl.parent_id = 0 THEN otl.order_id END) AS orders_count${certain}
+      FROM order_tax_lookup otl WHERE ${dates.sql} AND ${status.sql}${only('otl.tax_rate_id')}
+      GROUP BY otl.tax_rate_id`,
+      params: [...dates.params, ...status.params],
+    }),
+    rowsOf: (dates) => ({
+      sql: `SELECT 1 FROM order_tax_lookup otl
+        WHERE otl.tax_rate_id = u.tax_rate_id AND ${dates.sql} AND ${status.sql}`,
+      params: [...dates.params, ...status.params],
+    }),
+  });
+  return {
+    sql: `SELECT g.*, r.name AS name, r.rate AS rate, r.country AS country, r.state AS state,
+      r.priority AS priority, r.country || '-' || r.state || '-' || r.name AS tax_code
+    FROM (
+      SELECT u.tax_rate_id AS tax_rate_id, ${sums('u')}, SUM(u.orders_count) AS orders_count
+      FROM (${u.sql}) u GROUP BY u.tax_rate_id${having.sql}) g LEFT JOIN tax_rates r ON r.id = g.tax_rate_id`,
+    params: [...u.params, ...having.params],
+  };
+}
+
+/** GET /reports/taxes. */
+export async function taxesList(
+  ctx: ReportContext,
+  p: ProductListParams,
+): Promise<ListResult<Record<string, unknown>>> {
+  const source = taxesSource(ctx, p);
+  const result = await pagedQuery<Record<string, unknown>>(
+    ctx,
+    source.sql,
+    source.params,
+    p.orderby,
+    'tax_rate_id',
+    p,
+  );
+  return {
+    ...result,
+    rows: result.rows.map((r) => {
+      const id = Number(r.tax_rate_id);
+      return {
+        tax_rate_id: id,
+        name: String(r.name ?? ''),
+        tax_rate: Number(r.rate ?? 0),
+        country: String(r.country ?? ''),
+        state: String(r.state ?? ''),
+        priority: Number(r.priority ?? 0),
+        total_tax: ctx.money(Number(r.total_tax)),
+        order_tax: ctx.money(Number(r.order_tax)),
+        shipping_tax: ctx.money(Number(r.shipping_tax)),
+        orders_count: Number(r.orders_count),
+        tax_code: taxCode({
+          country: String(r.country ?? ''),
+          state: String(r.state ?? ''),
+          name: String(r.name ?? ''),
+          priority: Number(r.priority ?? 0),
+        }),
+        _links: { tax: link(`/wc-analytics/taxes/${id}`) },
+      };
+    }),
+  };
+}

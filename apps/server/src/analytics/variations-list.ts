@@ -1,0 +1,125 @@
+/* GET /reports/variations: sales per variation (API.md Part B §2.6). */
+import type { ReportContext } from './context';
+import { idsSql, rowFilter, type SqlCondition } from './filters';
+import {
+  complemented,
+  LINE_SUMS,
+  LINE_SUMS_TAKEN,
+  listPlan,
+  type ProductListParams,
+} from './list-parts';
+import { monthAnswerable, monthColumns } from './month-source';
+import { type ListResult, link, pagedQuery, rangeCondition } from './paging';
+import { productInfo } from './product-records';
+import { LINE_COLUMNS } from './report-stats';
+
+/** The grouped rows of the variations list (sorting by date reads the lookup rows). */
+function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: string): SqlCondition {
+  const col = `opl.${ctx.dateColumn}`;
+  const excluded = ctx.settings.excludedStatuses;
+  const filter = rowFilter(p.filters, excluded, LINE_COLUMNS, 'line');
+  const plan = listPlan(
+    p,
+    orderBy !== 'last_date' && monthAnswerable(p.filters, { variation: true }),
+    true,
+  );
+  if (!plan) {
+    const range = rangeCondition(col, p.range);
+    return {
+      sql: `SELECT opl.variation_id AS variation_id, MAX(opl.product_id) AS product_id, ${LINE_SUMS},
+      MAX(${col}) AS last_date, MAX(pr.sku) AS sku
+    FROM order_product_lookup opl LEFT JOIN products pr ON pr.id = opl.variation_id
+    WHERE opl.variation_id > 0 AND ${filter.sql}${range.sql} GROUP BY opl.variation_id`,
+      params: [...filter.params, ...range.params],
+    };
+  }
+  const monthFilter = rowFilter(p.filters, excluded, monthColumns('vm', true), 'line');
+  // (`+variation_id`: the edge rows are found by date, not by scanning the variation index.)
+  const { union: u, having } = complemented(ctx, plan, {
+    alias: 'vm',
+    column: col,
+    sums: ['items_sold', 'net_revenue', 'orders_count'],
+    month: (months, certain) => ({
+      sql: `SELECT vm.variation_id AS variation_id, MAX(vm.product_id) AS product_id,
+        SUM(vm.items_sold) AS items_sold, SUM(vm.net_revenue) AS net_revenue,
+        SUM(vm.orders_count) AS orders_count${certain}
+      FROM variation_month vm WHERE ${months.sql} AND ${monthFilter.sql} GROUP BY vm.variation_id`,
+      params: [...months.params, ...monthFilter.params],
+    }),
+    lookup: (dates, sign, certain) => ({
+      sql: `SELECT opl.variation_id AS variation_id, MAX(opl.product_id) AS product_id,
+        ${sign ? LINE_SUMS_TAKEN : LINE_SUMS}${certain}
+      FROM order_product_lookup opl
+      WHERE +opl.variation_id > 0 AND ${dates.sql} AND ${filter.sql} GROUP BY opl.variation_id`,
+      params: [...dates.params, ...filter.params],
+    }),
+    rowsOf: (dates) => ({
+      sql: `SELECT 1 FROM order_product_lookup opl
+        WHERE opl.variation_id = u.variation_id AND ${dates.sql} AND ${filter.sql}`,
+      params: [...dates.params, ...filter.params],
+    }),
+  });
+  const sku = orderBy === 'sku';
+  return {
+    sql: `SELECT g.*${sku ? ', pr.sku AS sku' : ''} FROM (
+      SELECT u.variation_id AS variation_id, MAX(u.product_id) AS product_id,
+        SUM(u.items_sold) AS items_sold, SUM(u.net_revenue) AS net_revenue,
+        SUM(u.orders_count) AS orders_count
+      FROM (${u.sql}) u GROUP BY u.variation_id${having.sql}) g${sku ? ' LEFT JOIN products pr ON pr.id = g.variation_id' : ''}`,
+    params: [...u.params, ...having.params],
+  };
+}
+
+/** GET /reports/variations. */
+export async function variationsList(
+  ctx: ReportContext,
+  p: ProductListParams,
+): Promise<ListResult<Record<string, unknown>>> {
+  const orderBy = { date: 'last_date' }[p.orderby] ?? p.orderby;
+  const source = variationsSource(ctx, p, orderBy);
+  const result = await pagedQuery<Record<string, unknown>>(
+    ctx,
+    source.sql,
+    source.params,
+    orderBy,
+    'variation_id',
+    p,
+  );
+  const ids = result.rows.map((r) => Number(r.variation_id));
+  const info = p.extendedInfo ? await productInfo(ctx, ids, false) : undefined;
+  const attrs = new Map<number, { id: number; name: string; option: string }[]>();
+  if (p.extendedInfo && ids.length) {
+    for (const a of await ctx.sql.query<{
+      product_id: number;
+      id: number;
+      name: string;
+      option: string;
+    }>(
+      `SELECT pa.product_id, a.id, a.name, t.name AS option FROM product_attributes pa
+       JOIN attributes a ON a.id = pa.attribute_id JOIN attribute_terms t ON t.id = pa.term_id
+       WHERE pa.product_id IN ${idsSql(ids)} ORDER BY a.id`,
+    )) {
+      const list = attrs.get(Number(a.product_id)) ?? [];
+      list.push({ id: Number(a.id), name: a.name, option: a.option });
+      attrs.set(Number(a.product_id), list);
+    }
+  }
+  return {
+    ...result,
+    rows: result.rows.map((r) => {
+      const id = Number(r.variation_id);
+      return {
+        product_id: Number(r.product_id),
+        variation_id: id,
+        items_sold: Number(r.items_sold),
+        net_revenue: ctx.money(Number(r.net_revenue)),
+        orders_count: Number(r.orders_count),
+        extended_info: info ? { ...info(id), attributes: attrs.get(id) ?? [] } : {},
+        _links: {
+          product: link(`/wc-analytics/products/${Number(r.product_id)}`),
+          variation: link(`/wc-analytics/products/${Number(r.product_id)}/variations/${id}`),
+        },
+      };
+    }),
+  };
+}
