@@ -1,16 +1,14 @@
 import type { DateType } from '@storelens/api';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { categoriesList } from '../src/analytics/categories-list';
 import { type ReportContext, reportContext } from '../src/analytics/context';
+import { couponsList } from '../src/analytics/coupons-list';
 import { noFilters, type ReportFilters } from '../src/analytics/filters';
-import {
-  categoriesList,
-  couponsList,
-  type ProductListParams,
-  productsList,
-  taxesList,
-  variationsList,
-} from '../src/analytics/lists';
+import type { ProductListParams } from '../src/analytics/list-parts';
+import { productsList } from '../src/analytics/products-list';
+import { taxesList } from '../src/analytics/taxes-list';
+import { variationsList } from '../src/analytics/variations-list';
 import type { Db } from '../src/db/database';
 import { generateDemoStore } from '../src/demo/generate';
 import { ingestOrders } from '../src/ingest/ingest';

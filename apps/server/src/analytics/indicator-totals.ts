@@ -3,7 +3,8 @@
  * per-bucket work of the stats reports: an indicator is a stats total over `after`/`before`,
  * so each source is summed once. Definitions are the stats reports' own (metrics.ts), and
  * the sources the same as theirs: revenue day/hour rollups with order rows at the edges
- * (revenue.ts), the coupon and tax month rollups through the list sources (lists.ts).
+ * (revenue.ts), the coupon and tax month rollups through the list sources
+ * (coupons-list.ts, taxes-list.ts).
  */
 import { countDistinct } from '../db/dialect';
 import type { ReportContext } from './context';

@@ -10,7 +10,9 @@ import {
   type PerformanceIndicatorStat,
   performanceIndicators,
 } from '@storelens/api';
+import { categoriesList } from './categories-list';
 import type { ReportContext } from './context';
+import { couponsList } from './coupons-list';
 import { topCustomersBySpend } from './customers';
 import { noFilters } from './filters';
 import {
@@ -20,9 +22,9 @@ import {
   taxTotals,
   variationItemsSold,
 } from './indicator-totals';
-import { categoriesList, couponsList, productsList } from './lists';
 import { type OrderAcc, ordersMetrics, revenueMetrics } from './metrics';
 import { escapeHtml } from './paging';
+import { productsList } from './products-list';
 import { couponStats, downloadStats, productStats, taxStats } from './report-stats';
 import { orderStats } from './revenue';
 import type { StatsRequest } from './stats';

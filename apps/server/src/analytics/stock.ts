@@ -3,7 +3,6 @@
  */
 import type { ReportContext } from './context';
 import { idsSql } from './filters';
-import { lowStockThreshold } from './lists';
 import {
   type ListPaging,
   type ListResult,
@@ -12,6 +11,7 @@ import {
   rangeCondition,
   stripTags,
 } from './paging';
+import { lowStockThreshold } from './product-records';
 import { type DownloadFilters, downloadWhere } from './report-stats';
 
 /** Stock list types. */

@@ -17,21 +17,19 @@ import {
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
+import { categoriesList } from '../analytics/categories-list';
 import type { ReportContext } from '../analytics/context';
+import { couponsList } from '../analytics/coupons-list';
 import { type CustomerFilters, customersList, customersStats } from '../analytics/customers';
 import { downloadFilesList } from '../analytics/download-files';
 import { filtersFromQuery } from '../analytics/filters';
-import {
-  categoriesList,
-  couponsList,
-  productsList,
-  taxesList,
-  variationsList,
-} from '../analytics/lists';
 import { ordersList } from '../analytics/orders-list';
 import type { ListResult } from '../analytics/paging';
+import { productsList } from '../analytics/products-list';
 import type { DownloadFilters } from '../analytics/report-stats';
 import { downloadsList, stockList, stockStats } from '../analytics/stock';
+import { taxesList } from '../analytics/taxes-list';
+import { variationsList } from '../analytics/variations-list';
 import type { Db } from '../db/database';
 import { zone } from '../timezone';
 import { toLocalDateTime } from './dates';
