@@ -12,6 +12,7 @@ import {
   type CouponRow,
   Deltas,
   decodeItemKey,
+  type ItemDaySink,
   type MonthTable,
   type ProductRow,
   type StatsRow,
@@ -169,16 +170,24 @@ export async function ingestOrders(
   orders: readonly OrderInput[],
   remove: readonly number[] = [],
   /**
-   * `itemDays: false` leaves item_day alone: only for a bulk load into an empty store that
-   * calls `rollUpItemDays` (migration 015) once it is loaded.
+   * `itemDays: false` leaves item_day alone: only for a store whose item_day is rolled up
+   * afterwards (`rollUpItemDays`, migration 015). An `ItemDayTotals` given here sums the
+   * batch's item_day contributions instead of writing them: a bulk load into an empty store
+   * that writes item_day once at its end (a failed batch leaves its contributions in the
+   * totals, so such a load is abandoned at its first error).
    */
-  options: { itemDays?: boolean } = {},
+  options: {
+    itemDays?: boolean | ItemDaySink;
+    /** Milliseconds spent per phase are added here (the demo's `--timings`). */
+    timings?: Record<string, number>;
+  } = {},
 ): Promise<void> {
   if (orders.length === 0 && remove.length === 0) return;
   const settings = await readStoreSettings(db);
   const toLocal = zone(settings.timezone).toLocal;
   const excluded = new Set<string>(settings.excludedStatuses);
 
+  let commitStarted = 0;
   await db.kysely.transaction().execute(async (trx) => {
     const sql = new RawSql(trx, db.engine, db.sqlite);
     // A bulk batch (the demo generator's are 50,000 orders) may take longer than the statement
@@ -186,11 +195,13 @@ export async function ingestOrders(
     // keeps it.
     if (db.engine === 'postgres' && orders.length >= BULK_BATCH_ORDERS)
       await sql.run('SET LOCAL statement_timeout = 0');
-    const deltas = new Deltas({ items: options.itemDays !== false });
+    const sink = typeof options.itemDays === 'object' ? options.itemDays : undefined;
+    const deltas = new Deltas({ items: options.itemDays !== false, sink });
     const categories = new ProductCategories(sql);
     const orderIds = orders.map((o) => o.id);
     const touched = [...new Set([...orderIds, ...remove])];
 
+    const phase = phaseTimer(options.timings);
     // 1. Subtract and delete what re-ingested (or removed) orders and their old refunds
     // contributed.
     const seen = (
@@ -217,6 +228,7 @@ export async function ingestOrders(
       for (const o of orders) if (again.has(o.id) && o.customerId > 0) recompute.add(o.customerId);
     }
 
+    phase('replaced orders');
     // 2. Source rows.
     const source = sourceRows(orders, toLocal);
     await sql.insertMany('orders', ORDER_COLUMNS, source.orders);
@@ -232,6 +244,7 @@ export async function ingestOrders(
       source.taxLines,
     );
 
+    phase('source rows');
     // 3. New vs returning: each customer's first counted order.
     const first = await firstOrders(sql, orders, recompute, excluded);
     const returningOf = (orderId: number, customerId: number) => {
@@ -239,18 +252,22 @@ export async function ingestOrders(
       return customerId > 0 && f !== undefined && f !== orderId ? 1 : 0;
     };
     await first.save();
+    phase('first orders');
 
     // 4. Lookup rows of the batch (the wide ones copied in SQL from the source rows just
     // written) and their rollup contributions.
     const fresh = source.lookups(returningOf);
     const freshIds = fresh.map((l) => l.stats.order_id);
     await insertLookups(sql, fresh, freshIds);
+    phase('lookup rows');
     await updateCustomerTotals(sql, orderIds, 1, settings.excludedStatuses);
+    phase('customer totals');
     await categories.load(orders.flatMap((o) => o.lines.map((l) => l.productId)));
     const freshCoupons = orderCoupons(fresh);
     for (const l of fresh)
       deltas.add(1, l.stats, l.products, l.coupons, l.taxes, categories.of, freshCoupons(l));
 
+    phase('contributions');
     // 5. Earlier orders whose new/returning flag changed with the first orders. Month rollups
     // have no new/returning column: only the revenue and item rollups move.
     const flipped = (await first.candidates()).filter(
@@ -294,14 +311,34 @@ export async function ingestOrders(
       }
     }
 
+    phase('new/returning flips');
     // 6. Rollups.
     await applyRevenue(sql, 'revenue_hour', deltas);
     await applyRevenue(sql, 'revenue_day', deltas);
+    phase('revenue rollups');
     for (const table of deltas.months.keys()) await applyMonths(sql, table, deltas);
     await applyCategoryDays(sql, deltas);
+    phase('month and category rollups');
     await applyItemDays(sql, deltas);
+    phase('item_day');
+    commitStarted = performance.now();
   });
+  phaseTimer(options.timings)('commit', commitStarted);
   for (const listener of ingestListeners) listener();
+}
+
+/**
+ * A phase timer: each call adds the time since the previous call (or since `from`) to the
+ * phase named; without `timings` it does nothing.
+ */
+export function phaseTimer(timings: Record<string, number> | undefined) {
+  let last = performance.now();
+  return (name: string, from?: number) => {
+    if (!timings) return;
+    const now = performance.now();
+    timings[name] = (timings[name] ?? 0) + now - (from ?? last);
+    last = now;
+  };
 }
 
 const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((a, x) => a + f(x), 0);
