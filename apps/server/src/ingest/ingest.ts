@@ -193,8 +193,13 @@ export async function ingestOrders(
     // A bulk batch (the demo generator's are 50,000 orders) may take longer than the statement
     // timeout that protects requests (db/database.ts); a webhook's order or an import batch
     // keeps it.
-    if (db.engine === 'postgres' && orders.length >= BULK_BATCH_ORDERS)
+    if (db.engine === 'postgres' && orders.length >= BULK_BATCH_ORDERS) {
       await sql.run('SET LOCAL statement_timeout = 0');
+      // Nor does it wait for its commit to reach the disk: a crash can lose only the last
+      // batches (WAL is flushed in order, so never one committed after a later durable
+      // commit such as an import's cursor), and bulk loads are repeatable.
+      await sql.run('SET LOCAL synchronous_commit = off');
+    }
     const sink = typeof options.itemDays === 'object' ? options.itemDays : undefined;
     const deltas = new Deltas({ items: options.itemDays !== false, sink });
     const categories = new ProductCategories(sql);
