@@ -45,6 +45,12 @@ export interface DemoOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/**
+ * The generator's version: raise it whenever the same options would generate different rows
+ * (benches key the stores they keep by it, scripts/bench.ts).
+ */
+export const DEMO_GENERATOR_VERSION = 2;
+
 /** Demo defaults: two years, about 20,000 orders, a New York store (a zone with DST). */
 export const defaultDemoOptions: DemoOptions = {
   orders: 20_000,
