@@ -1,5 +1,4 @@
-import { MONTH_ROLLUPS } from '../db/migrations/004_month_rollups';
-import { ITEM_TYPES, type ItemType } from '../db/migrations/015_item_day';
+import { ITEM_TYPES, type ItemType, MONTH_ROLLUPS } from '../db/rollups';
 import type {
   OrderCouponLookupTable,
   OrderProductLookupTable,

@@ -1,9 +1,8 @@
 import { updateCustomerTotals } from '../analytics/customer-totals';
 import type { Db } from '../db/database';
 import { rowsIn } from '../db/dialect';
-import { MONTH_ROLLUPS } from '../db/migrations/004_month_rollups';
-import { ITEM_DAY_KEYS } from '../db/migrations/015_item_day';
 import { ADD_MULTISETS_SQL, formatMultiset } from '../db/multiset';
+import { ITEM_DAY_KEYS, MONTH_ROLLUPS } from '../db/rollups';
 import { RawSql } from '../db/sql';
 import { allocateUnits } from '../money';
 import { readStoreSettings } from '../options';

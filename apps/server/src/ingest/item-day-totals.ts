@@ -1,5 +1,5 @@
-import { ITEM_DAY_KEYS, ITEM_TYPES } from '../db/migrations/015_item_day';
 import { formatMultiset } from '../db/multiset';
+import { ITEM_DAY_KEYS, ITEM_TYPES } from '../db/rollups';
 import type { RawSql } from '../db/sql';
 import {
   type CouponRow,
