@@ -141,6 +141,20 @@ export async function generateDemoStore(
   await restoreIndexes(db);
   phase('indexes built (and analysed)');
   const used = process.cpuUsage(cpu);
+  await finishStore(db);
+  phase('finishing (not ingestion)');
+  await setOptions(db, {
+    [DEMO_GENERATION_OPTION]: { status: 'done', orders } satisfies DemoGenerationMark,
+  });
+  return {
+    ...result,
+    ingestMs: result.ingestMs + performance.now() - started,
+    ingestCpuMs: result.ingestCpuMs + (used.user + used.system) / 1000,
+  };
+}
+
+/** What is known once every order is in: customers' last activity, products' popularity. */
+async function finishStore(db: Db) {
   // Popularity for the product picker's orderby=popularity: units sold, refunds netted, as
   // summed by the product month rollup (every line once under the creation date), which is a
   // few thousand rows where the lookup is millions.
@@ -158,17 +172,9 @@ export async function generateDemoStore(
        WHERE s.product_id = products.id AND products.parent_id = 0`,
     );
   });
-  phase('finishing (not ingestion)');
-  await setOptions(db, {
-    [DEMO_GENERATION_OPTION]: { status: 'done', orders } satisfies DemoGenerationMark,
-  });
-  return {
-    ...result,
-    ingestMs: result.ingestMs + performance.now() - started,
-    ingestCpuMs: result.ingestCpuMs + (used.user + used.system) / 1000,
-  };
 }
 
+/** Writes the settings and catalog, then generates and ingests the orders batch by batch. */
 async function generate(
   db: Db,
   options: Partial<DemoOptions>,
@@ -191,246 +197,9 @@ async function generate(
   const startMs = endMs - Math.round(o.years * 365.25) * DAY;
   const created = formatSqlUtc(startMs - 30 * DAY);
 
-  // --- catalog ---
-  let nextTerm = 1;
-  const categoryRows: unknown[][] = [];
-  const leafCategories: { id: number; name: string; path: number[] }[] = [];
-  const addCategory = (name: string, parent: number) => {
-    const id = nextTerm++;
-    categoryRows.push([id, name, slug(name), parent, '']);
-    return id;
-  };
-  for (const top of categoryTree) {
-    const topId = addCategory(top.name, 0);
-    for (const mid of top.children ?? []) {
-      const midId = addCategory(mid.name, topId);
-      if (!mid.children) leafCategories.push({ id: midId, name: mid.name, path: [topId, midId] });
-      for (const leaf of mid.children ?? []) {
-        const leafId = addCategory(leaf, midId);
-        leafCategories.push({ id: leafId, name: leaf, path: [topId, midId, leafId] });
-      }
-    }
-  }
-  await sql.insertMany(
-    'categories',
-    ['id', 'name', 'slug', 'parent_id', 'description'],
-    categoryRows,
-  );
-
-  const colorAttr = nextTerm++;
-  const sizeAttr = nextTerm++;
-  await sql.insertMany(
-    'attributes',
-    ['id', 'name', 'slug'],
-    [
-      [colorAttr, 'Color', 'pa_color'],
-      [sizeAttr, 'Size', 'pa_size'],
-    ],
-  );
-  const termRows: unknown[][] = [];
-  const colorTerms = colors.map((c, i) => {
-    const id = nextTerm++;
-    termRows.push([id, colorAttr, c, slug(c), i]);
-    return id;
-  });
-  const sizeTerms = sizes.map((s, i) => {
-    const id = nextTerm++;
-    termRows.push([id, sizeAttr, s, slug(s), i]);
-    return id;
-  });
-  await sql.insertMany(
-    'attribute_terms',
-    ['id', 'attribute_id', 'name', 'slug', 'menu_order'],
-    termRows,
-  );
-
-  const products: Product[] = [];
-  const productRows: unknown[][] = [];
-  const productCategoryRows: unknown[][] = [];
-  const productAttributeRows: unknown[][] = [];
-  const downloadRows: unknown[][] = [];
-  let nextPost = 100;
-  const usedNames = new Set<string>();
-  for (let i = 0; products.length < 200; i++) {
-    const leaf = leafCategories[i % leafCategories.length]!;
-    const words = productWords[leaf.name]!;
-    let name = `${rnd.pick(adjectives)} ${rnd.pick(words.nouns)}`;
-    if (usedNames.has(name)) name = `${name} ${rnd.int(2, 99)}`;
-    if (usedNames.has(name)) continue;
-    usedNames.add(name);
-    const variable = variableCategories.has(leaf.name) && rnd.chance(0.7);
-    const downloadable = digitalCategories.has(leaf.name);
-    const price = toUnits(
-      `${rnd.int(words.price[0], words.price[1])}.${rnd.pick(['00', '50', '95', '99'])}`,
-    );
-    const id = nextPost++;
-    const product: Product = {
-      id,
-      parentId: 0,
-      type: variable ? 'variable' : 'simple',
-      name,
-      price,
-      downloadable,
-      categoryIds: leaf.path,
-      popularity: rnd.next() ** 2 * 10 + 0.2,
-      variations: [],
-    };
-    const stock = downloadable ? null : rnd.int(0, 120);
-    productRows.push(productRow(product, `SL-${id}`, stock, rnd.int(2, 10), created));
-    for (const c of leaf.path) productCategoryRows.push([id, c]);
-    if (downloadable)
-      downloadRows.push([`dl-${id}`, id, `${name}.pdf`, `https://files.example/${id}.pdf`]);
-    if (variable) {
-      const someColors = colorTerms.filter(() => rnd.chance(0.6)).slice(0, 4);
-      if (someColors.length === 0) someColors.push(colorTerms[0]!);
-      for (const c of someColors) productAttributeRows.push([id, colorAttr, c]);
-      for (const s of sizeTerms) productAttributeRows.push([id, sizeAttr, s]);
-      for (const c of someColors) {
-        for (const s of sizeTerms) {
-          const vid = nextPost++;
-          const cName = colors[colorTerms.indexOf(c)]!;
-          const sName = sizes[sizeTerms.indexOf(s)]!;
-          const variation: Product = {
-            id: vid,
-            parentId: id,
-            type: 'variation',
-            name: `${name} - ${cName}, ${sName}`,
-            price: price + (sName === 'XL' ? toUnits('2') : 0),
-            downloadable: false,
-            categoryIds: [],
-            popularity: sName === 'M' || sName === 'L' ? 2 : 1,
-            variations: [],
-          };
-          product.variations.push(variation);
-          productRows.push(
-            productRow(
-              variation,
-              `SL-${id}-${slug(cName)}-${sName}`,
-              rnd.int(0, 40),
-              null,
-              created,
-            ),
-          );
-          productAttributeRows.push([vid, colorAttr, c], [vid, sizeAttr, s]);
-        }
-      }
-    }
-    products.push(product);
-  }
-  await sql.insertMany('products', PRODUCT_COLUMNS, productRows);
-  await sql.insertMany('product_categories', ['product_id', 'category_id'], productCategoryRows);
-  await sql.insertMany(
-    'product_attributes',
-    ['product_id', 'attribute_id', 'term_id'],
-    productAttributeRows,
-  );
-  await sql.insertMany('product_downloads', ['id', 'product_id', 'name', 'file'], downloadRows);
-
-  const couponRows = couponSpecs.map((c, i) => [
-    nextPost + i,
-    c.code,
-    c.type,
-    toUnits(c.amount),
-    created,
-    created,
-    null,
-    null,
-  ]);
-  const couponIds = couponRows.map((r) => r[0] as number);
-  nextPost += couponRows.length;
-  await sql.insertMany(
-    'coupons',
-    [
-      'id',
-      'code',
-      'discount_type',
-      'amount',
-      'date_created',
-      'date_created_gmt',
-      'date_expires',
-      'date_expires_gmt',
-    ],
-    couponRows,
-  );
-  const rateRows = taxRates.map((t, i) => [
-    i + 1,
-    t.country,
-    t.state,
-    t.name,
-    t.priority,
-    t.rate,
-    1,
-    0,
-    '',
-  ]);
-  await sql.insertMany(
-    'tax_rates',
-    ['id', 'country', 'state', 'name', 'priority', 'rate', 'shipping', 'compound', 'tax_class'],
-    rateRows,
-  );
-
-  // --- demand curve: growth, seasonality, weekly rhythm ---
-  const days = Math.round((endMs - startMs) / DAY);
-  const weights: number[] = [];
-  for (let d = 0; d < days; d++) {
-    const date = new Date(startMs + d * DAY);
-    const growth = 1 + 0.6 * (d / days);
-    const month = date.getUTCMonth();
-    const season =
-      month === 10 ? 1.6 : month === 11 ? 1.8 : month === 0 ? 0.8 : month === 6 ? 1.1 : 1;
-    const dow = date.getUTCDay();
-    const weekly = dow === 0 ? 1.25 : dow === 6 ? 1.15 : dow === 2 ? 0.9 : 1;
-    weights.push(growth * season * weekly * Math.exp(0.12 * rnd.normal()));
-  }
-  const weightSum = weights.reduce((a, b) => a + b, 0);
-  const perDay = weights.map((w) => (w / weightSum) * o.orders);
-  // Largest-remainder rounding so the total is exactly the requested count.
-  const counts = perDay.map(Math.floor);
-  const order = perDay.map((v, i) => [v - Math.floor(v), i] as const).sort((a, b) => b[0] - a[0]);
-  for (let k = 0, missing = o.orders - counts.reduce((a, b) => a + b, 0); k < missing; k++) {
-    counts[order[k % order.length]![1]]! += 1;
-  }
-
-  // --- customers, created as they first buy ---
-  const customers: Customer[] = [];
-  const customerRows: unknown[][] = [];
-  let nextCustomer = 1;
-  let nextUser = 1;
-  const newCustomer = (at: number): Customer => {
-    const place = rnd.weighted(places);
-    const first = rnd.pick(firstNames);
-    const last = rnd.pick(lastNames);
-    const guest = rnd.chance(0.3);
-    const id = nextCustomer++;
-    const email = `${slug(first)}.${slug(last)}${id}@example.${place.country.toLowerCase()}`;
-    const registered = guest ? null : formatSqlUtc(at - rnd.int(0, 3600) * 1000);
-    customerRows.push([
-      id,
-      guest ? 0 : nextUser++,
-      guest ? '' : `${slug(first)}${id}`,
-      first,
-      last,
-      email,
-      place.country,
-      rnd.pick(place.states),
-      rnd.pick(place.cities),
-      String(rnd.int(10000, 99999)),
-      registered && z.toLocal(registered),
-      registered,
-      null,
-      null,
-    ]);
-    const customer: Customer = {
-      id,
-      country: place.country,
-      state: customerRows[customerRows.length - 1]![7] as string,
-      email,
-      loyalty: rnd.next() ** 3,
-      ips: [randomIp(rnd), randomIp(rnd)],
-    };
-    customers.push(customer);
-    return customer;
-  };
+  const { products, couponIds } = await writeCatalog(sql, rnd, created);
+  const { days, counts } = demandCurve(rnd, o.orders, startMs, endMs);
+  const { customers, customerRows, newCustomer } = customerMaker(rnd, z);
 
   const weightedProducts = products.map((p) => [p, p.popularity] as const);
   const inputs: OrderInput[] = [];
@@ -667,6 +436,259 @@ async function generate(
     inputs.length = 0;
     o.onProgress?.(written, o.orders);
   }
+}
+
+/** The catalog: categories, attributes, products and variations, coupons, tax rates. */
+async function writeCatalog(sql: RawSql, rnd: Random, created: string) {
+  let nextTerm = 1;
+  const categoryRows: unknown[][] = [];
+  const leafCategories: { id: number; name: string; path: number[] }[] = [];
+  const addCategory = (name: string, parent: number) => {
+    const id = nextTerm++;
+    categoryRows.push([id, name, slug(name), parent, '']);
+    return id;
+  };
+  for (const top of categoryTree) {
+    const topId = addCategory(top.name, 0);
+    for (const mid of top.children ?? []) {
+      const midId = addCategory(mid.name, topId);
+      if (!mid.children) leafCategories.push({ id: midId, name: mid.name, path: [topId, midId] });
+      for (const leaf of mid.children ?? []) {
+        const leafId = addCategory(leaf, midId);
+        leafCategories.push({ id: leafId, name: leaf, path: [topId, midId, leafId] });
+      }
+    }
+  }
+  await sql.insertMany(
+    'categories',
+    ['id', 'name', 'slug', 'parent_id', 'description'],
+    categoryRows,
+  );
+
+  const colorAttr = nextTerm++;
+  const sizeAttr = nextTerm++;
+  await sql.insertMany(
+    'attributes',
+    ['id', 'name', 'slug'],
+    [
+      [colorAttr, 'Color', 'pa_color'],
+      [sizeAttr, 'Size', 'pa_size'],
+    ],
+  );
+  const termRows: unknown[][] = [];
+  const colorTerms = colors.map((c, i) => {
+    const id = nextTerm++;
+    termRows.push([id, colorAttr, c, slug(c), i]);
+    return id;
+  });
+  const sizeTerms = sizes.map((s, i) => {
+    const id = nextTerm++;
+    termRows.push([id, sizeAttr, s, slug(s), i]);
+    return id;
+  });
+  await sql.insertMany(
+    'attribute_terms',
+    ['id', 'attribute_id', 'name', 'slug', 'menu_order'],
+    termRows,
+  );
+
+  const products: Product[] = [];
+  const productRows: unknown[][] = [];
+  const productCategoryRows: unknown[][] = [];
+  const productAttributeRows: unknown[][] = [];
+  const downloadRows: unknown[][] = [];
+  let nextPost = 100;
+  const usedNames = new Set<string>();
+  for (let i = 0; products.length < 200; i++) {
+    const leaf = leafCategories[i % leafCategories.length]!;
+    const words = productWords[leaf.name]!;
+    let name = `${rnd.pick(adjectives)} ${rnd.pick(words.nouns)}`;
+    if (usedNames.has(name)) name = `${name} ${rnd.int(2, 99)}`;
+    if (usedNames.has(name)) continue;
+    usedNames.add(name);
+    const variable = variableCategories.has(leaf.name) && rnd.chance(0.7);
+    const downloadable = digitalCategories.has(leaf.name);
+    const price = toUnits(
+      `${rnd.int(words.price[0], words.price[1])}.${rnd.pick(['00', '50', '95', '99'])}`,
+    );
+    const id = nextPost++;
+    const product: Product = {
+      id,
+      parentId: 0,
+      type: variable ? 'variable' : 'simple',
+      name,
+      price,
+      downloadable,
+      categoryIds: leaf.path,
+      popularity: rnd.next() ** 2 * 10 + 0.2,
+      variations: [],
+    };
+    const stock = downloadable ? null : rnd.int(0, 120);
+    productRows.push(productRow(product, `SL-${id}`, stock, rnd.int(2, 10), created));
+    for (const c of leaf.path) productCategoryRows.push([id, c]);
+    if (downloadable)
+      downloadRows.push([`dl-${id}`, id, `${name}.pdf`, `https://files.example/${id}.pdf`]);
+    if (variable) {
+      const someColors = colorTerms.filter(() => rnd.chance(0.6)).slice(0, 4);
+      if (someColors.length === 0) someColors.push(colorTerms[0]!);
+      for (const c of someColors) productAttributeRows.push([id, colorAttr, c]);
+      for (const s of sizeTerms) productAttributeRows.push([id, sizeAttr, s]);
+      for (const c of someColors) {
+        for (const s of sizeTerms) {
+          const vid = nextPost++;
+          const cName = colors[colorTerms.indexOf(c)]!;
+          const sName = sizes[sizeTerms.indexOf(s)]!;
+          const variation: Product = {
+            id: vid,
+            parentId: id,
+            type: 'variation',
+            name: `${name} - ${cName}, ${sName}`,
+            price: price + (sName === 'XL' ? toUnits('2') : 0),
+            downloadable: false,
+            categoryIds: [],
+            popularity: sName === 'M' || sName === 'L' ? 2 : 1,
+            variations: [],
+          };
+          product.variations.push(variation);
+          productRows.push(
+            productRow(
+              variation,
+              `SL-${id}-${slug(cName)}-${sName}`,
+              rnd.int(0, 40),
+              null,
+              created,
+            ),
+          );
+          productAttributeRows.push([vid, colorAttr, c], [vid, sizeAttr, s]);
+        }
+      }
+    }
+    products.push(product);
+  }
+  await sql.insertMany('products', PRODUCT_COLUMNS, productRows);
+  await sql.insertMany('product_categories', ['product_id', 'category_id'], productCategoryRows);
+  await sql.insertMany(
+    'product_attributes',
+    ['product_id', 'attribute_id', 'term_id'],
+    productAttributeRows,
+  );
+  await sql.insertMany('product_downloads', ['id', 'product_id', 'name', 'file'], downloadRows);
+
+  const couponRows = couponSpecs.map((c, i) => [
+    nextPost + i,
+    c.code,
+    c.type,
+    toUnits(c.amount),
+    created,
+    created,
+    null,
+    null,
+  ]);
+  const couponIds = couponRows.map((r) => r[0] as number);
+  nextPost += couponRows.length;
+  await sql.insertMany(
+    'coupons',
+    [
+      'id',
+      'code',
+      'discount_type',
+      'amount',
+      'date_created',
+      'date_created_gmt',
+      'date_expires',
+      'date_expires_gmt',
+    ],
+    couponRows,
+  );
+  const rateRows = taxRates.map((t, i) => [
+    i + 1,
+    t.country,
+    t.state,
+    t.name,
+    t.priority,
+    t.rate,
+    1,
+    0,
+    '',
+  ]);
+  await sql.insertMany(
+    'tax_rates',
+    ['id', 'country', 'state', 'name', 'priority', 'rate', 'shipping', 'compound', 'tax_class'],
+    rateRows,
+  );
+  return { products, couponIds };
+}
+
+/**
+ * Orders per day from `startMs` to `endMs` (exclusive): growth, seasonality and a weekly
+ * rhythm, rounded so the total is exactly `orders`.
+ */
+function demandCurve(rnd: Random, orders: number, startMs: number, endMs: number) {
+  const days = Math.round((endMs - startMs) / DAY);
+  const weights: number[] = [];
+  for (let d = 0; d < days; d++) {
+    const date = new Date(startMs + d * DAY);
+    const growth = 1 + 0.6 * (d / days);
+    const month = date.getUTCMonth();
+    const season =
+      month === 10 ? 1.6 : month === 11 ? 1.8 : month === 0 ? 0.8 : month === 6 ? 1.1 : 1;
+    const dow = date.getUTCDay();
+    const weekly = dow === 0 ? 1.25 : dow === 6 ? 1.15 : dow === 2 ? 0.9 : 1;
+    weights.push(growth * season * weekly * Math.exp(0.12 * rnd.normal()));
+  }
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const perDay = weights.map((w) => (w / weightSum) * orders);
+  // Largest-remainder rounding so the total is exactly the requested count.
+  const counts = perDay.map(Math.floor);
+  const order = perDay.map((v, i) => [v - Math.floor(v), i] as const).sort((a, b) => b[0] - a[0]);
+  for (let k = 0, missing = orders - counts.reduce((a, b) => a + b, 0); k < missing; k++) {
+    counts[order[k % order.length]![1]]! += 1;
+  }
+  return { days, counts };
+}
+
+/** Customers, created as they first buy: `newCustomer` adds one and its row to write. */
+function customerMaker(rnd: Random, z: ReturnType<typeof zone>) {
+  const customers: Customer[] = [];
+  const customerRows: unknown[][] = [];
+  let nextCustomer = 1;
+  let nextUser = 1;
+  const newCustomer = (at: number): Customer => {
+    const place = rnd.weighted(places);
+    const first = rnd.pick(firstNames);
+    const last = rnd.pick(lastNames);
+    const guest = rnd.chance(0.3);
+    const id = nextCustomer++;
+    const email = `${slug(first)}.${slug(last)}${id}@example.${place.country.toLowerCase()}`;
+    const registered = guest ? null : formatSqlUtc(at - rnd.int(0, 3600) * 1000);
+    customerRows.push([
+      id,
+      guest ? 0 : nextUser++,
+      guest ? '' : `${slug(first)}${id}`,
+      first,
+      last,
+      email,
+      place.country,
+      rnd.pick(place.states),
+      rnd.pick(place.cities),
+      String(rnd.int(10000, 99999)),
+      registered && z.toLocal(registered),
+      registered,
+      null,
+      null,
+    ]);
+    const customer: Customer = {
+      id,
+      country: place.country,
+      state: customerRows[customerRows.length - 1]![7] as string,
+      email,
+      loyalty: rnd.next() ** 3,
+      ips: [randomIp(rnd), randomIp(rnd)],
+    };
+    customers.push(customer);
+    return customer;
+  };
+  return { customers, customerRows, newCustomer };
 }
 
 const DOWNLOAD_COLUMNS = [
