@@ -249,6 +249,9 @@ for (const engine of engines) {
           ).map((r) => JSON.stringify(r));
         const loaded = await itemDays();
         expect(loaded.length).toBeGreaterThan(1000);
+        // Its primary key is in place (PostgreSQL's is built after the rows are written).
+        const row = await db.kysely.selectFrom('item_day').selectAll().executeTakeFirstOrThrow();
+        await expect(db.kysely.insertInto('item_day').values(row).execute()).rejects.toThrow();
         await db.kysely.deleteFrom('item_day').execute();
         await rollUpItemDays(db.kysely as unknown as Kysely<unknown>);
         expect(await itemDays()).toEqual(loaded);
