@@ -27,11 +27,21 @@
  * skips it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { scratchStore } from '../apps/server/bench/scratch-store';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
 import { runners } from '../apps/server/src/admin';
 import { startImport } from '../apps/server/src/admin/import';
 import { readOrderInputs } from '../apps/server/src/admin/import-source';
@@ -41,9 +51,11 @@ import { SESSION_COOKIE } from '../apps/server/src/auth/plugin';
 import { createUser, openSession, userByEmail } from '../apps/server/src/auth/users';
 import type { Db } from '../apps/server/src/db/database';
 import { RawSql } from '../apps/server/src/db/sql';
-import { generateDemoStore } from '../apps/server/src/demo/generate';
+import { DEMO_GENERATOR_VERSION, generateDemoStore } from '../apps/server/src/demo/generate';
 import { ingestOrders } from '../apps/server/src/ingest/ingest';
 import type { OrderInput } from '../apps/server/src/ingest/types';
+import { type ScratchStore, scratchStore } from '../apps/server/bench/scratch-store';
+import { isEmpty, isUnfinishedDemo, openStore } from '../apps/server/src/store';
 import { BENCH_ANALYST } from './bench-pages';
 
 const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
@@ -101,6 +113,132 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 const store = (engine: 'sqlite' | 'postgres') =>
   scratchStore(engine, { prefix: engine === 'sqlite' ? 'storelens-bench' : 'bench', postgresUrl });
+
+/**
+ * Stores generated once and kept between runs (BENCH_STORE_DIR): SQLite files in that folder,
+ * PostgreSQL databases `storelens_bench_<key>` on the server. The key is the size, the end
+ * date, the latest migration and the generator's version, so a schema or generator change
+ * makes new ones. Each run works on a copy (a file copy; a database created from the kept one
+ * as its template), since the bench writes orders and runs jobs.
+ */
+const storeDir = process.env.BENCH_STORE_DIR;
+
+function keptStoreKey(size: number): string {
+  const migrations = readdirSync(new URL('../apps/server/src/db/migrations', import.meta.url))
+    .filter((f) => /^\d{3}_.*\.ts$/.test(f))
+    .sort();
+  const latest = migrations[migrations.length - 1]!.replace(/\.ts$/, '');
+  const fingerprint = createHash('sha1')
+    .update(`${latest} ${DEMO_GENERATOR_VERSION}`)
+    .digest('hex')
+    .slice(0, 10);
+  return `${size}_${END.replaceAll('-', '')}_${fingerprint}`;
+}
+
+/** A store of `size` orders: a copy of a kept one, or freshly generated (and kept, if asked). */
+async function benchStore(
+  engine: 'sqlite' | 'postgres',
+  size: number,
+): Promise<{
+  s: ScratchStore;
+  generated?: { orders: number; ingestMs: number; ingestCpuMs: number; ms: number };
+}> {
+  const generate = async (db: Db) => {
+    const started = performance.now();
+    const result = await generateDemoStore(db, { orders: size, end: END, years: 2 });
+    return { ...result, ms: performance.now() - started };
+  };
+  const complete = async (db: Db) => !(await isEmpty(db)) && !(await isUnfinishedDemo(db));
+  if (!storeDir) {
+    const s = await store(engine);
+    return { s, generated: await generate(s.db) };
+  }
+  const key = keptStoreKey(size);
+  if (engine === 'sqlite') {
+    mkdirSync(storeDir, { recursive: true });
+    const kept = join(storeDir, `storelens-bench-${key}.sqlite`);
+    const s = await store(engine);
+    const file = s.url.slice('file:'.length);
+    if (existsSync(kept)) {
+      await s.db.close();
+      copyFileSync(kept, file);
+      const db = await openStore(s.url);
+      const copy: ScratchStore = {
+        db,
+        url: s.url,
+        schema: undefined,
+        drop: async () => {
+          await db.close();
+          rmSync(dirname(file), { recursive: true, force: true });
+        },
+      };
+      if (await complete(db)) return { s: copy };
+      // Not a finished store (never kept so, but a file may have been put there by hand).
+      await copy.drop();
+      rmSync(kept);
+      return benchStore('sqlite', size);
+    }
+    const generated = await generate(s.db);
+    // A consistent file to copy: the WAL folded into it, then copied under a temporary name.
+    s.db.sqlite!.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(file, `${kept}.part`);
+    renameSync(`${kept}.part`, kept);
+    return { s, generated };
+  }
+  const server = postgresUrl!;
+  const kept = `storelens_bench_${key}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [kept]);
+    if (exists.rowCount === 0) {
+      // Generated under a temporary name and renamed when done, so a kept one is complete.
+      await admin.query(`DROP DATABASE IF EXISTS ${kept}_part`);
+      await admin.query(`CREATE DATABASE ${kept}_part`);
+      const db = await openStore(databaseUrl(server, `${kept}_part`));
+      let generated: Awaited<ReturnType<typeof generate>>;
+      try {
+        generated = await generate(db);
+        if (!(await complete(db))) throw new Error('the generated store is incomplete');
+      } finally {
+        await db.close();
+      }
+      await admin.query(`ALTER DATABASE ${kept}_part RENAME TO ${kept}`);
+      return { s: await templateCopy(admin, server, kept), generated };
+    }
+    return { s: await templateCopy(admin, server, kept) };
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A PostgreSQL URL naming another database on the same server. */
+function databaseUrl(server: string, database: string): string {
+  const url = new URL(server);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A scratch database created from a kept one (a file-level copy), dropped after the run. */
+async function templateCopy(admin: pg.Client, server: string, kept: string): Promise<ScratchStore> {
+  const name = `${kept.slice(0, 40)}_run_${process.pid}`;
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${kept}`);
+  const url = databaseUrl(server, name);
+  const db = await openStore(url);
+  return {
+    db,
+    url,
+    schema: undefined,
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name}`);
+      await c.end();
+    },
+  };
+}
 
 /** Session headers of an analyst (reports need a signed-in user since login exists). */
 async function analystSession(db: Db): Promise<Record<string, string>> {
@@ -377,17 +515,21 @@ if (serverBench && process.env.BENCH_SKIP_DASHBOARD !== '1')
   spawnSync('npx', ['vite', 'build', 'apps/web', '--logLevel', 'warn'], { stdio: 'inherit' });
 for (const engine of serverBench ? engines : []) {
   for (const size of sizes) {
-    const s = await store(engine);
+    const { s, generated: result } = await benchStore(engine, size);
     try {
-      const started = performance.now();
-      const result = await generateDemoStore(s.db, { orders: size, end: END, years: 2 });
-      const total = (performance.now() - started) / 1000;
-      console.log(
-        `\n[${engine}, ${size.toLocaleString('en-US')} orders] generated in ${total.toFixed(1)} s; ` +
-          `ingestion ${Math.round(result.orders / (result.ingestMs / 1000)).toLocaleString('en-US')} orders/s ` +
-          `(${Math.round(result.orders / (result.ingestCpuMs / 1000)).toLocaleString('en-US')} orders per CPU second; ` +
-          `secondary indexes built once at the end, included)`,
-      );
+      if (!result) {
+        console.log(
+          `\n[${engine}, ${size.toLocaleString('en-US')} orders] a kept store (BENCH_STORE_DIR); ` +
+            'no ingestion figure this run',
+        );
+      } else {
+        console.log(
+          `\n[${engine}, ${size.toLocaleString('en-US')} orders] generated in ${(result.ms / 1000).toFixed(1)} s; ` +
+            `ingestion ${Math.round(result.orders / (result.ingestMs / 1000)).toLocaleString('en-US')} orders/s ` +
+            `(${Math.round(result.orders / (result.ingestCpuMs / 1000)).toLocaleString('en-US')} orders per CPU second; ` +
+            `secondary indexes built once at the end, included)`,
+        );
+      }
       if (process.env.BENCH_SKIP_INCREMENTAL !== '1') {
         for (const r of await incrementalLatency(s.db)) {
           console.log(

@@ -5,8 +5,10 @@ import type { Db } from '../src/db/database';
 import * as m010 from '../src/db/migrations/010_category_day';
 import * as m015 from '../src/db/migrations/015_item_day';
 import { ANALYTICS_TABLES } from '../src/db/schema';
+import { RawSql } from '../src/db/sql';
 import { Random } from '../src/demo/random';
 import { ingestOrders } from '../src/ingest/ingest';
+import { ItemDayTotals } from '../src/ingest/item-day-totals';
 import type { OrderInput } from '../src/ingest/types';
 import { toUnits } from '../src/money';
 import { order, seedCatalog, storeSettings } from './fixtures';
@@ -86,8 +88,9 @@ for (const engine of engines) {
 
       const a = await freshStore(engine);
       const b = await freshStore(engine);
+      const c = await freshStore(engine);
       try {
-        for (const store of [a, b]) {
+        for (const store of [a, b, c]) {
           await storeSettings(store.db, 'Asia/Kathmandu');
           await seedCatalog(store.db);
           // Product 20 sits in two categories: an order counts once in each.
@@ -114,6 +117,15 @@ for (const engine of engines) {
         await ingestOrders(a.db, changed.slice(0, 5));
         // B: only the final versions, in one batch.
         await ingestOrders(b.db, final);
+        // C: A's batches, item_day summed across them in memory and written once at the end
+        // (the demo's bulk load): removals and new/returning flips must come out the same.
+        const totals = new ItemDayTotals();
+        for (const batch of [first.slice(0, 50), first.slice(50), changed, changed.slice(0, 5)])
+          await ingestOrders(c.db, batch, [], { itemDays: totals });
+        expect((await snapshot(c.db)).item_day).toEqual([]);
+        await c.db.kysely.transaction().execute(async (trx) => {
+          await totals.write(new RawSql(trx, c.db.engine, c.db.sqlite));
+        });
         const [sa, sb] = [await snapshot(a.db), await snapshot(b.db)];
         for (const table of TABLES) expect(sa[table], table).toEqual(sb[table]);
         expect(sa.revenue_day!.length).toBeGreaterThan(10);
@@ -133,11 +145,13 @@ for (const engine of engines) {
         await m015.down(a.db.kysely as unknown as Kysely<unknown>);
         await m015.up(a.db.kysely as unknown as Kysely<unknown>);
         expect((await snapshot(a.db)).item_day).toEqual(sa.item_day);
+        expect((await snapshot(c.db)).item_day).toEqual(sa.item_day);
         expect(sa.variation_month!.length).toBeGreaterThan(0);
         expect(sa.coupon_month!.length).toBeGreaterThan(0);
       } finally {
         await a.drop();
         await b.drop();
+        await c.drop();
       }
     });
   });

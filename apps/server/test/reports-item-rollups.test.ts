@@ -1,9 +1,11 @@
 import { type DateType, type OrderStatus, orderStatuses } from '@storelens/api';
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { reportContext } from '../src/analytics/context';
 import { filtersFromQuery } from '../src/analytics/filters';
 import { orderStats } from '../src/analytics/revenue';
 import type { Db } from '../src/db/database';
+import { rollUpItemDays } from '../src/db/rollups';
 import { generateDemoStore } from '../src/demo/generate';
 import { Random } from '../src/demo/random';
 import { ingestOrders } from '../src/ingest/ingest';
@@ -258,7 +260,31 @@ for (const engine of engines) {
       const store = await freshStore(engine);
       try {
         const { db } = store;
-        await generateDemoStore(db, { orders: 1500, end: '2024-06-30', years: 0.5, seed: 3 });
+        // Several batches: item_day is summed across them and written once after the load.
+        await generateDemoStore(db, {
+          orders: 1500,
+          end: '2024-06-30',
+          years: 0.5,
+          seed: 3,
+          batch: 400,
+        });
+        // The same rows as rolling item_day up from the loaded lookups.
+        const itemDays = async () =>
+          (
+            await db.kysely
+              .selectFrom('item_day')
+              .selectAll()
+              .orderBy(['item_type', 'item_id', 'date_kind', 'day', 'status', 'returning_customer'])
+              .execute()
+          ).map((r) => JSON.stringify(r));
+        const loaded = await itemDays();
+        expect(loaded.length).toBeGreaterThan(1000);
+        // Its primary key is in place (PostgreSQL's is built after the rows are written).
+        const row = await db.kysely.selectFrom('item_day').selectAll().executeTakeFirstOrThrow();
+        await expect(db.kysely.insertInto('item_day').values(row).execute()).rejects.toThrow();
+        await db.kysely.deleteFrom('item_day').execute();
+        await rollUpItemDays(db.kysely as unknown as Kysely<unknown>);
+        expect(await itemDays()).toEqual(loaded);
         const settings = await readStoreSettings(db);
         const ctx = reportContext(db, settings);
         const ids = async (table: 'products' | 'categories' | 'coupons') =>

@@ -6,8 +6,10 @@ import { defaultDemoOptions, generateDemoStore } from './generate';
 
 const usage = `Usage: npm run demo -- [--orders N] [--seed S] [--years Y] [--end YYYY-MM-DD]
                        [--timezone Area/City] [--currency USD] [--week-start 0-6] [--reset]
+                       [--timings]
 Writes a generated store into DATABASE_URL (default file:./data/storelens.sqlite).
---reset empties an existing store first; without it a store that has orders is left alone.`;
+--reset empties an existing store first; without it a store that has orders is left alone.
+--timings prints the seconds spent per phase of the load.`;
 
 async function main() {
   const { values } = parseArgs({
@@ -20,6 +22,7 @@ async function main() {
       currency: { type: 'string' },
       'week-start': { type: 'string' },
       reset: { type: 'boolean' },
+      timings: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -71,8 +74,10 @@ async function main() {
       return;
     }
     const started = performance.now();
+    const timings: Record<string, number> = {};
     const result = await generateDemoStore(db, {
       ...options,
+      ...(values.timings ? { timings } : {}),
       onProgress: (done, total) => process.stdout.write(`\r${done} / ${total} orders`),
     });
     const seconds = (performance.now() - started) / 1000;
@@ -80,6 +85,8 @@ async function main() {
       `\nGenerated ${result.orders} orders and ${result.refunds} refunds in ${seconds.toFixed(1)} s ` +
         `(ingestion ${Math.round(result.orders / (result.ingestMs / 1000))} orders/s).`,
     );
+    for (const [name, ms] of Object.entries(timings).sort((a, b) => b[1] - a[1]))
+      console.log(`${(ms / 1000).toFixed(2).padStart(8)} s  ${name}`);
   } finally {
     await db.close();
   }

@@ -1,13 +1,12 @@
 import type { OrderStatus } from '@storelens/api';
-import type { Kysely } from 'kysely';
 import { seedAdminDemo } from '../admin/demo';
 import { refreshAllLastActive } from '../customer-activity';
 import { deferIndexes, restoreIndexes } from '../db/bulk';
 import type { Db } from '../db/database';
-import { rollUpItemDays } from '../db/migrations/015_item_day';
 import { CUSTOMER_COLUMNS_WITH_ACTIVITY, PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
-import { ingestOrders } from '../ingest/ingest';
+import { ingestOrders, phaseTimer } from '../ingest/ingest';
+import { ItemDayTotals } from '../ingest/item-day-totals';
 import type { OrderInput, OrderLineInput, RefundInput } from '../ingest/types';
 import { toUnits } from '../money';
 import { setOptions } from '../options';
@@ -38,9 +37,19 @@ export interface DemoOptions {
   timezone: string;
   currency: string;
   startOfWeek: number;
+  /** Orders per ingestion batch (default `BATCH`; tests take small ones to cross batches). */
+  batch?: number;
+  /** Milliseconds per phase of the load are added here (`npm run demo -- --timings`). */
+  timings?: Record<string, number>;
   /** Called after each ingested batch with the orders written so far. */
   onProgress?: (done: number, total: number) => void;
 }
+
+/**
+ * The generator's version: raise it whenever the same options would generate different rows
+ * (benches key the stores they keep by it, scripts/bench.ts).
+ */
+export const DEMO_GENERATOR_VERSION = 2;
 
 /** Demo defaults: two years, about 20,000 orders, a New York store (a zone with DST). */
 export const defaultDemoOptions: DemoOptions = {
@@ -117,13 +126,35 @@ export async function generateDemoStore(
   });
   // A bulk load: secondary indexes are built once at the end, and that time counts as ingestion.
   await deferIndexes(db);
-  const result = await generate(db, options);
+  // item_day is summed in memory across the batches and written once, in its key order.
+  const itemDays = new ItemDayTotals();
+  const result = await generate(db, options, itemDays);
   const started = performance.now();
   const cpu = process.cpuUsage();
-  // item_day is rolled up from the loaded lookups in one pass, not batch by batch.
-  await rollUpItemDays(db.kysely as unknown as Kysely<unknown>);
+  const phase = phaseTimer(options.timings);
+  await db.kysely.transaction().execute(async (trx) => {
+    const sql = new RawSql(trx, db.engine, db.sqlite);
+    if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
+    await itemDays.write(sql);
+  });
+  phase('item_day written');
   await restoreIndexes(db);
+  phase('indexes built (and analysed)');
   const used = process.cpuUsage(cpu);
+  await finishStore(db);
+  phase('finishing (not ingestion)');
+  await setOptions(db, {
+    [DEMO_GENERATION_OPTION]: { status: 'done', orders } satisfies DemoGenerationMark,
+  });
+  return {
+    ...result,
+    ingestMs: result.ingestMs + performance.now() - started,
+    ingestCpuMs: result.ingestCpuMs + (used.user + used.system) / 1000,
+  };
+}
+
+/** What is known once every order is in: customers' last activity, products' popularity. */
+async function finishStore(db: Db) {
   // Popularity for the product picker's orderby=popularity: units sold, refunds netted, as
   // summed by the product month rollup (every line once under the creation date), which is a
   // few thousand rows where the lookup is millions.
@@ -141,17 +172,14 @@ export async function generateDemoStore(
        WHERE s.product_id = products.id AND products.parent_id = 0`,
     );
   });
-  await setOptions(db, {
-    [DEMO_GENERATION_OPTION]: { status: 'done', orders } satisfies DemoGenerationMark,
-  });
-  return {
-    ...result,
-    ingestMs: result.ingestMs + performance.now() - started,
-    ingestCpuMs: result.ingestCpuMs + (used.user + used.system) / 1000,
-  };
 }
 
-async function generate(db: Db, options: Partial<DemoOptions>): Promise<DemoResult> {
+/** Writes the settings and catalog, then generates and ingests the orders batch by batch. */
+async function generate(
+  db: Db,
+  options: Partial<DemoOptions>,
+  itemDays: ItemDayTotals,
+): Promise<DemoResult> {
   const o = { ...defaultDemoOptions, ...options };
   const rnd = new Random(o.seed);
   const z = zone(o.timezone);
@@ -169,246 +197,9 @@ async function generate(db: Db, options: Partial<DemoOptions>): Promise<DemoResu
   const startMs = endMs - Math.round(o.years * 365.25) * DAY;
   const created = formatSqlUtc(startMs - 30 * DAY);
 
-  // --- catalog ---
-  let nextTerm = 1;
-  const categoryRows: unknown[][] = [];
-  const leafCategories: { id: number; name: string; path: number[] }[] = [];
-  const addCategory = (name: string, parent: number) => {
-    const id = nextTerm++;
-    categoryRows.push([id, name, slug(name), parent, '']);
-    return id;
-  };
-  for (const top of categoryTree) {
-    const topId = addCategory(top.name, 0);
-    for (const mid of top.children ?? []) {
-      const midId = addCategory(mid.name, topId);
-      if (!mid.children) leafCategories.push({ id: midId, name: mid.name, path: [topId, midId] });
-      for (const leaf of mid.children ?? []) {
-        const leafId = addCategory(leaf, midId);
-        leafCategories.push({ id: leafId, name: leaf, path: [topId, midId, leafId] });
-      }
-    }
-  }
-  await sql.insertMany(
-    'categories',
-    ['id', 'name', 'slug', 'parent_id', 'description'],
-    categoryRows,
-  );
-
-  const colorAttr = nextTerm++;
-  const sizeAttr = nextTerm++;
-  await sql.insertMany(
-    'attributes',
-    ['id', 'name', 'slug'],
-    [
-      [colorAttr, 'Color', 'pa_color'],
-      [sizeAttr, 'Size', 'pa_size'],
-    ],
-  );
-  const termRows: unknown[][] = [];
-  const colorTerms = colors.map((c, i) => {
-    const id = nextTerm++;
-    termRows.push([id, colorAttr, c, slug(c), i]);
-    return id;
-  });
-  const sizeTerms = sizes.map((s, i) => {
-    const id = nextTerm++;
-    termRows.push([id, sizeAttr, s, slug(s), i]);
-    return id;
-  });
-  await sql.insertMany(
-    'attribute_terms',
-    ['id', 'attribute_id', 'name', 'slug', 'menu_order'],
-    termRows,
-  );
-
-  const products: Product[] = [];
-  const productRows: unknown[][] = [];
-  const productCategoryRows: unknown[][] = [];
-  const productAttributeRows: unknown[][] = [];
-  const downloadRows: unknown[][] = [];
-  let nextPost = 100;
-  const usedNames = new Set<string>();
-  for (let i = 0; products.length < 200; i++) {
-    const leaf = leafCategories[i % leafCategories.length]!;
-    const words = productWords[leaf.name]!;
-    let name = `${rnd.pick(adjectives)} ${rnd.pick(words.nouns)}`;
-    if (usedNames.has(name)) name = `${name} ${rnd.int(2, 99)}`;
-    if (usedNames.has(name)) continue;
-    usedNames.add(name);
-    const variable = variableCategories.has(leaf.name) && rnd.chance(0.7);
-    const downloadable = digitalCategories.has(leaf.name);
-    const price = toUnits(
-      `${rnd.int(words.price[0], words.price[1])}.${rnd.pick(['00', '50', '95', '99'])}`,
-    );
-    const id = nextPost++;
-    const product: Product = {
-      id,
-      parentId: 0,
-      type: variable ? 'variable' : 'simple',
-      name,
-      price,
-      downloadable,
-      categoryIds: leaf.path,
-      popularity: rnd.next() ** 2 * 10 + 0.2,
-      variations: [],
-    };
-    const stock = downloadable ? null : rnd.int(0, 120);
-    productRows.push(productRow(product, `SL-${id}`, stock, rnd.int(2, 10), created));
-    for (const c of leaf.path) productCategoryRows.push([id, c]);
-    if (downloadable)
-      downloadRows.push([`dl-${id}`, id, `${name}.pdf`, `https://files.example/${id}.pdf`]);
-    if (variable) {
-      const someColors = colorTerms.filter(() => rnd.chance(0.6)).slice(0, 4);
-      if (someColors.length === 0) someColors.push(colorTerms[0]!);
-      for (const c of someColors) productAttributeRows.push([id, colorAttr, c]);
-      for (const s of sizeTerms) productAttributeRows.push([id, sizeAttr, s]);
-      for (const c of someColors) {
-        for (const s of sizeTerms) {
-          const vid = nextPost++;
-          const cName = colors[colorTerms.indexOf(c)]!;
-          const sName = sizes[sizeTerms.indexOf(s)]!;
-          const variation: Product = {
-            id: vid,
-            parentId: id,
-            type: 'variation',
-            name: `${name} - ${cName}, ${sName}`,
-            price: price + (sName === 'XL' ? toUnits('2') : 0),
-            downloadable: false,
-            categoryIds: [],
-            popularity: sName === 'M' || sName === 'L' ? 2 : 1,
-            variations: [],
-          };
-          product.variations.push(variation);
-          productRows.push(
-            productRow(
-              variation,
-              `SL-${id}-${slug(cName)}-${sName}`,
-              rnd.int(0, 40),
-              null,
-              created,
-            ),
-          );
-          productAttributeRows.push([vid, colorAttr, c], [vid, sizeAttr, s]);
-        }
-      }
-    }
-    products.push(product);
-  }
-  await sql.insertMany('products', PRODUCT_COLUMNS, productRows);
-  await sql.insertMany('product_categories', ['product_id', 'category_id'], productCategoryRows);
-  await sql.insertMany(
-    'product_attributes',
-    ['product_id', 'attribute_id', 'term_id'],
-    productAttributeRows,
-  );
-  await sql.insertMany('product_downloads', ['id', 'product_id', 'name', 'file'], downloadRows);
-
-  const couponRows = couponSpecs.map((c, i) => [
-    nextPost + i,
-    c.code,
-    c.type,
-    toUnits(c.amount),
-    created,
-    created,
-    null,
-    null,
-  ]);
-  const couponIds = couponRows.map((r) => r[0] as number);
-  nextPost += couponRows.length;
-  await sql.insertMany(
-    'coupons',
-    [
-      'id',
-      'code',
-      'discount_type',
-      'amount',
-      'date_created',
-      'date_created_gmt',
-      'date_expires',
-      'date_expires_gmt',
-    ],
-    couponRows,
-  );
-  const rateRows = taxRates.map((t, i) => [
-    i + 1,
-    t.country,
-    t.state,
-    t.name,
-    t.priority,
-    t.rate,
-    1,
-    0,
-    '',
-  ]);
-  await sql.insertMany(
-    'tax_rates',
-    ['id', 'country', 'state', 'name', 'priority', 'rate', 'shipping', 'compound', 'tax_class'],
-    rateRows,
-  );
-
-  // --- demand curve: growth, seasonality, weekly rhythm ---
-  const days = Math.round((endMs - startMs) / DAY);
-  const weights: number[] = [];
-  for (let d = 0; d < days; d++) {
-    const date = new Date(startMs + d * DAY);
-    const growth = 1 + 0.6 * (d / days);
-    const month = date.getUTCMonth();
-    const season =
-      month === 10 ? 1.6 : month === 11 ? 1.8 : month === 0 ? 0.8 : month === 6 ? 1.1 : 1;
-    const dow = date.getUTCDay();
-    const weekly = dow === 0 ? 1.25 : dow === 6 ? 1.15 : dow === 2 ? 0.9 : 1;
-    weights.push(growth * season * weekly * Math.exp(0.12 * rnd.normal()));
-  }
-  const weightSum = weights.reduce((a, b) => a + b, 0);
-  const perDay = weights.map((w) => (w / weightSum) * o.orders);
-  // Largest-remainder rounding so the total is exactly the requested count.
-  const counts = perDay.map(Math.floor);
-  const order = perDay.map((v, i) => [v - Math.floor(v), i] as const).sort((a, b) => b[0] - a[0]);
-  for (let k = 0, missing = o.orders - counts.reduce((a, b) => a + b, 0); k < missing; k++) {
-    counts[order[k % order.length]![1]]! += 1;
-  }
-
-  // --- customers, created as they first buy ---
-  const customers: Customer[] = [];
-  const customerRows: unknown[][] = [];
-  let nextCustomer = 1;
-  let nextUser = 1;
-  const newCustomer = (at: number): Customer => {
-    const place = rnd.weighted(places);
-    const first = rnd.pick(firstNames);
-    const last = rnd.pick(lastNames);
-    const guest = rnd.chance(0.3);
-    const id = nextCustomer++;
-    const email = `${slug(first)}.${slug(last)}${id}@example.${place.country.toLowerCase()}`;
-    const registered = guest ? null : formatSqlUtc(at - rnd.int(0, 3600) * 1000);
-    customerRows.push([
-      id,
-      guest ? 0 : nextUser++,
-      guest ? '' : `${slug(first)}${id}`,
-      first,
-      last,
-      email,
-      place.country,
-      rnd.pick(place.states),
-      rnd.pick(place.cities),
-      String(rnd.int(10000, 99999)),
-      registered && z.toLocal(registered),
-      registered,
-      null,
-      null,
-    ]);
-    const customer: Customer = {
-      id,
-      country: place.country,
-      state: customerRows[customerRows.length - 1]![7] as string,
-      email,
-      loyalty: rnd.next() ** 3,
-      ips: [randomIp(rnd), randomIp(rnd)],
-    };
-    customers.push(customer);
-    return customer;
-  };
+  const { products, couponIds } = await writeCatalog(sql, rnd, created);
+  const { days, counts } = demandCurve(rnd, o.orders, startMs, endMs);
+  const { customers, customerRows, newCustomer } = customerMaker(rnd, z);
 
   const weightedProducts = products.map((p) => [p, p.popularity] as const);
   const inputs: OrderInput[] = [];
@@ -422,6 +213,7 @@ async function generate(db: Db, options: Partial<DemoOptions>): Promise<DemoResu
   let refundCount = 0;
   let ingestMs = 0;
   let ingestCpuMs = 0;
+  let generating = performance.now();
 
   for (let d = 0; d < days; d++) {
     for (let k = 0; k < counts[d]!; k++) {
@@ -613,7 +405,7 @@ async function generate(db: Db, options: Partial<DemoOptions>): Promise<DemoResu
         }
       }
 
-      if (inputs.length >= BATCH) await ingest();
+      if (inputs.length >= (o.batch ?? BATCH)) await ingest();
     }
   }
   await ingest();
@@ -623,21 +415,280 @@ async function generate(db: Db, options: Partial<DemoOptions>): Promise<DemoResu
   /** Writes the customers met so far, then the pending orders through the ingestion path. */
   async function ingest() {
     if (inputs.length === 0) return;
+    let phase = phaseTimer(o.timings);
+    phase('generating orders (not ingestion)', generating);
     await sql.insertMany('customers', CUSTOMER_COLUMNS_WITH_ACTIVITY, customerRows);
     customerRows.length = 0;
+    phase('customers (not ingestion)');
     const started = performance.now();
     const cpu = process.cpuUsage();
-    await ingestOrders(db, inputs, [], { itemDays: false });
+    await ingestOrders(db, inputs, [], { itemDays, timings: o.timings });
     ingestMs += performance.now() - started;
     const used = process.cpuUsage(cpu);
     ingestCpuMs += (used.user + used.system) / 1000;
+    phase = phaseTimer(o.timings);
     await sql.insertMany('download_log', DOWNLOAD_COLUMNS, downloads);
     downloads.length = 0;
+    phase('download log (not ingestion)');
+    generating = performance.now();
     written += inputs.length;
     refundCount += inputs.reduce((n, i) => n + i.refunds.length, 0);
     inputs.length = 0;
     o.onProgress?.(written, o.orders);
   }
+}
+
+/** The catalog: categories, attributes, products and variations, coupons, tax rates. */
+async function writeCatalog(sql: RawSql, rnd: Random, created: string) {
+  let nextTerm = 1;
+  const categoryRows: unknown[][] = [];
+  const leafCategories: { id: number; name: string; path: number[] }[] = [];
+  const addCategory = (name: string, parent: number) => {
+    const id = nextTerm++;
+    categoryRows.push([id, name, slug(name), parent, '']);
+    return id;
+  };
+  for (const top of categoryTree) {
+    const topId = addCategory(top.name, 0);
+    for (const mid of top.children ?? []) {
+      const midId = addCategory(mid.name, topId);
+      if (!mid.children) leafCategories.push({ id: midId, name: mid.name, path: [topId, midId] });
+      for (const leaf of mid.children ?? []) {
+        const leafId = addCategory(leaf, midId);
+        leafCategories.push({ id: leafId, name: leaf, path: [topId, midId, leafId] });
+      }
+    }
+  }
+  await sql.insertMany(
+    'categories',
+    ['id', 'name', 'slug', 'parent_id', 'description'],
+    categoryRows,
+  );
+
+  const colorAttr = nextTerm++;
+  const sizeAttr = nextTerm++;
+  await sql.insertMany(
+    'attributes',
+    ['id', 'name', 'slug'],
+    [
+      [colorAttr, 'Color', 'pa_color'],
+      [sizeAttr, 'Size', 'pa_size'],
+    ],
+  );
+  const termRows: unknown[][] = [];
+  const colorTerms = colors.map((c, i) => {
+    const id = nextTerm++;
+    termRows.push([id, colorAttr, c, slug(c), i]);
+    return id;
+  });
+  const sizeTerms = sizes.map((s, i) => {
+    const id = nextTerm++;
+    termRows.push([id, sizeAttr, s, slug(s), i]);
+    return id;
+  });
+  await sql.insertMany(
+    'attribute_terms',
+    ['id', 'attribute_id', 'name', 'slug', 'menu_order'],
+    termRows,
+  );
+
+  const products: Product[] = [];
+  const productRows: unknown[][] = [];
+  const productCategoryRows: unknown[][] = [];
+  const productAttributeRows: unknown[][] = [];
+  const downloadRows: unknown[][] = [];
+  let nextPost = 100;
+  const usedNames = new Set<string>();
+  for (let i = 0; products.length < 200; i++) {
+    const leaf = leafCategories[i % leafCategories.length]!;
+    const words = productWords[leaf.name]!;
+    let name = `${rnd.pick(adjectives)} ${rnd.pick(words.nouns)}`;
+    if (usedNames.has(name)) name = `${name} ${rnd.int(2, 99)}`;
+    if (usedNames.has(name)) continue;
+    usedNames.add(name);
+    const variable = variableCategories.has(leaf.name) && rnd.chance(0.7);
+    const downloadable = digitalCategories.has(leaf.name);
+    const price = toUnits(
+      `${rnd.int(words.price[0], words.price[1])}.${rnd.pick(['00', '50', '95', '99'])}`,
+    );
+    const id = nextPost++;
+    const product: Product = {
+      id,
+      parentId: 0,
+      type: variable ? 'variable' : 'simple',
+      name,
+      price,
+      downloadable,
+      categoryIds: leaf.path,
+      popularity: rnd.next() ** 2 * 10 + 0.2,
+      variations: [],
+    };
+    const stock = downloadable ? null : rnd.int(0, 120);
+    productRows.push(productRow(product, `SL-${id}`, stock, rnd.int(2, 10), created));
+    for (const c of leaf.path) productCategoryRows.push([id, c]);
+    if (downloadable)
+      downloadRows.push([`dl-${id}`, id, `${name}.pdf`, `https://files.example/${id}.pdf`]);
+    if (variable) {
+      const someColors = colorTerms.filter(() => rnd.chance(0.6)).slice(0, 4);
+      if (someColors.length === 0) someColors.push(colorTerms[0]!);
+      for (const c of someColors) productAttributeRows.push([id, colorAttr, c]);
+      for (const s of sizeTerms) productAttributeRows.push([id, sizeAttr, s]);
+      for (const c of someColors) {
+        for (const s of sizeTerms) {
+          const vid = nextPost++;
+          const cName = colors[colorTerms.indexOf(c)]!;
+          const sName = sizes[sizeTerms.indexOf(s)]!;
+          const variation: Product = {
+            id: vid,
+            parentId: id,
+            type: 'variation',
+            name: `${name} - ${cName}, ${sName}`,
+            price: price + (sName === 'XL' ? toUnits('2') : 0),
+            downloadable: false,
+            categoryIds: [],
+            popularity: sName === 'M' || sName === 'L' ? 2 : 1,
+            variations: [],
+          };
+          product.variations.push(variation);
+          productRows.push(
+            productRow(
+              variation,
+              `SL-${id}-${slug(cName)}-${sName}`,
+              rnd.int(0, 40),
+              null,
+              created,
+            ),
+          );
+          productAttributeRows.push([vid, colorAttr, c], [vid, sizeAttr, s]);
+        }
+      }
+    }
+    products.push(product);
+  }
+  await sql.insertMany('products', PRODUCT_COLUMNS, productRows);
+  await sql.insertMany('product_categories', ['product_id', 'category_id'], productCategoryRows);
+  await sql.insertMany(
+    'product_attributes',
+    ['product_id', 'attribute_id', 'term_id'],
+    productAttributeRows,
+  );
+  await sql.insertMany('product_downloads', ['id', 'product_id', 'name', 'file'], downloadRows);
+
+  const couponRows = couponSpecs.map((c, i) => [
+    nextPost + i,
+    c.code,
+    c.type,
+    toUnits(c.amount),
+    created,
+    created,
+    null,
+    null,
+  ]);
+  const couponIds = couponRows.map((r) => r[0] as number);
+  nextPost += couponRows.length;
+  await sql.insertMany(
+    'coupons',
+    [
+      'id',
+      'code',
+      'discount_type',
+      'amount',
+      'date_created',
+      'date_created_gmt',
+      'date_expires',
+      'date_expires_gmt',
+    ],
+    couponRows,
+  );
+  const rateRows = taxRates.map((t, i) => [
+    i + 1,
+    t.country,
+    t.state,
+    t.name,
+    t.priority,
+    t.rate,
+    1,
+    0,
+    '',
+  ]);
+  await sql.insertMany(
+    'tax_rates',
+    ['id', 'country', 'state', 'name', 'priority', 'rate', 'shipping', 'compound', 'tax_class'],
+    rateRows,
+  );
+  return { products, couponIds };
+}
+
+/**
+ * Orders per day from `startMs` to `endMs` (exclusive): growth, seasonality and a weekly
+ * rhythm, rounded so the total is exactly `orders`.
+ */
+function demandCurve(rnd: Random, orders: number, startMs: number, endMs: number) {
+  const days = Math.round((endMs - startMs) / DAY);
+  const weights: number[] = [];
+  for (let d = 0; d < days; d++) {
+    const date = new Date(startMs + d * DAY);
+    const growth = 1 + 0.6 * (d / days);
+    const month = date.getUTCMonth();
+    const season =
+      month === 10 ? 1.6 : month === 11 ? 1.8 : month === 0 ? 0.8 : month === 6 ? 1.1 : 1;
+    const dow = date.getUTCDay();
+    const weekly = dow === 0 ? 1.25 : dow === 6 ? 1.15 : dow === 2 ? 0.9 : 1;
+    weights.push(growth * season * weekly * Math.exp(0.12 * rnd.normal()));
+  }
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const perDay = weights.map((w) => (w / weightSum) * orders);
+  // Largest-remainder rounding so the total is exactly the requested count.
+  const counts = perDay.map(Math.floor);
+  const order = perDay.map((v, i) => [v - Math.floor(v), i] as const).sort((a, b) => b[0] - a[0]);
+  for (let k = 0, missing = orders - counts.reduce((a, b) => a + b, 0); k < missing; k++) {
+    counts[order[k % order.length]![1]]! += 1;
+  }
+  return { days, counts };
+}
+
+/** Customers, created as they first buy: `newCustomer` adds one and its row to write. */
+function customerMaker(rnd: Random, z: ReturnType<typeof zone>) {
+  const customers: Customer[] = [];
+  const customerRows: unknown[][] = [];
+  let nextCustomer = 1;
+  let nextUser = 1;
+  const newCustomer = (at: number): Customer => {
+    const place = rnd.weighted(places);
+    const first = rnd.pick(firstNames);
+    const last = rnd.pick(lastNames);
+    const guest = rnd.chance(0.3);
+    const id = nextCustomer++;
+    const email = `${slug(first)}.${slug(last)}${id}@example.${place.country.toLowerCase()}`;
+    const registered = guest ? null : formatSqlUtc(at - rnd.int(0, 3600) * 1000);
+    customerRows.push([
+      id,
+      guest ? 0 : nextUser++,
+      guest ? '' : `${slug(first)}${id}`,
+      first,
+      last,
+      email,
+      place.country,
+      rnd.pick(place.states),
+      rnd.pick(place.cities),
+      String(rnd.int(10000, 99999)),
+      registered && z.toLocal(registered),
+      registered,
+      null,
+      null,
+    ]);
+    const customer: Customer = {
+      id,
+      country: place.country,
+      state: customerRows[customerRows.length - 1]![7] as string,
+      email,
+      loyalty: rnd.next() ** 3,
+      ips: [randomIp(rnd), randomIp(rnd)],
+    };
+    customers.push(customer);
+    return customer;
+  };
+  return { customers, customerRows, newCustomer };
 }
 
 const DOWNLOAD_COLUMNS = [

@@ -1,5 +1,4 @@
-import { MONTH_ROLLUPS } from '../db/migrations/004_month_rollups';
-import { ITEM_TYPES, type ItemType } from '../db/migrations/015_item_day';
+import { ITEM_TYPES, type ItemType, MONTH_ROLLUPS } from '../db/rollups';
 import type {
   OrderCouponLookupTable,
   OrderProductLookupTable,
@@ -76,7 +75,7 @@ function dayNumber(text: string): number {
   return era * 146_097 + doe - 719_468;
 }
 
-const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+export const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * Rollup keys are small integers (cheap to hash, no strings built per row): a bucket index
@@ -141,10 +140,32 @@ class Keys {
 /** Month deltas of one table: prefix key (month, kind, status) → record id → value columns. */
 export type MonthDeltas = Map<number, Map<number, number[]>>;
 
+/**
+ * Takes item_day contributions in place of `Deltas.items`: a bulk load sums them across its
+ * batches and writes item_day once (ingest/item-day-totals.ts). `day` counts days since
+ * 1970; `kind` indexes `dateKinds`.
+ */
+export interface ItemDaySink {
+  add(
+    items: readonly number[],
+    kind: number,
+    day: number,
+    status: string,
+    returning: number,
+    sign: 1 | -1,
+    stats: StatsRow,
+    coupons: readonly CouponRow[],
+    couponTotal: number,
+  ): void;
+}
+
 /** Rollup deltas of a batch. */
 export class Deltas {
-  /** `items: false` collects no item_day deltas (a bulk load rolls item_day up afterwards). */
-  constructor(private readonly options: { items: boolean } = { items: true }) {}
+  /**
+   * `items: false` collects no item_day deltas; `sink` receives them instead of `items` (a
+   * bulk load summing item_day across its batches).
+   */
+  constructor(private readonly options: { items: boolean; sink?: ItemDaySink } = { items: true }) {}
   readonly keys = new Keys();
   readonly hour = new Map<number, RevenueAcc>();
   readonly day = new Map<number, RevenueAcc>();
@@ -300,7 +321,19 @@ export class Deltas {
     addRevenue(this.hour, hourKey, sign, stats, coupons, couponTotal);
     const dayKey = this.keys.revenue(day, kind, status, returning);
     addRevenue(this.day, dayKey, sign, stats, coupons, couponTotal);
-    if (items.length > 0) {
+    if (items.length > 0 && this.options.sink) {
+      this.options.sink.add(
+        items,
+        kind,
+        day,
+        stats.status,
+        returning,
+        sign,
+        stats,
+        coupons,
+        couponTotal,
+      );
+    } else if (items.length > 0) {
       let byItem = this.items.get(dayKey);
       if (!byItem) {
         byItem = new Map();

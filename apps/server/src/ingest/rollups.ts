@@ -1,0 +1,159 @@
+import { rowsIn } from '../db/dialect';
+import { ADD_MULTISETS_SQL, formatMultiset } from '../db/multiset';
+import { ITEM_DAY_KEYS, MONTH_ROLLUPS } from '../db/rollups';
+import type { RawSql } from '../db/sql';
+import { type Deltas, decodeItemKey, type MonthTable } from './contributions';
+
+// Writing a batch's rollup deltas: upserts that add each value in SQL (nothing is read back),
+// then, after a removal, deleting the rows left all zero.
+
+const REVENUE_VALUE_COLUMNS = [
+  'orders_count',
+  'num_items_sold',
+  'total_sales',
+  'net_total',
+  'tax_total',
+  'shipping_total',
+  'refunds',
+  'coupons',
+] as const;
+
+/**
+ * Adds revenue deltas to a rollup table in the database: an upsert adding each value column,
+ * the coupon multisets merged by `add_multisets` (migration 011), so nothing is read back.
+ * Rows a removal touched are then deleted if left all zero.
+ */
+export async function applyRevenue(
+  sql: RawSql,
+  table: 'revenue_hour' | 'revenue_day',
+  deltas: Deltas,
+) {
+  const width = table === 'revenue_hour' ? 'hour' : 'day';
+  const keyColumns = ['date_kind', 'bucket', 'status', 'returning_customer'];
+  const rows: unknown[][] = [];
+  for (const [key, delta] of deltas[width]) {
+    const coupons = formatMultiset(delta.couponIds);
+    if (coupons === '' && REVENUE_VALUE_COLUMNS.every((c) => delta[c] === 0)) continue;
+    const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(key, width);
+    rows.push([
+      kind,
+      bucket,
+      status,
+      returning,
+      ...REVENUE_VALUE_COLUMNS.map((c) => delta[c]),
+      coupons,
+    ]);
+  }
+  await sql.insertMany(table, [...keyColumns, ...REVENUE_VALUE_COLUMNS, 'coupon_ids'], rows, {
+    keys: keyColumns,
+    mode: 'add',
+    merge: { coupon_ids: ADD_MULTISETS_SQL },
+  });
+  const deleteEmpty = `DELETE FROM ${table} WHERE ${keyColumns.map((c) => `${c} = ?`).join(' AND ')}
+    AND ${REVENUE_VALUE_COLUMNS.map((c) => `${c} = 0`).join(' AND ')} AND coupon_ids = ''`;
+  for (const key of deltas.shrunk[width]) {
+    const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(key, width);
+    await sql.run(deleteEmpty, [kind, bucket, status, returning]);
+  }
+}
+
+/** Adds month-rollup deltas (upserts); after a removal, drops rows left all zero. */
+export async function applyMonths(sql: RawSql, table: MonthTable, deltas: Deltas) {
+  const { keys, values } = MONTH_ROLLUPS[table];
+  const rows: unknown[][] = [];
+  for (const [prefix, records] of deltas.months.get(table)!) {
+    const { kind, month, status } = deltas.keys.decodeMonth(prefix);
+    for (const [id, sums] of records) {
+      const ids = table === 'variation_month' ? [id, deltas.productOfVariation.get(id)] : [id];
+      rows.push([kind, month, status, ...ids, ...sums]);
+    }
+  }
+  await applyPeriodRows(sql, table, 'month', keys, values, rows, deltas.removed);
+}
+
+/** Adds the category day deltas (migration 010), as `applyMonths` does for months. */
+export async function applyCategoryDays(sql: RawSql, deltas: Deltas) {
+  const rows: unknown[][] = [];
+  for (const [prefix, records] of deltas.categoryDays) {
+    const { kind, day, status } = deltas.keys.decodeDay(prefix);
+    for (const [id, sums] of records) rows.push([kind, day, status, id, ...sums]);
+  }
+  const { keys, values } = MONTH_ROLLUPS.category_month;
+  await applyPeriodRows(sql, 'category_day', 'day', keys, values, rows, deltas.removed);
+}
+
+/** Rows of item_day keys compared at once when dropping rows a removal left all zero. */
+const ITEM_KEYS_PER_DELETE = 200;
+
+/**
+ * Adds the item day deltas (migration 015) as `applyRevenue` does for days: an upsert adding
+ * each value and merging the coupon multisets; then the rows a removal touched are deleted if
+ * left all zero (by their keys, a few hundred per statement).
+ */
+export async function applyItemDays(sql: RawSql, deltas: Deltas) {
+  const rows: unknown[][] = [];
+  const keyOf = (dayKey: number, item: number) => {
+    const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(dayKey, 'day');
+    const { type, id } = decodeItemKey(item);
+    return [type, id, kind, bucket, status, returning];
+  };
+  for (const [dayKey, byItem] of deltas.items) {
+    for (const [item, delta] of byItem) {
+      const coupons = formatMultiset(delta.couponIds);
+      if (coupons === '' && REVENUE_VALUE_COLUMNS.every((c) => delta[c] === 0)) continue;
+      rows.push([...keyOf(dayKey, item), ...REVENUE_VALUE_COLUMNS.map((c) => delta[c]), coupons]);
+    }
+  }
+  await sql.insertMany(
+    'item_day',
+    [...ITEM_DAY_KEYS, ...REVENUE_VALUE_COLUMNS, 'coupon_ids'],
+    rows,
+    {
+      keys: ITEM_DAY_KEYS,
+      mode: 'add',
+      merge: { coupon_ids: ADD_MULTISETS_SQL },
+    },
+  );
+  const shrunk = new Map<string, unknown[]>();
+  for (const [dayKey, item] of deltas.shrunkItems)
+    shrunk.set(`${dayKey} ${item}`, keyOf(dayKey, item));
+  const keys = [...shrunk.values()];
+  const zero = `${REVENUE_VALUE_COLUMNS.map((c) => `${c} = 0`).join(' AND ')} AND coupon_ids = ''`;
+  for (let start = 0; start < keys.length; start += ITEM_KEYS_PER_DELETE) {
+    const chunk = keys.slice(start, start + ITEM_KEYS_PER_DELETE);
+    await sql.run(
+      `DELETE FROM item_day WHERE ${rowsIn(sql.engine, ITEM_DAY_KEYS, chunk.length)} AND ${zero}`,
+      chunk.flat(),
+    );
+  }
+}
+
+/**
+ * Upserts rollup rows `[date_kind, period, status, ...keys, ...values]` adding their values,
+ * skipping all-zero deltas (they change nothing); after a removal (`removed`), deletes the rows
+ * left all zero in the periods that changed.
+ */
+async function applyPeriodRows(
+  sql: RawSql,
+  table: string,
+  period: 'month' | 'day',
+  keys: readonly string[],
+  values: readonly string[],
+  rows: readonly unknown[][],
+  removed: boolean,
+) {
+  const first = 3 + keys.length;
+  const changed = rows.filter((r) => r.some((v, i) => i >= first && v !== 0));
+  await sql.insertMany(table, ['date_kind', period, 'status', ...keys, ...values], changed, {
+    keys: ['date_kind', period, 'status', ...keys],
+    mode: 'add',
+  });
+  if (!removed) return;
+  const touched = new Map(changed.map((r) => [`${r[0]} ${r[1]}`, [r[0], r[1]]]));
+  for (const [kind, at] of touched.values()) {
+    await sql.run(
+      `DELETE FROM ${table} WHERE date_kind = ? AND ${period} = ? AND ${values.map((v) => `${v} = 0`).join(' AND ')}`,
+      [kind, at],
+    );
+  }
+}

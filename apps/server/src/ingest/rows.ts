@@ -1,0 +1,518 @@
+import type { RawSql } from '../db/sql';
+import { allocateUnits } from '../money';
+import type { CouponRow, ProductRow, StatsRow, TaxRow } from './contributions';
+import type { OrderInput } from './types';
+
+// The rows one ingestion batch writes and reads back: source rows built from the inputs,
+// lookup rows (the wide ones copied in SQL), and the lookups of orders seen before.
+
+export const STATS_COLUMNS = [
+  'order_id',
+  'parent_id',
+  'status',
+  'customer_id',
+  'returning_customer',
+  'date_created',
+  'date_created_gmt',
+  'date_paid',
+  'date_completed',
+  'num_items_sold',
+  'total_sales',
+  'tax_total',
+  'shipping_total',
+  'net_total',
+  'discount_total',
+] as const;
+const PRODUCT_COLUMNS = [
+  'order_item_id',
+  'order_id',
+  'parent_id',
+  'product_id',
+  'variation_id',
+  'customer_id',
+  'status',
+  'returning_customer',
+  'date_created',
+  'date_paid',
+  'date_completed',
+  'product_qty',
+  'product_net_revenue',
+  'product_gross_revenue',
+  'coupon_amount',
+  'tax_amount',
+  'shipping_amount',
+  'shipping_tax_amount',
+] as const;
+const COUPON_COLUMNS = [
+  'order_id',
+  'coupon_id',
+  'status',
+  'returning_customer',
+  'date_created',
+  'date_paid',
+  'date_completed',
+  'discount_amount',
+] as const;
+const TAX_COLUMNS = [
+  'order_id',
+  'tax_rate_id',
+  'parent_id',
+  'status',
+  'date_created',
+  'date_paid',
+  'date_completed',
+  'shipping_tax',
+  'order_tax',
+  'total_tax',
+] as const;
+export const ORDER_COLUMNS = [
+  'id',
+  'parent_id',
+  'type',
+  'status',
+  'currency',
+  'customer_id',
+  'date_created',
+  'date_created_gmt',
+  'date_paid',
+  'date_paid_gmt',
+  'date_completed',
+  'date_completed_gmt',
+  'total',
+  'tax_total',
+  'shipping_total',
+  'shipping_tax',
+  'discount_total',
+  'billing_country',
+  'billing_state',
+  'billing_email',
+] as const;
+export const ITEM_COLUMNS = [
+  'id',
+  'order_id',
+  'product_id',
+  'variation_id',
+  'name',
+  'quantity',
+  'subtotal',
+  'total',
+  'tax',
+  'shipping',
+  'shipping_tax',
+  'coupon_amount',
+] as const;
+
+type Row<C extends readonly string[]> = Record<C[number], unknown>;
+export type StatsLookup = StatsRow & {
+  customer_id: number;
+  date_created_gmt: string;
+  discount_total: number;
+};
+type CouponLookup = CouponRow & Row<typeof COUPON_COLUMNS>;
+type TaxLookup = TaxRow & Row<typeof TAX_COLUMNS>;
+
+const values = <C extends readonly string[]>(columns: C, row: Row<C>) =>
+  columns.map((c) => row[c as C[number]]);
+
+/**
+ * The lookup rows of one order or refund. Product lookup rows are copied in SQL; `products`
+ * holds only what the month rollups read of them.
+ */
+export interface Lookup {
+  stats: StatsLookup;
+  products: ProductRow[];
+  coupons: CouponLookup[];
+  taxes: TaxLookup[];
+}
+
+const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((a, x) => a + f(x), 0);
+
+/**
+ * Source rows of a batch (orders with their refunds, lines, coupon and tax lines) and, once
+ * new/returning is known, the lookup rows derived from the same figures.
+ */
+export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string) => string) {
+  const orderRows: unknown[][] = [];
+  const items: unknown[][] = [];
+  const couponLines: unknown[][] = [];
+  const taxLines: unknown[][] = [];
+  /** Per order: its local dates, computed once for source and lookup rows. */
+  const local = new Map<number, { created: string; paid: string | null; done: string | null }>();
+  for (const o of orders) {
+    const lineTax = sum(o.lines, (l) => l.tax);
+    const lineTotal = sum(o.lines, (l) => l.total);
+    const discount = sum(o.coupons, (c) => c.discount);
+    const quantities = o.lines.map((l) => l.quantity);
+    const shares = {
+      shipping: allocateUnits(o.shipping, quantities),
+      shippingTax: allocateUnits(o.shippingTax, quantities),
+    };
+    const dates = {
+      created: toLocal(o.dateCreatedGmt),
+      paid: o.datePaidGmt && toLocal(o.datePaidGmt),
+      done: o.dateCompletedGmt && toLocal(o.dateCompletedGmt),
+    };
+    local.set(o.id, dates);
+    orderRows.push([
+      o.id,
+      0,
+      'order',
+      o.status,
+      o.currency,
+      o.customerId,
+      dates.created,
+      o.dateCreatedGmt,
+      dates.paid,
+      o.datePaidGmt,
+      dates.done,
+      o.dateCompletedGmt,
+      lineTotal + lineTax + o.shipping + o.shippingTax,
+      lineTax + o.shippingTax,
+      o.shipping,
+      o.shippingTax,
+      discount,
+      o.billing.country,
+      o.billing.state,
+      o.billing.email,
+    ]);
+    o.lines.forEach((l, i) => {
+      items.push([
+        l.id,
+        o.id,
+        l.productId,
+        l.variationId,
+        l.name,
+        l.quantity,
+        l.subtotal,
+        l.total,
+        l.tax,
+        shares.shipping[i],
+        shares.shippingTax[i],
+        l.subtotal - l.total,
+      ]);
+    });
+    for (const c of o.coupons) couponLines.push([o.id, c.couponId, c.code, c.discount]);
+    for (const t of o.taxes) taxLines.push([o.id, t.rateId, t.tax, t.shippingTax]);
+    for (const r of o.refunds) {
+      const tax = sum(r.lines, (l) => l.tax) + r.shippingTax;
+      const total = sum(r.lines, (l) => l.total) + tax + r.shipping + (r.extra ?? 0);
+      const refundQuantities = r.lines.map((l) => l.quantity);
+      const refundShares = {
+        shipping: allocateUnits(r.shipping, refundQuantities),
+        shippingTax: allocateUnits(r.shippingTax, refundQuantities),
+      };
+      const at = toLocal(r.dateCreatedGmt);
+      local.set(r.id, { created: at, paid: at, done: at });
+      orderRows.push([
+        r.id,
+        o.id,
+        'refund',
+        o.status,
+        o.currency,
+        o.customerId,
+        at,
+        r.dateCreatedGmt,
+        at,
+        r.dateCreatedGmt,
+        at,
+        r.dateCreatedGmt,
+        -total,
+        -tax,
+        -r.shipping,
+        -r.shippingTax,
+        0,
+        o.billing.country,
+        o.billing.state,
+        o.billing.email,
+      ]);
+      r.lines.forEach((l, i) => {
+        const line = o.lines.find((x) => x.id === l.orderItemId);
+        if (!line) throw new RangeError(`Refund ${r.id} refunds unknown line ${l.orderItemId}`);
+        items.push([
+          l.id,
+          r.id,
+          line.productId,
+          line.variationId,
+          line.name,
+          -l.quantity,
+          -l.total,
+          -l.total,
+          -l.tax,
+          -(refundShares.shipping[i] ?? 0),
+          -(refundShares.shippingTax[i] ?? 0),
+          0,
+        ]);
+      });
+    }
+  }
+
+  /** Lookup rows, one group per order and per refund, from the figures above. */
+  const lookups = (returningOf: (orderId: number, customerId: number) => number): Lookup[] => {
+    const out: Lookup[] = [];
+    for (const o of orders) {
+      const returning = returningOf(o.id, o.customerId);
+      const d = local.get(o.id)!;
+      const stats: StatsLookup = {
+        order_id: o.id,
+        parent_id: 0,
+        status: o.status,
+        customer_id: o.customerId,
+        returning_customer: returning,
+        date_created: d.created,
+        date_created_gmt: o.dateCreatedGmt,
+        date_paid: d.paid,
+        date_completed: d.done,
+        num_items_sold: sum(o.lines, (l) => l.quantity),
+        total_sales: 0,
+        tax_total: 0,
+        shipping_total: o.shipping,
+        net_total: 0,
+        discount_total: sum(o.coupons, (c) => c.discount),
+      };
+      const lineTax = sum(o.lines, (l) => l.tax);
+      stats.net_total = sum(o.lines, (l) => l.total);
+      stats.tax_total = lineTax + o.shippingTax;
+      stats.total_sales = stats.net_total + stats.tax_total + o.shipping;
+      const order: Lookup = {
+        stats,
+        products: o.lines.map((l) => ({
+          product_id: l.productId,
+          variation_id: l.variationId,
+          product_qty: l.quantity,
+          product_net_revenue: l.total,
+        })),
+        coupons: o.coupons.map((c) => ({
+          order_id: o.id,
+          coupon_id: c.couponId,
+          status: o.status,
+          returning_customer: returning,
+          date_created: d.created,
+          date_paid: d.paid,
+          date_completed: d.done,
+          discount_amount: c.discount,
+        })),
+        taxes: o.taxes.map((t) => taxRow(stats, t.rateId, t.tax, t.shippingTax)),
+      };
+      out.push(order);
+      const orderTax = sum(o.taxes, (t) => t.tax + t.shippingTax);
+      for (const r of o.refunds) {
+        const at = local.get(r.id)!.created;
+        const refundTax = sum(r.lines, (l) => l.tax) + r.shippingTax;
+        const refundNet = sum(r.lines, (l) => l.total) + (r.extra ?? 0);
+        const rs: StatsLookup = {
+          order_id: r.id,
+          parent_id: o.id,
+          status: o.status,
+          customer_id: o.customerId,
+          returning_customer: returning,
+          date_created: at,
+          date_created_gmt: r.dateCreatedGmt,
+          date_paid: at,
+          date_completed: at,
+          num_items_sold: -sum(r.lines, (l) => l.quantity),
+          total_sales: -(refundNet + refundTax + r.shipping),
+          tax_total: -refundTax,
+          shipping_total: -r.shipping,
+          net_total: -refundNet,
+          discount_total: 0,
+        };
+        out.push({
+          stats: rs,
+          products: r.lines.map((l) => {
+            const line = o.lines.find((x) => x.id === l.orderItemId)!;
+            return {
+              product_id: line.productId,
+              variation_id: line.variationId,
+              product_qty: -l.quantity,
+              product_net_revenue: -l.total,
+            };
+          }),
+          coupons: [],
+          // Refunds give back tax in proportion to each rate's share of the order's tax.
+          taxes: o.taxes.map((t) => {
+            const rateTax = t.tax + t.shippingTax;
+            const share = orderTax === 0 ? 0 : Math.round((refundTax * rateTax) / orderTax);
+            const shippingShare =
+              orderTax === 0 ? 0 : Math.round((r.shippingTax * rateTax) / orderTax);
+            return taxRow(rs, t.rateId, -(share - shippingShare), -shippingShare);
+          }),
+        });
+      }
+    }
+    return out;
+  };
+  return { orders: orderRows, items, couponLines, taxLines, lookups };
+}
+
+function taxRow(s: StatsLookup, rateId: number, orderTax: number, shippingTax: number): TaxLookup {
+  return {
+    order_id: s.order_id,
+    tax_rate_id: rateId,
+    parent_id: s.parent_id,
+    status: s.status,
+    date_created: s.date_created,
+    date_paid: s.date_paid,
+    date_completed: s.date_completed,
+    shipping_tax: shippingTax,
+    order_tax: orderTax,
+    total_tax: orderTax + shippingTax,
+  };
+}
+
+/** Loads the lookup rows of orders and of their refunds, grouped per order and refund. */
+export async function loadLookups(sql: RawSql, orderIds: readonly number[]): Promise<Lookup[]> {
+  const select = `SELECT ${STATS_COLUMNS.join(',')} FROM order_stats`;
+  const stats = [
+    ...(await sql.selectIn<StatsLookup>(select, 'order_id', orderIds)),
+    ...(await sql.selectIn<StatsLookup>(select, 'parent_id', orderIds)),
+  ];
+  const ids = stats.map((s) => s.order_id);
+  const products = group(
+    await sql.selectIn<ProductRow & { order_id: number }>(
+      'SELECT order_id, product_id, variation_id, product_qty, product_net_revenue FROM order_product_lookup',
+      'order_id',
+      ids,
+    ),
+  );
+  const coupons = group(
+    await sql.selectIn<CouponLookup>(
+      `SELECT ${COUPON_COLUMNS.join(',')} FROM order_coupon_lookup`,
+      'order_id',
+      ids,
+    ),
+  );
+  const taxes = group(
+    await sql.selectIn<TaxLookup>(
+      `SELECT ${TAX_COLUMNS.join(',')} FROM order_tax_lookup`,
+      'order_id',
+      ids,
+    ),
+  );
+  return stats.map((s) => ({
+    stats: s,
+    products: products.get(s.order_id) ?? [],
+    coupons: coupons.get(s.order_id) ?? [],
+    taxes: taxes.get(s.order_id) ?? [],
+  }));
+}
+
+/**
+ * The coupon ids of each lookup group's order (a refund's are its order's), from groups that
+ * hold every order alongside its refunds (as `loadLookups` and a batch's lookups do).
+ */
+export function orderCoupons(lookups: readonly Lookup[]): (l: Lookup) => number[] {
+  const byOrder = new Map<number, number[]>();
+  for (const l of lookups) {
+    if (Number(l.stats.parent_id) === 0)
+      byOrder.set(
+        Number(l.stats.order_id),
+        l.coupons.map((c) => Number(c.coupon_id)),
+      );
+  }
+  return (l) => {
+    const parent = Number(l.stats.parent_id);
+    return byOrder.get(parent === 0 ? Number(l.stats.order_id) : parent) ?? [];
+  };
+}
+
+function group<T extends { order_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = out.get(r.order_id);
+    if (list) list.push(r);
+    else out.set(r.order_id, [r]);
+  }
+  return out;
+}
+
+/** Categories of the products a batch touches, loaded once per product. */
+export class ProductCategories {
+  private readonly byProduct = new Map<number, number[]>();
+  constructor(private readonly sql: RawSql) {}
+
+  async load(productIds: readonly number[]) {
+    const missing = [...new Set(productIds)].filter((id) => !this.byProduct.has(id));
+    for (const id of missing) this.byProduct.set(id, []);
+    const rows = await this.sql.selectIn<{ product_id: number; category_id: number }>(
+      'SELECT product_id, category_id FROM product_categories',
+      'product_id',
+      missing,
+    );
+    for (const r of rows) this.byProduct.get(Number(r.product_id))!.push(Number(r.category_id));
+  }
+
+  readonly of = (productId: number): readonly number[] => this.byProduct.get(productId) ?? [];
+}
+
+export async function deleteOrders(
+  sql: RawSql,
+  lookupIds: readonly number[],
+  orderIds: readonly number[],
+) {
+  const sourceIds = await sql.selectIn<{ id: number }>(
+    'SELECT id FROM orders',
+    'parent_id',
+    orderIds,
+  );
+  const all = [...new Set([...orderIds, ...sourceIds.map((r) => r.id), ...lookupIds])];
+  for (const [table, column] of [
+    ['order_items', 'order_id'],
+    ['order_coupon_lines', 'order_id'],
+    ['order_tax_lines', 'order_id'],
+    ['orders', 'id'],
+    ['order_stats', 'order_id'],
+    ['order_product_lookup', 'order_id'],
+    ['order_coupon_lookup', 'order_id'],
+    ['order_tax_lookup', 'order_id'],
+  ] as const) {
+    await sql.deleteIn(table, column, all);
+  }
+}
+
+/**
+ * Writes the batch's lookup rows. Order stats and product lookups are wide copies of the
+ * source rows: INSERT … SELECT copies them inside the database, several times cheaper than
+ * binding every value from JavaScript. New vs returning joins the first orders just saved, by
+ * the same rule as `returningOf`; coupon and tax rows (few, and with the refund tax shares
+ * computed here) are bound from the rows built in JS.
+ */
+export async function insertLookups(
+  sql: RawSql,
+  lookups: readonly Lookup[],
+  ids: readonly number[],
+) {
+  const coupons: unknown[][] = [];
+  const taxes: unknown[][] = [];
+  for (const l of lookups) {
+    for (const r of l.coupons) coupons.push(values(COUPON_COLUMNS, r));
+    for (const r of l.taxes) taxes.push(values(TAX_COLUMNS, r));
+  }
+  // The batch's ids travel as one parameter, so both statements are prepared once.
+  const list = sql.idList(ids);
+  await sql.run(
+    `INSERT INTO order_stats (${STATS_COLUMNS.join(',')})
+       SELECT o.id, o.parent_id, o.status, o.customer_id,
+         CASE WHEN o.customer_id > 0 AND f.order_id IS NOT NULL
+           AND f.order_id <> (CASE WHEN o.parent_id = 0 THEN o.id ELSE o.parent_id END)
+         THEN 1 ELSE 0 END,
+         o.date_created, o.date_created_gmt, o.date_paid, o.date_completed,
+         COALESCE((SELECT SUM(i.quantity) FROM order_items i WHERE i.order_id = o.id), 0),
+         o.total, o.tax_total, o.shipping_total, o.total - o.tax_total - o.shipping_total,
+         o.discount_total
+       FROM orders o LEFT JOIN customer_first_order f ON f.customer_id = o.customer_id
+       WHERE ${sql.inIdList('o.id')}`,
+    [list],
+  );
+  await sql.run(
+    `INSERT INTO order_product_lookup (${PRODUCT_COLUMNS.join(',')})
+       SELECT i.id, i.order_id, s.parent_id, i.product_id, i.variation_id, s.customer_id, s.status,
+         s.returning_customer, s.date_created, s.date_paid, s.date_completed, i.quantity, i.total,
+         i.total + i.tax + i.shipping + i.shipping_tax, i.coupon_amount, i.tax, i.shipping,
+         i.shipping_tax
+       FROM order_items i JOIN order_stats s ON s.order_id = i.order_id
+       WHERE ${sql.inIdList('i.order_id')}`,
+    [list],
+  );
+  await sql.insertMany('order_coupon_lookup', COUPON_COLUMNS, coupons);
+  await sql.insertMany('order_tax_lookup', TAX_COLUMNS, taxes);
+}
