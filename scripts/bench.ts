@@ -42,6 +42,7 @@ import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
+import { type ScratchStore, scratchStore } from '../apps/server/bench/scratch-store';
 import { runners } from '../apps/server/src/admin';
 import { startImport } from '../apps/server/src/admin/import';
 import { readOrderInputs } from '../apps/server/src/admin/import-source';
@@ -54,7 +55,6 @@ import { RawSql } from '../apps/server/src/db/sql';
 import { DEMO_GENERATOR_VERSION, generateDemoStore } from '../apps/server/src/demo/generate';
 import { ingestOrders } from '../apps/server/src/ingest/ingest';
 import type { OrderInput } from '../apps/server/src/ingest/types';
-import { type ScratchStore, scratchStore } from '../apps/server/bench/scratch-store';
 import { isEmpty, isUnfinishedDemo, openStore } from '../apps/server/src/store';
 import { BENCH_ANALYST } from './bench-pages';
 
