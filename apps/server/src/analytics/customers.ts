@@ -5,7 +5,7 @@
  * customer_totals (analytics/customer-totals.ts) when it is current, else computed from
  * order_stats on the request as with a range.
  */
-import { CUSTOMER_TOTALS_SORTS } from '../db/migrations/006_customer_totals';
+import { CUSTOMER_TOTALS_SORTS } from '../db/rollups';
 import { MONEY_SCALE } from '../money';
 import type { ReportContext } from './context';
 import { customerTotalsCurrent } from './customer-totals';

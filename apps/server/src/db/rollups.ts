@@ -1,8 +1,12 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 
-// The shapes of the rollup tables that runtime code (ingestion, the demo's bulk load) writes
-// and fills, shared with the migrations that create them (004 month rollups, 015 item_day).
+// The shapes of the rollup tables that runtime code (ingestion, the demo's bulk load, reports)
+// writes, fills and reads, shared with the migrations that create them (004 month rollups,
+// 006 customer totals, 015 item_day).
 type Db = Kysely<unknown>;
+
+/** The customers report's sortable aggregates, each indexed with the customer id as tie-break. */
+export const CUSTOMER_TOTALS_SORTS = ['orders_count', 'total_spend', 'avg_order_value'] as const;
 
 /** Key columns after (date_kind, month, status), and the summed value columns. */
 export const MONTH_ROLLUPS = {

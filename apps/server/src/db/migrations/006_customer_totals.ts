@@ -1,4 +1,5 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
+import { CUSTOMER_TOTALS_SORTS } from '../rollups';
 
 // Each customer's all-time order aggregates (issue 4): the customers report without an order
 // date range reads one row per customer instead of aggregating every order on each request.
@@ -6,9 +7,6 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 // aggregate sorts of the list an index walk. `customer_totals_state` records the excluded
 // statuses the rows were computed with: rows built under other settings are never read.
 type Db = Kysely<unknown>;
-
-/** The sortable aggregates, each indexed with the customer id as tie-break. */
-export const CUSTOMER_TOTALS_SORTS = ['orders_count', 'total_spend', 'avg_order_value'] as const;
 
 export async function up(db: Db): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
