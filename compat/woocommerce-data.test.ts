@@ -1,6 +1,6 @@
 /**
- * WooCommerce's published client, unchanged, against the real server on each engine: every
- * store of spec 001 read through its resolvers and written through its actions, then the
+ * WooCommerce's published client, unchanged, against the real server on each engine: every store of
+ * the client data layer read through its resolvers and written through its actions, then the
  * server's own state checked (README, "WooCommerce's client").
  */
 import {

@@ -557,7 +557,7 @@ for (const engine of serverBench ? engines : []) {
         await load(s);
       }
       if (process.env.BENCH_SKIP_JOBS !== '1') await duringJobs(s.db);
-      // Issue 4's figures (every report kind) from the analytics bench, on the same store.
+      // Every report kind's figures from the analytics bench, on the same store.
       if (process.env.BENCH_SKIP_ANALYTICS !== '1') {
         spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/bench/bench.ts'], {
           stdio: 'inherit',

@@ -1,5 +1,5 @@
 /**
- * Widget benchmarks in Chromium (issue 8, "Speed"): builds the bench page (index.html +
+ * Widget benchmarks in Chromium: builds the bench page (index.html +
  * main.tsx) with Vite in production mode into a temp dir, serves it on an ephemeral port,
  * drives it with playwright-core and Debian's chromium, and prints p50/p95 per figure with its
  * target. Prints figures only: a missed target never fails; a broken bench throws.
@@ -17,7 +17,7 @@ import { launchBrowser } from '../../e2e/browser';
 import type { WidgetResult } from './protocol';
 import { formatFigure, summarize } from './stats';
 
-/** Targets from issue 8. */
+/** The widgets' speed targets. */
 const CHART_TARGET_MS = 50;
 const TABLE_TARGET_MS = 16;
 

@@ -1,5 +1,5 @@
 /*
- * A large catalog for the picker bench (issue 4): products with SKUs (some variable, with
+ * A large catalog for the picker bench: products with SKUs (some variable, with
  * variations) and customers, added to a store with plain bulk inserts. Names come from word
  * lists (a few with accents and apostrophes, as real stores have); the same seed always
  * gives the same rows. Ids continue after the store's highest ones.

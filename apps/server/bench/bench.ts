@@ -1,10 +1,10 @@
 /*
- * Analytics latency bench (issue 4's Speed section). Runs the real app in-process against
- * DATABASE_URL (a generated store: `npm run demo -- --orders N --end 2024-06-30`), bypassing
- * the report cache, and prints p50/p95 per request kind beside its target, for two years:
+ * Analytics latency bench (report p50/p95 per kind, see README). Runs the real app in-process
+ * against DATABASE_URL (a generated store: `npm run demo -- --orders N --end 2024-06-30`),
+ * bypassing the report cache, and prints p50/p95 per request kind beside its target, for two years:
  * one of whole local months (ending on the last day of the month before BENCH_END's, or on
- * BENCH_END when that is a month's last day) and one ending on BENCH_END itself (mid-month
- * when BENCH_END is), whose edge days the reports read apart from the whole months. Never fails.
+ * BENCH_END when that is a month's last day) and one ending on BENCH_END itself (mid-month when
+ * BENCH_END is), whose edge days the reports read apart from the whole months. Never fails.
  *   DATABASE_URL=file:/path/store.sqlite node --import tsx apps/server/bench/bench.ts
  * BENCH_END (default 2024-06-30) is the last day of the year measured; BENCH_RUNS (default 15).
  * BENCH_SUMMARY: a file the p50s are appended to as one JSON line (scripts/bench.ts prints

@@ -100,7 +100,7 @@ export const CreateProductFromTemplateBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** `GET /wc-admin/onboarding/tasks/status`: facts the task list needs (API.md A4). */
+/** `GET /wc-admin/onboarding/tasks/status`: facts the task list needs. */
 export const TasksStatus = Type.Object({
   hasProducts: Type.Boolean(),
   hasPhysicalProducts: Type.Boolean(),
@@ -114,7 +114,7 @@ export const TasksStatus = Type.Object({
 /** The task list's facts. */
 export type TasksStatus = Static<typeof TasksStatus>;
 
-/** One recommended payment method (API.md A4). */
+/** One recommended payment method. */
 export const OnboardingPaymentMethod = Type.Object({
   key: Type.String(),
   title: Type.String(),

@@ -4,7 +4,7 @@ import { AdminBool, AdminContext } from './admin-common';
 /** What a catalog extension is for. */
 export type PluginCategory = 'marketing' | 'payments' | 'shipping' | 'connection';
 
-/** A known extension of the standalone plugin catalog (API.md A5). */
+/** A known extension of the standalone plugin catalog. */
 export interface CatalogPlugin {
   slug: string;
   name: string;
@@ -104,7 +104,7 @@ export const PaypalOnboardingStatusBody = Type.Object({
 /** PayPal onboarding status. */
 export type PaypalOnboardingStatusBody = Static<typeof PaypalOnboardingStatusBody>;
 
-/** A recommended payment plugin (API.md A4). */
+/** A recommended payment plugin. */
 export const RecommendedPaymentPlugin = Type.Object({
   product: Type.String(),
   title: Type.String(),

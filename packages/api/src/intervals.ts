@@ -26,7 +26,7 @@ export const StatsTotalsBody = Type.Record(
 /** Totals or subtotals of any stats answer. */
 export type StatsTotalsBody = Static<typeof StatsTotalsBody>;
 
-/** The interval fields of a bucket (API.md Part B §1). */
+/** The interval fields of a bucket. */
 const intervalFields = {
   interval: Type.String(),
   date_start: Type.String(),

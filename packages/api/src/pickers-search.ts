@@ -18,7 +18,7 @@ const paging = {
   ),
 };
 
-/** `GET /wc-analytics/products` (API.md Part B §4); `per_page=-1` lists everything up to MAX_FULL_LIST. */
+/** `GET /wc-analytics/products`; `per_page=-1` lists everything up to MAX_FULL_LIST. */
 export const ProductsSearchQuery = query({
   ...paging,
   per_page: Type.Optional(

@@ -41,7 +41,10 @@ export const AttributeList = Type.Array(AttributePair, { maxItems: 50 });
 /** Order statuses without the `wc-` prefix. */
 export const StatusList = Type.Array(oneOf(orderStatuses), { maxItems: 20 });
 
-/** The parameters of every report endpoint (API.md Part B §0.1). */
+/**
+ * The parameters of every report endpoint (docs/api.md, "Report parameters shared by the
+ * analytics routes").
+ */
 export const commonReportParams = {
   context: Type.Optional(oneOf(['view', 'edit'] as const)),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
@@ -60,7 +63,7 @@ export const statsParams = {
   fields: Type.Optional(SlugList),
 };
 
-/** Order-level advanced filters (orders, orders/stats; API.md Part B §2.2, §6.4). */
+/** Order-level advanced filters (orders, orders/stats; docs/api.md, "Order filters"). */
 export const orderFilterParams = {
   match: Type.Optional(oneOf(['all', 'any'] as const)),
   status_is: Type.Optional(StatusList),

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { IsoDateTime, oneOf, query } from './reports-common';
 
-/** Performance indicators in display order (API.md Part B §2.19). */
+/** Performance indicators in display order. */
 export const performanceIndicators = [
   { stat: 'revenue/total_sales', label: 'Total sales', format: 'currency' },
   { stat: 'revenue/net_revenue', label: 'Net sales', format: 'currency' },
@@ -90,7 +90,7 @@ export const PerformanceIndicatorsQuery = query({
 /** Query of the `/allowed` routes and the reports index. */
 export const ReportsContextQuery = query({ context, _locale: locale });
 
-/** Query of `GET /leaderboards` (§2.20): per_page 1..20, default 5. */
+/** Query of `GET /leaderboards`: per_page 1..20, default 5. */
 export const LeaderboardsQuery = query({
   context,
   _locale: locale,
@@ -102,7 +102,7 @@ export const LeaderboardsQuery = query({
   force_cache_refresh: bool,
 });
 
-/** One leaderboard (§2.20). */
+/** One leaderboard. */
 export interface Leaderboard {
   id: 'customers' | 'coupons' | 'categories' | 'products';
   label: string;

@@ -1,3 +1,4 @@
+/* The list report schemas; routes, defaults and answers are in docs/api.md, "Analytics: lists". */
 import { type Static, Type } from 'typebox';
 import { intervalKinds } from './intervals';
 import {
@@ -22,7 +23,7 @@ export type ReportRow = Readonly<Static<typeof ReportRow>>;
 /** A report list answer. */
 export const ReportListBody = Type.Array(ReportRow);
 
-/** Query of `GET /reports/orders` (API.md Part B §2.3). */
+/** Query of `GET /reports/orders`. */
 export const OrdersListQuery = query({
   ...commonReportParams,
   ...orderFilterParams,
@@ -32,7 +33,7 @@ export const OrdersListQuery = query({
   order_excludes: Type.Optional(IdList),
 });
 
-/** Query of `GET /reports/products` (§2.4). */
+/** Query of `GET /reports/products`. */
 export const ProductsListQuery = query({
   ...commonReportParams,
   match: orderFilterParams.match,
@@ -52,7 +53,7 @@ export const ProductsListQuery = query({
   extended_info: Type.Optional(BoolParam),
 });
 
-/** Query of `GET /reports/variations` (§2.6). */
+/** Query of `GET /reports/variations`. */
 export const VariationsListQuery = query({
   ...commonReportParams,
   match: orderFilterParams.match,
@@ -69,7 +70,7 @@ export const VariationsListQuery = query({
   extended_info: Type.Optional(BoolParam),
 });
 
-/** Query of `GET /reports/categories` (§2.8). */
+/** Query of `GET /reports/categories`. */
 export const CategoriesListQuery = query({
   ...commonReportParams,
   orderby: Type.Optional(
@@ -89,7 +90,7 @@ export const CategoriesListQuery = query({
   extended_info: Type.Optional(BoolParam),
 });
 
-/** Query of `GET /reports/coupons` (§2.9). */
+/** Query of `GET /reports/coupons`. */
 export const CouponsListQuery = query({
   ...commonReportParams,
   orderby: Type.Optional(oneOf(['coupon_id', 'code', 'amount', 'orders_count'] as const)),
@@ -97,7 +98,7 @@ export const CouponsListQuery = query({
   extended_info: Type.Optional(BoolParam),
 });
 
-/** Query of `GET /reports/taxes` (§2.11). */
+/** Query of `GET /reports/taxes`. */
 export const TaxesListQuery = query({
   ...commonReportParams,
   orderby: Type.Optional(
@@ -115,7 +116,7 @@ export const TaxesListQuery = query({
   taxes: Type.Optional(IdList),
 });
 
-/** Query of `GET /reports/downloads` (§2.13). */
+/** Query of `GET /reports/downloads`. */
 export const DownloadsListQuery = query({
   ...commonReportParams,
   ...downloadFilterParams,
@@ -140,9 +141,9 @@ export const downloadFileOrderby = [
 export type DownloadFileOrderby = (typeof downloadFileOrderby)[number];
 
 /**
- * Query of `GET /reports/downloads/files` (slug `downloads/files` of §2.0): downloadable files
- * with their downloads in range. Takes the download-log filters of §2.13, `products[]` (files of
- * these products) and `search` (file name contains, case-insensitive, literal).
+ * Query of `GET /reports/downloads/files` (slug `downloads/files` of the reports index):
+ * downloadable files with their downloads in range. Takes the download-log filters, `products[]`
+ * (files of these products) and `search` (file name contains, case-insensitive, literal).
  */
 export const DownloadFilesListQuery = query({
   ...commonReportParams,
@@ -166,7 +167,7 @@ export interface DownloadFileRow {
   _links: { product: { href: string; embeddable: boolean }[] };
 }
 
-/** Query of `GET /reports/stock` (§2.15). */
+/** Query of `GET /reports/stock`. */
 export const StockListQuery = query({
   context: commonReportParams.context,
   page: commonReportParams.page,
@@ -185,14 +186,14 @@ export const StockListQuery = query({
   _locale: commonReportParams._locale,
 });
 
-/** Query of `GET /reports/stock/stats` (§2.16). */
+/** Query of `GET /reports/stock/stats`. */
 export const StockStatsQuery = query({
   context: commonReportParams.context,
   force_cache_refresh: commonReportParams.force_cache_refresh,
   _locale: commonReportParams._locale,
 });
 
-/** Stock stats answer (§2.16): published products by stock status. */
+/** Stock stats answer: published products by stock status. */
 export const StockStatsResponse = Type.Object({
   totals: Type.Object(
     {
@@ -208,7 +209,7 @@ export const StockStatsResponse = Type.Object({
 /** Stock stats answer. */
 export type StockStatsResponse = Static<typeof StockStatsResponse>;
 
-/** Customers stats answer (§2.18): totals only, each optional because `fields[]` keeps some. */
+/** Customers stats answer: totals only, each optional because `fields[]` keeps some. */
 export const CustomersStatsResponse = Type.Object({
   totals: Type.Object(
     {
@@ -229,7 +230,7 @@ const count = Type.Integer({ minimum: -1e12, maximum: 1e12 });
 const pairOf = <T extends typeof num | typeof count | typeof IsoDateTime>(t: T) =>
   Type.Array(t, { minItems: 2, maxItems: 2 });
 
-/** Customer filters shared by the customers list and stats (§2.17). */
+/** Customer filters shared by the customers list and stats (docs/api.md, "Customer filters"). */
 export const customerFilterParams = {
   match: orderFilterParams.match,
   search: Type.Optional(Type.String({ maxLength: 200 })),
@@ -267,7 +268,7 @@ export const customerFilterParams = {
   include: Type.Optional(IdList),
 };
 
-/** Query of `GET /reports/customers` (§2.17). */
+/** Query of `GET /reports/customers`. */
 export const CustomersListQuery = query({
   ...commonReportParams,
   ...customerFilterParams,
@@ -288,7 +289,7 @@ export const CustomersListQuery = query({
   ),
 });
 
-/** Query of `GET /reports/customers/stats` (§2.18). */
+/** Query of `GET /reports/customers/stats`. */
 export const CustomersStatsQuery = query({
   context: commonReportParams.context,
   after: commonReportParams.after,

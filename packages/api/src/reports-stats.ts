@@ -1,3 +1,4 @@
+/* The stats report schemas; routes, defaults and fields are in docs/api.md, "Analytics: stats". */
 import { type Static, Type } from 'typebox';
 import { statsResponse } from './intervals';
 import {
@@ -31,7 +32,7 @@ export const productsStatsOrderby = [
   'items_sold',
 ] as const;
 
-/** Query of `GET /reports/orders/stats` (API.md Part B §2.2). */
+/** Query of `GET /reports/orders/stats`. */
 export const OrdersStatsQuery = query({
   ...commonReportParams,
   ...statsParams,
@@ -40,7 +41,7 @@ export const OrdersStatsQuery = query({
   segmentby: Type.Optional(oneOf(orderSegments)),
 });
 
-/** Query of `GET /reports/products/stats` (§2.5). */
+/** Query of `GET /reports/products/stats`. */
 export const ProductsStatsQuery = query({
   ...commonReportParams,
   ...statsParams,
@@ -66,7 +67,7 @@ export const CategoriesStatsQuery = query({
   segmentby: Type.Optional(oneOf(['category'] as const)),
 });
 
-/** Query of `GET /reports/variations/stats` (§2.7). */
+/** Query of `GET /reports/variations/stats`. */
 export const VariationsStatsQuery = query({
   ...commonReportParams,
   ...statsParams,
@@ -82,7 +83,7 @@ export const VariationsStatsQuery = query({
   segmentby: Type.Optional(oneOf(productSegments)),
 });
 
-/** Query of `GET /reports/coupons/stats` (§2.10). */
+/** Query of `GET /reports/coupons/stats`. */
 export const CouponsStatsQuery = query({
   ...commonReportParams,
   ...statsParams,
@@ -91,7 +92,7 @@ export const CouponsStatsQuery = query({
   segmentby: Type.Optional(oneOf(['product', 'variation', 'category', 'coupon'] as const)),
 });
 
-/** Query of `GET /reports/taxes/stats` (§2.12; the orderby enum is WooCommerce's quirky one). */
+/** Query of `GET /reports/taxes/stats` (the orderby enum is WooCommerce's quirky one). */
 export const TaxesStatsQuery = query({
   ...commonReportParams,
   ...statsParams,
@@ -102,7 +103,7 @@ export const TaxesStatsQuery = query({
   segmentby: Type.Optional(oneOf(['tax_rate_id'] as const)),
 });
 
-/** Include/exclude filters of the downloads reports (§2.13). */
+/** Include/exclude filters of the downloads reports (docs/api.md, "Download filters"). */
 export const downloadFilterParams = {
   match: orderFilterParams.match,
   product_includes: Type.Optional(IdList),
@@ -119,7 +120,7 @@ export const downloadFilterParams = {
   ),
 };
 
-/** Query of `GET /reports/downloads/stats` (§2.14). */
+/** Query of `GET /reports/downloads/stats`. */
 export const DownloadsStatsQuery = query({
   ...commonReportParams,
   ...statsParams,
@@ -127,7 +128,7 @@ export const DownloadsStatsQuery = query({
   orderby: Type.Optional(oneOf(['date', 'download_count'] as const)),
 });
 
-/** Orders stats answer (§2.2): `products` in totals only. */
+/** Orders stats answer: `products` in totals only. */
 export const OrdersStatsResponse = statsResponse(
   [
     'net_revenue',
@@ -145,21 +146,21 @@ export const OrdersStatsResponse = statsResponse(
 export type OrdersStatsResponse = Static<typeof OrdersStatsResponse>;
 
 const productsFields = ['items_sold', 'net_revenue', 'orders_count'] as const;
-/** Products stats answer (§2.5). */
+/** Products stats answer. */
 export const ProductsStatsResponse = statsResponse(productsFields);
 /** Products stats answer. */
 export type ProductsStatsResponse = Static<typeof ProductsStatsResponse>;
 /** Categories stats answer: the products report over the categories' products. */
 export const CategoriesStatsResponse = ProductsStatsResponse;
-/** Variations stats answer (§2.7). */
+/** Variations stats answer. */
 export const VariationsStatsResponse = statsResponse([...productsFields, 'variations_count']);
-/** Coupons stats answer (§2.10). */
+/** Coupons stats answer. */
 export const CouponsStatsResponse = statsResponse([
   'amount',
   'coupons_count',
   'orders_count',
 ] as const);
-/** Taxes stats answer (§2.12). */
+/** Taxes stats answer. */
 export const TaxesStatsResponse = statsResponse([
   'total_tax',
   'order_tax',
@@ -167,10 +168,10 @@ export const TaxesStatsResponse = statsResponse([
   'orders_count',
   'tax_codes',
 ] as const);
-/** Downloads stats answer (§2.14). */
+/** Downloads stats answer. */
 export const DownloadsStatsResponse = statsResponse(['download_count'] as const);
 
-/** Query of `GET /reports/revenue/stats`: the lead's schema plus `segmentby` (§2.1). */
+/** Query of `GET /reports/revenue/stats`: the lead's schema plus `segmentby`. */
 export const RevenueStatsSegmentedQuery = query({
   ...RevenueStatsQuery.properties,
   segmentby: Type.Optional(oneOf(orderSegments)),

@@ -1,6 +1,6 @@
 import type { CurrencyConfig } from './types.ts';
 
-/** The default currency: USD, '$' on the left, ',' thousands, '.' decimals, 2 decimals (spec 000 §3). */
+/** The default currency: USD, '$' on the left, ',' thousands, '.' decimals, 2 decimals. */
 export const defaultCurrencyConfig: CurrencyConfig = Object.freeze({
   code: 'USD',
   symbol: '$',

@@ -1,6 +1,6 @@
 import type { NumberConfig } from '@storelens/number';
 
-/** Where the symbol goes relative to the amount (spec 000 §3). */
+/** Where the symbol goes relative to the amount. */
 export type SymbolPosition = 'left' | 'right' | 'left_space' | 'right_space';
 
 /** A currency's display settings with every field resolved. */
@@ -27,7 +27,7 @@ export type CurrencySettings = Partial<Omit<CurrencyConfig, 'precision'>> & {
   readonly precision?: number | string | null;
 };
 
-/** One country's currency data, with WooCommerce's locale-info field names (spec 000 §3). */
+/** One country's currency data, with WooCommerce's locale-info field names. */
 export interface CountryCurrencyInfo {
   /** ISO 4217 code. */
   readonly currency_code: string;

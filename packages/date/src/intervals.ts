@@ -58,7 +58,7 @@ export function getIntervalForQuery(
 
 /**
  * The query's `chartType` (`line` or `bar`), `line` by default: the chart's type toggle writes
- * `chartType` (spec 000), and `type` belongs to other reports (e.g. the stock report's filter).
+ * `chartType`, and `type` belongs to other reports (e.g. the stock report's filter).
  */
 export function getChartTypeForQuery(query: DateQuery): ChartType {
   return query.chartType === 'bar' ? 'bar' : 'line';

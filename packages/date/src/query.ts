@@ -91,7 +91,7 @@ export interface ReportDateParams {
 }
 
 /**
- * The REST date parameters of a report query (spec 001 §5): `after` at the start of the first
+ * The REST date parameters of a report query: `after` at the start of the first
  * day and `before` at the end of the last day, for the primary and the secondary range.
  */
 export function getReportDateParams(

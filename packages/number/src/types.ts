@@ -8,7 +8,7 @@ export interface NumberConfig {
   readonly thousandSeparator: string;
 }
 
-/** The value types reports format: averages, money and plain numbers (spec 000 §3). */
+/** The value types reports format: averages, money and plain numbers. */
 export type ValueType = 'average' | 'currency' | 'number';
 
 /** Anything that formats money and knows its number settings, such as a `CurrencyFactory` result. */

@@ -47,7 +47,7 @@ export const runners = new WeakMap<FastifyInstance, JobRunner>();
 export const workers = new WeakMap<FastifyInstance, WorkerHost>();
 
 /**
- * Registers every admin service route (API.md Part A, Part B §5) and the background job
+ * Registers every admin service route (docs/api.md, "Admin services") and the background job
  * runner: jobs left running resume when the app is ready and stop (to resume later) when it
  * closes. A settings change of the zone or excluded statuses starts a rebuild import.
  */

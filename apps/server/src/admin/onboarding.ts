@@ -44,7 +44,7 @@ export async function updateProfile(db: Db, update: OnboardingProfileUpdate): Pr
 
 const OFFLINE_GATEWAYS = ['bacs', 'cheque', 'cod'] as const;
 
-/** Facts the task list needs, derived from the store (API.md A4). */
+/** Facts the task list needs, derived from the store (docs/api.md, "Onboarding"). */
 export async function tasksStatus(db: Db): Promise<TasksStatus> {
   const products = await db.kysely
     .selectFrom('products')
@@ -225,7 +225,7 @@ const PAYMENT_METHODS: readonly PaymentSpec[] = [
   },
 ];
 
-/** Payment methods for the store's country (API.md A4): visible where offered. */
+/** Payment methods for the store's country: visible where offered. */
 export async function paymentMethods(db: Db): Promise<OnboardingPaymentMethod[]> {
   const country = String(
     (await getOptions(db, ['woocommerce_default_country'])).get('woocommerce_default_country') ??

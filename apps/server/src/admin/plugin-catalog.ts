@@ -1,6 +1,9 @@
 import type { CatalogPlugin } from '@storelens/api';
 
-/** The extensions Storelens knows (API.md A5): marketing, payments, shipping, connections. */
+/**
+ * The extensions Storelens knows (docs/api.md, "Plugins and connections"): marketing, payments,
+ * shipping, connections.
+ */
 export const pluginCatalog: readonly CatalogPlugin[] = [
   {
     slug: 'jetpack',

@@ -26,9 +26,9 @@ import { adminError } from './errors';
 import { newJobId } from './jobs/runner';
 import { catalogPlugin, pluginCatalog } from './plugin-catalog';
 
-/** Where the Jetpack connection returns by default: the dashboard (spec 001 §2). */
+/** Where the Jetpack connection returns by default: the dashboard. */
 export const WC_ADMIN_PAGE = '/wp-admin/admin.php?page=wc-admin';
-/** The option PayPal onboarding reads (spec 001 §3). */
+/** The option PayPal onboarding reads (the client's PayPal fallback reads it too). */
 export const PPCP_SETTINGS_OPTION = 'woocommerce-ppcp-settings';
 const JETPACK_OPTION = 'storelens_jetpack_connection';
 const JETPACK_STATE_OPTION = 'storelens_jetpack_connect_state';

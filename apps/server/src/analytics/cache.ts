@@ -1,9 +1,9 @@
 /*
- * The report cache (API.md Part B §6.7): results keyed by the report and its normalised query
- * (plus the store settings the answer depends on), dropped when a batch is ingested, when
- * settings are saved or analytics data deleted (admin/events), or by `invalidateReportCache()`, bypassed for reading by
- * `force_cache_refresh` while still written. Entries live a day; the cache holds at most
- * MAX_ENTRIES per store, oldest first out.
+ * The report cache (docs/architecture.md, "Caches"): results keyed by the report and its normalised
+ * query (plus the store settings the answer depends on), dropped when a batch is ingested, when
+ * settings are saved or analytics data deleted (admin/events), or by `invalidateReportCache()`,
+ * bypassed for reading by `force_cache_refresh` while still written. Entries live a day; the cache
+ * holds at most MAX_ENTRIES per store, oldest first out.
  */
 import { onAnalyticsDataDeleted, onSettingsChanged } from '../admin/events';
 import type { Db } from '../db/database';

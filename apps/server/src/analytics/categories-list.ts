@@ -1,4 +1,4 @@
-/* GET /reports/categories: sales per product category (API.md Part B §2.8). */
+/* GET /reports/categories: sales per product category. */
 import { DATE_KIND, type ReportContext } from './context';
 import { idsSql, rowFilter, type SqlCondition } from './filters';
 import { andIdIn, LINE_SUMS, listPlan, type ProductListParams, union } from './list-parts';

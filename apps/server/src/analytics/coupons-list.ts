@@ -1,4 +1,4 @@
-/* GET /reports/coupons: discounts and orders per coupon (API.md Part B §2.10). */
+/* GET /reports/coupons: discounts and orders per coupon. */
 import type { ReportContext } from './context';
 import { idsSql, type SqlCondition, statusDefault } from './filters';
 import { andIdIn, complemented, listPlan, type ProductListParams } from './list-parts';

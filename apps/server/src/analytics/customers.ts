@@ -1,5 +1,6 @@
 /*
- * Customers list and stats (API.md Part B §2.17–§2.18): the customer lookup joined with each
+ * Customers list and stats (docs/api.md, "Analytics: lists" and "Analytics: stats"): the
+ * customer lookup joined with each
  * customer's order aggregates (excluded statuses left out; order dates only when given).
  * Without an order-date range the aggregates are all-time: they are read from
  * customer_totals (analytics/customer-totals.ts) when it is current, else computed from

@@ -1,6 +1,6 @@
 /*
  * Download files report (`GET /reports/downloads/files`, the `downloads/files` slug of the
- * reports index, API.md Part B §2.0): one row per downloadable file with its downloads in range.
+ * reports index): one row per downloadable file with its downloads in range.
  *
  * A file is a `product_downloads` row; it is listed when the download log has at least one
  * entry for it in the range that passes the filters. Log entries whose file no longer exists

@@ -1,5 +1,6 @@
 /*
- * Advanced report filters (API.md Part B §6.3–§6.4) as SQL over one lookup table. Every clause
+ * Advanced report filters (docs/api.md, "Report parameters shared by the analytics routes";
+ * docs/metrics.md, "Excluded statuses") as SQL over one lookup table. Every clause
  * is built from validated input: integer ids are inlined after a safe-integer check (so
  * 10,000-id lists never hit parameter limits), every string goes through a placeholder.
  */
@@ -137,7 +138,10 @@ export function idsSql(ids: readonly number[]): string {
 
 const placeholders = (values: readonly unknown[]) => `(${values.map(() => '?').join(',')})`;
 
-/** The excluded-status clause (§6.3): only when no explicit status filter is given. */
+/**
+ * The excluded-status clause (docs/metrics.md, "Excluded statuses"): only when no explicit
+ * status filter is given.
+ */
 export function statusDefault(
   f: ReportFilters,
   excluded: readonly string[],

@@ -1,5 +1,6 @@
 /*
- * Whole-range totals for the performance indicators (API.md Part B §2.19), read without the
+ * Whole-range totals for the performance indicators (docs/api.md, "Analytics: indicators,
+ * leaderboards, index"), read without the
  * per-bucket work of the stats reports: an indicator is a stats total over `after`/`before`,
  * so each source is summed once. Definitions are the stats reports' own (metrics.ts), and
  * the sources the same as theirs: revenue day/hour rollups with order rows at the edges

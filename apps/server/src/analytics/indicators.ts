@@ -1,8 +1,9 @@
 /*
- * Performance indicators, leaderboards and the reports index (API.md Part B §2.0, §2.19,
- * §2.20). Indicator values are the totals of the stats reports over `after`/`before`, summed
- * once per source over the whole range (indicator-totals.ts; the stats report itself for a
- * field those sums do not give); leaderboards reuse the list reports and their month rollups.
+ * Performance indicators, leaderboards and the reports index (docs/api.md, "Analytics: indicators,
+ * leaderboards, index"). Indicator values are the totals of the stats reports over
+ * `after`/`before`, summed once per source over the whole range (indicator-totals.ts; the stats
+ * report itself for a field those sums do not give); leaderboards reuse the list reports and their
+ * month rollups.
  */
 import {
   type Leaderboard,
@@ -340,7 +341,7 @@ export async function leaderboards(
   ];
 }
 
-/** The reports index (§2.0). */
+/** The reports index. */
 export function reportsIndex() {
   const slugs: [string, string][] = [
     [

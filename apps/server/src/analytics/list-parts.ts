@@ -1,10 +1,10 @@
 /*
- * What the list reports (products, variations, categories, coupons, taxes; API.md Part B
- * §2.4–§2.11) share: their parameters, the line sums, and the month plan that splits a range
- * into month-rollup rows and lookup rows put together in one statement (month-source.ts).
- * Sums use the same definitions as the stats reports: items sold = SUM(qty), net = SUM(line
- * net), orders = distinct non-refund orders. Filters the rollups cannot answer read the lookup
- * rows for the whole range.
+ * What the list reports (products, variations, categories, coupons, taxes; docs/api.md, "Analytics:
+ * lists") share: their parameters, the line sums, and the month plan that splits a range into
+ * month-rollup rows and lookup rows put together in one statement (month-source.ts). Sums use the
+ * same definitions as the stats reports: items sold = SUM(qty), net = SUM(line net), orders =
+ * distinct non-refund orders. Filters the rollups cannot answer read the lookup rows for the whole
+ * range.
  */
 import type { ReportContext } from './context';
 import { idsSql, type ReportFilters, type SqlCondition } from './filters';

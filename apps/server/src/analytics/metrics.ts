@@ -1,5 +1,5 @@
 /*
- * One definition per metric (API.md Part B §6.2). Every report accumulates integer money units
+ * One definition per metric (docs/metrics.md). Every report accumulates integer money units
  * (1/10000) in one of these accumulators and presents them through these functions only, so
  * net sales, refunds, gross sales … mean the same number in every report.
  */
@@ -123,7 +123,7 @@ export const moneyAt =
 export const grossSalesUnits = (a: OrderAcc) =>
   a.total_sales + a.coupons - a.tax_total - a.shipping_total + a.refunds;
 
-/** Revenue stats fields (§2.1). */
+/** Revenue stats fields. */
 export function revenueMetrics(a: OrderAcc, money: Money) {
   return {
     total_sales: money(a.total_sales),
@@ -142,7 +142,7 @@ export function revenueMetrics(a: OrderAcc, money: Money) {
 /** Average, 0 when there is nothing to divide by. */
 const ratio = (n: number, d: number) => (d === 0 ? 0 : n / d);
 
-/** Orders stats fields (§2.2). Averages are rounded to the currency / two decimals. */
+/** Orders stats fields. Averages are rounded to the currency / two decimals. */
 export function ordersMetrics(a: OrderAcc, money: Money) {
   return {
     net_revenue: money(a.net_total),
@@ -194,14 +194,14 @@ export function mergeLineAcc(into: LineAcc, from: LineAcc): void {
   for (const v of from.variations) into.variations.add(v);
 }
 
-/** Products stats fields (§2.5). */
+/** Products stats fields. */
 export const productsMetrics = (a: LineAcc, money: Money) => ({
   items_sold: a.items_sold,
   net_revenue: money(a.net_revenue),
   orders_count: a.orders.size,
 });
 
-/** Variations stats fields (§2.7). */
+/** Variations stats fields. */
 export const variationsMetrics = (a: LineAcc, money: Money) => ({
   ...productsMetrics(a, money),
   variations_count: a.variations.size,
@@ -228,7 +228,7 @@ export function mergeCouponAcc(into: CouponAcc, from: CouponAcc): void {
   for (const o of from.orders) into.orders.add(o);
 }
 
-/** Coupons stats fields (§2.10). */
+/** Coupons stats fields. */
 export const couponsMetrics = (a: CouponAcc, money: Money) => ({
   amount: money(a.amount),
   coupons_count: a.coupons.size,
@@ -281,7 +281,7 @@ export function mergeTaxAcc(into: TaxAcc, from: TaxAcc): void {
   for (const r of from.rates) into.rates.add(r);
 }
 
-/** Taxes stats fields (§2.12). */
+/** Taxes stats fields. */
 export const taxesMetrics = (a: TaxAcc, money: Money) => ({
   total_tax: money(a.total_tax),
   order_tax: money(a.order_tax),

@@ -1,5 +1,5 @@
 /*
- * GET /reports/orders (API.md Part B §2.3): one row per order and per refund (negative), on
+ * GET /reports/orders: one row per order and per refund (negative), on
  * the report date column, with the order-level filters of orders/stats.
  */
 import type { ReportContext } from './context';

@@ -1,6 +1,6 @@
 /*
  * Product details the product-like list reports show beside their figures: records by id,
- * the store's low-stock threshold and `extended_info` (API.md Part B §2.4, §2.6).
+ * the store's low-stock threshold and `extended_info` (docs/api.md, "Analytics: lists").
  */
 import { getOptions } from '../options';
 import type { ReportContext } from './context';
@@ -41,7 +41,7 @@ export async function productsById(
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
-/** `extended_info` of products and variations (§2.4, §2.6). */
+/** `extended_info` of products and variations (docs/api.md, "Analytics: lists"). */
 export async function productInfo(
   ctx: ReportContext,
   ids: readonly number[],

@@ -1,4 +1,4 @@
-/* GET /reports/products: sales per product (API.md Part B §2.4). */
+/* GET /reports/products: sales per product. */
 import type { ReportContext } from './context';
 import { rowFilter, type SqlCondition } from './filters';
 import {

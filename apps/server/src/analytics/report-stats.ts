@@ -277,7 +277,7 @@ export async function taxStats(
   });
 }
 
-/** Download-log filters (§2.13). */
+/** Download-log filters (docs/api.md, "Download filters"). */
 export interface DownloadFilters {
   match: 'all' | 'any';
   productIncludes: readonly number[];

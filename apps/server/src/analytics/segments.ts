@@ -17,7 +17,8 @@ export function taxCode(r: { country: string; state: string; name: string; prior
 }
 
 /**
- * Every segment id a `segmentby` shows (zero-filled even without data), per API.md Part B §1:
+ * Every segment id a `segmentby` shows (zero-filled even without data; docs/api.md,
+ * "Segments"):
  * all products (or the included ones, narrowed by categories), the variations of the one
  * included product, categories, coupons, new/returning, tax rates.
  */

@@ -1,5 +1,6 @@
 /*
- * The stats envelope every `/stats` endpoint shares (API.md Part B §1): zero-filled buckets,
+ * The stats envelope every `/stats` endpoint shares (docs/api.md, "Analytics: stats"):
+ * zero-filled buckets,
  * clipped edges, segments zero-filled and sorted by id, `fields[]`, sorting and paging.
  * Reports only supply accumulators per bucket (and per segment) and how to present them.
  */
@@ -26,7 +27,7 @@ export interface StatsKind<A> {
   present(acc: A): Record<string, number>;
 }
 
-/** A known segment: id and label (API.md Part B §1's segment universe). */
+/** A known segment: id and label (docs/api.md, "Segments"). */
 export interface Segment {
   id: number;
   label: string;

@@ -1,5 +1,5 @@
 /*
- * Stock report (API.md Part B §2.15–§2.16) and the downloads list (§2.13).
+ * Stock report and the downloads list (docs/api.md, "Analytics: lists" and "Analytics: stats").
  */
 import type { ReportContext } from './context';
 import { idsSql } from './filters';

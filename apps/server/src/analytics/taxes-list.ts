@@ -1,4 +1,4 @@
-/* GET /reports/taxes: tax amounts and orders per tax rate (API.md Part B §2.11). */
+/* GET /reports/taxes: tax amounts and orders per tax rate. */
 import type { ReportContext } from './context';
 import { type SqlCondition, statusDefault } from './filters';
 import { andIdIn, complemented, listPlan, type ProductListParams } from './list-parts';

@@ -1,4 +1,4 @@
-/* GET /reports/variations: sales per variation (API.md Part B §2.6). */
+/* GET /reports/variations: sales per variation. */
 import type { ReportContext } from './context';
 import { idsSql, rowFilter, type SqlCondition } from './filters';
 import {

@@ -5,7 +5,7 @@ import { listRoutes } from './lists';
 import { pickerRoutes } from './pickers';
 import { statsRoutes } from './stats';
 
-/** Every analytics route of issue 4 except revenue/stats (registered by revenueRoutes). */
+/** Every analytics report route except revenue/stats (registered by revenueRoutes). */
 export function analyticsRoutes(app: FastifyInstance, db: Db) {
   statsRoutes(app, db);
   listRoutes(app, db);

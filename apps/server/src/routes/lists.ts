@@ -93,7 +93,10 @@ export function customerFilters(ctx: ReportContext, q: CustomerQuery): CustomerF
   };
 }
 
-/** The download-log filters (§2.13) of a downloads or download files query. */
+/**
+ * The download-log filters of a downloads or download files query (docs/api.md, "Download
+ * filters").
+ */
 export function downloadFilters(
   q: Pick<Static<typeof DownloadsListQuery>, keyof typeof downloadFilterParams>,
 ): DownloadFilters {

@@ -79,7 +79,7 @@ const paging = (
   order: q.order ?? order,
 });
 
-/** The picker searches of API.md Part B §4. */
+/** The picker searches (docs/api.md, "Analytics: picker searches"). */
 export function pickerRoutes(app: FastifyInstance, db: Db) {
   picker<Static<typeof ProductsSearchQuery>>(
     app,

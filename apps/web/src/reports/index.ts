@@ -12,7 +12,7 @@ export interface ReportRoute {
 const customers = lazy(() => import('./customers'));
 
 /**
- * Every analytics report, in the order of the Analytics menu (PAGES.md §1.2); Customers
+ * Every analytics report, in the order of the Analytics menu; Customers
  * answers both `/customers` (its WooCommerce menu place) and `/analytics/customers`.
  */
 export const reportRoutes: ReportRoute[] = [

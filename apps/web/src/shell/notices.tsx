@@ -5,7 +5,7 @@ import {
 } from '@storelens/components/snackbar';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
-/** Shows a snackbar notice; at most the first action is shown (spec 000/001). */
+/** Shows a snackbar notice; at most the first action is shown. */
 export type CreateNotice = (
   content: string,
   options?: { actions?: readonly SnackbarAction[]; explicitDismiss?: boolean },

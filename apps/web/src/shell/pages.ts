@@ -8,7 +8,7 @@ export interface PageEntry {
   title: string;
   /** `analytics` pages sit under the Analytics group and breadcrumb. */
   group: 'woocommerce' | 'analytics';
-  /** Whether menu links to it carry the persisted report query (PAGES.md §1.4). */
+  /** Whether menu links to it carry the persisted report query. */
   persistsQuery: boolean;
   /**
    * The capability the page needs (apps/server/src/auth/roles.ts): Analytics settings are
@@ -111,7 +111,7 @@ export interface Crumb {
 }
 
 /**
- * The breadcrumb trail of a path (PAGES.md §1.3): root › [Analytics ›] page. "Analytics"
+ * The breadcrumb trail of a path: root › [Analytics ›] page. "Analytics"
  * links to Overview from Overview and to Revenue elsewhere, as WooCommerce does.
  */
 export function breadcrumbs(path: string, title: string | null): Crumb[] {

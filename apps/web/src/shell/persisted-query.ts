@@ -2,8 +2,8 @@ import { getPersistedQuery, type Query } from '@storelens/navigation';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The report parameters (period, compare, dates, interval, type) the menu links carry
- * (PAGES.md §1.4): taken from the last report page visited, cleared after the analytics
+ * The report parameters (period, compare, dates, interval, type) the menu links carry:
+ * taken from the last report page visited, cleared after the analytics
  * settings are saved so that the new default date range takes effect.
  */
 let current: Record<string, string> = {};

@@ -62,7 +62,7 @@ export function initialPickerState(
   };
 }
 
-/** The transitions of spec 000 §4 (date range picker). */
+/** The date range picker's state transitions. */
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   switch (action.type) {
     case 'selectTab':

@@ -161,7 +161,7 @@ export function TableCard({
     );
   };
 
-  // Every column, hidden ones included (PAGES.md §2.10): the file is the report, not the view.
+  // Every column, hidden ones included: the file is the report, not the view.
   const download = () => {
     if (onDownloadRequest) onDownloadRequest();
     else onDownload(csvFileName(title, new Date()), tableToCsv(headers, rows));

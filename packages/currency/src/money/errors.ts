@@ -1,4 +1,4 @@
-/** The money rules' messages, exactly as the spec words them (spec 001 §8). */
+/** The money rules' messages, word for word (callers and tests match on them). */
 export const moneyErrorMessages = {
   integer: 'You must provide an integer.',
   percentage: 'You must provide a numeric value between 0 and 100.',

@@ -19,7 +19,7 @@ export type RoundingMode =
   | 'UP'
   | 'DOWN';
 
-/** Defaults for creating and formatting money (spec 001 §9). */
+/** Defaults for creating and formatting money. */
 export const moneyDefaults = Object.freeze({
   currency: 'USD',
   precision: 2,

@@ -9,12 +9,15 @@ export type QueryValue = QueryScalar | readonly (QueryScalar | readonly QuerySca
 /** Query arguments of a request. */
 export type QueryArgs = Readonly<Record<string, QueryValue>>;
 
-/** REST requests send lists as `k[]=v` and lists of lists as `k[i][]=v` (API.md A2). */
+/**
+ * REST requests send lists as `k[]=v` and lists of lists as `k[i][]=v` (docs/api.md,
+ * "Conventions").
+ */
 const REST_LISTS: StringifyOptions = { lists: 'brackets' };
 
 /**
  * Serialises query args in insertion order: scalars as `k=v`, lists as repeated `k[]=v`
- * (API.md A2 accepts both this and comma lists), nested lists as `k[i][]=v`. The writer is
+ * (the server accepts both this and comma lists), nested lists as `k[i][]=v`. The writer is
  * `stringifyQuery` of @storelens/navigation.
  */
 export function toQueryString(query: QueryArgs | undefined): string {

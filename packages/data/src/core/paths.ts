@@ -1,4 +1,4 @@
-/** REST namespaces below the base URL (spec 001 §9, API.md A1). */
+/** REST namespaces below the base URL (docs/api.md, "Conventions"). */
 export const NAMESPACES = {
   analytics: '/wc-analytics',
   admin: '/wc-admin',
@@ -6,7 +6,7 @@ export const NAMESPACES = {
   paypal: '/wc-paypal/v1',
 } as const;
 
-/** The named stores of spec 001 §9 plus the other per-domain stores. */
+/** The named stores (WooCommerce's names) plus the other per-domain stores. */
 export const STORE_NAMES = {
   options: 'wc/admin/options',
   onboarding: 'wc/admin/onboarding',

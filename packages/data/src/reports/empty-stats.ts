@@ -2,7 +2,7 @@ import type { ReportStatsBody as ReportStats } from '@storelens/api';
 import { hasIntervals } from './endpoints.ts';
 
 /**
- * API.md §0.2: a stats answer is empty when `totals` is null (or missing), or when `intervals`
+ * A stats answer is empty when `totals` is null (or missing), or when `intervals`
  * is empty on an endpoint that has intervals.
  */
 export function isReportStatsEmpty(

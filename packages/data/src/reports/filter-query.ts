@@ -107,7 +107,7 @@ function queryForConfig(
 }
 
 /**
- * The data-query helper of spec 000 §7: with a `search` in the query, only the endpoint's own
+ * The data-query helper: with a `search` in the query, only the endpoint's own
  * ids (or the `limitBy` params); otherwise every filter's params, and for advanced filters a
  * `match` (default all) plus the rule params, Date values stamped at start or end of day.
  */

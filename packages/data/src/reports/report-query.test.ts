@@ -155,7 +155,7 @@ const filters: ReportFilterConfig[] = [
   },
 ];
 
-describe('getFilterQuery (spec 000 §7)', () => {
+describe('getFilterQuery', () => {
   it('a search sends only the endpoint’s own ids', () => {
     expect(
       getFilterQuery({
@@ -236,7 +236,7 @@ describe('getFilterQuery (spec 000 §7)', () => {
   });
 });
 
-describe('isReportStatsEmpty (API.md §0.2)', () => {
+describe('isReportStatsEmpty', () => {
   const interval = {
     interval: '2024-05-01',
     date_start: '',

@@ -53,7 +53,7 @@ function rangeFor(options: ReportQueryOptions, dataType: 'primary' | 'secondary'
 }
 
 /**
- * The query of a report table (spec 001 §5): orderby `date`, order `desc`, page 1, per_page from
+ * The query of a report table: orderby `date`, order `desc`, page 1, per_page from
  * the query or settings, `after`/`before` at start and end of day of the primary range (left
  * out for stock and customers), then filter params, then `tableQuery`.
  */
@@ -72,7 +72,7 @@ export function getReportTableQuery(options: ReportTableQueryOptions): QueryArgs
 }
 
 /**
- * The query of a report's stats (API.md §0.2): order asc, the query's allowed interval,
+ * The query of a report's stats: order asc, the query's allowed interval,
  * per_page 100, the range stamped at start/end of day, segmentby, fields and filter params.
  * Stock and customers get only fields and filter params.
  */

@@ -6,7 +6,7 @@ import { searchSet } from '../search/load';
 import { allMatching, inPageOrder } from './page';
 
 /**
- * GET /wc-analytics/customers: the customers list (§2.17) whose name ("first last"),
+ * GET /wc-analytics/customers: the customers list whose name ("first last"),
  * username or email (`searchby`; `all` is any of them) contains `search`. The match is made
  * in memory; a plain picker query (no other filter, the default order) is paged there too and
  * the list reads only that page's customers.

@@ -1,5 +1,6 @@
 /*
- * What every picker search shares (API.md Part B §4): a count and a page of an SQL picker
+ * What every picker search shares (docs/api.md, "Analytics: picker searches"): a count and a
+ * page of an SQL picker
  * query, `include` ordering, id lists as one parameter, and the page of an in-memory search set
  * (search/load.ts) read back from the database by id. Products, variations and customers are
  * searched in memory (a contains-match folding case and accents, the same on both engines) and

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Indexes for the analytics reads (issue 4): reports filter and bucket on the store's date
+// Indexes for the analytics reads: reports filter and bucket on the store's date
 // type (paid by default), so each lookup table gets its date columns indexed, and the
 // customers report aggregates per customer.
 type Db = Kysely<unknown>;

@@ -1,7 +1,7 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import { MONTH_ROLLUPS } from '../rollups';
 
-// Month rollups for the list reports (issue 4), each customer's first order, and the
+// Month rollups for the list reports, each customer's first order, and the
 // record of indexes deferred by a bulk load. A day-level rollup per product is about as
 // large as the line lookup itself on a busy store (every product sells every day), so it cost
 // ingestion a row per line and bought reads nothing: it goes. Per month a year is 12 rows per

@@ -1,6 +1,6 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 
-// Versions of the picker search sets (issue 4). The pickers search products, variations and
+// Versions of the picker search sets. The pickers search products, variations and
 // customers in memory (analytics/search/load.ts); these triggers change a set's version
 // whenever a row it is read from is written, by whatever code writes it, so a search can tell
 // that its copy is stale. A version is a random number rather than a counter, so that emptying

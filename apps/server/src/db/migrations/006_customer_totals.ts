@@ -1,7 +1,7 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import { CUSTOMER_TOTALS_SORTS } from '../rollups';
 
-// Each customer's all-time order aggregates (issue 4): the customers report without an order
+// Each customer's all-time order aggregates: the customers report without an order
 // date range reads one row per customer instead of aggregating every order on each request.
 // Ingestion keeps the rows current (analytics/customer-totals.ts); the indexes make the
 // aggregate sorts of the list an index walk. `customer_totals_state` records the excluded

@@ -1,7 +1,7 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import { ITEM_DAY_KEYS, rollUpItemDays } from '../rollups';
 
-// Order-level stats filtered to one product, variation, category or coupon (issue 21). Per item
+// Order-level stats filtered to one product, variation, category or coupon. Per item
 // and local day, the revenue-rollup sums of the orders and refunds that match the item as the
 // lookup filter does: a row matches a product, variation or category when the row itself (the
 // order, or the refund) has a line of it; a coupon when the order (for a refund, its order)

@@ -1,6 +1,6 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 
-// Several server processes on one PostgreSQL database (issue 21): a background job is claimed
+// Several server processes on one PostgreSQL database: a background job is claimed
 // by one process at a time. `owner` names the job runner (admin/jobs/runner.ts `newOwner`) and
 // `lease_until_ms` is when its claim lapses unless renewed (the heartbeat); another process
 // takes over a job whose lease lapsed, so a job whose process died is resumed, and one whose

@@ -7,7 +7,7 @@ import { useNotices } from '../../shell/notices';
 import { relativeDate } from './relative-date';
 import { SafeHtml } from './safe-html';
 
-/** First page size, and how many more "Show more" adds (PAGES.md §15.2, MONO). */
+/** First page size, and how many more "Show more" adds (as the current WooCommerce inbox does). */
 const FIRST_PAGE = 5;
 const MORE = 10;
 /** Note bodies are cut after this many characters. */

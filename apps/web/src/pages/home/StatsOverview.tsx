@@ -10,7 +10,7 @@ import { usePersistedQuery } from '../../shell/persisted-query';
 import { useUserPreference } from '../../shell/preferences';
 import { indicatorTiles, useAllowedIndicators, useIndicatorValues } from '../overview/indicators';
 
-/** The indicators the stats overview may show (PAGES.md §15.3). */
+/** The indicators the stats overview may show. */
 const CANDIDATES = [
   'revenue/total_sales',
   'revenue/net_revenue',

@@ -25,7 +25,7 @@ export interface SetupTask {
   done: boolean;
 }
 
-/** The setup tasks (PAGES.md §15.6) and which are done. */
+/** The setup tasks and which are done. */
 export function setupTasks(
   status: Record<string, unknown>,
   profile: Partial<ProfileItems>,

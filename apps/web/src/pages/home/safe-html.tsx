@@ -1,6 +1,6 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 
-/** Tags a note body may keep (PAGES.md §15.2); anything else keeps only its text. */
+/** Tags a note body may keep; anything else keeps only its text. */
 const ALLOWED = new Set(['a', 'b', 'em', 'i', 'strong', 'p', 'br']);
 
 /** Whether a link target is safe to follow: http(s), mailto, or relative to the admin. */

@@ -1,6 +1,6 @@
 import { __ } from '@storelens/i18n';
 
-/** One chart the Overview can show (PAGES.md §3.3); its block key is `<endpoint>_<key>`. */
+/** One chart the Overview can show; its block key is `<endpoint>_<key>`. */
 export interface OverviewChart {
   label: string;
   endpoint: string;

@@ -8,7 +8,7 @@ export interface DashboardSection {
   hiddenBlocks: string[];
 }
 
-/** The sections and their defaults (PAGES.md §3.1). */
+/** The sections and their defaults. */
 export function defaultSections(): DashboardSection[] {
   return [
     {

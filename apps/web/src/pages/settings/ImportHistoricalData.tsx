@@ -21,7 +21,7 @@ import {
   secondsLeft,
 } from './import-state';
 
-/** How often the status is read while an import runs (PAGES.md §14.2). */
+/** How often the status is read while an import runs. */
 const POLL_MS = 3000;
 /** How often the status is read while nothing runs. */
 const IDLE_POLL_MS = 10_000;

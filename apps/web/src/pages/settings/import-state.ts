@@ -1,7 +1,7 @@
 import type { ImportStatus, ImportTotals } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 
-/** Where the historical import stands (PAGES.md §14.2). */
+/** Where the historical import stands. */
 export type ImportPhase =
   | 'nothing'
   | 'ready'

@@ -20,7 +20,7 @@ const single = (row: ReportRow) => ({
   categories: Number(row.category_id),
 });
 
-/** The Categories table's columns (PAGES.md §8.3): breadcrumb, items sold, net sales, products, orders. */
+/** The Categories table's columns: breadcrumb, items sold, net sales, products, orders. */
 const categoryColumns: readonly ItemColumn[] = [
   {
     header: {
@@ -69,7 +69,7 @@ const categoryColumns: readonly ItemColumn[] = [
   columns.orders(),
 ];
 
-/** One category's cells (PAGES.md §8.3), in header order. */
+/** One category's cells, in header order. */
 export const categoryCells = cellsOf(categoryColumns);
 
 const categoriesTable: TableDefinition = itemTable({
@@ -99,7 +99,7 @@ const categoriesTable: TableDefinition = itemTable({
   }),
 });
 
-/** Compare: one line per category; single category: one per product in it (PAGES.md §8.2). */
+/** Compare: one line per category; single category: one per product in it. */
 export function categoriesChartMode(query: Query): ChartModeChoice {
   const ids = idList(query.categories);
   if (query.filter === 'compare-categories' && ids.length >= 2)
@@ -119,7 +119,7 @@ export function categoriesChartMode(query: Query): ChartModeChoice {
   return { mode: 'time-comparison' };
 }
 
-/** The Categories report (PAGES.md §8), with its single-category view. */
+/** The Categories report, with its single-category view. */
 export const categoriesReport: ReportDefinition = {
   id: 'categories',
   title: __('Categories'),

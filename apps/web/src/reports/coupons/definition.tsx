@@ -12,7 +12,7 @@ const DISCOUNT_TYPES: Readonly<Record<string, string>> = {
   fixed_product: __('Fixed product'),
 };
 
-/** One coupon's cells (PAGES.md §9.3); a deleted coupon (id 0) has no links. */
+/** One coupon's cells; a deleted coupon (id 0) has no links. */
 export function couponCells(row: ReportRow, context: RowContext) {
   const id = Number(row.coupon_id ?? 0);
   const info = (row.extended_info ?? {}) as {
@@ -63,7 +63,7 @@ export const couponCharts: readonly ChartMetric[] = [
   { key: 'amount', label: __('Amount'), type: 'currency', orderby: 'amount', order: 'desc' },
 ];
 
-/** Item comparison only when comparing two or more coupons (PAGES.md §9.2, §17). */
+/** Item comparison only when comparing two or more coupons. */
 export function couponsChartMode(query: Query): ChartModeChoice {
   const ids = idList(query.coupons);
   return query.filter === 'compare-coupons' && ids.length >= 2
@@ -76,7 +76,7 @@ export function couponsChartMode(query: Query): ChartModeChoice {
     : { mode: 'time-comparison' };
 }
 
-/** The Coupons report (PAGES.md §9). */
+/** The Coupons report. */
 export const couponsReport: ReportDefinition = {
   id: 'coupons',
   title: __('Coupons'),

@@ -7,8 +7,8 @@ import { customerLink } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
 
 /**
- * Customers' advanced filters (PAGES.md §13.2). Name, username and email hold customer ids,
- * the convention API.md documents (PAGES.md §17).
+ * Customers' advanced filters. Name, username and email hold customer ids,
+ * the convention of docs/api.md, "Customer filters".
  */
 export const customersAdvancedFilters: AdvancedFiltersConfig = {
   title: _x('Customers match {{select /}} filters', 'A sentence describing filters for Customers'),
@@ -46,7 +46,7 @@ export function countryName(code: string): string {
 }
 
 /**
- * One customer's cells (PAGES.md §13.3). Storelens has no user edit page, so the name links
+ * One customer's cells. Storelens has no user edit page, so the name links
  * to the customer's filtered view (this report narrowed to them, as every other report's
  * customer links do); a guest with no name shows "Guest".
  */
@@ -105,7 +105,7 @@ export function customerCells(row: ReportRow, context: RowContext) {
   ];
 }
 
-/** The Customers report (PAGES.md §13): no date range, summary numbers or chart. */
+/** The Customers report: no date range, summary numbers or chart. */
 export const customersReport: ReportDefinition = {
   id: 'customers',
   title: __('Customers'),

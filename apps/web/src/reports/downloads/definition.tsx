@@ -9,7 +9,7 @@ import { idsFilter } from '../page/filter-helpers';
 import { orderLink, reportHref } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
 
-/** Downloads' advanced filters (PAGES.md §11.1). */
+/** Downloads' advanced filters. */
 export const downloadsAdvancedFilters: AdvancedFiltersConfig = {
   title: _x('Downloads match {{select /}} filters', 'A sentence describing filters for Downloads'),
   filters: {
@@ -21,7 +21,7 @@ export const downloadsAdvancedFilters: AdvancedFiltersConfig = {
 };
 
 /**
- * One download's cells (PAGES.md §11.2); the product's name comes from the products lookup.
+ * One download's cells; the product's name comes from the products lookup.
  * The order number opens the order in the connected shop; without a shop (no order page,
  * and a download row does not carry its order's date) it narrows Downloads to that order.
  */
@@ -97,7 +97,7 @@ export function downloadsNotice(settings: BootSettings): ReactNode {
   );
 }
 
-/** The Downloads report (PAGES.md §11). */
+/** The Downloads report. */
 export const downloadsReport: ReportDefinition = {
   id: 'downloads',
   title: __('Downloads'),

@@ -20,7 +20,7 @@ export const ORDER_STATUSES: readonly { value: string; label: string }[] = [
 
 const STATUS_LABELS = Object.fromEntries(ORDER_STATUSES.map((s) => [s.value, s.label]));
 
-/** Orders' advanced filters (PAGES.md §5.2). */
+/** Orders' advanced filters. */
 export const ordersAdvancedFilters: AdvancedFiltersConfig = {
   title: _x('Orders match {{select /}} filters', 'A sentence describing filters for Orders'),
   filters: {
@@ -67,7 +67,7 @@ export const ordersAdvancedFilters: AdvancedFiltersConfig = {
   },
 };
 
-/** Orders' metrics (PAGES.md §5.3). */
+/** Orders' metrics. */
 export const ordersCharts: readonly ChartMetric[] = [
   { key: 'orders_count', label: __('Orders'), type: 'number' },
   {
@@ -98,7 +98,7 @@ interface OrderCoupon {
 }
 
 /**
- * One order's cells (PAGES.md §5.4), in header order. The number links to the order (see
+ * One order's cells, in header order. The number links to the order (see
  * `orderLink`), the customer's name to the Customers report narrowed to that customer.
  */
 export function orderCells(row: ReportRow, context: RowContext) {
@@ -260,7 +260,7 @@ const table: TableDefinition = {
   },
 };
 
-/** The Orders report (PAGES.md §5). */
+/** The Orders report. */
 export const ordersReport: ReportDefinition = {
   id: 'orders',
   title: __('Orders'),

@@ -112,7 +112,7 @@ export function selectedMetric(
 const EMPTY: readonly ReportRow[] = [];
 
 /**
- * One analytics report assembled from its definition (PAGES.md §2): filters with their
+ * One analytics report assembled from its definition: filters with their
  * compare or advanced card, summary numbers, chart and table, every control written to the
  * URL so reload, back and forward restore the view.
  */
@@ -132,7 +132,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
   const { settings, formatAmount } = useStore();
   const defaultDateRange = settings.defaultDateRange;
 
-  // Paging resets when anything but the page itself changes (PAGES.md §1.4), after the user's
+  // Paging resets when anything but the page itself changes, after the user's
   // own changes only: back and forward bring an older view back as it was, page included.
   const previous = useRef<Query>(query);
   useEffect(() => {
@@ -149,7 +149,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
   const charts = definition.charts ?? [];
   const showDates = definition.showDatePicker !== false;
 
-  // A search becomes the ids of the matching records (PAGES.md §2.9).
+  // A search becomes the ids of the matching records.
   const words = searchWords(query.search);
   const searchIds = useSearchIds(table.search ? table.search.listPath : undefined, words);
   const searching = Boolean(table.search) && words.length > 0;
@@ -184,7 +184,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
   const statsExtra = definition.statsQuery?.(query, facts) ?? {};
   const hasChart = Boolean(definition.statsEndpoint) && charts.length > 0;
 
-  // Summary line under the table: its own stats request (PAGES.md §2.8).
+  // Summary line under the table: its own stats request.
   const summaryDef = table.summary;
   const summaryEndpoint = summaryDef?.endpoint ?? table.endpoint;
   const summaryStats = useReportStats(summaryEndpoint, {
@@ -402,7 +402,7 @@ interface ChartSectionProps {
 }
 
 /**
- * Summary numbers and chart (PAGES.md §2.6–2.7): the primary and secondary stats, a tile per
+ * Summary numbers and chart: the primary and secondary stats, a tile per
  * metric whose choice charts it and sorts the table, and the chart in time or item mode.
  */
 function ChartSection({

@@ -71,7 +71,7 @@ export interface StockFacts {
 }
 
 /**
- * Whether an item is low on stock, as WooCommerce meant it (PAGES.md §17): in stock, with
+ * Whether an item is low on stock, as WooCommerce meant it: in stock, with
  * managed stock, and a quantity at or under its low-stock amount.
  */
 export function isLowStock(item: StockFacts): boolean {
@@ -95,7 +95,7 @@ export function stockStatusLabel(item: StockFacts, notManagedIsNa = false): stri
 }
 
 /**
- * The Status cell of the Products and Variations tables (PAGES.md §6.3, §7.3): "Low stock"
+ * The Status cell of the Products and Variations tables: "Low stock"
  * links to the product's edit page in the connected shop, as WooCommerce links it, or without
  * a shop to the Stock report's low-stock list; other statuses are plain text.
  */
@@ -129,7 +129,7 @@ export function stockQuantityCell(item: StockFacts): { display: string; value: n
 }
 
 /**
- * A category's breadcrumb (PAGES.md §6.3): "Parent › Name", "A › B › Name", and deeper
+ * A category's breadcrumb: "Parent › Name", "A › B › Name", and deeper
  * "Top … Parent › Name", from the categories looked up by id.
  */
 export function categoryTrail(

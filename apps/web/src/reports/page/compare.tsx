@@ -85,7 +85,7 @@ interface CompareControlsProps {
 
 /**
  * "Select all" for the page's rows and the Compare button with the count of checked rows; under
- * two checked rows the button is disabled and its help text says why (PAGES.md §2.8).
+ * two checked rows the button is disabled and its help text says why.
  */
 export function CompareControls({
   compare,

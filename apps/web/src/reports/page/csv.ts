@@ -7,7 +7,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * A cell value as CSV text. Text a spreadsheet would run as a formula gets a leading tab
- * (PAGES.md §2.10) so it is shown, never evaluated; numbers are written as they are.
+ * so it is shown, never evaluated; numbers are written as they are.
  */
 export function csvCell(value: TableCell['value']): string {
   if (value === null || value === undefined) return '';
@@ -36,7 +36,7 @@ const slug = (text: string) =>
     .replace(/^-+|-+$/g, '');
 
 /**
- * `<title>_<YYYY-MM-DD>_<key>-<value>…csv` (PAGES.md §2.10): the report, the day, then the
+ * `<title>_<YYYY-MM-DD>_<key>-<value>…csv`: the report, the day, then the
  * query that shaped the rows, without the app's own params, `extended_info`, and the id list a
  * search resolved to.
  */

@@ -31,7 +31,7 @@ interface ExportButtonProps {
 }
 
 /**
- * Download (PAGES.md §2.10, done so the file always arrives): when every row is on the page
+ * Download (done so the file always arrives): when every row is on the page
  * the browser saves the CSV at once; otherwise the server's export job runs and its progress
  * and then a download link show here. An e-mail, when the server sends one, is only a notice.
  */

@@ -1,8 +1,8 @@
 import { getNewPath, getPersistedQuery, type Query } from '@storelens/navigation';
 
 /**
- * The href of another report view that keeps the current date range (the persisted params,
- * PAGES.md §1.4), e.g. a product row to its single-product view.
+ * The href of another report view that keeps the current date range (the persisted params),
+ * e.g. a product row to its single-product view.
  */
 export function reportHref(
   path: string,
@@ -27,7 +27,7 @@ export interface RowLink {
 }
 
 /**
- * The link of an order number (PAGES.md §5.4, §11.2, §15.5). With a connected shop it is
+ * The link of an order number. With a connected shop it is
  * the order's edit page in the shop's admin, as WooCommerce links it (a refund goes to its
  * parent order, at the refunds). Without one, Storelens has no order page: the number opens
  * the Orders report on the order's day (`date`, store-local), which lists it; with no date,
@@ -60,7 +60,7 @@ export function orderLink(
 
 /**
  * A product's edit page in the connected shop's admin (the "Low" and stock-status links of
- * PAGES.md §6.3 and §12.2), or null without a shop: Storelens has no product editor.
+ * the Products and Stock tables), or null without a shop: Storelens has no product editor.
  */
 export function shopProductHref(productId: number, shopUrl: string | undefined): string | null {
   const shop = shopBase(shopUrl);
@@ -70,7 +70,7 @@ export function shopProductHref(productId: number, shopUrl: string | undefined):
 
 /**
  * A customer's filtered view: the Customers report narrowed to that customer (the
- * single-customer filter, PAGES.md §13.1). Customers has no date range, so nothing persists.
+ * single-customer filter). Customers has no date range, so nothing persists.
  */
 export function customerLink(customerId: number): RowLink | null {
   if (!Number.isInteger(customerId) || customerId <= 0) return null;

@@ -7,7 +7,7 @@ import type { TableDefinition } from './types';
 export type FilterOptions = Omit<ReportQueryOptions, 'endpoint'>;
 
 /**
- * The table's request for a URL query (PAGES.md §2.8): the sort and page the URL may ask for
+ * The table's request for a URL query: the sort and page the URL may ask for
  * (only values the table offers), the range, the filters, then the table's own params.
  */
 export function tableRequest(

@@ -47,7 +47,7 @@ interface TableSearchBoxProps {
 }
 
 /**
- * The search box of a table (PAGES.md §2.9): chosen words are written as `search`, the report
+ * The search box of a table: chosen words are written as `search`, the report
  * filters and compare ids are cleared, and the report's base search params applied.
  */
 export function TableSearchBox({

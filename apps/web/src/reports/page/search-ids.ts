@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 export { parseWordList as searchWords, stringifyWordList as searchParam };
 
 /**
- * The ids of the records matching any of the words (PAGES.md §2.9), by searching
+ * The ids of the records matching any of the words, by searching
  * `wc-analytics/<listPath>` for each word: `undefined` while loading, `[]` when none match.
  */
 export function useSearchIds(

@@ -15,13 +15,13 @@ export function parseStockQuantity(text: string): number | null {
   return Number(trimmed);
 }
 
-/** The error the last stock update of a product recorded (spec 001: kept per operation). */
+/** The error the last stock update of a product recorded (errors are kept per operation). */
 function lastStockError(id: number): AppThunk<{ message: string } | undefined> {
   return async (_dispatch, getState) => getState().items.products?.errors[`updateStock:${id}`];
 }
 
 /**
- * The editable stock quantity of a Stock row (spec 001 stock update): the new value shows at
+ * The editable stock quantity of a Stock row: the new value shows at
  * once; when the server refuses it the old value comes back and a snackbar says why.
  */
 export function StockQuantity({ row }: { row: ReportRow }) {

@@ -9,7 +9,7 @@ export interface TableState {
   readonly perPage: number;
 }
 
-/** The page sizes the table offers (PAGES.md §2.8). */
+/** The page sizes the table offers. */
 export const PER_PAGE_CHOICES = [25, 50, 75, 100] as const;
 
 const positiveInt = (value: unknown): number | undefined => {
@@ -50,7 +50,7 @@ export function readTableState(
   };
 }
 
-/** Params whose change keeps the page number (PAGES.md §1.4), besides `paged` itself. */
+/** Params whose change keeps the page number, besides `paged` itself. */
 const KEEPS_PAGE = new Set(['chartType', 'paged', 'chart']);
 
 /**

@@ -12,7 +12,7 @@ import type { QueryArgs, ReportRow } from '@storelens/data';
 import type { Query } from '@storelens/navigation';
 import type { ReactNode } from 'react';
 
-/** A metric of the summary numbers and the chart (PAGES.md §2.6). */
+/** A metric of the summary numbers and the chart. */
 export interface ChartMetric {
   /** The stats field. */
   readonly key: string;
@@ -62,7 +62,7 @@ export interface LookupEntry {
   readonly parent?: string;
 }
 
-/** The compare checkboxes of a table (PAGES.md §2.8). */
+/** The compare checkboxes of a table. */
 export interface TableCompare {
   /** The param holding the filter value (`filter`, or `filter-variations`). */
   readonly filterParam: string;
@@ -73,7 +73,7 @@ export interface TableCompare {
   readonly helpText: string;
 }
 
-/** The search box of a table (PAGES.md §2.9). */
+/** The search box of a table. */
 export interface TableSearch {
   /** The autocompleter, and the `wc-analytics/<type>` list searched to turn words into ids. */
   readonly autocompleter: SearchConfig;

@@ -7,7 +7,7 @@ import type { ChartMetric, ChartModeChoice, ReportDefinition, ViewFacts } from '
 import { variationChoices, variationsTable } from '../variations/table';
 import { productsTable } from './table';
 
-/** The three metrics of Products, Variations and Categories (PAGES.md §6.2). */
+/** The three metrics of Products, Variations and Categories. */
 export const productCharts: readonly ChartMetric[] = [
   {
     key: 'items_sold',
@@ -46,7 +46,7 @@ export function singleProductId(query: Query): string | undefined {
 export const isVariableView = (query: Query, facts: ViewFacts) =>
   singleProductId(query) !== undefined && facts.productType === 'variable';
 
-/** The "Show" dropdown and, for a variable product, the variations dropdown (PAGES.md §6.1). */
+/** The "Show" dropdown and, for a variable product, the variations dropdown. */
 export function productFilters(query: Query, facts: ViewFacts): ReportFilterConfig[] {
   const configs: ReportFilterConfig[] = [
     itemFilters({
@@ -82,7 +82,7 @@ export function productFilters(query: Query, facts: ViewFacts): ReportFilterConf
   return configs;
 }
 
-/** The chart mode (PAGES.md §6.2): products compared, or a variable product's variations. */
+/** The chart mode: products compared, or a variable product's variations. */
 export function productsChartMode(query: Query, facts: ViewFacts): ChartModeChoice {
   if (query.filter === 'compare-products') {
     const ids = idList(query.products);
@@ -114,7 +114,7 @@ function useProductFacts(query: Query): ViewFacts {
   return product ? { productType: String((product as { type?: unknown }).type ?? '') } : {};
 }
 
-/** The Products report (PAGES.md §6), with its single-product and variable-product views. */
+/** The Products report, with its single-product and variable-product views. */
 export const productsReport: ReportDefinition = {
   id: 'products',
   title: __('Products'),

@@ -62,7 +62,7 @@ function CategoryCell({ ids, context }: { ids: readonly number[]; context: RowCo
 
 const productId = (row: ReportRow) => Number(row.product_id);
 
-/** The Products table's columns (PAGES.md §6.3). */
+/** The Products table's columns. */
 const productColumns: readonly ItemColumn[] = [
   {
     header: {
@@ -108,11 +108,11 @@ const productColumns: readonly ItemColumn[] = [
   columns.stock,
 ];
 
-/** One product's cells (PAGES.md §6.3), in header order. */
+/** One product's cells, in header order. */
 export const productCells = cellsOf(productColumns);
 
 /**
- * The Products table (PAGES.md §6.3): the Products report's, and the Categories report's in
+ * The Products table: the Products report's, and the Categories report's in
  * its single-category view (where it has no compare and its search keeps that view).
  */
 export function productsTable(

@@ -4,7 +4,7 @@ import { linkCell } from '../page/cells';
 import { intervalLabel } from '../page/interval-label';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
 
-/** Revenue's metrics (PAGES.md §4), in display order; the first is charted by default. */
+/** Revenue's metrics, in display order; the first is charted by default. */
 export const revenueCharts: readonly ChartMetric[] = [
   {
     key: 'gross_sales',
@@ -39,7 +39,7 @@ const subtotal = (row: ReportRow, key: string) =>
 
 /**
  * A day of the Revenue table: its date, orders and every money metric. The order count
- * links to the Orders report on that day (PAGES.md §4: WooCommerce's orders list of the day).
+ * links to the Orders report on that day (as WooCommerce links to its orders list of the day).
  */
 export function revenueCells(row: ReportRow, context: RowContext) {
   const date = String(row.date_start ?? '');

@@ -5,8 +5,8 @@ import { shopProductHref } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
 
 /**
- * One product or variation's stock cells (PAGES.md §12.2). The name goes to the parent's
- * single-product view; the status shows "Low stock" as intended (PAGES.md §17) and, with a
+ * One product or variation's stock cells. The name goes to the parent's
+ * single-product view; the status shows "Low stock" as intended and, with a
  * connected shop, links to the product's edit page there (Storelens has no product editor).
  */
 export function stockCells(row: ReportRow, context: RowContext) {
@@ -29,7 +29,7 @@ export function stockCells(row: ReportRow, context: RowContext) {
   ];
 }
 
-/** The Stock report (PAGES.md §12): a point-in-time list with no range, summary or chart. */
+/** The Stock report: a point-in-time list with no range, summary or chart. */
 export const stockReport: ReportDefinition = {
   id: 'stock',
   title: __('Stock'),
@@ -51,7 +51,7 @@ export const stockReport: ReportDefinition = {
   table: () => ({
     endpoint: 'stock',
     title: __('Stock'),
-    // Stock remembers its columns too (PAGES.md §17: every table does).
+    // Stock remembers its columns too (every table does).
     columnsKey: 'stock_report_columns',
     headers: [
       {

@@ -6,7 +6,7 @@ import { itemFilters } from '../page/item-filters';
 import type { ChartMetric, ChartModeChoice, ReportDefinition, RowContext } from '../page/types';
 import { idList } from '../products/definition';
 
-/** `COUNTRY-STATE-NAME-PRIORITY`, upper-cased, empty parts skipped (PAGES.md §10). */
+/** `COUNTRY-STATE-NAME-PRIORITY`, upper-cased, empty parts skipped. */
 export function taxCode(row: ReportRow): string {
   return [row.country, row.state, row.name || 'TAX', row.priority]
     .map((part) => String(part ?? '').trim())
@@ -15,7 +15,7 @@ export function taxCode(row: ReportRow): string {
     .toUpperCase();
 }
 
-/** One tax rate's cells (PAGES.md §10.3). */
+/** One tax rate's cells. */
 export function taxCells(row: ReportRow, context: RowContext) {
   const id = Number(row.tax_rate_id);
   const code = taxCode(row);
@@ -74,7 +74,7 @@ export const taxCharts: readonly ChartMetric[] = [
   },
 ];
 
-/** One line per tax rate whenever comparing taxes (PAGES.md §10.2). */
+/** One line per tax rate whenever comparing taxes. */
 export function taxesChartMode(query: Query): ChartModeChoice {
   return query.filter === 'compare-taxes'
     ? {
@@ -86,7 +86,7 @@ export function taxesChartMode(query: Query): ChartModeChoice {
     : { mode: 'time-comparison' };
 }
 
-/** The Taxes report (PAGES.md §10). */
+/** The Taxes report. */
 export const taxesReport: ReportDefinition = {
   id: 'taxes',
   title: __('Taxes'),
@@ -130,7 +130,7 @@ export const taxesReport: ReportDefinition = {
         defaultSort: true,
       },
     ],
-    // The request sorts by the column the arrow shows (PAGES.md §17), orders by default.
+    // The request sorts by the column the arrow shows, orders by default.
     defaultOrderby: 'orders_count',
     defaultOrder: 'desc',
     rowId: (row) => String(row.tax_rate_id),

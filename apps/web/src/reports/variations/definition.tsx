@@ -7,7 +7,7 @@ import type { ChartModeChoice, ReportDefinition } from '../page/types';
 import { idList, productCharts } from '../products/definition';
 import { variationChoices, variationsTable } from './table';
 
-/** Variations' advanced filters (PAGES.md §7.2). */
+/** Variations' advanced filters. */
 export const variationsAdvancedFilters: AdvancedFiltersConfig = {
   title: _x(
     'Variations match {{select /}} filters',
@@ -28,7 +28,7 @@ export const variationsAdvancedFilters: AdvancedFiltersConfig = {
   },
 };
 
-/** Item comparison only when two or more variations are compared (PAGES.md §7.3). */
+/** Item comparison only when two or more variations are compared. */
 export function variationsChartMode(query: Query): ChartModeChoice {
   const ids = idList(query.variations);
   return query['filter-variations'] === 'compare-variations' && ids.length >= 2
@@ -41,7 +41,7 @@ export function variationsChartMode(query: Query): ChartModeChoice {
     : { mode: 'time-comparison' };
 }
 
-/** The Variations report (PAGES.md §7). */
+/** The Variations report. */
 export const variationsReport: ReportDefinition = {
   id: 'variations',
   title: __('Variations'),

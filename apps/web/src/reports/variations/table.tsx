@@ -15,7 +15,7 @@ const productIdOf = (row: ReportRow) => Number(row.product_id);
 const variationIdOf = (row: ReportRow) => Number(row.variation_id);
 
 /**
- * The Variations table's columns (PAGES.md §7.3). Storelens has no product edit page, so the
+ * The Variations table's columns. Storelens has no product edit page, so the
  * name links to the parent's single-product view in Analytics; a deleted variation shows
  * "(Deleted)".
  */
@@ -50,11 +50,11 @@ const variationColumns: readonly ItemColumn[] = [
   columns.stock,
 ];
 
-/** One variation's cells (PAGES.md §7.3), in header order. */
+/** One variation's cells, in header order. */
 export const variationCells = cellsOf(variationColumns);
 /**
- * The Variations table (PAGES.md §7.3). Inside a single variable product it is always limited
- * to that product (`product_includes`, PAGES.md §6.4) and its compare writes the variations
+ * The Variations table. Inside a single variable product it is always limited
+ * to that product (`product_includes`) and its compare writes the variations
  * picker of the Products page.
  */
 export function variationsTable(productId?: string): TableDefinition {

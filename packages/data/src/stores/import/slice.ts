@@ -23,7 +23,7 @@ export interface KeyedEntry<T> {
   readonly isRequesting: boolean;
 }
 
-/** Import state (spec 001 §3). */
+/** Import state. */
 export interface ImportState {
   readonly activeImport: boolean;
   readonly lastImportStartTimestamp: number | null;
@@ -37,7 +37,7 @@ export interface ImportState {
   readonly errors: Readonly<Record<string, ApiError>>;
 }
 
-/** Spec 001 §9 import defaults. */
+/** Import defaults. */
 export const IMPORT_DEFAULTS = {
   period: { label: 'all', date: null },
   skipPrevious: true,
@@ -105,7 +105,7 @@ export const importSlice = createSlice({
 const { setImportStarted, importFailed, keyedRequested, keyedReceived, keyedFailed } =
   importSlice.actions;
 
-/** The default import path (API.md §5.7); spec 001 leaves the path to the caller. */
+/** The default import path (docs/api.md, "Import and export"); callers may pass another. */
 export const IMPORT_PATH = `${NAMESPACES.analytics}/reports/import`;
 
 /** The status query key: the query without its `timestamp` argument. */

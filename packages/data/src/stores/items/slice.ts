@@ -31,10 +31,10 @@ export const itemsResource = createResource<Item>(STORE_NAMES.items);
 /** Items state: item type → records by id and per-query ids, total and error. */
 export type ItemsState = ResourceState<Item>;
 
-/** Spec 001 §9: a count-only request asks for page 1 with one record per page. */
+/** A count-only request asks for page 1 with one record per page. */
 export const COUNT_ONLY_QUERY = { page: 1, per_page: 1 } as const;
 
-/** The REST path of an item type: `categories` maps to `products/categories` (spec 001 §7). */
+/** The REST path of an item type: `categories` maps to `products/categories`. */
 export function itemsPath(itemType: string): string {
   const route = itemType === 'categories' ? 'products/categories' : itemType;
   return `${NAMESPACES.analytics}/${route}`;
@@ -43,7 +43,7 @@ export function itemsPath(itemType: string): string {
 /** The cache key of a count-only query. */
 export const countQueryKey = (query: QueryArgs): string => `count:${stableKey(query)}`;
 
-/** The stock-update path: `products/{parent_id}/variations/{id}` for a variation (spec 001 §7). */
+/** The stock-update path: `products/{parent_id}/variations/{id}` for a variation. */
 export function stockUpdatePath(product: StockTarget): string {
   if (product.type === 'variation' && product.parent_id) {
     return `${NAMESPACES.analytics}/products/${product.parent_id}/variations/${product.id}`;

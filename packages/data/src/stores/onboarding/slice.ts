@@ -13,7 +13,7 @@ import type { AppThunk } from '../../core/thunk.ts';
 import { itemsResource } from '../items/slice.ts';
 
 /**
- * The client's starting profile: the 13 fields spec 001 lists, null. The server's answer
+ * The client's starting profile: the 13 profile fields, null. The server's answer
  * (`OnboardingProfile` of @storelens/api) carries every key of the contract.
  */
 export const EMPTY_PROFILE_ITEMS: Partial<ProfileItems> = {

@@ -2,9 +2,11 @@ import { type ApiError, clientError, toApiError } from '../../client/api-error.t
 import type { ApiClient } from '../../client/client.ts';
 import { NAMESPACES } from '../../core/paths.ts';
 
-/** Spec 001 §9: option reads in the same tick wait this long, then go as one request. */
+/** Option reads in the same tick wait this long, then go as one request. */
 export const OPTIONS_BATCH_WAIT_MS = 1;
-/** How long an identical batch answer is reused ("cached briefly", spec 001 §7). */
+/**
+ * How long an identical batch answer is reused (cached briefly so repeated reads do not refetch).
+ */
 export const OPTIONS_BATCH_CACHE_MS = 1000;
 
 /** Batches option reads into one `GET /wc-admin/options?options=a,b,c`. */

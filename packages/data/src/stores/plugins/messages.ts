@@ -8,7 +8,7 @@ export type PluginState = 'activated' | 'installed' | 'unavailable';
 export type PluginAction = 'install' | 'activate';
 
 /**
- * Spec 001 §8: one plugin → 'Could not install {plugin} plugin, {error}'; several →
+ * One plugin → 'Could not install {plugin} plugin, {error}'; several →
  * 'Could not install the following plugins: {names} with these Errors: {errors}'; activation
  * uses the same sentences with "activate".
  */
@@ -41,7 +41,7 @@ export function pluginErrorsOf(errors: WpErrorJson | undefined): Record<string, 
   return out;
 }
 
-/** Spec 001 §4: activated if active, installed if installed, otherwise unavailable. */
+/** Activated if active, installed if installed, otherwise unavailable. */
 export function getPluginState(
   slug: string,
   active: readonly string[],

@@ -22,10 +22,10 @@ export type ActivatePluginsResponse = Partial<PluginsActivateResponse>;
 export type PaypalOnboardingStatus = Pick<PaypalOnboardingStatusBody, 'production'> &
   Partial<PaypalOnboardingStatusBody>;
 
-/** Spec 001 §9: plugins the installer offers by default. */
+/** Plugins the installer offers by default. */
 export const DEFAULT_PLUGIN_SLUGS = ['jetpack', 'woocommerce-services'] as const;
 
-/** Spec 001 §3: the option the PayPal fallback reads, and the credentials it checks. */
+/** The option the PayPal fallback reads, and the credentials it checks. */
 export const PPCP_SETTINGS_OPTION = 'woocommerce-ppcp-settings';
 /** The four production credentials that mean "onboarded". */
 export const PPCP_PRODUCTION_CREDENTIALS = [
@@ -46,7 +46,7 @@ export type PluginsOperation =
   | 'getPaypalOnboardingStatus'
   | 'getRecommendedPlugins';
 
-/** Plugins state (spec 001 §3). */
+/** Plugins state. */
 export interface PluginsState {
   readonly active: readonly string[];
   readonly installed: readonly string[];
@@ -244,7 +244,7 @@ export const fetchJetpackConnectUrl = (redirectUrl: string): AppThunk<string> =>
     return data.connectAction;
   });
 
-/** Spec 001 §4 fallback: onboarded when all four production credentials are set. */
+/** PayPal fallback: onboarded when all four production credentials are set. */
 export function paypalStatusFromSettings(settings: unknown): PaypalOnboardingStatus {
   const s =
     typeof settings === 'object' && settings !== null ? (settings as Record<string, unknown>) : {};

@@ -31,7 +31,7 @@ export interface UseReportItemsResult extends ReportBase {
 /** What `useReportStats` returns. */
 export interface UseReportStatsResult extends ReportBase {
   readonly data: ReportStats | null;
-  /** API.md §0.2: no totals, or no intervals on an endpoint that has them. */
+  /** Empty: no totals, or no intervals on an endpoint that has them. */
   readonly isEmpty: boolean;
 }
 

@@ -102,7 +102,7 @@ export const settingsSlice = createSlice({
 
 const { requested, received, failed, updated, saved } = settingsSlice.actions;
 
-/** Spec 001 §8: the one message of a failed settings save (the catalogue's). */
+/** The one message of a failed settings save, whatever the server said. */
 export const settingsSaveErrorMessage = (): string =>
   __(clientErrorCatalogue.settings_update_failed.message);
 
