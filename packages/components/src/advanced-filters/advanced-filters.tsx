@@ -23,6 +23,7 @@ import type {
   MatchMode,
   ReportQuery,
 } from './types';
+import '../style/filter-card.css';
 import './advanced-filters.css';
 
 /** The currency used when the caller gives none: US dollars, symbol on the left. */
@@ -166,8 +167,8 @@ export function AdvancedFilters({
   );
 
   return (
-    <section className="sl-advanced-filters" aria-labelledby={titleId}>
-      <h2 className="sl-advanced-filters__title" id={titleId}>
+    <section className="sl-filter-card sl-advanced-filters" aria-labelledby={titleId}>
+      <h2 className="sl-filter-card__title sl-advanced-filters__title" id={titleId}>
         {renderTemplate(config.title, { slots: { select: matchSelect } })}
       </h2>
       {rows.length > 0 && (

@@ -5,6 +5,7 @@ import type { SearchConfig } from '../search/resolve-autocompleter';
 import { Search } from '../search/search';
 import type { SearchOption } from '../search-select/types';
 import { canCompare, compareQueryValue } from './compare-value';
+import '../style/filter-card.css';
 import './compare-filter.css';
 
 /** The caller's texts of CompareFilter. */
@@ -94,8 +95,8 @@ export function CompareFilter(props: CompareFilterProps): ReactNode {
   const searchConfig = searchConfigOf(props);
 
   return (
-    <section className="sl-compare-filter" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="sl-compare-filter__title">
+    <section className="sl-filter-card sl-compare-filter" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="sl-filter-card__title sl-compare-filter__title">
         {labels.title}
       </h2>
       <div className="sl-compare-filter__body">

@@ -17,7 +17,6 @@ import {
 import { __, sprintf } from '@storelens/i18n';
 import { getNewPath, parseQuery, type Query, updateQueryString } from '@storelens/navigation';
 import { formatValue } from '@storelens/number';
-import { useId } from 'react';
 import { type IntervalLike, timeComparisonRows } from '../../reports/page/chart-rows';
 import { useStore } from '../../settings-context';
 import { useNotices } from '../../shell/notices';
@@ -34,6 +33,7 @@ import {
 } from './charts';
 import { indicatorTiles, useAllowedIndicators, useIndicatorValues } from './indicators';
 import {
+  HeaderSelect,
   OverviewSection,
   type SectionControls,
   type SectionProps,
@@ -192,7 +192,6 @@ function ChartsSection(props: SectionProps) {
   const type: ChartType = savedType === 'bar' ? 'bar' : 'line';
   const visible = OVERVIEW_CHARTS.filter((c) => menu.isShown(chartBlock(c)));
   const fields = fieldsByEndpoint(visible);
-  const intervalId = useId();
   const failed = () => notice(__('Your chart settings could not be saved.'));
   const intervalLabels: Record<string, string> = {
     hour: __('By hour'),
@@ -210,20 +209,13 @@ function ChartsSection(props: SectionProps) {
       controls={controls}
       tools={
         <>
-          <label className={VISUALLY_HIDDEN} htmlFor={intervalId}>
-            {__('Interval')}
-          </label>
-          <select
-            id={intervalId}
+          <HeaderSelect
+            label={__('Interval')}
+            hideLabel
             value={interval}
-            onChange={(e) => saveInterval(e.target.value).catch(failed)}
-          >
-            {allowed.map((i) => (
-              <option key={i} value={i}>
-                {intervalLabels[i] ?? i}
-              </option>
-            ))}
-          </select>
+            options={allowed.map((i) => ({ value: i, label: intervalLabels[i] ?? i }))}
+            onChange={(next) => saveInterval(next).catch(failed)}
+          />
           <fieldset className="sl-overview__type">
             <legend className={VISUALLY_HIDDEN}>{__('Chart type')}</legend>
             {(['line', 'bar'] as const).map((t) => (
@@ -284,7 +276,6 @@ function LeaderboardsSection(props: SectionProps) {
     per_page: perPage,
     persisted_query: JSON.stringify(persisted),
   });
-  const rowsId = useId();
   const visible = (allowed.data ?? []).filter((b) => menu.isShown(b.id));
   const byId = new Map((boards.data ?? []).map((b) => [b.id, b]));
   return (
@@ -294,24 +285,16 @@ function LeaderboardsSection(props: SectionProps) {
       menuTitle={__('Leaderboards')}
       controls={controls}
       tools={
-        <>
-          <label htmlFor={rowsId}>{__('Rows per table')}</label>
-          <select
-            id={rowsId}
-            value={perPage}
-            onChange={(e) =>
-              saveRows(Number(e.target.value)).catch(() =>
-                notice(__('Your leaderboard settings could not be saved.')),
-              )
-            }
-          >
-            {Array.from({ length: 20 }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </>
+        <HeaderSelect
+          label={__('Rows per table')}
+          value={perPage}
+          options={Array.from({ length: 20 }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+          onChange={(next) =>
+            saveRows(Number(next)).catch(() =>
+              notice(__('Your leaderboard settings could not be saved.')),
+            )
+          }
+        />
       }
       toggles={menu.toggles((allowed.data ?? []).map((b) => ({ block: b.id, label: b.label })))}
     >

@@ -1,7 +1,9 @@
+import { VISUALLY_HIDDEN } from '@storelens/components';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  HeaderSelect,
   OverviewSection,
   type SectionControls,
   type SectionProps,
@@ -54,5 +56,38 @@ describe('useSectionMenu', () => {
     expect(beta.getAttribute('aria-checked')).toBe('true');
     await userEvent.click(alpha);
     expect(onToggle).toHaveBeenCalledWith('a');
+  });
+});
+
+describe('HeaderSelect', () => {
+  it('names the select by its label, shows the value and reports the chosen one', async () => {
+    const onChange = vi.fn();
+    render(
+      <HeaderSelect
+        label="Rows per table"
+        value={5}
+        options={[5, 10].map((n) => ({ value: n, label: String(n) }))}
+        onChange={onChange}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Rows per table' });
+    expect(select).toHaveValue('5');
+    expect(screen.getByText('Rows per table')).not.toHaveClass(VISUALLY_HIDDEN);
+    await userEvent.selectOptions(select, '10');
+    expect(onChange).toHaveBeenCalledWith('10');
+  });
+
+  it('keeps a hidden label for assistive technology only', () => {
+    render(
+      <HeaderSelect
+        label="Interval"
+        hideLabel
+        value="day"
+        options={[{ value: 'day', label: 'By day' }]}
+        onChange={() => {}}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Interval' })).toHaveValue('day');
+    expect(screen.getByText('Interval')).toHaveClass(VISUALLY_HIDDEN);
   });
 });

@@ -142,3 +142,35 @@ export function OverviewSection({
     </section>
   );
 }
+
+/** A labelled select among a section's header tools (the chart interval, the leaderboard rows). */
+export function HeaderSelect({
+  label,
+  hideLabel = false,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  /** Keeps the label for assistive technology only. */
+  hideLabel?: boolean;
+  value: string | number;
+  options: readonly { value: string | number; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label className={hideLabel ? VISUALLY_HIDDEN : undefined} htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}

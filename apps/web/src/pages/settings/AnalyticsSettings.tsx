@@ -14,6 +14,7 @@ import { useNotices } from '../../shell/notices';
 import { clearPersistedQuery } from '../../shell/persisted-query';
 import { useApiGet } from '../../shell/use-api';
 import { ImportHistoricalData } from './ImportHistoricalData';
+import { SettingsRow } from './SettingsRow';
 import { useLeaveWarning } from './use-leave-warning';
 
 const GROUP = 'wc_admin';
@@ -186,52 +187,45 @@ export function AnalyticsSettings() {
               value={asList(settings[ACTIONABLE])}
               onChange={(next) => updateSettings({ [ACTIONABLE]: next })}
             />
-            <div className="sl-settings__row">
-              <span className="sl-settings__label">{__('Default date range:')}</span>
-              <div className="sl-settings__input">
-                <DateRangeFilterPicker
-                  query={parseQuery(dateRange) as Record<string, string>}
-                  defaultDateRange={dateRange}
-                  onRangeSelect={(update) =>
-                    updateSettings({
-                      [DATE_RANGE]: stringifyQuery({
-                        period: update.period,
-                        compare: update.compare,
-                        after: update.after,
-                        before: update.before,
-                      }),
-                    })
-                  }
-                />
-                <p className="sl-settings__help">
-                  {__('The date range reports open with when the address names none.')}
-                </p>
-              </div>
-            </div>
-            <div className="sl-settings__row">
-              <label className="sl-settings__label" htmlFor={dateTypeId}>
-                {__('Date type:')}
-              </label>
-              <div className="sl-settings__input">
-                <select
-                  id={dateTypeId}
-                  value={String(settings[DATE_TYPE] ?? 'date_paid')}
-                  onChange={(e) => updateSettings({ [DATE_TYPE]: e.target.value })}
-                >
-                  <option value="" disabled>
-                    {__('Select a date type')}
+            <SettingsRow
+              label={__('Default date range:')}
+              help={__('The date range reports open with when the address names none.')}
+            >
+              <DateRangeFilterPicker
+                query={parseQuery(dateRange) as Record<string, string>}
+                defaultDateRange={dateRange}
+                onRangeSelect={(update) =>
+                  updateSettings({
+                    [DATE_RANGE]: stringifyQuery({
+                      period: update.period,
+                      compare: update.compare,
+                      after: update.after,
+                      before: update.before,
+                    }),
+                  })
+                }
+              />
+            </SettingsRow>
+            <SettingsRow
+              label={__('Date type:')}
+              htmlFor={dateTypeId}
+              help={__('Database date field considered for Revenue and Orders reports')}
+            >
+              <select
+                id={dateTypeId}
+                value={String(settings[DATE_TYPE] ?? 'date_paid')}
+                onChange={(e) => updateSettings({ [DATE_TYPE]: e.target.value })}
+              >
+                <option value="" disabled>
+                  {__('Select a date type')}
+                </option>
+                {Object.entries(options(DATE_TYPE)).map(([id, label]) => (
+                  <option key={id} value={id}>
+                    {label}
                   </option>
-                  {Object.entries(options(DATE_TYPE)).map(([id, label]) => (
-                    <option key={id} value={id}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-                <p className="sl-settings__help">
-                  {__('Database date field considered for Revenue and Orders reports')}
-                </p>
-              </div>
-            </div>
+                ))}
+              </select>
+            </SettingsRow>
             <div className="sl-settings__buttons">
               <button
                 type="button"

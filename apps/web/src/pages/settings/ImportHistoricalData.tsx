@@ -20,6 +20,7 @@ import {
   phaseLabel,
   secondsLeft,
 } from './import-state';
+import { SettingsRow } from './SettingsRow';
 
 /** How often the status is read while an import runs. */
 const POLL_MS = 3000;
@@ -188,68 +189,60 @@ export function ImportHistoricalData({ rebuildKey }: { rebuildKey: number }) {
       </p>
       {showForm && (
         <div className="sl-import__form">
-          <div className="sl-settings__row">
-            <label className="sl-settings__label" htmlFor={selectId}>
-              {__('Import historical data:')}
-            </label>
-            <div className="sl-settings__input">
-              <select
-                id={selectId}
-                value={choice}
-                disabled={disabled}
-                onChange={(e) => {
-                  setChoice(e.target.value);
-                  setImportPeriod(
-                    e.target.value === 'all'
-                      ? { label: 'all' }
-                      : { label: 'custom', date: customDate || today },
-                  );
-                }}
-              >
-                {PERIODS.map(([value, text]) => (
-                  <option key={value} value={value}>
-                    {text}
-                  </option>
-                ))}
-              </select>
-              {choice === 'custom' && (
-                <div className="sl-import__date">
-                  <label htmlFor={dateId}>{__('Beginning on')}</label>{' '}
-                  <input
-                    id={dateId}
-                    type="date"
-                    max={today}
-                    value={customDate}
-                    disabled={disabled}
-                    aria-invalid={dateError ? true : undefined}
-                    aria-describedby={dateError ? `${dateId}-error` : undefined}
-                    onChange={(e) => {
-                      setCustomDate(e.target.value);
-                      setImportPeriod({ label: 'custom', date: e.target.value });
-                    }}
-                  />
-                  {dateError && (
-                    <span className="sl-import__error" id={`${dateId}-error`}>
-                      {dateError}
-                    </span>
-                  )}
-                </div>
-              )}
-            </div>
-          </div>
-          <div className="sl-settings__row">
-            <span className="sl-settings__label" />
-            <div className="sl-settings__input">
-              <input
-                id={skipId}
-                type="checkbox"
-                checked={skipPrevious}
-                disabled={disabled}
-                onChange={(e) => setSkipPrevious(e.target.checked)}
-              />{' '}
-              <label htmlFor={skipId}>{__('Skip previously imported customers and orders')}</label>
-            </div>
-          </div>
+          <SettingsRow label={__('Import historical data:')} htmlFor={selectId}>
+            <select
+              id={selectId}
+              value={choice}
+              disabled={disabled}
+              onChange={(e) => {
+                setChoice(e.target.value);
+                setImportPeriod(
+                  e.target.value === 'all'
+                    ? { label: 'all' }
+                    : { label: 'custom', date: customDate || today },
+                );
+              }}
+            >
+              {PERIODS.map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+            {choice === 'custom' && (
+              <div className="sl-import__date">
+                <label htmlFor={dateId}>{__('Beginning on')}</label>{' '}
+                <input
+                  id={dateId}
+                  type="date"
+                  max={today}
+                  value={customDate}
+                  disabled={disabled}
+                  aria-invalid={dateError ? true : undefined}
+                  aria-describedby={dateError ? `${dateId}-error` : undefined}
+                  onChange={(e) => {
+                    setCustomDate(e.target.value);
+                    setImportPeriod({ label: 'custom', date: e.target.value });
+                  }}
+                />
+                {dateError && (
+                  <span className="sl-import__error" id={`${dateId}-error`}>
+                    {dateError}
+                  </span>
+                )}
+              </div>
+            )}
+          </SettingsRow>
+          <SettingsRow>
+            <input
+              id={skipId}
+              type="checkbox"
+              checked={skipPrevious}
+              disabled={disabled}
+              onChange={(e) => setSkipPrevious(e.target.checked)}
+            />{' '}
+            <label htmlFor={skipId}>{__('Skip previously imported customers and orders')}</label>
+          </SettingsRow>
         </div>
       )}
       {phase === 'error' && (

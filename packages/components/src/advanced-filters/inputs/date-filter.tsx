@@ -18,14 +18,10 @@ export const parseDateField: RangeParse = (text, position, other) =>
   parseDateText(text, dateBound(position, other)).date;
 
 /** The Date input: an ISO date, or a pair `[after, before]` for between, typed or picked. */
-export function DateFilter({ config, rule, value, onChange }: FilterInputProps<'Date'>) {
+export function DateFilter(props: FilterInputProps<'Date'>) {
   return (
     <RangeFields
-      name={config.labels.add}
-      label={config.labels.filter}
-      rule={rule}
-      value={value}
-      onChange={onChange}
+      {...props}
       parse={parseDateField}
       toText={toDateText}
       renderField={({ label, text, onText, position, other }) => (

@@ -37,37 +37,23 @@ function NumberField({
 }
 
 /** The Number input: a number, or a pair for between. */
-export function NumberFilter({ config, rule, value, onChange }: FilterInputProps<'Number'>) {
+export function NumberFilter(props: FilterInputProps<'Number'>) {
   return (
     <RangeFields
-      name={config.labels.add}
-      label={config.labels.filter}
-      rule={rule}
-      value={value}
-      onChange={onChange}
+      {...props}
       parse={parseNumberText}
-      renderField={(props) => <NumberField {...props} />}
+      renderField={(field) => <NumberField {...field} />}
     />
   );
 }
 
 /** The Currency input: an amount in the store currency, or a pair for between. */
-export function CurrencyFilter({
-  config,
-  rule,
-  value,
-  onChange,
-  currency,
-}: FilterInputProps<'Currency'>) {
+export function CurrencyFilter(props: FilterInputProps<'Currency'>) {
   return (
     <RangeFields
-      name={config.labels.add}
-      label={config.labels.filter}
-      rule={rule}
-      value={value}
-      onChange={onChange}
+      {...props}
       parse={parseNumberText}
-      renderField={(props) => <NumberField {...props} currency={currency} />}
+      renderField={(field) => <NumberField {...field} currency={props.currency} />}
     />
   );
 }

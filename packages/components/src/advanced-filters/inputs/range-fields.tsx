@@ -8,6 +8,7 @@ import {
   type RangeParse,
   type RangePosition,
 } from '../range';
+import type { FilterInputProps } from '../types';
 
 /** Props of one text field of a range input. */
 export interface RangeFieldProps {
@@ -23,18 +24,14 @@ export interface RangeFieldProps {
   readonly other: string;
 }
 
-/** Props of the shared one-value / between input. */
-export interface RangeFieldsProps {
-  /** The filter's name, for the range ends' accessible names. */
-  readonly name: string;
-  /** Accessible name of the single field. */
-  readonly label: string;
-  /** The row's rule; `between` shows two fields. */
-  readonly rule: string | undefined;
+/**
+ * Props of the shared one-value / between input: the row's filter input props (the config's
+ * `labels.filter` names the single field, `labels.add` the range ends; `between` shows two
+ * fields) and how the fields read, show and render.
+ */
+export interface RangeFieldsProps extends Pick<FilterInputProps, 'config' | 'rule' | 'onChange'> {
   /** The committed value. */
   readonly value: FilterValue;
-  /** Commits a value. */
-  readonly onChange: (value: FilterValue) => void;
   /** Reads a field's text into the committed value, null when invalid. */
   readonly parse: RangeParse;
   /** The text a committed value is shown as. */
@@ -49,8 +46,7 @@ export interface RangeFieldsProps {
  * valid. Rows re-mount this when the rule changes, so the texts start from the (collapsed) value.
  */
 export function RangeFields({
-  name,
-  label,
+  config,
   rule,
   value,
   onChange,
@@ -58,6 +54,8 @@ export function RangeFields({
   toText = (text) => text,
   renderField,
 }: RangeFieldsProps) {
+  const name = config.labels.add;
+  const label = config.labels.filter;
   const [texts, setTexts] = useState<[string, string]>(() => {
     const [start, end] = rule === BETWEEN_RULE ? getRangeTexts(value) : [getSingleText(value), ''];
     return [start ? toText(start) : '', end ? toText(end) : ''];

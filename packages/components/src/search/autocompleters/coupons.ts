@@ -1,6 +1,6 @@
 import { type JsonRecord, text } from '../records';
-import { type Autocompleter, SEARCH_SUGGESTIONS } from '../types';
-import { getByInclude, getRecords } from './shared';
+import type { Autocompleter } from '../types';
+import { collectionAutocompleter } from './shared';
 
 const PATH = '/wc-analytics/coupons';
 
@@ -9,15 +9,9 @@ function toOption(record: JsonRecord) {
 }
 
 /** Coupons by code. */
-export const couponsAutocompleter: Autocompleter<JsonRecord> = {
-  name: 'coupons',
-  async search(query, context) {
-    const records = await getRecords(
-      PATH,
-      { search: query, per_page: SEARCH_SUGGESTIONS },
-      context,
-    );
-    return records.map(toOption);
-  },
-  getLabels: (ids, context) => getByInclude(PATH, ids, toOption, context),
-};
+export const couponsAutocompleter: Autocompleter<JsonRecord> = collectionAutocompleter(
+  'coupons',
+  PATH,
+  'search',
+  toOption,
+);

@@ -1,7 +1,7 @@
 import { __, sprintf } from '@storelens/i18n';
 import { type JsonRecord, text } from '../records';
-import { type Autocompleter, SEARCH_SUGGESTIONS } from '../types';
-import { getByInclude, getRecords } from './shared';
+import type { Autocompleter } from '../types';
+import { collectionAutocompleter } from './shared';
 
 const PATH = '/wc-analytics/orders';
 
@@ -16,15 +16,9 @@ function toOption(record: JsonRecord) {
 }
 
 /** Orders by number prefix, labelled 'Order #number'. */
-export const ordersAutocompleter: Autocompleter<JsonRecord> = {
-  name: 'orders',
-  async search(query, context) {
-    const records = await getRecords(
-      PATH,
-      { number: query, per_page: SEARCH_SUGGESTIONS },
-      context,
-    );
-    return records.map(toOption);
-  },
-  getLabels: (ids, context) => getByInclude(PATH, ids, toOption, context),
-};
+export const ordersAutocompleter: Autocompleter<JsonRecord> = collectionAutocompleter(
+  'orders',
+  PATH,
+  'number',
+  toOption,
+);

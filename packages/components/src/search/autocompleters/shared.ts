@@ -1,7 +1,7 @@
 import { appendQuery } from '@storelens/navigation';
 import type { SearchOption } from '../../search-select/types';
 import { asRecords, type JsonRecord, plainText, text } from '../records';
-import { type AutocompleterContext, SEARCH_SUGGESTIONS } from '../types';
+import { type Autocompleter, type AutocompleterContext, SEARCH_SUGGESTIONS } from '../types';
 
 /** The fetch options for a context: its abort signal, when it has one. */
 export function requestInit(context: AutocompleterContext): { signal?: AbortSignal } {
@@ -57,4 +57,28 @@ export async function searchByCount(path: string, query: string, context: Autoco
     context,
   );
   return records.map(namedOption);
+}
+
+/**
+ * An autocompleter over a collection: up to SEARCH_SUGGESTIONS records whose `searchArg` matches
+ * the typed text, and labels of chosen ids read with `include`; `toOption` draws both.
+ */
+export function collectionAutocompleter(
+  name: string,
+  path: string,
+  searchArg: string,
+  toOption: (record: JsonRecord) => SearchOption<JsonRecord>,
+): Autocompleter<JsonRecord> {
+  return {
+    name,
+    async search(query, context) {
+      const records = await getRecords(
+        path,
+        { [searchArg]: query, per_page: SEARCH_SUGGESTIONS },
+        context,
+      );
+      return records.map(toOption);
+    },
+    getLabels: (ids, context) => getByInclude(path, ids, toOption, context),
+  };
 }

@@ -1,6 +1,6 @@
 import { type JsonRecord, text } from '../records';
-import { type Autocompleter, SEARCH_SUGGESTIONS } from '../types';
-import { getByInclude, getRecords } from './shared';
+import type { Autocompleter } from '../types';
+import { collectionAutocompleter } from './shared';
 
 const PATH = '/wc-analytics/taxes';
 
@@ -17,11 +17,9 @@ function toOption(record: JsonRecord) {
 }
 
 /** Tax rates by code (sent as `code`, as the spec's client does), labelled with their tax code. */
-export const taxesAutocompleter: Autocompleter<JsonRecord> = {
-  name: 'taxes',
-  async search(query, context) {
-    const records = await getRecords(PATH, { code: query, per_page: SEARCH_SUGGESTIONS }, context);
-    return records.map(toOption);
-  },
-  getLabels: (ids, context) => getByInclude(PATH, ids, toOption, context),
-};
+export const taxesAutocompleter: Autocompleter<JsonRecord> = collectionAutocompleter(
+  'taxes',
+  PATH,
+  'code',
+  toOption,
+);

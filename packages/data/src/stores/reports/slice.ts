@@ -4,9 +4,15 @@ import type {
   ReportStatsBody as ReportStats,
   StatsIntervalBody as StatsInterval,
 } from '@storelens/api';
+import type { ApiClient } from '../../client/client.ts';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
-import { createResource, type QueryEntry, type ResourceState } from '../../core/resource.ts';
+import {
+  createResource,
+  type QueryEntry,
+  type Resource,
+  type ResourceState,
+} from '../../core/resource.ts';
 import { stableKey } from '../../core/stable-key.ts';
 import type { AppThunk } from '../../core/thunk.ts';
 import { hasIntervals, MAX_PER_PAGE } from '../../reports/endpoints.ts';
@@ -47,28 +53,47 @@ export const reportsReducer = combineReducers({
 
 const reportPath = (endpoint: string) => `${NAMESPACES.analytics}/reports/${endpoint}`;
 
+/**
+ * One report query as a thunk: nothing when the entry is cached (unless forced), otherwise
+ * `load` runs and its failure is kept as the entry's error.
+ */
+function reportQuery<R>(
+  resource: Resource<never, R>,
+  select: (state: StorelensState) => ResourceState<never, R>,
+  endpoint: string,
+  query: QueryArgs,
+  options: { force?: boolean },
+  load: (client: ApiClient) => Promise<R>,
+): AppThunk<void> {
+  return async (dispatch, getState, { client }) => {
+    const key = stableKey(query);
+    if (!resource.needsFetch(select(getState()), endpoint, key, options.force)) return;
+    await resource.runQuery(dispatch, endpoint, key, async () => ({ result: await load(client) }));
+  };
+}
+
 /** Fetches a report's rows for a query; failures are kept as the entry's error. */
 export function fetchReportItems(
   endpoint: string,
   query: QueryArgs,
   options: { force?: boolean } = {},
 ): AppThunk<void> {
-  return async (dispatch, getState, { client }) => {
-    const key = stableKey(query);
-    if (!reportItemsResource.needsFetch(getState().reports.items, endpoint, key, options.force))
-      return;
-    await reportItemsResource.runQuery(dispatch, endpoint, key, async () => {
+  return reportQuery(
+    reportItemsResource,
+    (state) => state.reports.items,
+    endpoint,
+    query,
+    options,
+    async (client) => {
       const response = await client.get<ReportRow[] | null>(reportPath(endpoint), query);
       const data = response.data ?? [];
       return {
-        result: {
-          data,
-          totalResults: response.total ?? data.length,
-          totalPages: response.totalPages ?? 1,
-        },
+        data,
+        totalResults: response.total ?? data.length,
+        totalPages: response.totalPages ?? 1,
       };
-    });
-  };
+    },
+  );
 }
 
 /**
@@ -80,11 +105,13 @@ export function fetchReportStats(
   query: QueryArgs,
   options: { force?: boolean } = {},
 ): AppThunk<void> {
-  return async (dispatch, getState, { client }) => {
-    const key = stableKey(query);
-    if (!reportStatsResource.needsFetch(getState().reports.stats, endpoint, key, options.force))
-      return;
-    await reportStatsResource.runQuery(dispatch, endpoint, key, async () => {
+  return reportQuery(
+    reportStatsResource,
+    (state) => state.reports.stats,
+    endpoint,
+    query,
+    options,
+    async (client) => {
       const path = `${reportPath(endpoint)}/stats`;
       const first = await client.get<ReportStats | null>(path, query);
       const stats: ReportStats = first.data ?? { totals: null };
@@ -92,7 +119,7 @@ export function fetchReportStats(
       const totalResults = first.total ?? stats.intervals?.length ?? 0;
       const totalPages = first.totalPages ?? Math.max(1, Math.ceil(totalResults / perPage));
       if (!hasIntervals(endpoint) || totalPages <= 1) {
-        return { result: { data: stats, totalResults, totalPages } };
+        return { data: stats, totalResults, totalPages };
       }
       const pages = await Promise.all(
         Array.from({ length: totalPages - 1 }, (_, i) =>
@@ -101,9 +128,9 @@ export function fetchReportStats(
       );
       const intervals: StatsInterval[] = [...(stats.intervals ?? [])];
       for (const page of pages) intervals.push(...(page.data?.intervals ?? []));
-      return { result: { data: { ...stats, intervals }, totalResults, totalPages } };
-    });
-  };
+      return { data: { ...stats, intervals }, totalResults, totalPages };
+    },
+  );
 }
 
 /** The cache entry of a report's rows for a query (undefined before the first fetch). */
