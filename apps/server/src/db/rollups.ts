@@ -8,6 +8,18 @@ type Db = Kysely<unknown>;
 /** The customers report's sortable aggregates, each indexed with the customer id as tie-break. */
 export const CUSTOMER_TOTALS_SORTS = ['orders_count', 'total_spend', 'avg_order_value'] as const;
 
+/** The summed order-level columns of the revenue rollups (revenue_hour, revenue_day) and item_day. */
+export const REVENUE_VALUE_COLUMNS = [
+  'orders_count',
+  'num_items_sold',
+  'total_sales',
+  'net_total',
+  'tax_total',
+  'shipping_total',
+  'refunds',
+  'coupons',
+] as const;
+
 /** Key columns after (date_kind, month, status), and the summed value columns. */
 export const MONTH_ROLLUPS = {
   product_month: {

@@ -1,5 +1,5 @@
 import { formatMultiset } from '../db/multiset';
-import { ITEM_DAY_KEYS, ITEM_TYPES } from '../db/rollups';
+import { ITEM_DAY_KEYS, ITEM_TYPES, REVENUE_VALUE_COLUMNS } from '../db/rollups';
 import type { RawSql } from '../db/sql';
 import {
   type CouponRow,
@@ -11,18 +11,7 @@ import {
   type StatsRow,
 } from './contributions';
 
-/** The value columns of item_day, in the order `ItemDayTotals` keeps them. */
-const VALUE_COLUMNS = [
-  'orders_count',
-  'num_items_sold',
-  'total_sales',
-  'net_total',
-  'tax_total',
-  'shipping_total',
-  'refunds',
-  'coupons',
-] as const;
-const WIDTH = VALUE_COLUMNS.length;
+const WIDTH = REVENUE_VALUE_COLUMNS.length;
 const STATUS_SLOTS = 64;
 /** Rows bound per insertMany call while writing (bounds the rows held as arrays at once). */
 const WRITE_CHUNK = 20_000;
@@ -138,7 +127,7 @@ export class ItemDayTotals implements ItemDaySink {
       return byType !== 0 ? byType : x.id - y.id;
     });
     const days = new Map<number, string>();
-    const columns = [...ITEM_DAY_KEYS, ...VALUE_COLUMNS, 'coupon_ids'];
+    const columns = [...ITEM_DAY_KEYS, ...REVENUE_VALUE_COLUMNS, 'coupon_ids'];
     let rows: unknown[][] = [];
     let written = 0;
     // PostgreSQL keeps the primary key's B-tree as a separate index: built once from the

@@ -1,22 +1,11 @@
 import { rowsIn } from '../db/dialect';
 import { ADD_MULTISETS_SQL, formatMultiset } from '../db/multiset';
-import { ITEM_DAY_KEYS, MONTH_ROLLUPS } from '../db/rollups';
+import { ITEM_DAY_KEYS, MONTH_ROLLUPS, REVENUE_VALUE_COLUMNS } from '../db/rollups';
 import type { RawSql } from '../db/sql';
 import { type Deltas, decodeItemKey, type MonthTable } from './contributions';
 
 // Writing a batch's rollup deltas: upserts that add each value in SQL (nothing is read back),
 // then, after a removal, deleting the rows left all zero.
-
-const REVENUE_VALUE_COLUMNS = [
-  'orders_count',
-  'num_items_sold',
-  'total_sales',
-  'net_total',
-  'tax_total',
-  'shipping_total',
-  'refunds',
-  'coupons',
-] as const;
 
 /**
  * Adds revenue deltas to a rollup table in the database: an upsert adding each value column,
