@@ -6,6 +6,7 @@ import { getOptions } from '../options';
 import type { ReportContext } from './context';
 import { idsSql } from './filters';
 import { escapeHtml, stripTags } from './paging';
+import { inIds, preparedSql } from './pickers/page';
 
 /** The store's low-stock threshold (minimum 1). */
 export async function lowStockThreshold(ctx: ReportContext): Promise<number> {
@@ -86,4 +87,35 @@ export async function productInfo(
       sku: p.sku,
     };
   };
+}
+
+/** A variation's attribute and the option it takes. */
+export interface VariationAttribute {
+  id: number;
+  name: string;
+  option: string;
+}
+
+/**
+ * The attributes of each of `ids` (variations, whose rows are products), in attribute order,
+ * for the variations list's extended info and the variations picker.
+ */
+export async function variationAttributes(
+  ctx: ReportContext,
+  ids: readonly number[],
+): Promise<Map<number, VariationAttribute[]>> {
+  const attrs = new Map<number, VariationAttribute[]>();
+  if (!ids.length) return attrs;
+  const page = inIds(ctx, 'pa.product_id', ids);
+  for (const a of await preparedSql(ctx).query<VariationAttribute & { product_id: number }>(
+    `SELECT pa.product_id, a.id, a.name, t.name AS option FROM product_attributes pa
+     JOIN attributes a ON a.id = pa.attribute_id JOIN attribute_terms t ON t.id = pa.term_id
+     WHERE ${page.sql} ORDER BY a.id`,
+    page.params,
+  )) {
+    const list = attrs.get(Number(a.product_id)) ?? [];
+    list.push({ id: Number(a.id), name: a.name, option: a.option });
+    attrs.set(Number(a.product_id), list);
+  }
+  return attrs;
 }

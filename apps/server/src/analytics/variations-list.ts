@@ -1,6 +1,6 @@
 /* GET /reports/variations: sales per variation. */
 import type { ReportContext } from './context';
-import { idsSql, rowFilter, type SqlCondition } from './filters';
+import { rowFilter, type SqlCondition } from './filters';
 import {
   complemented,
   LINE_SUMS,
@@ -10,7 +10,7 @@ import {
 } from './list-parts';
 import { monthAnswerable, monthColumns } from './month-source';
 import { type ListResult, link, pagedQuery, rangeCondition } from './paging';
-import { productInfo } from './product-records';
+import { productInfo, variationAttributes } from './product-records';
 import { LINE_COLUMNS } from './report-stats';
 
 /** The grouped rows of the variations list (sorting by date reads the lookup rows). */
@@ -87,23 +87,7 @@ export async function variationsList(
   );
   const ids = result.rows.map((r) => Number(r.variation_id));
   const info = p.extendedInfo ? await productInfo(ctx, ids, false) : undefined;
-  const attrs = new Map<number, { id: number; name: string; option: string }[]>();
-  if (p.extendedInfo && ids.length) {
-    for (const a of await ctx.sql.query<{
-      product_id: number;
-      id: number;
-      name: string;
-      option: string;
-    }>(
-      `SELECT pa.product_id, a.id, a.name, t.name AS option FROM product_attributes pa
-       JOIN attributes a ON a.id = pa.attribute_id JOIN attribute_terms t ON t.id = pa.term_id
-       WHERE pa.product_id IN ${idsSql(ids)} ORDER BY a.id`,
-    )) {
-      const list = attrs.get(Number(a.product_id)) ?? [];
-      list.push({ id: Number(a.id), name: a.name, option: a.option });
-      attrs.set(Number(a.product_id), list);
-    }
-  }
+  const attrs = await variationAttributes(ctx, p.extendedInfo ? ids : []);
   return {
     ...result,
     rows: result.rows.map((r) => {

@@ -1,4 +1,5 @@
 /** The tax rates picker (GET /wc-analytics/taxes). */
+import type { TaxRateTable } from '../../db/schema';
 import type { ReportContext } from '../context';
 import { idsSql } from '../filters';
 import { link } from '../paging';
@@ -10,17 +11,7 @@ export async function searchTaxes(
   ctx: ReportContext,
   s: PickerPaging & { search: string | undefined; include: readonly number[] },
 ) {
-  const rows = await ctx.sql.query<{
-    id: number;
-    country: string;
-    state: string;
-    name: string;
-    priority: number;
-    rate: string;
-    shipping: number;
-    compound: number;
-    tax_class: string;
-  }>(
+  const rows = await ctx.sql.query<TaxRateTable>(
     `SELECT id, country, state, name, priority, rate, shipping, compound, tax_class FROM tax_rates${
       s.include.length ? ` WHERE id IN ${idsSql(s.include)}` : ''
     }`,

@@ -1,6 +1,7 @@
 /** The variations picker (GET /products/{id}/variations and /variations). */
 import type { ReportContext } from '../context';
 import { type ListResult, link, stripTags } from '../paging';
+import { variationAttributes } from '../product-records';
 import { searchSet } from '../search/load';
 import {
   allMatching,
@@ -10,7 +11,6 @@ import {
   pageFromSet,
   pickerOrder,
   pickerPage,
-  preparedSql,
   SET_ORDER,
 } from './page';
 import { PRODUCT_ORDER, PRODUCT_SELECT, type ProductRow, productItem } from './products';
@@ -68,25 +68,7 @@ export async function searchVariations(ctx: ReportContext, s: VariationSearch) {
     result = await pickerPage<Row>(ctx, [from, ...where].join(' AND '), params, select, order, s);
   }
   const ids = result.rows.map((r) => Number(r.id));
-  const attrs = new Map<number, { id: number; name: string; option: string }[]>();
-  if (ids.length) {
-    const page = inIds(ctx, 'pa.product_id', ids);
-    for (const a of await preparedSql(ctx).query<{
-      product_id: number;
-      id: number;
-      name: string;
-      option: string;
-    }>(
-      `SELECT pa.product_id, a.id, a.name, t.name AS option FROM product_attributes pa
-       JOIN attributes a ON a.id = pa.attribute_id JOIN attribute_terms t ON t.id = pa.term_id
-       WHERE ${page.sql} ORDER BY a.id`,
-      page.params,
-    )) {
-      const list = attrs.get(Number(a.product_id)) ?? [];
-      list.push({ id: Number(a.id), name: a.name, option: a.option });
-      attrs.set(Number(a.product_id), list);
-    }
-  }
+  const attrs = await variationAttributes(ctx, ids);
   return {
     ...result,
     rows: result.rows.map((r) => {
