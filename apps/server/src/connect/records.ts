@@ -321,20 +321,10 @@ async function customerIds(db: Db, orders: readonly WcOrder[]): Promise<(o: WcOr
       (r) => Number(r.id),
     ),
   );
+  // No registration date: an order's billing does not say when (or whether) they registered.
   await s.insertMany(
     'customers',
-    [
-      'id',
-      'user_id',
-      'username',
-      'first_name',
-      'last_name',
-      'email',
-      'country',
-      'state',
-      'city',
-      'postcode',
-    ],
+    CUSTOMER_COLUMNS,
     [...wanted]
       .filter(([id]) => !known.has(id))
       .map(([id, o]) => [
@@ -348,6 +338,8 @@ async function customerIds(db: Db, orders: readonly WcOrder[]): Promise<(o: WcOr
         o.billing?.state ?? '',
         o.billing?.city ?? '',
         o.billing?.postcode ?? '',
+        null,
+        null,
       ]),
   );
   return ids;
