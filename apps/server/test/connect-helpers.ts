@@ -58,6 +58,15 @@ interface View {
   last_change_gmt: string | null;
 }
 
+/** Connects the app to the simulated shop with the simulator's keys; the answer as sent. */
+export function connectShop(app: FastifyInstance, sim: WooSimulator) {
+  return call<View>(app, 'POST', CONNECTIONS, {
+    url: sim.url,
+    consumer_key: 'ck_test',
+    consumer_secret: 'cs_test',
+  });
+}
+
 /** Waits until the connection has nothing running (import or reconciliation done). */
 export async function settle(app: FastifyInstance, id: number): Promise<View> {
   return waitFor(

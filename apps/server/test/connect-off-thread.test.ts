@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import { call } from './admin-helpers';
-import { CONNECTIONS, delivered, listeningApp, settle, type View } from './connect-helpers';
+import {
+  CONNECTIONS,
+  connectShop,
+  delivered,
+  listeningApp,
+  settle,
+  type View,
+} from './connect-helpers';
 import { describeEachEngine } from './harness';
 import { WooSimulator } from './woo-simulator';
 
@@ -55,11 +62,7 @@ describeEachEngine('a shop sync writes on the worker thread', (ctx) => {
     const app = await listeningApp(db, { pagesPerStep: CATALOG / 100 });
     try {
       const probe = await writesProbe(db);
-      const res = await call<View>(app, 'POST', CONNECTIONS, {
-        url: sim.url,
-        consumer_key: 'ck_test',
-        consumer_secret: 'cs_test',
-      });
+      const res = await connectShop(app, sim);
       expect(res.status).toBe(201);
       const id = res.body.id;
       // Reports answered while the catalog is being imported (the products step under way).

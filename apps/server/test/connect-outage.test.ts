@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { call } from './admin-helpers';
 import {
   CONNECTIONS,
+  connectShop,
   expectShopTotals,
   listeningApp,
   settle,
@@ -17,11 +18,7 @@ describeEachEngine('a shop that stops answering during the import', (ctx) => {
     sim.generate(300);
     const app = await listeningApp(ctx().db, { pagesPerStep: 1 });
     try {
-      const res = await call<View>(app, 'POST', CONNECTIONS, {
-        url: sim.url,
-        consumer_key: 'ck_test',
-        consumer_secret: 'cs_test',
-      });
+      const res = await connectShop(app, sim);
       expect(res.status).toBe(201);
       // Every request fails for a while: more than the client's tries.
       sim.every = { n: 1, fault: 503 };

@@ -5,12 +5,11 @@ import { IMPORT_KIND, startImport } from '../src/admin/import';
 import { clearJobFault, injectJobFault } from '../src/db/faults';
 import { call } from './admin-helpers';
 import {
-  CONNECTIONS,
+  connectShop,
   delivered,
   expectShopTotals,
   listeningApp,
   settle,
-  type View,
   waitFor,
 } from './connect-helpers';
 import { describeEachEngine } from './harness';
@@ -32,11 +31,7 @@ describeEachEngine('a rebuild keeps the changes made while it ran', (ctx) => {
     sim.generate(300);
     const app = await listeningApp(db);
     try {
-      const res = await call<View>(app, 'POST', CONNECTIONS, {
-        url: sim.url,
-        consumer_key: 'ck_test',
-        consumer_secret: 'cs_test',
-      });
+      const res = await connectShop(app, sim);
       await settle(app, res.body.id);
       await expectShopTotals(app, sim);
 

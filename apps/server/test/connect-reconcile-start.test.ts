@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { call } from './admin-helpers';
-import { CONNECTIONS, listeningApp, settle, type View } from './connect-helpers';
+import { CONNECTIONS, connectShop, listeningApp, settle, type View } from './connect-helpers';
 import { failInserts } from './fault-triggers';
 import { describeEachEngine } from './harness';
 import { WooSimulator } from './woo-simulator';
@@ -18,11 +18,7 @@ describeEachEngine('a reconciliation that cannot start', (ctx) => {
     sim.generate(30);
     const app = await listeningApp(db);
     try {
-      const res = await call<View>(app, 'POST', CONNECTIONS, {
-        url: sim.url,
-        consumer_key: 'ck_test',
-        consumer_secret: 'cs_test',
-      });
+      const res = await connectShop(app, sim);
       const id = res.body.id;
       await settle(app, id);
       const restore = await failInserts(db, 'admin_jobs', 'no space left on device');
