@@ -7,6 +7,8 @@
  *   last year by day (primary and compare requests) and last quarter by week;
  * on generated stores of BENCH_SIZES orders (default 100000,1000000), on SQLite and, when
  * BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, on PostgreSQL.
+ * After each store's ingestion figure, its size on disk and each table's rows and bytes, also
+ * per 1,000 orders (BENCH_SKIP_SIZE=1 skips it).
  * BENCH_REQUESTS changes the request count (default 200); BENCH_ENGINES=sqlite|postgres picks one engine. Then the widget bench
  * (scripts/bench-widgets) runs in Chromium: BENCH_SKIP_WIDGETS=1 skips it, BENCH_ONLY=widgets
  * runs only it. The picker search bench (100,000 products and customers) runs as a child step;
@@ -43,6 +45,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { type ScratchStore, scratchStore } from '../apps/server/bench/scratch-store';
+import { formatStoreSize, storeSize } from '../apps/server/bench/store-size';
 import { runners } from '../apps/server/src/admin';
 import { startImport } from '../apps/server/src/admin/import';
 import { readOrderInputs } from '../apps/server/src/admin/import-source';
@@ -529,6 +532,10 @@ for (const engine of serverBench ? engines : []) {
             `(${Math.round(result.orders / (result.ingestCpuMs / 1000)).toLocaleString('en-US')} orders per CPU second; ` +
             `secondary indexes built once at the end, included)`,
         );
+      }
+      // What the store takes on disk, table by table (BENCH_SKIP_SIZE=1 skips the counting).
+      if (process.env.BENCH_SKIP_SIZE !== '1') {
+        for (const line of formatStoreSize(await storeSize(s.db), size)) console.log(line);
       }
       if (process.env.BENCH_SKIP_INCREMENTAL !== '1') {
         for (const r of await incrementalLatency(s.db)) {
