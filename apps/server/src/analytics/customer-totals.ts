@@ -21,6 +21,7 @@
  * e.g. a store migrated with orders, or after a reset) first rebuilds them from order_stats.
  */
 import type { Db } from '../db/database';
+import { rowsWithIds } from '../db/dialect';
 import { RawSql } from '../db/sql';
 import { readStoreSettings } from '../options';
 
@@ -34,17 +35,9 @@ function notExcluded(column: string, excluded: readonly string[]) {
   return { sql: `${column} NOT IN (${list.map(() => '?').join(',')})`, params: list };
 }
 
-/**
- * The order_stats rows whose `column` is one of the ids parameter, as a derived table, read
- * through the column's index. On PostgreSQL an index probe per id (a lateral subquery kept
- * apart by OFFSET 0): given thousands of ids, the planner otherwise reads the whole table or
- * walks the whole index in a merge join.
- */
+/** The order_stats rows whose `column` is one of the ids parameter (dialect.ts). */
 const statsRows = (sql: RawSql, column: 'order_id' | 'parent_id') =>
-  sql.engine === 'sqlite'
-    ? `(SELECT * FROM order_stats WHERE ${column} IN (SELECT value FROM json_each(?)))`
-    : `(SELECT x.* FROM unnest(?::bigint[]) AS i(id)
-        CROSS JOIN LATERAL (SELECT * FROM order_stats WHERE ${column} = i.id OFFSET 0) x)`;
+  rowsWithIds(sql.engine, 'order_stats', column);
 
 /** The per-customer aggregates over order_stats rows (alias s), as the report defines them. */
 const AGGREGATES = `SUM(CASE WHEN s.parent_id = 0 THEN 1 ELSE 0 END),

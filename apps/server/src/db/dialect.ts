@@ -38,3 +38,26 @@ export function countDistinct(
        GROUP BY ${[...groups, column].join(', ')}) t`
     : `SELECT COUNT(DISTINCT ${column}) AS n FROM ${from} WHERE ${where}`;
 }
+
+/** The character of code `n` (`char` on SQLite, `chr` on PostgreSQL). */
+export function charCode(engine: Engine, n: number): string {
+  return engine === 'sqlite' ? `char(${n})` : `chr(${n})`;
+}
+
+/** The 1-based position of `needle` in `text`, 0 when absent (`instr` / `strpos`). */
+export function position(engine: Engine, text: string, needle: string): string {
+  return engine === 'sqlite' ? `instr(${text}, ${needle})` : `strpos(${text}, ${needle})`;
+}
+
+/**
+ * The rows of `table` whose `column` is one of a list of ids bound as ONE parameter
+ * (`RawSql.idList`), as a derived table read through the column's index. PostgreSQL gets an
+ * index probe per id (a lateral subquery kept apart by OFFSET 0): given thousands of ids, its
+ * planner otherwise reads the whole table or walks the whole index in a merge join.
+ */
+export function rowsWithIds(engine: Engine, table: string, column: string): string {
+  return engine === 'sqlite'
+    ? `(SELECT * FROM ${table} WHERE ${column} IN (SELECT value FROM json_each(?)))`
+    : `(SELECT x.* FROM unnest(?::bigint[]) AS i(id)
+        CROSS JOIN LATERAL (SELECT * FROM ${table} WHERE ${column} = i.id OFFSET 0) x)`;
+}

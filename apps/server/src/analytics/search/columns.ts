@@ -2,6 +2,7 @@
  * Reading a picker set's columns from the database in one query: each column as one text of
  * one value per line, and the parsers that turn those texts into ids, dates and values.
  */
+import { charCode, position } from '../../db/dialect';
 import type { RawSql } from '../../db/sql';
 import { PART_SEPARATOR } from './fold';
 import type { SortValue } from './set';
@@ -104,8 +105,7 @@ type Column = string | readonly Part[];
  * searchable row of parts joined by PART_SEPARATOR. A value holding a newline (which would
  * split its row) or a part separator is read again with it as a space (as folding makes it).
  */
-/** SQL for the character of code `n` (the function is named apart on each engine). */
-const chrSql = (sql: RawSql, n: number) => (sql.engine === 'sqlite' ? `char(${n})` : `chr(${n})`);
+const chrSql = (sql: RawSql, n: number) => charCode(sql.engine, n);
 
 /** SQL for a text with its newlines and part separators as spaces (as folding makes them). */
 export const cleanSql = (sql: RawSql, text: string) =>
@@ -134,12 +134,11 @@ export async function readColumns<K extends string>(
       : c.map((part) => asText(part, clean)).join(` || ${chr(1)} || `);
   };
   // For a row of parts, whether some part holds a separator itself.
-  const position = sql.engine === 'sqlite' ? 'instr' : 'strpos';
   const separators = (k: K) => {
     const c = columns[k];
     const plain = typeof c === 'string' ? [] : c.filter((part) => typeof part === 'string');
     return plain.length
-      ? `MAX(${plain.map((x) => `${position}(${asText(x)}, ${chr(1)})`).join(' + ')})`
+      ? `MAX(${plain.map((x) => position(sql.engine, asText(x), chr(1))).join(' + ')})`
       : '0';
   };
   const [row] = await sql.query<Record<string, string | number | null>>(
