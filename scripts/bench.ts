@@ -183,7 +183,7 @@ async function benchStore(
     }
     const generated = await generate(s.db);
     // A consistent file to copy: the WAL folded into it, then copied under a temporary name.
-    s.db.sqlite!.pragma('wal_checkpoint(TRUNCATE)');
+    if (s.db.engine === 'sqlite') s.db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     copyFileSync(file, `${kept}.part`);
     renameSync(`${kept}.part`, kept);
     return { s, generated };

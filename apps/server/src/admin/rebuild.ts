@@ -51,7 +51,7 @@ export function openRebuildDatabase(live: Pick<Db, 'url' | 'schema' | 'engine'>)
   if (live.engine === 'sqlite') {
     const db = openDatabase(live.url, { statementTimeoutMs: 0 });
     // The shadow tables live in the temp schema: give it the same page cache as main.
-    db.sqlite!.pragma('temp.cache_size = -65536');
+    if (db.engine === 'sqlite') db.sqlite.pragma('temp.cache_size = -65536');
     return db;
   }
   return openDatabase(live.url, {
@@ -64,11 +64,9 @@ export function openRebuildDatabase(live: Pick<Db, 'url' | 'schema' | 'engine'>)
 /** The job whose shadow this connection sees, if any. */
 export async function shadowOwner(db: Db): Promise<string | undefined> {
   if (db.engine === 'sqlite') {
-    const exists = db
-      .sqlite!.prepare(`SELECT 1 FROM temp.sqlite_master WHERE name = ?`)
-      .get(MARKER);
+    const exists = db.sqlite.prepare(`SELECT 1 FROM temp.sqlite_master WHERE name = ?`).get(MARKER);
     if (!exists) return undefined;
-    const row = db.sqlite!.prepare(`SELECT job_id FROM temp.${MARKER}`).get() as
+    const row = db.sqlite.prepare(`SELECT job_id FROM temp.${MARKER}`).get() as
       | { job_id: string }
       | undefined;
     return row?.job_id;
@@ -88,7 +86,7 @@ export async function shadowOwner(db: Db): Promise<string | undefined> {
 export async function createShadow(db: Db, jobId: string): Promise<void> {
   await dropShadow(db);
   if (db.engine === 'sqlite') {
-    const handle = db.sqlite!;
+    const handle = db.sqlite;
     const names = new Set<string>(SHADOWED_TABLES);
     const definitions = handle
       .prepare(
@@ -132,7 +130,7 @@ export async function createShadow(db: Db, jobId: string): Promise<void> {
 /** Removes the shadow, if any. */
 export async function dropShadow(db: Db): Promise<void> {
   if (db.engine === 'sqlite') {
-    const handle = db.sqlite!;
+    const handle = db.sqlite;
     const tables = handle
       .prepare(`SELECT name FROM temp.sqlite_master WHERE type = 'table'`)
       .all() as { name: string }[];
@@ -148,7 +146,7 @@ export async function dropShadow(db: Db): Promise<void> {
  */
 export async function swapShadow(db: Db): Promise<void> {
   if (db.engine === 'sqlite') {
-    const handle = db.sqlite!;
+    const handle = db.sqlite;
     handle.transaction(() => {
       for (const table of SHADOWED_TABLES) {
         // Generated columns (hidden 2 and 3) compute themselves.

@@ -16,14 +16,11 @@ import type { Database } from './schema';
 /** Which SQL engine a database runs on. */
 export type Engine = 'sqlite' | 'postgres';
 
-/** An open database: the Kysely instance, its engine, and how to close it. */
-export interface Db {
+/** What an open database has on either engine. */
+interface OpenDb {
   /** The URL it was opened with (a worker thread opens its own connection to it). */
   url: string;
   kysely: Kysely<Database>;
-  engine: Engine;
-  /** The raw better-sqlite3 handle (SQLite only): hot paths use prepared statements. */
-  sqlite: SQLite.Database | undefined;
   /** PostgreSQL schema the store lives in, when not the default. */
   schema: string | undefined;
   /**
@@ -33,6 +30,24 @@ export interface Db {
   backends?: ReadonlySet<number>;
   close(): Promise<void>;
 }
+
+/** A SQLite database, with its raw better-sqlite3 handle (hot paths use prepared statements). */
+export interface SqliteDb extends OpenDb {
+  engine: 'sqlite';
+  sqlite: SQLite.Database;
+}
+
+/** A PostgreSQL database (a pool). */
+export interface PostgresDb extends OpenDb {
+  engine: 'postgres';
+  sqlite: undefined;
+}
+
+/**
+ * An open database: the Kysely instance, its engine, and how to close it. Checking `engine`
+ * narrows it, so SQLite-only code gets the raw handle without an assertion.
+ */
+export type Db = SqliteDb | PostgresDb;
 
 // PostgreSQL returns BIGINT and NUMERIC as strings; every such column here holds integers
 // within 2^53 (money in 1/10000 units, counts), so read them as numbers.
