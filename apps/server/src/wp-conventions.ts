@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
 import { ApiError } from './errors';
 
 /*
@@ -14,6 +15,16 @@ import { ApiError } from './errors';
  * trims it, `_envelope` wraps it, `_embed` asks for more) is written as plain JSON instead:
  * the reshaped body no longer matches the route's schema.
  */
+
+/**
+ * Route options naming the schema of a route's answer, for each success status it sends (200
+ * unless given): Fastify serialises the answer with it. Checked against real answers by
+ * test/admin-response-serialisation.test.ts.
+ */
+export function answers(schema: TSchema, ...statuses: number[]) {
+  const codes = statuses.length > 0 ? statuses : [200];
+  return { schema: { response: Object.fromEntries(codes.map((code) => [code, schema])) } };
+}
 
 /** Plain JSON serialisation, for answers that no longer match their route's response schema. */
 export const plainJson = (body: unknown): string => JSON.stringify(body);

@@ -1,3 +1,4 @@
+import type { ConnectionView } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app';
@@ -48,15 +49,8 @@ export async function waitFor<T>(
   }
 }
 
-interface View {
-  id: number;
-  status: string;
-  progress: Record<string, { done: number; total: number }>;
-  webhooks: { topic: string; status: string }[];
-  errors: { message: string; retry: string }[];
-  last_reconciled_gmt: string | null;
-  last_change_gmt: string | null;
-}
+/** A connection as the API answers it. */
+type View = ConnectionView;
 
 /** Connects the app to the simulated shop with the simulator's keys; the answer as sent. */
 export function connectShop(app: FastifyInstance, sim: WooSimulator) {

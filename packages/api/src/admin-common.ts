@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TProperties, type TSchema, Type } from 'typebox';
 
 /** `context` every endpoint accepts. */
 export const AdminContext = Type.Optional(Type.Union([Type.Literal('view'), Type.Literal('edit')]));
@@ -36,8 +36,17 @@ export const AdminPaging = {
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 };
 
+/**
+ * A response object that lists every property it may answer: checked with `Value.Check`, an
+ * answer with a property the schema does not name fails, where fast-json-stringify (which
+ * Fastify serialises responses with) would silently drop it.
+ */
+export function Closed<T extends TProperties>(properties: T) {
+  return Type.Object(properties, { additionalProperties: false });
+}
+
 /** `{ status, message }` answers of the import routes and the profile update. */
-export const AdminStatusMessage = Type.Object({
+export const AdminStatusMessage = Closed({
   status: Type.Union([Type.Literal('success'), Type.Literal('error')]),
   message: Type.String(),
 });

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { AdminBool, AdminContext } from './admin-common';
+import { AdminBool, AdminContext, Closed } from './admin-common';
 
 /** Report types the export route accepts in its path (`[a-z]+`). */
 export const exportReportTypes = [
@@ -38,16 +38,16 @@ export const ExportIdParams = Type.Object({
 });
 
 /** The export start answer: no `export_id` when there is nothing to export. */
-export const ExportStartResponseBody = Type.Object({
+export const ExportStartResponseBody = Closed({
   message: Type.String(),
   export_id: Type.Optional(Type.String()),
-  _links: Type.Optional(Type.Object({ status: Type.Array(Type.Object({ href: Type.String() })) })),
+  _links: Type.Optional(Closed({ status: Type.Array(Closed({ href: Type.String() })) })),
 });
 /** The export start answer. */
 export type ExportStartResponseBody = Static<typeof ExportStartResponseBody>;
 
 /** `GET …/export/{export_id}/status`. */
-export const ExportStatusBody = Type.Object({
+export const ExportStatusBody = Closed({
   percent_complete: Type.Number(),
   download_url: Type.Optional(Type.String()),
 });

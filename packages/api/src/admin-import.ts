@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { AdminBool, AdminContext } from './admin-common';
+import { AdminBool, AdminContext, Closed } from './admin-common';
 
 /** `POST /wc-analytics/reports/import` and `GET …/import/totals`. */
 export const ImportQuery = Type.Object(
@@ -11,10 +11,10 @@ export const ImportQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const progress = Type.Object({ imported: Type.Integer(), total: Type.Integer() });
+const progress = Closed({ imported: Type.Integer(), total: Type.Integer() });
 
 /** `GET /wc-analytics/reports/import/status`. */
-export const ImportStatusBody = Type.Object({
+export const ImportStatusBody = Closed({
   customers: progress,
   orders: progress,
   /** 'YYYY-MM-DD 00:00:00' (store-local) or -1 for all time. */
@@ -32,7 +32,7 @@ export const ImportStatusBody = Type.Object({
 export type ImportStatusBody = Static<typeof ImportStatusBody>;
 
 /** `GET /wc-analytics/reports/import/totals`. */
-export const ImportTotalsBody = Type.Object({
+export const ImportTotalsBody = Closed({
   customers: Type.Integer(),
   orders: Type.Integer(),
 });

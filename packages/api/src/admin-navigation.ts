@@ -9,3 +9,6 @@ export const FavoriteBody = Type.Object(
   { item_id: Type.Optional(FavoriteItemId), context: AdminContext },
   { additionalProperties: false },
 );
+
+/** `/wc-admin/navigation/favorites/me` (GET, POST, DELETE): the user's favorite item ids. */
+export const FavoritesResponse = Type.Array(Type.String());

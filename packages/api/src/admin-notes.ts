@@ -5,6 +5,7 @@ import {
   AdminContext,
   AdminDateTime,
   AdminPaging,
+  Closed,
   literalUnion,
   nullable,
   orNull,
@@ -39,7 +40,7 @@ export const noteOrderby = ['note_id', 'date', 'type', 'title', 'status'] as con
 export const noteAllowedTags = ['br', 'em', 'strong', 'a', 'p'] as const;
 
 /** A note action (button). */
-export const NoteActionBody = Type.Object({
+export const NoteActionBody = Closed({
   id: Type.Integer(),
   name: Type.String(),
   label: Type.String(),
@@ -55,7 +56,7 @@ export const NoteActionBody = Type.Object({
 export type NoteActionBody = Static<typeof NoteActionBody>;
 
 /** An inbox note as the API answers it (`GET /wc-analytics/admin/notes`, one per row). */
-export const NoteBody = Type.Object({
+export const NoteBody = Closed({
   id: Type.Integer(),
   name: Type.String(),
   type: literalUnion(noteTypes),
@@ -78,6 +79,9 @@ export const NoteBody = Type.Object({
 });
 /** An inbox note as the API answers it. */
 export type NoteBody = Static<typeof NoteBody>;
+
+/** Notes as the list, the batch update and the delete-all answer them. */
+export const NotesResponse = Type.Array(NoteBody);
 
 /** `GET /wc-analytics/admin/notes`. */
 export const NotesListQuery = Type.Object(

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { Type } from 'typebox';
-import { AdminBool, AdminContext, literalUnion, nullable } from './admin-common';
+import { AdminBool, AdminContext, Closed, literalUnion, nullable, orNull } from './admin-common';
 
 const slug = Type.String({ pattern: '^[a-z0-9_-]{1,100}$' });
 const slugList = Type.Array(slug, { maxItems: 50 });
@@ -100,8 +100,13 @@ export const CreateProductFromTemplateBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** `POST /wc-admin/onboarding/tasks/create_product_from_template`: the new product's id. */
+export const CreateProductFromTemplateResponse = Closed({ id: Type.Integer() });
+/** The new product's id. */
+export type CreateProductFromTemplateResponse = Static<typeof CreateProductFromTemplateResponse>;
+
 /** `GET /wc-admin/onboarding/tasks/status`: facts the task list needs. */
-export const TasksStatus = Type.Object({
+export const TasksStatus = Closed({
   hasProducts: Type.Boolean(),
   hasPhysicalProducts: Type.Boolean(),
   hasPaymentGateway: Type.Boolean(),
@@ -115,7 +120,7 @@ export const TasksStatus = Type.Object({
 export type TasksStatus = Static<typeof TasksStatus>;
 
 /** One recommended payment method. */
-export const OnboardingPaymentMethod = Type.Object({
+export const OnboardingPaymentMethod = Closed({
   key: Type.String(),
   title: Type.String(),
   content: Type.String(),
@@ -126,47 +131,56 @@ export const OnboardingPaymentMethod = Type.Object({
 });
 /** One recommended payment method. */
 export type OnboardingPaymentMethod = Static<typeof OnboardingPaymentMethod>;
+/** `GET /wc-admin/onboarding/payments`. */
+export const OnboardingPaymentsResponse = Type.Array(OnboardingPaymentMethod);
 
-/** One onboarding task as WooCommerce's task list client reads it. */
-export interface OnboardingTask {
-  id: string;
-  parentId: string;
-  title: string;
-  content: string;
-  actionLabel: string;
-  actionUrl: string | null;
-  time: string;
-  level: 1 | 2 | 3;
-  isComplete: boolean;
-  isVisible: boolean;
-  isDismissable: boolean;
-  isDismissed: boolean;
-  isSnoozeable: boolean;
-  isSnoozed: boolean;
-  snoozedUntil: number;
-  isActioned: boolean;
-  isVisited: boolean;
-  isDisabled: boolean;
-  isInProgress: boolean;
-  inProgressLabel: string;
-  canView: boolean;
-  additionalInfo: string;
-  eventPrefix: string;
-  recordViewEvent: boolean;
-}
+/** One onboarding task as WooCommerce's task list client reads it (and a task action answers). */
+export const OnboardingTask = Closed({
+  id: Type.String(),
+  parentId: Type.String(),
+  title: Type.String(),
+  content: Type.String(),
+  actionLabel: Type.String(),
+  actionUrl: orNull(Type.String()),
+  time: Type.String(),
+  level: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  isComplete: Type.Boolean(),
+  isVisible: Type.Boolean(),
+  isDismissable: Type.Boolean(),
+  isDismissed: Type.Boolean(),
+  isSnoozeable: Type.Boolean(),
+  isSnoozed: Type.Boolean(),
+  snoozedUntil: Type.Number(),
+  isActioned: Type.Boolean(),
+  isVisited: Type.Boolean(),
+  isDisabled: Type.Boolean(),
+  isInProgress: Type.Boolean(),
+  inProgressLabel: Type.String(),
+  canView: Type.Boolean(),
+  additionalInfo: Type.String(),
+  eventPrefix: Type.String(),
+  recordViewEvent: Type.Boolean(),
+});
+/** One onboarding task. */
+export type OnboardingTask = Static<typeof OnboardingTask>;
 
-/** One onboarding task list (`GET /wc-admin/onboarding/tasks`). */
-export interface OnboardingTaskList {
-  id: string;
-  title: string;
-  isHidden: boolean;
-  isVisible: boolean;
-  isComplete: boolean;
-  eventPrefix: string;
-  displayProgressHeader: boolean;
-  keepCompletedTaskList: 'yes' | 'no';
-  tasks: OnboardingTask[];
-}
+/** One onboarding task list (and the answer of hiding or showing one). */
+export const OnboardingTaskList = Closed({
+  id: Type.String(),
+  title: Type.String(),
+  isHidden: Type.Boolean(),
+  isVisible: Type.Boolean(),
+  isComplete: Type.Boolean(),
+  eventPrefix: Type.String(),
+  displayProgressHeader: Type.Boolean(),
+  keepCompletedTaskList: literalUnion(['yes', 'no'] as const),
+  tasks: Type.Array(OnboardingTask),
+});
+/** One onboarding task list. */
+export type OnboardingTaskList = Static<typeof OnboardingTaskList>;
+
+/** `GET /wc-admin/onboarding/tasks`. */
+export const OnboardingTaskListsResponse = Type.Array(OnboardingTaskList);
 
 /** `{task_id}` / `{list_id}` route params of the task actions. */
 export const OnboardingTaskParams = Type.Object({
@@ -174,19 +188,25 @@ export const OnboardingTaskParams = Type.Object({
 });
 
 /** One payment gateway suggestion (`GET /wc-admin/payment-gateway-suggestions`). */
-export interface PaymentGatewaySuggestion {
-  id: string;
-  title: string;
-  content: string;
-  image: string;
-  image_72x72: string;
-  square_image: string;
-  plugins: string[];
-  is_visible: boolean;
-  recommendation_priority: number;
-  category_other: string[];
-  category_additional: string[];
-}
+export const PaymentGatewaySuggestion = Closed({
+  id: Type.String(),
+  title: Type.String(),
+  content: Type.String(),
+  image: Type.String(),
+  image_72x72: Type.String(),
+  square_image: Type.String(),
+  plugins: Type.Array(Type.String()),
+  is_visible: Type.Boolean(),
+  recommendation_priority: Type.Number(),
+  category_other: Type.Array(Type.String()),
+  category_additional: Type.Array(Type.String()),
+});
+/** One payment gateway suggestion. */
+export type PaymentGatewaySuggestion = Static<typeof PaymentGatewaySuggestion>;
+/** `GET /wc-admin/payment-gateway-suggestions`. */
+export const PaymentGatewaySuggestionsResponse = Type.Array(PaymentGatewaySuggestion);
+/** `POST /wc-admin/payment-gateway-suggestions/dismiss`: `true`. */
+export const PaymentGatewaySuggestionsDismissResponse = Type.Boolean();
 
 /** `GET /wc-admin/payment-gateway-suggestions` query. */
 export const PaymentGatewaySuggestionsQuery = Type.Object(
@@ -198,31 +218,41 @@ export const PaymentGatewaySuggestionsQuery = Type.Object(
 );
 
 /** One free extension of `GET /wc-admin/onboarding/free-extensions`. */
-export interface FreeExtension {
-  key: string;
-  name: string;
-  description: string;
-  image_url: string;
-  manage_url: string;
-  is_built_by_wc: boolean;
-  is_visible: boolean;
-  is_installed: boolean;
-  is_activated: boolean;
-}
+export const FreeExtension = Closed({
+  key: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  image_url: Type.String(),
+  manage_url: Type.String(),
+  is_built_by_wc: Type.Boolean(),
+  is_visible: Type.Boolean(),
+  is_installed: Type.Boolean(),
+  is_activated: Type.Boolean(),
+});
+/** One free extension. */
+export type FreeExtension = Static<typeof FreeExtension>;
 
 /** A bundle of free extensions. */
-export interface FreeExtensionList {
-  key: string;
-  title: string;
-  plugins: FreeExtension[];
-}
+export const FreeExtensionList = Closed({
+  key: Type.String(),
+  title: Type.String(),
+  plugins: Type.Array(FreeExtension),
+});
+/** A bundle of free extensions. */
+export type FreeExtensionList = Static<typeof FreeExtensionList>;
+/** `GET /wc-admin/onboarding/free-extensions`. */
+export const FreeExtensionsResponse = Type.Array(FreeExtensionList);
 
 /** One product type of `GET /wc-admin/onboarding/product-types`. */
-export interface OnboardingProductType {
-  label: string;
-  description: string;
-  default?: boolean;
-}
+export const OnboardingProductType = Closed({
+  label: Type.String(),
+  description: Type.String(),
+  default: Type.Optional(Type.Boolean()),
+});
+/** One product type. */
+export type OnboardingProductType = Static<typeof OnboardingProductType>;
+/** `GET /wc-admin/onboarding/product-types`: the types by key. */
+export const OnboardingProductTypesResponse = Type.Record(Type.String(), OnboardingProductType);
 
 /** Core profiler steps the client records as completed. */
 export const coreProfilerSteps = [
@@ -239,9 +269,12 @@ export const CoreProfilerCompleteBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** `GET /wc-admin/onboarding/profile/progress`. */
-export interface OnboardingProfileProgress {
-  core_profiler_completed_steps: Partial<
-    Record<(typeof coreProfilerSteps)[number], { completed_at: string }>
-  >;
-}
+/** `GET /wc-admin/onboarding/profile/progress`: when each profiler step was completed. */
+export const OnboardingProfileProgress = Closed({
+  core_profiler_completed_steps: Type.Record(
+    Type.String(),
+    Closed({ completed_at: Type.String() }),
+  ),
+});
+/** The profiler's progress. */
+export type OnboardingProfileProgress = Static<typeof OnboardingProfileProgress>;

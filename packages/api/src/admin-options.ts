@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { AdminContext } from './admin-common';
 
 /** Option names: WordPress-style keys. */
@@ -26,8 +26,12 @@ export const OptionsUpdateBody = Type.Unsafe<Record<string, unknown>>({
   maxProperties: 100,
 });
 
-/** Option values by name; `false` for an option never set. */
-export type OptionsResponse = Record<string, unknown>;
+/** `GET /wc-admin/options`: option values (any JSON) by name; `false` for an option never set. */
+export const OptionsResponse = Type.Record(Type.String(), Type.Unknown());
+/** Option values by name. */
+export type OptionsResponse = Static<typeof OptionsResponse>;
 
+/** `POST /wc-admin/options`: per option, whether the update changed its value. */
+export const OptionsUpdateResponse = Type.Record(Type.String(), Type.Boolean());
 /** Per option: whether the update changed its value. */
-export type OptionsUpdateResponse = Record<string, boolean>;
+export type OptionsUpdateResponse = Static<typeof OptionsUpdateResponse>;

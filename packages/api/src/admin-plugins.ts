@@ -1,8 +1,10 @@
 import { type Static, Type } from 'typebox';
-import { AdminBool, AdminContext } from './admin-common';
+import { AdminBool, AdminContext, Closed, literalUnion } from './admin-common';
 
+/** What a catalog extension may be for. */
+export const pluginCategories = ['marketing', 'payments', 'shipping', 'connection'] as const;
 /** What a catalog extension is for. */
-export type PluginCategory = 'marketing' | 'payments' | 'shipping' | 'connection';
+export type PluginCategory = (typeof pluginCategories)[number];
 
 /** A known extension of the standalone plugin catalog. */
 export interface CatalogPlugin {
@@ -11,6 +13,25 @@ export interface CatalogPlugin {
   category: PluginCategory;
   description: string;
 }
+
+/** `GET /wc-admin/plugins/catalog`: each extension with its installed and active state. */
+export const PluginCatalogResponse = Type.Array(
+  Closed({
+    slug: Type.String(),
+    name: Type.String(),
+    category: literalUnion(pluginCategories),
+    description: Type.String(),
+    installed: Type.Boolean(),
+    active: Type.Boolean(),
+  }),
+);
+/** One extension of the catalog answer. */
+export type PluginCatalogEntry = Static<typeof PluginCatalogResponse>[number];
+
+/** `GET /wc-admin/plugins/active` and `/installed`: plugin slugs. */
+export const PluginSlugsResponse = Closed({ plugins: Type.Array(Type.String()) });
+/** Plugin slugs. */
+export type PluginSlugsResponse = Static<typeof PluginSlugsResponse>;
 
 /** `plugins` as a comma list or array of slugs. */
 const pluginsParam = Type.Union([
@@ -25,16 +46,16 @@ export const PluginsActionBody = Type.Object(
 );
 
 /** WP_Error as JSON: messages and data per plugin slug. */
-export const WpErrorBody = Type.Object({
+export const WpErrorBody = Closed({
   errors: Type.Record(Type.String(), Type.Array(Type.String())),
-  error_data: Type.Record(Type.String(), Type.Object({ code: Type.String() })),
+  error_data: Type.Record(Type.String(), Closed({ code: Type.String() })),
 });
 /** WP_Error as JSON. */
 export type WpErrorBody = Static<typeof WpErrorBody>;
 
 /** Synchronous install answer. */
-export const PluginsInstallResponse = Type.Object({
-  data: Type.Object({
+export const PluginsInstallResponse = Closed({
+  data: Closed({
     installed: Type.Array(Type.String()),
     results: Type.Record(Type.String(), Type.Boolean()),
     install_time: Type.Record(Type.String(), Type.Number()),
@@ -47,8 +68,8 @@ export const PluginsInstallResponse = Type.Object({
 export type PluginsInstallResponse = Static<typeof PluginsInstallResponse>;
 
 /** Synchronous activate answer. */
-export const PluginsActivateResponse = Type.Object({
-  data: Type.Object({ activated: Type.Array(Type.String()), active: Type.Array(Type.String()) }),
+export const PluginsActivateResponse = Closed({
+  data: Closed({ activated: Type.Array(Type.String()), active: Type.Array(Type.String()) }),
   errors: WpErrorBody,
   success: Type.Boolean(),
   message: Type.String(),
@@ -57,12 +78,48 @@ export const PluginsActivateResponse = Type.Object({
 export type PluginsActivateResponse = Static<typeof PluginsActivateResponse>;
 
 /** Async install/activate answer. */
-export const PluginsAsyncResponse = Type.Object({
-  data: Type.Object({ job_id: Type.String(), plugins: Type.Array(Type.String()) }),
+export const PluginsAsyncResponse = Closed({
+  data: Closed({ job_id: Type.String(), plugins: Type.Array(Type.String()) }),
   message: Type.String(),
 });
 /** Async install/activate answer. */
 export type PluginsAsyncResponse = Static<typeof PluginsAsyncResponse>;
+
+/** `POST /wc-admin/plugins/install`: the result, or the job when `async` is set. */
+export const PluginsInstallRouteResponse = Type.Union([
+  PluginsInstallResponse,
+  PluginsAsyncResponse,
+]);
+/** `POST /wc-admin/plugins/activate`: the result, or the job when `async` is set. */
+export const PluginsActivateRouteResponse = Type.Union([
+  PluginsActivateResponse,
+  PluginsAsyncResponse,
+]);
+
+/** One recorded install or activate job (`GET /wc-admin/plugins/{action}/status/{job_id}`). */
+function pluginJob<T extends typeof PluginsInstallResponse | typeof PluginsActivateResponse>(
+  result: T,
+) {
+  return Closed({
+    job_id: Type.String(),
+    plugins: Type.Array(Type.String()),
+    status: Type.Literal('complete'),
+    result,
+  });
+}
+/** An install job. */
+export const PluginsInstallJob = pluginJob(PluginsInstallResponse);
+/** An activate job. */
+export const PluginsActivateJob = pluginJob(PluginsActivateResponse);
+
+/** `GET /wc-admin/plugins/connect-jetpack`: where to send the browser. */
+export const ConnectJetpackResponse = Closed({
+  slug: Type.String(),
+  name: Type.String(),
+  connectAction: Type.String(),
+});
+/** Where to send the browser to connect Jetpack. */
+export type ConnectJetpackResponse = Static<typeof ConnectJetpackResponse>;
 
 /** `GET /wc-admin/plugins/connect-jetpack`. */
 export const ConnectJetpackQuery = Type.Object(
@@ -80,16 +137,18 @@ export const CompleteJetpackQuery = Type.Object(
 );
 
 /** `GET /jetpack/v4/connection`. */
-export interface JetpackConnection {
-  isActive: boolean;
-  isStaging: boolean;
-  isRegistered: boolean;
+export const JetpackConnection = Closed({
+  isActive: Type.Boolean(),
+  isStaging: Type.Boolean(),
+  isRegistered: Type.Boolean(),
   /** Whether an admin user completed the connection (WooCommerce's client reads this one). */
-  hasConnectedOwner: boolean;
-}
+  hasConnectedOwner: Type.Boolean(),
+});
+/** The Jetpack connection's state. */
+export type JetpackConnection = Static<typeof JetpackConnection>;
 
 /** One PayPal environment's onboarding state. */
-export const PaypalEnvironment = Type.Object({
+export const PaypalEnvironment = Closed({
   onboarded: Type.Boolean(),
   state: Type.Union([Type.Literal('onboarded'), Type.Literal('unknown')]),
 });
@@ -97,7 +156,7 @@ export const PaypalEnvironment = Type.Object({
 export type PaypalEnvironment = Static<typeof PaypalEnvironment>;
 
 /** `GET /wc-paypal/v1/onboarding/get-status`. */
-export const PaypalOnboardingStatusBody = Type.Object({
+export const PaypalOnboardingStatusBody = Closed({
   production: PaypalEnvironment,
   sandbox: PaypalEnvironment,
 });
@@ -105,7 +164,7 @@ export const PaypalOnboardingStatusBody = Type.Object({
 export type PaypalOnboardingStatusBody = Static<typeof PaypalOnboardingStatusBody>;
 
 /** A recommended payment plugin. */
-export const RecommendedPaymentPlugin = Type.Object({
+export const RecommendedPaymentPlugin = Closed({
   product: Type.String(),
   title: Type.String(),
   copy: Type.String(),

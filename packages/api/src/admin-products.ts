@@ -3,6 +3,7 @@ import {
   AdminBool,
   AdminContext,
   AdminPaging,
+  Closed,
   literalUnion,
   nullable,
   orNull,
@@ -15,7 +16,7 @@ export const stockStatuses = ['instock', 'outofstock', 'onbackorder'] as const;
 export type StockStatus = (typeof stockStatuses)[number];
 
 /** A product (or variation) as the stock update answers it (WC v3 subset). */
-export const ProductBody = Type.Object({
+export const ProductBody = Closed({
   id: Type.Integer(),
   parent_id: Type.Integer(),
   name: Type.String(),
@@ -63,14 +64,21 @@ export const LowInStockQuery = Type.Object(
 );
 
 /** A low-in-stock row. */
-export interface LowInStockRow {
-  id: number;
-  parent_id: number;
-  name: string;
-  type: 'product' | 'variation';
-  stock_quantity: number;
-  low_stock_amount: number;
-  last_order_date: string | null;
-  images: { src: string }[];
-  attributes: { id: number; name: string; option: string }[];
-}
+export const LowInStockRow = Closed({
+  id: Type.Integer(),
+  parent_id: Type.Integer(),
+  name: Type.String(),
+  type: literalUnion(['product', 'variation'] as const),
+  stock_quantity: Type.Integer(),
+  low_stock_amount: Type.Integer(),
+  last_order_date: orNull(Type.String()),
+  images: Type.Array(Closed({ src: Type.String() })),
+  attributes: Type.Array(
+    Closed({ id: Type.Integer(), name: Type.String(), option: Type.String() }),
+  ),
+});
+/** A low-in-stock row. */
+export type LowInStockRow = Static<typeof LowInStockRow>;
+
+/** `GET /wc-analytics/products/low-in-stock`. */
+export const LowInStockResponse = Type.Array(LowInStockRow);

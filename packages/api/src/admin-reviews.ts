@@ -5,6 +5,7 @@ import {
   AdminContext,
   AdminDateTime,
   AdminPaging,
+  Closed,
   literalUnion,
   MAX_SAFE_ID,
   PositiveId,
@@ -16,7 +17,7 @@ export const reviewStatuses = ['approved', 'hold', 'spam', 'trash'] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 
 /** A product review as the API answers it. */
-export const ReviewBody = Type.Object({
+export const ReviewBody = Closed({
   id: Type.Integer(),
   date_created: Type.String(),
   date_created_gmt: Type.String(),
@@ -32,6 +33,9 @@ export const ReviewBody = Type.Object({
 });
 /** A product review as the API answers it. */
 export type ReviewBody = Static<typeof ReviewBody>;
+
+/** `GET /wc-analytics/products/reviews`. */
+export const ReviewsResponse = Type.Array(ReviewBody);
 
 const ids = Type.Array(PositiveId, { maxItems: 1000 });
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { AdminContext, literalUnion } from './admin-common';
+import { AdminContext, Closed, literalUnion } from './admin-common';
 import { dateTypes, orderStatuses } from './revenue';
 
 /** Setting groups the server knows. */
@@ -26,7 +26,7 @@ export interface SettingDefinition {
 }
 
 /** A setting as `GET /wc-analytics/settings/{group}` lists it. */
-export const SettingBody = Type.Object({
+export const SettingBody = Closed({
   id: Type.String(),
   group_id: literalUnion(settingGroups),
   label: Type.String(),
@@ -38,6 +38,14 @@ export const SettingBody = Type.Object({
 });
 /** A setting as the API lists it. */
 export type SettingBody = Static<typeof SettingBody>;
+
+/** `GET /wc-analytics/settings/{group}`. */
+export const SettingsResponse = Type.Array(SettingBody);
+
+/** `POST /wc-analytics/settings/{group}/batch`: the updated settings. */
+export const SettingsBatchResponse = Closed({ update: Type.Array(SettingBody) });
+/** The batch update's answer. */
+export type SettingsBatchResponse = Static<typeof SettingsBatchResponse>;
 
 const statusOptions = Object.fromEntries(
   orderStatuses.map((s) => [s, s.replace('-', ' ').replace(/^./, (c) => c.toUpperCase())]),

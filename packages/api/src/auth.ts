@@ -1,62 +1,124 @@
-/** Accounts, sessions and application passwords: the wire shapes (WordPress's conventions). */
+/**
+ * Accounts, sessions and application passwords: the wire shapes (WordPress's conventions).
+ * These are the routes' response schemas: no secret (a password hash, an application
+ * password's hash, a session or link token) is ever a property of them; only a new
+ * application password's own plain text is shown, once.
+ */
+import { type Static, Type } from 'typebox';
+import { Closed, literalUnion, orNull } from './admin-common';
 
-/** A role of the matrix (the server's auth/roles.ts says what each may do). */
-export type UserRole = 'administrator' | 'shop_manager' | 'analyst';
+/** The roles of the matrix (the server's auth/roles.ts says what each may do). */
+export const userRoles = ['administrator', 'shop_manager', 'analyst'] as const;
+/** A role of the matrix. */
+export type UserRole = (typeof userRoles)[number];
+const Role = literalUnion(userRoles);
 
 /** The user of `POST /storelens/v1/login` and of the page's boot settings. */
-export interface SessionUser {
-  id: number;
-  email: string;
-  name: string;
-  role: UserRole;
-}
+export const SessionUser = Closed({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Type.String(),
+  role: Role,
+});
+/** The signed-in user. */
+export type SessionUser = Static<typeof SessionUser>;
 
 /** `POST /wp-json/storelens/v1/login` (and setup / accepting a link): the user and the nonce. */
-export interface LoginResponse {
-  user: SessionUser;
+export const LoginResponse = Closed({
+  user: SessionUser,
   /** Send as `X-WP-Nonce` with every cookie-authenticated REST request. */
-  nonce: string;
-}
+  nonce: Type.String(),
+});
+/** The login answer. */
+export type LoginResponse = Static<typeof LoginResponse>;
+
+/** `POST /wp-json/storelens/v1/logout`. */
+export const LogoutResponse = Closed({ success: Type.Literal(true) });
+
+const wpUserProperties = {
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  slug: Type.String(),
+  roles: Type.Array(Role),
+  /** `{capability: true}` for each capability of the role (and the role itself). */
+  capabilities: Type.Record(Type.String(), Type.Boolean()),
+  /** Per-user preferences: key -> JSON text (empty in the user admin's answers). */
+  woocommerce_meta: Type.Record(Type.String(), Type.String()),
+  /** `pending` until an invited user sets a password. */
+  status: literalUnion(['active', 'pending'] as const),
+  registered_date: Type.String(),
+  last_login: orNull(Type.String()),
+};
 
 /** `GET /wp-json/wp/v2/users/me` and each row of `GET /wp-json/wp/v2/users`. */
-export interface WpUser {
-  id: number;
-  name: string;
-  email: string;
-  slug: string;
-  roles: UserRole[];
-  /** `{capability: true}` for each capability of the role (and the role itself). */
-  capabilities: Record<string, boolean>;
-  /** Per-user preferences: key -> JSON text. */
-  woocommerce_meta: Record<string, string>;
-  /** `pending` until an invited user sets a password. */
-  status: 'active' | 'pending';
-  registered_date: string;
-  last_login: string | null;
-}
+export const WpUser = Closed(wpUserProperties);
+/** A user as the API answers it. */
+export type WpUser = Static<typeof WpUser>;
+
+/** `GET /wp-json/wp/v2/users`. */
+export const WpUsersResponse = Type.Array(WpUser);
 
 /** `POST /wp-json/wp/v2/users` (an invitation): the pending user and its one-time link. */
-export interface InviteResponse extends WpUser {
-  invite_url: string;
-  emailed: boolean;
-}
+export const InviteResponse = Closed({
+  ...wpUserProperties,
+  invite_url: Type.String(),
+  emailed: Type.Boolean(),
+});
+/** The invitation answer. */
+export type InviteResponse = Static<typeof InviteResponse>;
+
+/** `DELETE /wp-json/wp/v2/users/{id}`. */
+export const DeletedUserResponse = Closed({ deleted: Type.Literal(true), previous: WpUser });
+
+/** `POST /wp-json/wp/v2/users/{id}/link`: a new invitation or password-reset link. */
+export const UserLinkResponse = Closed({
+  url: Type.String(),
+  kind: literalUnion(['invite', 'reset'] as const),
+});
+/** A new account link. */
+export type UserLinkResponse = Static<typeof UserLinkResponse>;
+
+const applicationPasswordProperties = {
+  uuid: Type.String(),
+  name: Type.String(),
+  created: Type.String(),
+  last_used: orNull(Type.String()),
+};
 
 /** An application password as listed (the password itself is never shown again). */
-export interface ApplicationPasswordItem {
-  uuid: string;
-  name: string;
-  created: string;
-  last_used: string | null;
-}
+export const ApplicationPasswordItem = Closed(applicationPasswordProperties);
+/** An application password as listed. */
+export type ApplicationPasswordItem = Static<typeof ApplicationPasswordItem>;
+
+/** `GET /wp-json/wp/v2/users/me/application-passwords`. */
+export const ApplicationPasswordsResponse = Type.Array(ApplicationPasswordItem);
 
 /** `POST /wp-json/wp/v2/users/me/application-passwords`: shown once. */
-export interface NewApplicationPassword extends ApplicationPasswordItem {
-  password: string;
-}
+export const NewApplicationPassword = Closed({
+  ...applicationPasswordProperties,
+  password: Type.String(),
+});
+/** A new application password, with its plain text. */
+export type NewApplicationPassword = Static<typeof NewApplicationPassword>;
+
+/** `DELETE /wp-json/wp/v2/users/me/application-passwords` (all of them). */
+export const DeletedApplicationPasswordsResponse = Closed({
+  deleted: Type.Literal(true),
+  count: Type.Integer(),
+});
+
+/** `DELETE /wp-json/wp/v2/users/me/application-passwords/{uuid}`. */
+export const DeletedApplicationPasswordResponse = Closed({
+  deleted: Type.Literal(true),
+  previous: ApplicationPasswordItem,
+});
 
 /** `GET /wp-json/storelens/v1/account-links/{token}`: what a one-time link is for. */
-export interface AccountLinkInfo {
-  kind: 'setup' | 'invite' | 'reset';
-  email: string;
-  name: string;
-}
+export const AccountLinkInfo = Closed({
+  kind: literalUnion(['setup', 'invite', 'reset'] as const),
+  email: Type.String(),
+  name: Type.String(),
+});
+/** What a one-time link is for. */
+export type AccountLinkInfo = Static<typeof AccountLinkInfo>;

@@ -1,4 +1,11 @@
+import { ContextOnlyQuery } from '@storelens/api';
 import type { FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+
+/** Options of a route that takes only `context` and answers `schema` (serialised with it). */
+export function contextAnswers(schema: TSchema) {
+  return { schema: { querystring: ContextOnlyQuery, response: { 200: schema } } };
+}
 
 /**
  * The user a request acts for, as the authentication hook (auth/plugin.ts) found it; per-user

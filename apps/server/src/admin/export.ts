@@ -8,8 +8,8 @@ import {
   ContextOnlyQuery,
   ExportIdParams,
   ExportStartBody,
-  type ExportStartResponseBody,
-  type ExportStatusBody,
+  ExportStartResponseBody,
+  ExportStatusBody,
   ExportTypeParams,
   exportReportTypes,
 } from '@storelens/api';
@@ -214,7 +214,11 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
     app.route<{ Params: { type: string }; Body: Static<typeof ExportStartBody> }>({
       method,
       url: base,
-      schema: { params: ExportTypeParams, body: ExportStartBody },
+      schema: {
+        params: ExportTypeParams,
+        body: ExportStartBody,
+        response: { 200: ExportStartResponseBody },
+      },
       handler: async (request, reply): Promise<ExportStartResponseBody> => {
         const { type } = request.params;
         knownType(type);
@@ -269,7 +273,13 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
   }
   app.get<{ Params: Static<typeof ExportIdParams> }>(
     `${base}/:export_id/status`,
-    { schema: { params: ExportIdParams, querystring: ContextOnlyQuery } },
+    {
+      schema: {
+        params: ExportIdParams,
+        querystring: ContextOnlyQuery,
+        response: { 200: ExportStatusBody },
+      },
+    },
     async (request): Promise<ExportStatusBody> => {
       const { type, export_id: id } = request.params;
       const job = await findExport(db, type, id);

@@ -1,4 +1,4 @@
-import { FavoriteBody } from '@storelens/api';
+import { FavoriteBody, FavoritesResponse } from '@storelens/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
@@ -68,7 +68,10 @@ function itemIdOf(request: FastifyRequest): string {
  */
 export function favoritesRoutes(app: FastifyInstance, db: Db) {
   const path = '/wp-json/wc-admin/navigation/favorites/me';
-  const options = { schema: { querystring: FavoriteBody }, ...requires('read') };
+  const options = {
+    schema: { querystring: FavoriteBody, response: { 200: FavoritesResponse } },
+    ...requires('read'),
+  };
   app.get(path, options, async (request) => listFavorites(db, currentUserId(request)));
   app.post<{ Querystring: Static<typeof FavoriteBody> }>(path, options, async (request) =>
     addFavorite(db, currentUserId(request), itemIdOf(request)),

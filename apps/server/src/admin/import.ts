@@ -1,10 +1,10 @@
 import {
-  type AdminStatusMessage,
+  AdminStatusMessage,
   adminBool,
   ContextOnlyQuery,
   ImportQuery,
-  type ImportStatusBody,
-  type ImportTotalsBody,
+  ImportStatusBody,
+  ImportTotalsBody,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
@@ -342,12 +342,14 @@ export async function deleteAnalyticsData(db: Db, runner: JobRunner): Promise<vo
 /** `/wp-json/wc-analytics/reports/import…`. */
 export function importRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
   const base = '/wp-json/wc-analytics/reports/import';
-  const q = { schema: { querystring: ContextOnlyQuery } };
+  const q = {
+    schema: { querystring: ContextOnlyQuery, response: { 200: AdminStatusMessage } },
+  };
   for (const method of ['POST', 'PUT'] as const) {
     app.route<{ Querystring: Static<typeof ImportQuery>; Body: Static<typeof ImportQuery> }>({
       method,
       url: base,
-      schema: { querystring: ImportQuery },
+      schema: { querystring: ImportQuery, response: { 200: AdminStatusMessage } },
       handler: async (request): Promise<AdminStatusMessage> => {
         const body = request.body && typeof request.body === 'object' ? request.body : {};
         const params = { ...request.query, ...body };
@@ -393,10 +395,14 @@ export function importRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
       },
     });
   }
-  app.get(`${base}/status`, q, async () => importStatus(db, runner));
+  app.get(
+    `${base}/status`,
+    { schema: { querystring: ContextOnlyQuery, response: { 200: ImportStatusBody } } },
+    async () => importStatus(db, runner),
+  );
   app.get<{ Querystring: Static<typeof ImportQuery> }>(
     `${base}/totals`,
-    { schema: { querystring: ImportQuery } },
+    { schema: { querystring: ImportQuery, response: { 200: ImportTotalsBody } } },
     async (request) => {
       const settings = await readStoreSettings(db);
       return importTotals(db, {

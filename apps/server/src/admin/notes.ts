@@ -2,12 +2,13 @@ import {
   adminBool,
   type NoteActionBody,
   NoteActionParams,
-  type NoteBody,
+  NoteBody,
   NoteIdParams,
   type NoteStatus,
   NotesBatchBody,
   NotesDeleteAllQuery,
   NotesListQuery,
+  NotesResponse,
   type NoteType,
   NoteUpdateBody,
   noteStatuses,
@@ -276,7 +277,7 @@ export function notesRoutes(app: FastifyInstance, db: Db) {
   const base = '/wp-json/wc-analytics/admin/notes';
   app.get<{ Querystring: Static<typeof NotesListQuery> }>(
     base,
-    { schema: { querystring: NotesListQuery } },
+    { schema: { querystring: NotesListQuery, response: { 200: NotesResponse } } },
     async (request, reply) => {
       const { notes, total } = await listNotes(db, request.query);
       const page = request.query.page ?? 1;
@@ -295,7 +296,7 @@ export function notesRoutes(app: FastifyInstance, db: Db) {
     app.route<{ Body: Static<typeof NotesBatchBody> }>({
       method,
       url: `${base}/update`,
-      schema: { body: NotesBatchBody },
+      schema: { body: NotesBatchBody, response: { 200: NotesResponse } },
       handler: async (request) => {
         const { noteIds, ...fields } = request.body ?? {};
         if (!noteIds || noteIds.length === 0) {
@@ -309,7 +310,7 @@ export function notesRoutes(app: FastifyInstance, db: Db) {
   }
   app.delete<{ Querystring: Static<typeof NotesDeleteAllQuery> }>(
     `${base}/delete/all`,
-    { schema: { querystring: NotesDeleteAllQuery } },
+    { schema: { querystring: NotesDeleteAllQuery, response: { 200: NotesResponse } } },
     async (request, reply) => {
       const body = (request.body ?? {}) as { status?: unknown };
       const statuses = request.query.status ?? bodyStatuses(body.status);
@@ -320,7 +321,7 @@ export function notesRoutes(app: FastifyInstance, db: Db) {
   );
   app.delete<{ Params: Static<typeof NoteIdParams> }>(
     `${base}/delete/:id`,
-    { schema: { params: NoteIdParams } },
+    { schema: { params: NoteIdParams, response: { 200: NoteBody } } },
     async (request) => {
       const [note] = await updateNotes(db, [request.params.id], { is_deleted: true });
       return note;
@@ -328,14 +329,14 @@ export function notesRoutes(app: FastifyInstance, db: Db) {
   );
   app.get<{ Params: Static<typeof NoteIdParams> }>(
     `${base}/:id`,
-    { schema: { params: NoteIdParams } },
+    { schema: { params: NoteIdParams, response: { 200: NoteBody } } },
     async (request) => getNote(db, request.params.id),
   );
   for (const method of ['PUT', 'POST', 'PATCH'] as const) {
     app.route<{ Params: Static<typeof NoteIdParams>; Body: Static<typeof NoteUpdateBody> }>({
       method,
       url: `${base}/:id`,
-      schema: { params: NoteIdParams, body: NoteUpdateBody },
+      schema: { params: NoteIdParams, body: NoteUpdateBody, response: { 200: NoteBody } },
       handler: async (request) => {
         const [note] = await updateNotes(db, [request.params.id], request.body ?? {});
         return note;
@@ -346,7 +347,7 @@ export function notesRoutes(app: FastifyInstance, db: Db) {
     app.route<{ Params: Static<typeof NoteActionParams> }>({
       method,
       url: `${base}/:note_id/action/:action_id`,
-      schema: { params: NoteActionParams },
+      schema: { params: NoteActionParams, response: { 200: NoteBody } },
       handler: async (request) =>
         triggerNoteAction(db, request.params.note_id, request.params.action_id),
     });

@@ -1,14 +1,19 @@
 import {
-  ContextOnlyQuery,
+  AdminStatusMessage,
   CoreProfilerCompleteBody,
   type FreeExtensionList,
+  FreeExtensionsResponse,
   type OnboardingProductType,
-  type OnboardingProfileProgress,
-  type OnboardingTask,
-  type OnboardingTaskList,
+  OnboardingProductTypesResponse,
+  OnboardingProfileProgress,
+  OnboardingTask,
+  OnboardingTaskList,
+  OnboardingTaskListsResponse,
   OnboardingTaskParams,
   type PaymentGatewaySuggestion,
+  PaymentGatewaySuggestionsDismissResponse,
   PaymentGatewaySuggestionsQuery,
+  PaymentGatewaySuggestionsResponse,
   type TasksStatus,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +21,7 @@ import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
 import type { Db } from '../db/database';
 import { getOptions, setOptions } from '../options';
+import { contextAnswers } from './context';
 import { nowGmt } from './dates';
 import { adminError } from './errors';
 import { paymentMethods, readProfile, tasksStatus } from './onboarding';
@@ -370,11 +376,14 @@ export const PRODUCT_TYPES: Readonly<Record<string, OnboardingProductType>> = {
 /** `/wp-json/wc-admin/onboarding/tasks…`, payment gateway suggestions and the profiler's lists. */
 export function onboardingTaskRoutes(app: FastifyInstance, db: Db) {
   const base = '/wp-json/wc-admin/onboarding';
-  const q = { schema: { querystring: ContextOnlyQuery } };
-  const byId = { schema: { params: OnboardingTaskParams } };
+  // A task action answers the task; hiding or showing a list answers the list.
+  const byId = { schema: { params: OnboardingTaskParams, response: { 200: OnboardingTask } } };
+  const listById = {
+    schema: { params: OnboardingTaskParams, response: { 200: OnboardingTaskList } },
+  };
   type ById = { Params: Static<typeof OnboardingTaskParams> };
 
-  app.get(`${base}/tasks`, q, async () => taskLists(db));
+  app.get(`${base}/tasks`, contextAnswers(OnboardingTaskListsResponse), async () => taskLists(db));
   app.post<ById>(`${base}/tasks/:id/dismiss`, byId, async (request) => {
     const task = await findTask(db, request.params.id);
     if (!task.isDismissable) throw adminError('woocommerce_rest_task_not_dismissable', task.id);
@@ -404,22 +413,28 @@ export function onboardingTaskRoutes(app: FastifyInstance, db: Db) {
     await toggleInList(db, ACTIONED_OPTION, task.id, true);
     return findTask(db, task.id);
   });
-  app.post<ById>(`${base}/tasks/:id/hide`, byId, async (request) => {
+  app.post<ById>(`${base}/tasks/:id/hide`, listById, async (request) => {
     const list = await findList(db, request.params.id);
     await toggleInList(db, HIDDEN_LISTS_OPTION, list.id, true);
     return findList(db, list.id);
   });
-  app.post<ById>(`${base}/tasks/:id/unhide`, byId, async (request) => {
+  app.post<ById>(`${base}/tasks/:id/unhide`, listById, async (request) => {
     const list = await findList(db, request.params.id);
     await toggleInList(db, HIDDEN_LISTS_OPTION, list.id, false);
     return findList(db, list.id);
   });
 
-  app.get(`${base}/free-extensions`, q, async () => freeExtensions(db));
-  app.get(`${base}/product-types`, q, async () => PRODUCT_TYPES);
+  app.get(`${base}/free-extensions`, contextAnswers(FreeExtensionsResponse), async () =>
+    freeExtensions(db),
+  );
+  app.get(
+    `${base}/product-types`,
+    contextAnswers(OnboardingProductTypesResponse),
+    async () => PRODUCT_TYPES,
+  );
   app.get(
     `${base}/profile/progress`,
-    q,
+    contextAnswers(OnboardingProfileProgress),
     async (): Promise<OnboardingProfileProgress> => ({
       core_profiler_completed_steps: ((await getOptions(db, [PROGRESS_OPTION])).get(
         PROGRESS_OPTION,
@@ -428,7 +443,7 @@ export function onboardingTaskRoutes(app: FastifyInstance, db: Db) {
   );
   app.post<{ Body: Static<typeof CoreProfilerCompleteBody> }>(
     `${base}/profile/progress/core-profiler/complete`,
-    { schema: { body: CoreProfilerCompleteBody } },
+    { schema: { body: CoreProfilerCompleteBody, response: { 200: AdminStatusMessage } } },
     async (request) => {
       const current = ((await getOptions(db, [PROGRESS_OPTION])).get(PROGRESS_OPTION) ??
         {}) as Record<string, unknown>;
@@ -447,10 +462,17 @@ export function onboardingTaskRoutes(app: FastifyInstance, db: Db) {
   const admin = requires('manage_options');
   app.get(
     suggestions,
-    { schema: { querystring: PaymentGatewaySuggestionsQuery }, ...admin },
+    {
+      schema: {
+        querystring: PaymentGatewaySuggestionsQuery,
+        response: { 200: PaymentGatewaySuggestionsResponse },
+      },
+      ...admin,
+    },
     async () => paymentGatewaySuggestions(db),
   );
-  app.post(`${suggestions}/dismiss`, admin, async () => {
+  const dismissed = { schema: { response: { 200: PaymentGatewaySuggestionsDismissResponse } } };
+  app.post(`${suggestions}/dismiss`, { ...dismissed, ...admin }, async () => {
     await setOptions(db, { [SUGGESTIONS_HIDDEN_OPTION]: 'yes' });
     return true;
   });

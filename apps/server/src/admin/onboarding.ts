@@ -1,11 +1,15 @@
 import {
+  AdminStatusMessage,
   ContextOnlyQuery,
+  CreateProductFromTemplateResponse,
   type OnboardingPaymentMethod,
+  OnboardingPaymentsResponse,
   type OnboardingProfile,
   OnboardingProfileBody,
+  OnboardingProfileResponse,
   type OnboardingProfileUpdate,
   onboardingProfileKeys,
-  type TasksStatus,
+  TasksStatus,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
@@ -16,6 +20,7 @@ import { ApiError } from '../errors';
 import { toUnits } from '../money';
 import { getOptions, readStoreSettings, setOptions } from '../options';
 import { zone } from '../timezone';
+import { contextAnswers } from './context';
 import { nowGmt } from './dates';
 import { pluginCatalog } from './plugin-catalog';
 import { pluginState } from './plugins';
@@ -240,8 +245,7 @@ export async function paymentMethods(db: Db): Promise<OnboardingPaymentMethod[]>
 /** `/wp-json/wc-admin/onboarding/*`. */
 export function onboardingRoutes(app: FastifyInstance, db: Db) {
   const base = '/wp-json/wc-admin/onboarding';
-  const q = { schema: { querystring: ContextOnlyQuery } };
-  app.get(`${base}/profile`, q, async () => {
+  app.get(`${base}/profile`, contextAnswers(OnboardingProfileResponse), async () => {
     const profile = await readProfile(db);
     return { ...profile, wccom_connected: profile.wccom_connected ?? false };
   });
@@ -249,7 +253,11 @@ export function onboardingRoutes(app: FastifyInstance, db: Db) {
     app.route<{ Body: Static<typeof OnboardingProfileBody> }>({
       method,
       url: `${base}/profile`,
-      schema: { body: OnboardingProfileBody, querystring: ContextOnlyQuery },
+      schema: {
+        body: OnboardingProfileBody,
+        querystring: ContextOnlyQuery,
+        response: { 200: AdminStatusMessage },
+      },
       handler: async (request) => {
         await updateProfile(db, request.body);
         return { status: 'success', message: 'Onboarding profile data has been updated.' };
@@ -257,24 +265,33 @@ export function onboardingRoutes(app: FastifyInstance, db: Db) {
     });
   }
   const manager = requires('manage_woocommerce');
-  app.get(`${base}/tasks/status`, { ...q, ...manager }, async () => tasksStatus(db));
-  app.post(`${base}/tasks/create_product_from_template`, manager, async (request) => {
-    const params = {
-      ...((request.query ?? {}) as Record<string, unknown>),
-      ...((request.body ?? {}) as Record<string, unknown>),
-    };
-    // Other parameters are ignored (wp-conventions.ts).
-    const template = params.template_name;
-    if (template === undefined || template === '') {
-      throw ApiError.invalidParams({ template_name: 'template_name is required.' });
-    }
-    // `in` would also find Object.prototype's members (`__proto__`, `toString`): only own keys.
-    if (typeof template !== 'string' || !Object.hasOwn(TEMPLATES, template)) {
-      throw ApiError.invalidParams({
-        template_name: `template_name is not one of ${Object.keys(TEMPLATES).join(', ')}.`,
-      });
-    }
-    return { id: await createProductFromTemplate(db, template as keyof typeof TEMPLATES) };
-  });
-  app.get(`${base}/payments`, q, async () => paymentMethods(db));
+  app.get(`${base}/tasks/status`, { ...contextAnswers(TasksStatus), ...manager }, async () =>
+    tasksStatus(db),
+  );
+  const created = { schema: { response: { 200: CreateProductFromTemplateResponse } } };
+  app.post(
+    `${base}/tasks/create_product_from_template`,
+    { ...created, ...manager },
+    async (request) => {
+      const params = {
+        ...((request.query ?? {}) as Record<string, unknown>),
+        ...((request.body ?? {}) as Record<string, unknown>),
+      };
+      // Other parameters are ignored (wp-conventions.ts).
+      const template = params.template_name;
+      if (template === undefined || template === '') {
+        throw ApiError.invalidParams({ template_name: 'template_name is required.' });
+      }
+      // `in` would also find Object.prototype's members (`__proto__`, `toString`): only own keys.
+      if (typeof template !== 'string' || !Object.hasOwn(TEMPLATES, template)) {
+        throw ApiError.invalidParams({
+          template_name: `template_name is not one of ${Object.keys(TEMPLATES).join(', ')}.`,
+        });
+      }
+      return { id: await createProductFromTemplate(db, template as keyof typeof TEMPLATES) };
+    },
+  );
+  app.get(`${base}/payments`, contextAnswers(OnboardingPaymentsResponse), async () =>
+    paymentMethods(db),
+  );
 }

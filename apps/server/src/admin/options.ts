@@ -1,6 +1,8 @@
 import {
   OptionsQuery,
+  OptionsResponse,
   OptionsUpdateBody,
+  OptionsUpdateResponse,
   type SettingDefinition,
   settingDefinitions,
 } from '@storelens/api';
@@ -115,7 +117,10 @@ export function optionsRoutes(app: FastifyInstance, db: Db) {
   app.get<{ Querystring: Static<typeof OptionsQuery> }>(
     path,
     // Every role reads the options the reports need; the rest need manage_options.
-    { schema: { querystring: OptionsQuery }, ...requires('view_woocommerce_reports') },
+    {
+      schema: { querystring: OptionsQuery, response: { 200: OptionsResponse } },
+      ...requires('view_woocommerce_reports'),
+    },
     async (request) => {
       const names = [...new Set(request.query.options ?? [])];
       assertOptionsReadable(request, names);
@@ -131,7 +136,7 @@ export function optionsRoutes(app: FastifyInstance, db: Db) {
     app.route<{ Body: Static<typeof OptionsUpdateBody> }>({
       method,
       url: path,
-      schema: { body: OptionsUpdateBody },
+      schema: { body: OptionsUpdateBody, response: { 200: OptionsUpdateResponse } },
       handler: async (request) => updateOptions(db, request.body),
     });
   }

@@ -2,25 +2,31 @@ import {
   adminBool,
   CompleteJetpackQuery,
   ConnectJetpackQuery,
-  ContextOnlyQuery,
-  type JetpackConnection,
-  type PaypalOnboardingStatusBody,
+  ConnectJetpackResponse,
+  JetpackConnection,
+  PaypalOnboardingStatusBody,
+  PluginCatalogResponse,
+  PluginSlugsResponse,
   PluginsActionBody,
+  PluginsActivateJob,
   type PluginsActivateResponse,
+  PluginsActivateRouteResponse,
   type PluginsAsyncResponse,
+  PluginsInstallJob,
   type PluginsInstallResponse,
-  type RecommendedPaymentPlugin,
+  PluginsInstallRouteResponse,
+  RecommendedPaymentPlugin,
   type WpErrorBody,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { requires } from '../auth/capability';
 import { authError } from '../auth/errors';
 import { sameSecret } from '../auth/secrets';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { getOptions, setOptions } from '../options';
-import { currentUserId, originOf, paramsOf } from './context';
+import { contextAnswers, currentUserId, originOf, paramsOf } from './context';
 import { nowGmt } from './dates';
 import { adminError } from './errors';
 import { newJobId } from './jobs/runner';
@@ -261,23 +267,25 @@ async function pluginJobs(db: Db, action: string, id?: string) {
 /** `/wp-json/wc-admin/plugins/*`, `/jetpack/v4/connection` and the PayPal status route. */
 export function pluginsRoutes(app: FastifyInstance, db: Db) {
   const base = '/wp-json/wc-admin/plugins';
-  const q = { schema: { querystring: ContextOnlyQuery } };
   // Which extensions are active decides what the screens show: readable by every role.
-  const reading = { ...q, ...requires('view_woocommerce_reports') };
+  const reading = {
+    ...contextAnswers(PluginSlugsResponse),
+    ...requires('view_woocommerce_reports'),
+  };
   app.get(`${base}/active`, reading, async () => ({ plugins: (await pluginState(db)).active }));
   app.get(`${base}/installed`, reading, async () => ({
     plugins: (await pluginState(db)).installed,
   }));
 
-  for (const [action, run] of [
-    ['install', installPlugins],
-    ['activate', activatePlugins],
+  for (const [action, run, response, job] of [
+    ['install', installPlugins, PluginsInstallRouteResponse, PluginsInstallJob],
+    ['activate', activatePlugins, PluginsActivateRouteResponse, PluginsActivateJob],
   ] as const) {
     for (const method of ['POST', 'PUT'] as const) {
       app.route<{ Querystring: Static<typeof PluginsActionBody> }>({
         method,
         url: `${base}/${action}`,
-        schema: { querystring: PluginsActionBody },
+        schema: { querystring: PluginsActionBody, response: { 200: response } },
         handler: async (
           request,
         ): Promise<PluginsInstallResponse | PluginsActivateResponse | PluginsAsyncResponse> => {
@@ -294,17 +302,19 @@ export function pluginsRoutes(app: FastifyInstance, db: Db) {
         },
       });
     }
-    app.get(`${base}/${action}/status`, q, async () => pluginJobs(db, action));
+    app.get(`${base}/${action}/status`, contextAnswers(Type.Array(job)), async () =>
+      pluginJobs(db, action),
+    );
     app.get<{ Params: { job_id: string } }>(
       `${base}/${action}/status/:job_id`,
-      q,
+      contextAnswers(job),
       async (request) => pluginJobs(db, action, request.params.job_id),
     );
   }
 
   app.get<{ Querystring: Static<typeof ConnectJetpackQuery> }>(
     `${base}/connect-jetpack`,
-    { schema: { querystring: ConnectJetpackQuery } },
+    { schema: { querystring: ConnectJetpackQuery, response: { 200: ConnectJetpackResponse } } },
     async (request) => {
       if (!(await pluginState(db)).active.includes('jetpack')) {
         throw adminError('woocommerce_rest_jetpack_not_active');
@@ -343,18 +353,28 @@ export function pluginsRoutes(app: FastifyInstance, db: Db) {
       return reply.redirect(safeAdminRedirect(request.query.redirect_url, sameSite));
     },
   );
-  app.get('/wp-json/jetpack/v4/connection', q, async () => jetpackConnection(db));
+  app.get('/wp-json/jetpack/v4/connection', contextAnswers(JetpackConnection), async () =>
+    jetpackConnection(db),
+  );
 
-  app.get('/wp-json/wc-paypal/v1/onboarding/get-status', q, async () => {
-    if (!(await pluginState(db)).active.includes('woocommerce-paypal-payments')) {
-      throw ApiError.of('rest_no_route');
-    }
-    const settings = (await getOptions(db, [PPCP_SETTINGS_OPTION])).get(PPCP_SETTINGS_OPTION);
-    return paypalStatus(settings);
-  });
+  app.get(
+    '/wp-json/wc-paypal/v1/onboarding/get-status',
+    contextAnswers(PaypalOnboardingStatusBody),
+    async () => {
+      if (!(await pluginState(db)).active.includes('woocommerce-paypal-payments')) {
+        throw ApiError.of('rest_no_route');
+      }
+      const settings = (await getOptions(db, [PPCP_SETTINGS_OPTION])).get(PPCP_SETTINGS_OPTION);
+      return paypalStatus(settings);
+    },
+  );
 
-  app.get(`${base}/recommended-payment-plugins`, q, async () => recommendedPaymentPlugins(db));
-  app.get(`${base}/catalog`, q, async () => {
+  app.get(
+    `${base}/recommended-payment-plugins`,
+    contextAnswers(Type.Array(RecommendedPaymentPlugin)),
+    async () => recommendedPaymentPlugins(db),
+  );
+  app.get(`${base}/catalog`, contextAnswers(PluginCatalogResponse), async () => {
     const { installed, active } = await pluginState(db);
     return pluginCatalog.map((p) => ({
       ...p,

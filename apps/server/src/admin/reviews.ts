@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   adminBool,
-  type ReviewBody,
+  ReviewBody,
   ReviewDeleteQuery,
   ReviewIdParams,
   type ReviewStatus,
   ReviewsListQuery,
+  ReviewsResponse,
   ReviewUpdateBody,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
@@ -164,7 +165,7 @@ export function reviewsRoutes(app: FastifyInstance, db: Db) {
   const base = '/wp-json/wc-analytics/products/reviews';
   app.get<{ Querystring: Static<typeof ReviewsListQuery> }>(
     base,
-    { schema: { querystring: ReviewsListQuery } },
+    { schema: { querystring: ReviewsListQuery, response: { 200: ReviewsResponse } } },
     async (request, reply) => {
       const { reviews, total } = await listReviews(db, request.query);
       const perPage = request.query.per_page ?? 10;
@@ -174,14 +175,14 @@ export function reviewsRoutes(app: FastifyInstance, db: Db) {
   );
   app.get<{ Params: Static<typeof ReviewIdParams> }>(
     `${base}/:id`,
-    { schema: { params: ReviewIdParams } },
+    { schema: { params: ReviewIdParams, response: { 200: ReviewBody } } },
     async (request) => present(await findReview(db, request.params.id)),
   );
   for (const method of ['PUT', 'POST', 'PATCH'] as const) {
     app.route<{ Params: Static<typeof ReviewIdParams>; Body: Static<typeof ReviewUpdateBody> }>({
       method,
       url: `${base}/:id`,
-      schema: { params: ReviewIdParams, body: ReviewUpdateBody },
+      schema: { params: ReviewIdParams, body: ReviewUpdateBody, response: { 200: ReviewBody } },
       handler: async (request) => updateReview(db, request.params.id, request.body ?? {}),
     });
   }
@@ -190,7 +191,13 @@ export function reviewsRoutes(app: FastifyInstance, db: Db) {
     Querystring: Static<typeof ReviewDeleteQuery>;
   }>(
     `${base}/:id`,
-    { schema: { params: ReviewIdParams, querystring: ReviewDeleteQuery } },
+    {
+      schema: {
+        params: ReviewIdParams,
+        querystring: ReviewDeleteQuery,
+        response: { 200: ReviewBody },
+      },
+    },
     async (request) => deleteReview(db, request.params.id, adminBool(request.query.force)),
   );
 }

@@ -2,13 +2,15 @@ import {
   orderStatuses,
   rebuildSettingIds,
   reportSettingIds,
-  type SettingBody,
+  SettingBody,
   type SettingDefinition,
   type SettingGroup,
   SettingGroupParams,
   SettingParams,
   SettingsBatchBody,
+  SettingsBatchResponse,
   SettingsQuery,
+  SettingsResponse,
   SettingUpdateBody,
   settingDefinitions,
   settingGroups,
@@ -188,12 +190,22 @@ export function settingsRoutes(app: FastifyInstance, db: Db) {
   app.get<{ Params: Static<typeof SettingGroupParams> }>(
     `${base}/:group`,
     // Reading: the report screens need the date type, statuses… Writing needs manage_options.
-    { schema: { params: SettingGroupParams, querystring: SettingsQuery }, ...requires(REPORTS) },
+    {
+      schema: {
+        params: SettingGroupParams,
+        querystring: SettingsQuery,
+        response: { 200: SettingsResponse },
+      },
+      ...requires(REPORTS),
+    },
     async (request) => readSettings(db, request.params.group),
   );
   app.get<{ Params: Static<typeof SettingParams> }>(
     `${base}/:group/:id`,
-    { schema: { params: SettingParams, querystring: SettingsQuery }, ...requires(REPORTS) },
+    {
+      schema: { params: SettingParams, querystring: SettingsQuery, response: { 200: SettingBody } },
+      ...requires(REPORTS),
+    },
     async (request) => {
       const [def] = await liveDefinitions(db, [
         definition(request.params.group, request.params.id),
@@ -208,7 +220,11 @@ export function settingsRoutes(app: FastifyInstance, db: Db) {
     }>({
       method,
       url: `${base}/:group/batch`,
-      schema: { params: SettingGroupParams, body: SettingsBatchBody },
+      schema: {
+        params: SettingGroupParams,
+        body: SettingsBatchBody,
+        response: { 200: SettingsBatchResponse },
+      },
       handler: async (request) => ({
         update: await updateSettings(db, request.params.group, request.body.update ?? []),
       }),
@@ -218,7 +234,7 @@ export function settingsRoutes(app: FastifyInstance, db: Db) {
     app.route<{ Params: Static<typeof SettingParams>; Body: Static<typeof SettingUpdateBody> }>({
       method,
       url: `${base}/:group/:id`,
-      schema: { params: SettingParams, body: SettingUpdateBody },
+      schema: { params: SettingParams, body: SettingUpdateBody, response: { 200: SettingBody } },
       handler: async (request) => {
         const { group, id } = request.params;
         const [updated] = await updateSettings(db, group, [{ id, value: request.body.value }]);

@@ -1,8 +1,9 @@
 import {
   adminBool,
   LowInStockQuery,
+  LowInStockResponse,
   type LowInStockRow,
-  type ProductBody,
+  ProductBody,
   ProductIdParams,
   ProductStockBody,
   type StockStatus,
@@ -193,12 +194,12 @@ export function stockRoutes(app: FastifyInstance, db: Db) {
   const precision = async () => (await readStoreSettings(db)).currencyPrecision;
   app.get<{ Params: Static<typeof ProductIdParams> }>(
     `${base}/:id`,
-    { schema: { params: ProductIdParams } },
+    { schema: { params: ProductIdParams, response: { 200: ProductBody } } },
     async (request) => present(await productOr404(db, request.params.id), await precision()),
   );
   app.get<{ Params: Static<typeof VariationIdParams> }>(
     `${base}/:parent/variations/:id`,
-    { schema: { params: VariationIdParams } },
+    { schema: { params: VariationIdParams, response: { 200: ProductBody } } },
     async (request) =>
       present(
         await variationOr404(db, request.params.parent, request.params.id),
@@ -209,14 +210,18 @@ export function stockRoutes(app: FastifyInstance, db: Db) {
     app.route<{ Params: Static<typeof ProductIdParams>; Body: Static<typeof ProductStockBody> }>({
       method,
       url: `${base}/:id`,
-      schema: { params: ProductIdParams, body: ProductStockBody },
+      schema: { params: ProductIdParams, body: ProductStockBody, response: { 200: ProductBody } },
       handler: async (request) =>
         updateStock(db, await productOr404(db, request.params.id), request.body ?? {}),
     });
     app.route<{ Params: Static<typeof VariationIdParams>; Body: Static<typeof ProductStockBody> }>({
       method,
       url: `${base}/:parent/variations/:id`,
-      schema: { params: VariationIdParams, body: ProductStockBody },
+      schema: {
+        params: VariationIdParams,
+        body: ProductStockBody,
+        response: { 200: ProductBody },
+      },
       handler: async (request) =>
         updateStock(
           db,
@@ -227,7 +232,7 @@ export function stockRoutes(app: FastifyInstance, db: Db) {
   }
   app.get<{ Querystring: Static<typeof LowInStockQuery> }>(
     `${base}/low-in-stock`,
-    { schema: { querystring: LowInStockQuery } },
+    { schema: { querystring: LowInStockQuery, response: { 200: LowInStockResponse } } },
     async (request, reply) => {
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 10;

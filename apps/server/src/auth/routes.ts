@@ -1,14 +1,23 @@
-import type {
+import {
   AccountLinkInfo,
+  ApplicationPasswordItem,
+  ApplicationPasswordsResponse,
+  DeletedApplicationPasswordResponse,
+  DeletedApplicationPasswordsResponse,
+  DeletedUserResponse,
   InviteResponse,
   LoginResponse,
+  LogoutResponse,
   NewApplicationPassword,
+  UserLinkResponse,
   WpUser,
+  WpUsersResponse,
 } from '@storelens/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendMail } from '../admin/mail';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
+import { answers } from '../wp-conventions';
 import { withCapability } from './capability';
 import { authError } from './errors';
 import { type AuthOptions, addressKey, sessionToken, setSessionCookie } from './plugin';
@@ -161,40 +170,48 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
   const v1 = '/wp-json/storelens/v1';
 
   withCapability(app, 'public', () => {
-    app.post(`${v1}/login`, async (request, reply): Promise<LoginResponse> => {
-      const body = bodyOf(request);
-      const email = normalEmail(text(body, 'email', { required: true })!);
-      const password = text(body, 'password', { required: true, max: MAX_PASSWORD })!;
-      const accountKey = `login:${email}`;
-      const wait = Math.max(
-        await retryAfter(db, accountKey, LIMITS.loginAccount),
-        await retryAfter(db, addressKey(request), LIMITS.loginAddress),
-      );
-      if (wait > 0) tooMany(wait, reply);
-      const found = await userByEmail(db, email);
-      // The same work and the same answer whether the account exists or not.
-      const ok = await verifyPassword(password, found?.passwordHash || (await decoyHash()));
-      if (!found || !ok || found.user.status !== 'active') {
-        await hit(db, accountKey, LIMITS.loginAccount);
-        await hit(db, addressKey(request), LIMITS.loginAddress);
-        throw authError('storelens_invalid_login');
-      }
-      await clear(db, accountKey);
-      return signIn(request, reply, found.user);
-    });
+    app.post(
+      `${v1}/login`,
+      answers(LoginResponse),
+      async (request, reply): Promise<LoginResponse> => {
+        const body = bodyOf(request);
+        const email = normalEmail(text(body, 'email', { required: true })!);
+        const password = text(body, 'password', { required: true, max: MAX_PASSWORD })!;
+        const accountKey = `login:${email}`;
+        const wait = Math.max(
+          await retryAfter(db, accountKey, LIMITS.loginAccount),
+          await retryAfter(db, addressKey(request), LIMITS.loginAddress),
+        );
+        if (wait > 0) tooMany(wait, reply);
+        const found = await userByEmail(db, email);
+        // The same work and the same answer whether the account exists or not.
+        const ok = await verifyPassword(password, found?.passwordHash || (await decoyHash()));
+        if (!found || !ok || found.user.status !== 'active') {
+          await hit(db, accountKey, LIMITS.loginAccount);
+          await hit(db, addressKey(request), LIMITS.loginAddress);
+          throw authError('storelens_invalid_login');
+        }
+        await clear(db, accountKey);
+        return signIn(request, reply, found.user);
+      },
+    );
 
     // First run: `npm start` prints the setup link while no account exists.
-    app.post(`${v1}/setup`, async (request, reply): Promise<LoginResponse> => {
-      const body = bodyOf(request);
-      const token = text(body, 'token', { required: true, max: 200 })!;
-      if ((await countUsers(db)) > 0) throw authError('storelens_setup_done');
-      const email = emailParam(body);
-      const password = passwordParam(body);
-      const name = text(body, 'name') ?? email;
-      if (!(await consumeToken(db, 'setup', token))) throw authError('storelens_invalid_link');
-      const user = await createUser(db, { email, name, role: 'administrator', password });
-      return signIn(request, reply, user);
-    });
+    app.post(
+      `${v1}/setup`,
+      answers(LoginResponse),
+      async (request, reply): Promise<LoginResponse> => {
+        const body = bodyOf(request);
+        const token = text(body, 'token', { required: true, max: 200 })!;
+        if ((await countUsers(db)) > 0) throw authError('storelens_setup_done');
+        const email = emailParam(body);
+        const password = passwordParam(body);
+        const name = text(body, 'name') ?? email;
+        if (!(await consumeToken(db, 'setup', token))) throw authError('storelens_invalid_link');
+        const user = await createUser(db, { email, name, role: 'administrator', password });
+        return signIn(request, reply, user);
+      },
+    );
 
     // Invitations and password resets: what the link is for, then setting name and password.
     const linkPath = `${v1}/account-links/:token`;
@@ -205,7 +222,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
       }
       throw authError('storelens_invalid_link');
     };
-    app.get(linkPath, async (request): Promise<AccountLinkInfo> => {
+    app.get(linkPath, answers(AccountLinkInfo), async (request): Promise<AccountLinkInfo> => {
       const link = await linkOf((request.params as { token: string }).token);
       if (link.kind === 'setup') {
         if ((await countUsers(db)) > 0) throw authError('storelens_invalid_link');
@@ -215,7 +232,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
       if (!user) throw authError('storelens_invalid_link');
       return { kind: link.kind, email: user.email, name: user.name };
     });
-    app.post(linkPath, async (request, reply): Promise<LoginResponse> => {
+    app.post(linkPath, answers(LoginResponse), async (request, reply): Promise<LoginResponse> => {
       const token = (request.params as { token: string }).token;
       const link = await linkOf(token);
       if (link.kind === 'setup' || link.userId === null) throw authError('storelens_invalid_link');
@@ -230,7 +247,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
   });
 
   withCapability(app, 'read', () => {
-    app.post(`${v1}/logout`, async (request, reply) => {
+    app.post(`${v1}/logout`, answers(LogoutResponse), async (request, reply) => {
       const token = sessionToken(request);
       if (token) await closeSession(db, token);
       setSessionCookie(request, reply, options, undefined);
@@ -238,11 +255,12 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
     });
 
     const mePath = '/wp-json/wp/v2/users/me';
-    app.get(mePath, async (request) => wpUser(await me(db, request)));
+    app.get(mePath, answers(WpUser), async (request) => wpUser(await me(db, request)));
     for (const method of ['POST', 'PUT', 'PATCH'] as const) {
       app.route({
         method,
         url: mePath,
+        ...answers(WpUser),
         handler: async (request, reply) => {
           const user = await me(db, request);
           const body = bodyOf(request);
@@ -286,72 +304,86 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
     }
 
     const appPasswords = `${mePath}/application-passwords`;
-    app.get(appPasswords, async (request) =>
+    app.get(appPasswords, answers(ApplicationPasswordsResponse), async (request) =>
       listApplicationPasswords(db, (await me(db, request)).id),
     );
-    app.post(appPasswords, async (request, reply): Promise<NewApplicationPassword> => {
-      const user = await me(db, request);
-      const name = text(bodyOf(request), 'name', { required: true })!.trim();
-      if (!name) throw ApiError.invalidParams({ name: 'name is required.' });
-      reply.status(201);
-      return createApplicationPassword(db, user.id, name);
-    });
-    app.delete(appPasswords, async (request) => {
+    app.post(
+      appPasswords,
+      answers(NewApplicationPassword, 201),
+      async (request, reply): Promise<NewApplicationPassword> => {
+        const user = await me(db, request);
+        const name = text(bodyOf(request), 'name', { required: true })!.trim();
+        if (!name) throw ApiError.invalidParams({ name: 'name is required.' });
+        reply.status(201);
+        return createApplicationPassword(db, user.id, name);
+      },
+    );
+    app.delete(appPasswords, answers(DeletedApplicationPasswordsResponse), async (request) => {
       const user = await me(db, request);
       await deleteApplicationPasswords(db, user.id);
       return { deleted: true, count: 0 };
     });
-    app.get(`${appPasswords}/:uuid`, async (request) => {
+    app.get(`${appPasswords}/:uuid`, answers(ApplicationPasswordItem), async (request) => {
       const user = await me(db, request);
       const { uuid } = request.params as { uuid: string };
       const found = (await listApplicationPasswords(db, user.id)).find((p) => p.uuid === uuid);
       if (!found) throw authError('rest_application_password_not_found');
       return found;
     });
-    app.delete(`${appPasswords}/:uuid`, async (request) => {
-      const user = await me(db, request);
-      const { uuid } = request.params as { uuid: string };
-      const before = (await listApplicationPasswords(db, user.id)).find((p) => p.uuid === uuid);
-      if (!before || (await deleteApplicationPasswords(db, user.id, uuid)) === 0)
-        throw authError('rest_application_password_not_found');
-      return { deleted: true, previous: before };
-    });
+    app.delete(
+      `${appPasswords}/:uuid`,
+      answers(DeletedApplicationPasswordResponse),
+      async (request) => {
+        const user = await me(db, request);
+        const { uuid } = request.params as { uuid: string };
+        const before = (await listApplicationPasswords(db, user.id)).find((p) => p.uuid === uuid);
+        if (!before || (await deleteApplicationPasswords(db, user.id, uuid)) === 0)
+          throw authError('rest_application_password_not_found');
+        return { deleted: true, previous: before };
+      },
+    );
   });
 
   withCapability(app, 'manage_options', () => {
     const users = '/wp-json/wp/v2/users';
-    app.get(users, async () => (await listUsers(db)).map((u) => wpUser(u, false)));
+    app.get(users, answers(WpUsersResponse), async () =>
+      (await listUsers(db)).map((u) => wpUser(u, false)),
+    );
 
     // An invitation: a pending user and a one-time link (also e-mailed when SMTP is set).
-    app.post(users, async (request, reply): Promise<InviteResponse> => {
-      const body = bodyOf(request);
-      const email = emailParam(body);
-      const role = roleParam(body, true)!;
-      const name = text(body, 'name') ?? '';
-      let user: User;
-      try {
-        user = await createUser(db, { email, name, role });
-      } catch (error) {
-        if (error instanceof DuplicateEmail) throw authError('existing_user_email');
-        throw error;
-      }
-      const token = await issueToken(db, 'invite', user.id);
-      const inviteUrl = dashboardLink(origin(request), LINK_PATHS.invite, token);
-      let emailed = false;
-      try {
-        emailed = await sendMail((options.smtpUrl ?? (() => process.env.SMTP_URL))(), {
-          to: email,
-          subject: 'You are invited to Storelens',
-          text: `You are invited to the store's Storelens dashboard as ${ROLE_NAMES[role]}. Open this link to choose your password (valid for 7 days): ${inviteUrl}`,
-          html: `<p>You are invited to the store's Storelens dashboard as ${ROLE_NAMES[role]}.</p><p><a href="${inviteUrl}">Choose your password</a> (the link is valid for 7 days).</p>`,
-        });
-      } catch (error) {
-        // The administrator still has the link to copy: a mail failure is not the invite's.
-        console.error(error);
-      }
-      reply.status(201);
-      return { ...wpUser(user, false), invite_url: inviteUrl, emailed };
-    });
+    app.post(
+      users,
+      answers(InviteResponse, 201),
+      async (request, reply): Promise<InviteResponse> => {
+        const body = bodyOf(request);
+        const email = emailParam(body);
+        const role = roleParam(body, true)!;
+        const name = text(body, 'name') ?? '';
+        let user: User;
+        try {
+          user = await createUser(db, { email, name, role });
+        } catch (error) {
+          if (error instanceof DuplicateEmail) throw authError('existing_user_email');
+          throw error;
+        }
+        const token = await issueToken(db, 'invite', user.id);
+        const inviteUrl = dashboardLink(origin(request), LINK_PATHS.invite, token);
+        let emailed = false;
+        try {
+          emailed = await sendMail((options.smtpUrl ?? (() => process.env.SMTP_URL))(), {
+            to: email,
+            subject: 'You are invited to Storelens',
+            text: `You are invited to the store's Storelens dashboard as ${ROLE_NAMES[role]}. Open this link to choose your password (valid for 7 days): ${inviteUrl}`,
+            html: `<p>You are invited to the store's Storelens dashboard as ${ROLE_NAMES[role]}.</p><p><a href="${inviteUrl}">Choose your password</a> (the link is valid for 7 days).</p>`,
+          });
+        } catch (error) {
+          // The administrator still has the link to copy: a mail failure is not the invite's.
+          console.error(error);
+        }
+        reply.status(201);
+        return { ...wpUser(user, false), invite_url: inviteUrl, emailed };
+      },
+    );
 
     const one = `${users}/:id`;
     const existing = async (request: FastifyRequest) => {
@@ -359,11 +391,12 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
       if (!user) throw authError('rest_user_invalid_id');
       return user;
     };
-    app.get(one, async (request) => wpUser(await existing(request), false));
+    app.get(one, answers(WpUser), async (request) => wpUser(await existing(request), false));
     for (const method of ['POST', 'PUT', 'PATCH'] as const) {
       app.route({
         method,
         url: one,
+        ...answers(WpUser),
         handler: async (request) => {
           const user = await existing(request);
           const body = bodyOf(request);
@@ -381,7 +414,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
         },
       });
     }
-    app.delete(one, async (request) => {
+    app.delete(one, answers(DeletedUserResponse), async (request) => {
       const user = await existing(request);
       if (user.role === 'administrator' && (await countAdministrators(db)) <= 1)
         throw authError('storelens_last_administrator');
@@ -390,7 +423,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
     });
 
     // A new invitation or password-reset link for a user, for the administrator to pass on.
-    app.post(`${one}/link`, async (request) => {
+    app.post(`${one}/link`, answers(UserLinkResponse), async (request) => {
       const user = await existing(request);
       const kind: TokenKind = user.status === 'pending' ? 'invite' : 'reset';
       const token = await issueToken(db, kind, user.id);

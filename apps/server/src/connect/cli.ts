@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
+import type { ConnectionView } from '@storelens/api';
 import { buildApp } from '../app';
 import { internalHeaders } from '../auth/plugin';
 import { readConfig } from '../config';
 import { openStore } from '../store';
-import type { ConnectionView } from '.';
 
 const usage = `Usage: npm run connect -- --url https://shop.example --key ck_… --secret cs_… [--replace-demo]
 Connects the WooCommerce shop to the store in DATABASE_URL (default file:./data/storelens.sqlite),

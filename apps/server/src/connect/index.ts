@@ -1,3 +1,4 @@
+import { ConnectionsResponse, ConnectionView, DisconnectResponse } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../admin/jobs/runner';
 import { withCapability } from '../auth/capability';
@@ -6,6 +7,7 @@ import type { Db } from '../db/database';
 import { isDatabaseUnavailable } from '../db/faults';
 import { ApiError } from '../errors';
 import { parseSqlUtc } from '../timezone';
+import { answers } from '../wp-conventions';
 import {
   IMPORT_JOB,
   type ImportProgress,
@@ -28,22 +30,6 @@ import { type ConnectionTable, listConnections, logError, readConnection } from 
 import { DeliveryQueue, webhookRoutes } from './webhooks';
 
 export type { SyncOptions } from './jobs';
-
-/** A connection as the API answers it (the key and secrets never leave the server). */
-export interface ConnectionView {
-  id: number;
-  url: string;
-  status: string;
-  store: { name: string; wc_version: string; currency: string; timezone: string };
-  read_only: boolean;
-  progress: Record<string, { done: number; total: number }>;
-  /** Seconds the import still needs at its rate so far; null when not importing. */
-  estimate_seconds: number | null;
-  webhooks: { topic: string; status: string }[];
-  last_change_gmt: string | null;
-  last_reconciled_gmt: string | null;
-  errors: { id: number; time_gmt: string; message: string; retry: string }[];
-}
 
 /** Builds the answer for one connection, with the running job's latest progress. */
 export async function connectionView(db: Db, c: ConnectionTable): Promise<ConnectionView> {
@@ -83,7 +69,7 @@ export async function connectionView(db: Db, c: ConnectionTable): Promise<Connec
   return {
     id: c.id,
     url: c.url,
-    status: c.status,
+    status: c.status as ConnectionView['status'],
     store: JSON.parse(c.store),
     read_only: c.can_write !== 1,
     progress: progress.resources,
@@ -194,47 +180,63 @@ export function connectionRoutes(
 
   // Connecting a shop, reading its keys' results and disconnecting are administrators' work.
   withCapability(app, 'manage_options', () => {
-    app.post(base, async (request, reply) => {
+    app.post(base, answers(ConnectionView, 201), async (request, reply) => {
       const input = parseConnectInput(request.body);
       const c = await connect(db, runner, input, options);
       return reply.status(201).send(await connectionView(db, (await readConnection(db, c.id))!));
     });
-    app.get(base, async () =>
+    app.get(base, answers(ConnectionsResponse), async () =>
       Promise.all((await listConnections(db)).map((c) => connectionView(db, c))),
     );
-    app.get<{ Params: { id: string } }>(`${base}/:id`, async (request) =>
+    app.get<{ Params: { id: string } }>(`${base}/:id`, answers(ConnectionView), async (request) =>
       connectionView(db, await find(request.params.id)),
     );
-    app.post<{ Params: { id: string } }>(`${base}/:id/pause`, async (request) => {
-      const c = await find(request.params.id);
-      await pause(db, runner, c);
-      return connectionView(db, (await readConnection(db, c.id))!);
-    });
-    app.post<{ Params: { id: string } }>(`${base}/:id/resume`, async (request) => {
-      const c = await find(request.params.id);
-      await resume(db, runner, c, options);
-      return connectionView(db, (await readConnection(db, c.id))!);
-    });
-    app.post<{ Params: { id: string } }>(`${base}/:id/sync`, async (request, reply) => {
-      const c = await find(request.params.id);
-      if (c.status === 'importing' || c.status === 'paused')
-        throw new ApiError(
-          'storelens_connection_busy',
-          c.status === 'paused'
-            ? 'The connection is paused: resume it first.'
-            : 'The import is still running.',
-          400,
-        );
-      const started = await startReconcile(db, runner, c, overlap);
-      return reply
-        .status(started ? 202 : 200)
-        .send(await connectionView(db, (await readConnection(db, c.id))!));
-    });
-    app.delete<{ Params: { id: string } }>(`${base}/:id`, async (request) => {
-      const c = await find(request.params.id);
-      const previous = await connectionView(db, c);
-      const problems = await disconnect(db, runner, c, options);
-      return { deleted: true, previous, webhook_errors: problems };
-    });
+    app.post<{ Params: { id: string } }>(
+      `${base}/:id/pause`,
+      answers(ConnectionView),
+      async (request) => {
+        const c = await find(request.params.id);
+        await pause(db, runner, c);
+        return connectionView(db, (await readConnection(db, c.id))!);
+      },
+    );
+    app.post<{ Params: { id: string } }>(
+      `${base}/:id/resume`,
+      answers(ConnectionView),
+      async (request) => {
+        const c = await find(request.params.id);
+        await resume(db, runner, c, options);
+        return connectionView(db, (await readConnection(db, c.id))!);
+      },
+    );
+    app.post<{ Params: { id: string } }>(
+      `${base}/:id/sync`,
+      answers(ConnectionView, 200, 202),
+      async (request, reply) => {
+        const c = await find(request.params.id);
+        if (c.status === 'importing' || c.status === 'paused')
+          throw new ApiError(
+            'storelens_connection_busy',
+            c.status === 'paused'
+              ? 'The connection is paused: resume it first.'
+              : 'The import is still running.',
+            400,
+          );
+        const started = await startReconcile(db, runner, c, overlap);
+        return reply
+          .status(started ? 202 : 200)
+          .send(await connectionView(db, (await readConnection(db, c.id))!));
+      },
+    );
+    app.delete<{ Params: { id: string } }>(
+      `${base}/:id`,
+      answers(DisconnectResponse),
+      async (request) => {
+        const c = await find(request.params.id);
+        const previous = await connectionView(db, c);
+        const problems = await disconnect(db, runner, c, options);
+        return { deleted: true, previous, webhook_errors: problems };
+      },
+    );
   });
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { WebhookDeliveryResponse } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import { nowGmt } from '../admin/dates';
 import { jobLeaseMs, newOwner } from '../admin/jobs/runner';
@@ -7,6 +8,7 @@ import type { Db } from '../db/database';
 import { isDatabaseClosed, isDatabaseUnavailable } from '../db/faults';
 import { forgetOwner, Lease } from '../db/lease';
 import { ApiError } from '../errors';
+import { answers } from '../wp-conventions';
 import type { ClientOptions } from './client';
 import { clientOf } from './jobs';
 import { fetchRefunds, localWriter, type RecordWriter } from './records';
@@ -202,7 +204,7 @@ export function webhookRoutes(app: FastifyInstance, db: Db, queue: DeliveryQueue
       '/wp-json/storelens/v1/webhooks/woocommerce/:id',
       // Anonymous (WooCommerce calls it server-to-server, without cookie): the signature is
       // its check.
-      requires('public'),
+      { ...requires('public'), ...answers(WebhookDeliveryResponse, 200, 202) },
       async (request, reply) => {
         const id = Number(request.params.id);
         const c = Number.isSafeInteger(id) && id > 0 ? await readConnection(db, id) : undefined;

@@ -1,19 +1,8 @@
+import type { ConnectionView } from '@storelens/api';
 import { __, sprintf } from '@storelens/i18n';
 
 /** A connection as `GET /storelens/v1/connections/{id}` answers it. */
-export interface Connection {
-  id: number;
-  url: string;
-  status: 'importing' | 'syncing' | 'idle' | 'paused' | 'error';
-  store: { name: string; wc_version: string; currency: string; timezone: string };
-  read_only: boolean;
-  progress: Record<string, { done: number; total: number }>;
-  estimate_seconds: number | null;
-  webhooks: { topic: string; status: string }[];
-  last_change_gmt: string | null;
-  last_reconciled_gmt: string | null;
-  errors: { id: number; time_gmt: string; message: string; retry: string }[];
-}
+export type Connection = ConnectionView;
 
 /** The resources the import reads, in its order, with their names on the page. */
 export const RESOURCE_LABELS: readonly (readonly [string, string])[] = [

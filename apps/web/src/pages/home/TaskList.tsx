@@ -1,4 +1,4 @@
-import type { ProductTemplate } from '@storelens/api';
+import type { ProductTemplate, TasksStatus } from '@storelens/api';
 import { EllipsisMenu, Link, MenuItem, VISUALLY_HIDDEN } from '@storelens/components';
 import {
   isApiError,
@@ -27,7 +27,7 @@ export interface SetupTask {
 
 /** The setup tasks and which are done. */
 export function setupTasks(
-  status: Record<string, unknown>,
+  status: Partial<TasksStatus>,
   profile: Partial<ProfileItems>,
 ): SetupTask[] {
   return [

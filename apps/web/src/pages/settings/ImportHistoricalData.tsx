@@ -1,3 +1,4 @@
+import type { AdminStatusMessage } from '@storelens/api';
 import { Spinner, VISUALLY_HIDDEN } from '@storelens/components';
 import {
   IMPORT_PATH,
@@ -135,7 +136,7 @@ export function ImportHistoricalData({ rebuildKey }: { rebuildKey: number }) {
   ) => {
     setBusy(true);
     try {
-      const answer = (await startImport(path, data)) as { message?: string } | undefined;
+      const answer = (await startImport(path, data)) as Partial<AdminStatusMessage> | undefined;
       if (answer?.message) notice(answer.message);
       // After a deletion the previous import no longer counts: the form is offered again.
       setReimport(showForm);

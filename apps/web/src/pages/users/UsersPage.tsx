@@ -1,4 +1,4 @@
-import type { InviteResponse, UserRole, WpUser } from '@storelens/api';
+import type { InviteResponse, UserLinkResponse, UserRole, WpUser } from '@storelens/api';
 import { useCurrentUser } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
@@ -96,7 +96,7 @@ export function UsersPage() {
 
   async function newLink(user: WpUser) {
     try {
-      const { data } = await api((c) => c.post<{ url: string }>(`/wp/v2/users/${user.id}/link`));
+      const { data } = await api((c) => c.post<UserLinkResponse>(`/wp/v2/users/${user.id}/link`));
       setLink({ email: user.email, url: data.url });
       setStatus(sprintf(__('A new link for %s is below.'), user.email));
     } catch (e) {

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
+  CreateProductFromTemplateResponse,
   OnboardingPaymentMethod as PaymentMethod,
   ProductTemplate,
   OnboardingProfile as ProfileItems,
@@ -170,7 +171,7 @@ export const createProductFromTemplate = (
   query: QueryArgs = {},
 ): AppThunk<{ id: number }> =>
   operation('createProductFromTemplate', async (dispatch, client) => {
-    const { data, status } = await client.post<{ id?: unknown } | null>(
+    const { data, status } = await client.post<Partial<CreateProductFromTemplateResponse> | null>(
       `${base}/tasks/create_product_from_template`,
       template,
       query,

@@ -1,5 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
+  ConnectJetpackResponse,
+  JetpackConnection,
   PaypalOnboardingStatusBody,
   PluginsActivateResponse,
   PluginsInstallResponse,
@@ -220,7 +222,7 @@ export const installAndActivatePlugins =
 /** Fetches whether Jetpack is connected (`isActive`). */
 export const fetchJetpackConnection = (): AppThunk<boolean> =>
   operation('getJetpackConnection', async (dispatch, _g, { client }) => {
-    const { data } = await client.get<{ isActive?: boolean } | null>(
+    const { data } = await client.get<Partial<JetpackConnection> | null>(
       `${NAMESPACES.jetpack}/connection`,
     );
     const connected = data?.isActive === true;
@@ -231,7 +233,7 @@ export const fetchJetpackConnection = (): AppThunk<boolean> =>
 /** Fetches the Jetpack connect URL for a return address (cached per redirect URL). */
 export const fetchJetpackConnectUrl = (redirectUrl: string): AppThunk<string> =>
   operation('getJetpackConnectUrl', async (dispatch, _g, { client }) => {
-    const { data, status } = await client.get<{ connectAction?: string } | null>(
+    const { data, status } = await client.get<Partial<ConnectJetpackResponse> | null>(
       `${base}/connect-jetpack`,
       {
         redirect_url: redirectUrl,
