@@ -7,6 +7,7 @@
  * samples here, or the first test fails.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { generateDemoStore } from '../src/demo/generate';
 import { registeredRoutes } from '../src/routes/registered';
@@ -213,5 +214,12 @@ describeEachEngine(
   },
   async (db) => {
     await generateDemoStore(db, { orders: 300, years: 1, seed: 3, end: '2024-06-30' });
+    // The demo catalog has no images: give every other product and variation one, so that the
+    // samples write image objects and tags as well as their absence.
+    await db.kysely
+      .updateTable('products')
+      .set({ image_url: 'https://shop.example/wp-content/uploads/a "b".png' })
+      .where(sql<boolean>`id % 2 = 0`)
+      .execute();
   },
 );

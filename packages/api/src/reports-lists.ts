@@ -458,7 +458,7 @@ export const OrdersListRow = closed({
     ),
     coupons: Type.Optional(Type.Array(closed({ id, code: Type.String() }))),
     /** `{}` for guests and customers no longer known. */
-    customer: Type.Optional(Type.Partial(OrderCustomerBody)),
+    customer: Type.Optional(Type.Partial(OrderCustomerBody, { additionalProperties: false })),
   }),
   _links: closed({ order: LinkList }),
 });
