@@ -15,8 +15,9 @@ import {
 import { downloadFilterParams } from './reports-stats';
 
 /**
- * One row of a report list: each report has its own columns (see docs/api.md), so the shared
- * contract is an object per row, in an array.
+ * Any report list's row, for code that reads every report alike (a table by column keys): each
+ * report's own row is its closed schema below (`ReportListRows` by endpoint), which this open
+ * record admits.
  */
 export const ReportRow = Type.Record(Type.String(), Type.Unknown());
 /** One row of a report list. */
