@@ -6,7 +6,11 @@
  */
 import { loadavg } from 'node:os';
 import {
+  CustomersListResponse,
+  OrdersListResponse,
   OrdersStatsResponse,
+  ProductsListResponse,
+  ProductsSearchResponse,
   ProductsStatsResponse,
   RevenueStatsResponse,
   TaxesStatsResponse,
@@ -22,12 +26,20 @@ import { scratchStore } from './scratch-store';
 const ordersArg = process.argv.indexOf('--orders');
 const orders = ordersArg > 0 ? Number(process.argv[ordersArg + 1]) : 5000;
 const RANGE = 'after=2024-01-01T00:00:00&before=2024-12-31T23:59:59';
+/** Paths under `/wp-json/wc-analytics/` and the response schema of their route. */
 const cases: [string, TSchema][] = [
-  [`revenue/stats?interval=day&per_page=100&${RANGE}`, RevenueStatsResponse],
-  [`revenue/stats?interval=week&segmentby=product&per_page=100&${RANGE}`, RevenueStatsResponse],
-  [`orders/stats?interval=day&per_page=100&${RANGE}`, OrdersStatsResponse],
-  [`products/stats?interval=month&${RANGE}`, ProductsStatsResponse],
-  [`taxes/stats?interval=week&per_page=100&${RANGE}`, TaxesStatsResponse],
+  [`reports/revenue/stats?interval=day&per_page=100&${RANGE}`, RevenueStatsResponse],
+  [
+    `reports/revenue/stats?interval=week&segmentby=product&per_page=100&${RANGE}`,
+    RevenueStatsResponse,
+  ],
+  [`reports/orders/stats?interval=day&per_page=100&${RANGE}`, OrdersStatsResponse],
+  [`reports/products/stats?interval=month&${RANGE}`, ProductsStatsResponse],
+  [`reports/taxes/stats?interval=week&per_page=100&${RANGE}`, TaxesStatsResponse],
+  [`reports/orders?per_page=100&extended_info=true&${RANGE}`, OrdersListResponse],
+  [`reports/products?per_page=100&extended_info=true&${RANGE}`, ProductsListResponse],
+  [`reports/customers?per_page=100&${RANGE}`, CustomersListResponse],
+  ['products?per_page=-1&orderby=price', ProductsSearchResponse],
 ];
 
 /** Median CPU microseconds of one `fn()` call, over rounds of `n` calls. */
@@ -54,7 +66,7 @@ try {
   for (const [path, schema] of cases) {
     const res = await app.inject({
       headers: internalHeaders(app),
-      url: `/wp-json/wc-analytics/reports/${path}&_envelope=1`,
+      url: `/wp-json/wc-analytics/${path}&_envelope=1`,
     });
     if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
     const body = (res.json() as { body: unknown }).body;
@@ -65,7 +77,7 @@ try {
     const plain = cpuMicros(() => JSON.stringify(body), n);
     const schemaed = cpuMicros(() => viaSchema(body), n);
     console.log(
-      `${path.split('&after')[0]!.padEnd(62)} ${String(bytes).padStart(7)} B  JSON.stringify ${plain.toFixed(1)} µs  schema ${schemaed.toFixed(1)} µs  (${(plain / schemaed).toFixed(2)}×)`,
+      `${path.split('&after')[0]!.padEnd(70)} ${String(bytes).padStart(7)} B  JSON.stringify ${plain.toFixed(1)} µs  schema ${schemaed.toFixed(1)} µs  (${(plain / schemaed).toFixed(2)}×)`,
     );
   }
   await app.close();

@@ -6,6 +6,7 @@ import { type ReportContext, reportContext } from '../src/analytics/context';
 import { couponsList } from '../src/analytics/coupons-list';
 import { noFilters, type ReportFilters } from '../src/analytics/filters';
 import type { ProductListParams } from '../src/analytics/list-parts';
+import type { ListResult } from '../src/analytics/paging';
 import { productsList } from '../src/analytics/products-list';
 import { taxesList } from '../src/analytics/taxes-list';
 import { variationsList } from '../src/analytics/variations-list';
@@ -25,7 +26,9 @@ import { describeEachEngine } from './harness';
  * product in two categories.
  */
 
-type ListFn = typeof productsList;
+type ListFn = (
+  ...args: Parameters<typeof productsList>
+) => Promise<ListResult<Record<string, unknown>>>;
 const LISTS: [string, ListFn, string[]][] = [
   [
     'products',

@@ -229,6 +229,26 @@ describeEachEngine(
       );
       expect(c.body.debug_cache.hit).toBe(false);
     });
+
+    it('revenue/stats reads debug_cache as the other reports do', async () => {
+      const query = `${MAY}&interval=month&date_type=date_created`;
+      const plain = await get('revenue/stats', query);
+      expect(plain.status).toBe(200);
+      expect(plain.body).not.toHaveProperty('debug_cache');
+      const refreshed = await get(
+        'revenue/stats',
+        `${query}&debug_cache=1&force_cache_refresh=true`,
+      );
+      expect(refreshed.body.debug_cache).toEqual({
+        should_use_cache: true,
+        hit: false,
+        version: expect.any(Number),
+      });
+      const again = await get('revenue/stats', `${query}&debug_cache=true`);
+      expect(again.body.debug_cache.hit).toBe(true);
+      expect(again.body.totals).toEqual(plain.body.totals);
+      expect(again.body.intervals).toEqual(plain.body.intervals);
+    });
   },
   seedReports,
 );

@@ -7,6 +7,8 @@
  * samples here, or the first test fails (admin, account and connection routes are checked by
  * admin-response-serialisation.test.ts instead).
  */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { generateDemoStore } from '../src/demo/generate';
 import { registeredRoutes } from '../src/routes/registered';
@@ -28,8 +30,103 @@ const statsQueries = [
   `interval=quarter&fields[]=orders_count&${YEAR}`,
 ];
 
+// --- List reports and picker searches -------------------------------------------------------
+
+/** The variants every list report is read with: no dates, a range, an empty range, page 99. */
+const listQueries = ['', YEAR, EMPTY, `page=99&${YEAR}`, `per_page=100&order=asc&${YEAR}`];
+const PICKERS = '/wp-json/wc-analytics';
+
+/** Sample requests of the list reports and the picker searches, by route URL. */
+const listAndPickerSamples: Record<string, string[]> = {
+  [`${BASE}/orders`]: [
+    ...listQueries,
+    `extended_info=true&${YEAR}`,
+    `extended_info=1&orderby=net_total&status_is[]=refunded&${YEAR}`,
+    `orderby=num_items_sold&customer_type=returning&${YEAR}`,
+  ],
+  [`${BASE}/products`]: [
+    ...listQueries,
+    `extended_info=true&${YEAR}`,
+    `extended_info=true&orderby=product_name&per_page=100`,
+    'extended_info=true&products[]=999999&products[]=100',
+    `orderby=variations&order=asc&${YEAR}`,
+  ],
+  [`${BASE}/variations`]: [
+    ...listQueries,
+    `extended_info=true&${YEAR}`,
+    `extended_info=true&orderby=sku&per_page=100`,
+  ],
+  [`${BASE}/categories`]: [...listQueries, `extended_info=true&orderby=category&${YEAR}`],
+  [`${BASE}/coupons`]: [
+    ...listQueries,
+    `extended_info=true&${YEAR}`,
+    'extended_info=true&coupons[]=999999&orderby=code',
+  ],
+  [`${BASE}/taxes`]: [...listQueries, `orderby=rate&${YEAR}`],
+  [`${BASE}/downloads`]: [...listQueries, `orderby=product&${YEAR}`],
+  [`${BASE}/downloads/files`]: [...listQueries, 'orderby=file_name&search=e', 'search=%25_'],
+  [`${BASE}/stock`]: [
+    '',
+    'type=lowstock',
+    'type=outofstock&orderby=sku',
+    'type=instock&per_page=100&orderby=stock_quantity&order=desc',
+    'offset=20&per_page=5',
+    'page=999',
+  ],
+  [`${BASE}/customers`]: [
+    ...listQueries,
+    `orderby=total_spend&${YEAR}`,
+    'search=a&searchby=all&orderby=name',
+    'country_includes[]=ZZ',
+  ],
+  [`${PICKERS}/products`]: [
+    '',
+    'search=a&per_page=20',
+    'per_page=-1&orderby=price',
+    'type=variable&orderby=popularity',
+    'low_in_stock=true',
+    'search=zzzzqq',
+    'include=100,101&orderby=include',
+  ],
+  [`${PICKERS}/products/:parent/variations`]: ['', 'per_page=-1', 'search=zzzzqq'],
+  [`${PICKERS}/variations`]: ['', 'search=a&per_page=50', 'orderby=price&order=asc'],
+  [`${PICKERS}/products/categories`]: ['', 'search=a', 'hide_empty=true&orderby=count'],
+  [`${PICKERS}/products/attributes`]: ['', 'search=col', 'search=zzzzqq'],
+  [`${PICKERS}/products/attributes/:id`]: [''],
+  [`${PICKERS}/products/attributes/:id/terms`]: ['', 'search=a', 'orderby=menu_order'],
+  [`${PICKERS}/coupons`]: ['', 'search=vip', 'code=zzzzqq'],
+  [`${PICKERS}/customers`]: ['', 'search=a&searchby=all', 'search=zzzzqq', 'orderby=total_spend'],
+  [`${PICKERS}/customers/:id`]: [''],
+  [`${PICKERS}/data/countries`]: [''],
+  [`${PICKERS}/data/download-ips`]: ['match=1', 'match=zz'],
+  [`${PICKERS}/orders`]: ['', 'number=1', 'status[]=refunded', 'number=999999999'],
+  [`${PICKERS}/taxes`]: ['', 'search=us', 'orderby=priority&order=desc'],
+};
+
+/** The first `id` a list answers (the sample paths of routes with an `{id}`). */
+async function firstId(app: FastifyInstance, url: string): Promise<number> {
+  const rows = (await app.inject(url)).json() as { id: number }[];
+  if (!rows[0]) throw new Error(`${url} answered no rows`);
+  return rows[0].id;
+}
+
+/** A concrete path for each route URL with a parameter, read from the demo store. */
+const samplePaths: Record<string, (app: FastifyInstance) => Promise<string>> = {
+  [`${PICKERS}/products/:parent/variations`]: async (app) =>
+    `${PICKERS}/products/${await firstId(app, `${PICKERS}/products?type=variable`)}/variations`,
+  [`${PICKERS}/products/attributes/:id`]: async (app) =>
+    `${PICKERS}/products/attributes/${await firstId(app, `${PICKERS}/products/attributes`)}`,
+  [`${PICKERS}/products/attributes/:id/terms`]: async (app) =>
+    `${PICKERS}/products/attributes/${await firstId(app, `${PICKERS}/products/attributes`)}/terms`,
+  [`${PICKERS}/customers/:id`]: async (app) =>
+    `${PICKERS}/customers/${await firstId(app, `${PICKERS}/customers`)}`,
+};
+
+// --- end of list reports and picker searches -------------------------------------------------
+
 /** Sample requests of each route that has a response schema, by route URL. */
 const samples: Record<string, string[]> = {
+  ...listAndPickerSamples,
   [`${BASE}/revenue/stats`]: [
     ...statsQueries,
     `interval=week&segmentby=product&${YEAR}`,
@@ -78,16 +175,34 @@ describeEachEngine(
     it.each(Object.entries(samples))(
       '%s: the schema writes what JSON.stringify writes',
       async (url, queries) => {
+        const path = (await samplePaths[url]?.(ctx().app)) ?? url;
         for (const q of queries) {
-          const viaSchema = await ctx().app.inject({ method: 'GET', url: `${url}?${q}` });
+          const viaSchema = await ctx().app.inject({ method: 'GET', url: `${path}?${q}` });
           expect(viaSchema.statusCode, q).toBe(200);
-          const plain = await ctx().app.inject({ method: 'GET', url: `${url}?${q}&_envelope=1` });
+          const plain = await ctx().app.inject({ method: 'GET', url: `${path}?${q}&_envelope=1` });
           const envelope = plain.json() as { status: number; body: unknown };
           expect(envelope.status, q).toBe(200);
-          expect(viaSchema.json(), `${url}?${q}`).toStrictEqual(envelope.body);
+          expect(viaSchema.json(), `${path}?${q}`).toStrictEqual(envelope.body);
         }
       },
     );
+
+    // The samples of the list reports and pickers are worth their name only if they hold rows
+    // (an empty list says nothing of a row schema) and, where asked, filled extended info.
+    it('the list and picker samples answer rows, and extended_info where asked', async () => {
+      for (const [url, queries] of Object.entries(listAndPickerSamples)) {
+        const path = (await samplePaths[url]?.(ctx().app)) ?? url;
+        const answers = await Promise.all(
+          queries.map(async (q) => ({ q, body: (await ctx().app.inject(`${path}?${q}`)).json() })),
+        );
+        const rows = answers.flatMap(({ body }) => (Array.isArray(body) ? body : [body]));
+        expect(rows.length, url).toBeGreaterThan(0);
+        for (const { q, body } of answers.filter((a) => a.q.includes('extended_info'))) {
+          const first = (body as { extended_info: object }[])[0];
+          expect(Object.keys(first?.extended_info ?? {}).length, `${url}?${q}`).toBeGreaterThan(0);
+        }
+      }
+    });
 
     it('a trimmed or debugged answer keeps what the schema would not write', async () => {
       const url = `${BASE}/orders/stats?interval=month&${YEAR}`;
@@ -101,5 +216,12 @@ describeEachEngine(
   },
   async (db) => {
     await generateDemoStore(db, { orders: 300, years: 1, seed: 3, end: '2024-06-30' });
+    // The demo catalog has no images: give every other product and variation one, so that the
+    // samples write image objects and tags as well as their absence.
+    await db.kysely
+      .updateTable('products')
+      .set({ image_url: 'https://shop.example/wp-content/uploads/a "b".png' })
+      .where(sql<boolean>`id % 2 = 0`)
+      .execute();
   },
 );

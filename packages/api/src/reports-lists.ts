@@ -1,5 +1,6 @@
 /* The list report schemas; routes, defaults and answers are in docs/api.md, "Analytics: lists". */
-import { type Static, Type } from 'typebox';
+import { type Static, type TProperties, Type } from 'typebox';
+import { literalUnion, nullable } from './admin-common';
 import { intervalKinds } from './intervals';
 import {
   BoolParam,
@@ -14,8 +15,9 @@ import {
 import { downloadFilterParams } from './reports-stats';
 
 /**
- * One row of a report list: each report has its own columns (see docs/api.md), so the shared
- * contract is an object per row, in an array.
+ * Any report list's row, for code that reads every report alike (a table by column keys): each
+ * report's own row is its closed schema below (`ReportListRows` by endpoint), which this open
+ * record admits.
  */
 export const ReportRow = Type.Record(Type.String(), Type.Unknown());
 /** One row of a report list. */
@@ -153,20 +155,6 @@ export const DownloadFilesListQuery = query({
   search: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
-/** A row of `GET /reports/downloads/files`. */
-export interface DownloadFileRow {
-  /** The file id (`product_downloads.id`). */
-  download_id: string;
-  file_name: string;
-  /** The file URL. */
-  file_path: string;
-  product_id: number;
-  product_name: string;
-  /** Downloads of the file in range that pass the filters. */
-  download_count: number;
-  _links: { product: { href: string; embeddable: boolean }[] };
-}
-
 /** Query of `GET /reports/stock`. */
 export const StockListQuery = query({
   context: commonReportParams.context,
@@ -301,3 +289,301 @@ export const CustomersStatsQuery = query({
   ),
   ...customerFilterParams,
 });
+
+/*
+ * Answers of the list reports: one closed row schema per route (docs/api.md, "Analytics:
+ * lists"). The server serialises with them (fast-json-stringify writes only the properties a
+ * schema lists), and the client reads the rows by their types. `extended_info` is `{}` unless
+ * `extended_info=true` is asked, so its properties are optional.
+ */
+
+const closed = <P extends TProperties>(properties: P) =>
+  Type.Object(properties, { additionalProperties: false });
+/** A WordPress link list: `[{ href }]`, hrefs under `/wp-json/`. */
+export const LinkList = Type.Array(closed({ href: Type.String() }));
+/** A link list whose target `_embed` could inline. */
+const embeddableLinks = Type.Array(closed({ href: Type.String(), embeddable: Type.Boolean() }));
+const money = Type.Number();
+const tally = Type.Integer();
+const id = Type.Integer({ minimum: 0 });
+
+/** A variation's attribute and the option it takes. */
+export const VariationAttributeBody = closed({ id, name: Type.String(), option: Type.String() });
+
+/** `extended_info` of a products row: the product's record, `(Deleted)` (name only) when gone. */
+const productInfoProperties = {
+  name: Type.Optional(Type.String()),
+  price: Type.Optional(money),
+  /** An `<img>` tag, or '' without an image. */
+  image: Type.Optional(Type.String()),
+  permalink: Type.Optional(Type.String()),
+  category_ids: Type.Optional(Type.Array(id)),
+  stock_status: Type.Optional(Type.String()),
+  /** Null when stock is not counted. */
+  stock_quantity: Type.Optional(nullable(Type.Integer())),
+  manage_stock: Type.Optional(Type.Boolean()),
+  /** The product's own amount, else the store's low-stock threshold. */
+  low_stock_amount: Type.Optional(Type.Integer()),
+  sku: Type.Optional(Type.String()),
+};
+
+/** A row of `GET /reports/products`. */
+export const ProductsListRow = closed({
+  product_id: id,
+  items_sold: tally,
+  net_revenue: money,
+  orders_count: tally,
+  extended_info: closed({
+    ...productInfoProperties,
+    /** Variation ids, on variable products only. */
+    variations: Type.Optional(Type.Array(id)),
+  }),
+  _links: closed({ product: LinkList }),
+});
+/** A row of `GET /reports/products`. */
+export type ProductsListRow = Static<typeof ProductsListRow>;
+
+/** A row of `GET /reports/variations`. */
+export const VariationsListRow = closed({
+  product_id: id,
+  variation_id: id,
+  items_sold: tally,
+  net_revenue: money,
+  orders_count: tally,
+  extended_info: closed({
+    ...productInfoProperties,
+    attributes: Type.Optional(Type.Array(VariationAttributeBody)),
+  }),
+  _links: closed({ product: LinkList, variation: LinkList }),
+});
+/** A row of `GET /reports/variations`. */
+export type VariationsListRow = Static<typeof VariationsListRow>;
+
+/** A row of `GET /reports/categories`. */
+export const CategoriesListRow = closed({
+  category_id: id,
+  items_sold: tally,
+  net_revenue: money,
+  orders_count: tally,
+  products_count: tally,
+  extended_info: closed({ name: Type.Optional(Type.String()) }),
+  _links: closed({ category: LinkList }),
+});
+/** A row of `GET /reports/categories`. */
+export type CategoriesListRow = Static<typeof CategoriesListRow>;
+
+/** A row of `GET /reports/coupons`; dates `YYYY-MM-DDTHH:MM:SS`, '' when unset. */
+export const CouponsListRow = closed({
+  coupon_id: id,
+  amount: money,
+  orders_count: tally,
+  extended_info: closed({
+    /** `(Deleted)` (and `discount_type` `N/A`) when the coupon is gone. */
+    code: Type.Optional(Type.String()),
+    date_created: Type.Optional(Type.String()),
+    date_created_gmt: Type.Optional(Type.String()),
+    date_expires: Type.Optional(Type.String()),
+    date_expires_gmt: Type.Optional(Type.String()),
+    discount_type: Type.Optional(Type.String()),
+  }),
+  _links: closed({ coupon: LinkList }),
+});
+/** A row of `GET /reports/coupons`. */
+export type CouponsListRow = Static<typeof CouponsListRow>;
+
+/** A row of `GET /reports/taxes`. */
+export const TaxesListRow = closed({
+  tax_rate_id: id,
+  name: Type.String(),
+  /** Percent. */
+  tax_rate: Type.Number(),
+  country: Type.String(),
+  state: Type.String(),
+  priority: Type.Integer(),
+  total_tax: money,
+  order_tax: money,
+  shipping_tax: money,
+  orders_count: tally,
+  /** `COUNTRY-STATE-NAME-PRIORITY`, empty parts skipped. */
+  tax_code: Type.String(),
+  _links: closed({ tax: LinkList }),
+});
+/** A row of `GET /reports/taxes`. */
+export type TaxesListRow = Static<typeof TaxesListRow>;
+
+/** The customer record of an orders row's `extended_info` (dates `YYYY-MM-DD HH:MM:SS`). */
+export const OrderCustomerBody = closed({
+  id,
+  /** 0 for guests. */
+  user_id: id,
+  username: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  country: Type.String(),
+  state: Type.String(),
+  city: Type.String(),
+  postcode: Type.String(),
+  date_registered: nullable(Type.String()),
+  date_registered_gmt: nullable(Type.String()),
+  date_last_active: nullable(Type.String()),
+  date_last_active_gmt: nullable(Type.String()),
+});
+/** The customer record of an orders row. */
+export type OrderCustomerBody = Static<typeof OrderCustomerBody>;
+
+/** A row of `GET /reports/orders`: an order, or a refund (negative money, its order's number). */
+export const OrdersListRow = closed({
+  order_id: id,
+  /** The refunded order for a refund, else 0. */
+  parent_id: id,
+  order_number: Type.String(),
+  date_created: Type.String(),
+  date_created_gmt: Type.String(),
+  /** The report date (the store's date type column). */
+  date: Type.String(),
+  status: Type.String(),
+  customer_id: id,
+  num_items_sold: Type.Integer(),
+  net_total: money,
+  total_sales: money,
+  customer_type: literalUnion(['new', 'returning'] as const),
+  /** The order's currency, which a multi-currency shop may take besides the store's. */
+  currency: Type.String(),
+  /** True when `currency` is not the store's (amounts are summed unconverted). */
+  other_currency: Type.Boolean(),
+  extended_info: closed({
+    /** Lines (a variation under its own id and name; `(Deleted)` when gone). */
+    products: Type.Optional(
+      Type.Array(closed({ id, name: Type.String(), quantity: Type.Integer() })),
+    ),
+    coupons: Type.Optional(Type.Array(closed({ id, code: Type.String() }))),
+    /** `{}` for guests and customers no longer known. */
+    customer: Type.Optional(Type.Partial(OrderCustomerBody, { additionalProperties: false })),
+  }),
+  _links: closed({ order: LinkList }),
+});
+/** A row of `GET /reports/orders`. */
+export type OrdersListRow = Static<typeof OrdersListRow>;
+
+/** A row of `GET /reports/downloads`: one logged download (dates `YYYY-MM-DD HH:MM:SS`). */
+export const DownloadsListRow = closed({
+  id,
+  product_id: id,
+  date: Type.String(),
+  date_gmt: Type.String(),
+  /** The file id (`product_downloads.id`). */
+  download_id: Type.String(),
+  /** '' when the file no longer exists. */
+  file_name: Type.String(),
+  file_path: Type.String(),
+  order_id: id,
+  order_number: Type.String(),
+  /** 0 for guests. */
+  user_id: id,
+  username: Type.String(),
+  ip_address: Type.String(),
+  _links: closed({ product: embeddableLinks }),
+});
+/** A row of `GET /reports/downloads`. */
+export type DownloadsListRow = Static<typeof DownloadsListRow>;
+
+/** A row of `GET /reports/downloads/files`. */
+export const DownloadFileRow = closed({
+  /** The file id (`product_downloads.id`). */
+  download_id: Type.String(),
+  file_name: Type.String(),
+  /** The file URL. */
+  file_path: Type.String(),
+  product_id: id,
+  product_name: Type.String(),
+  /** Downloads of the file in range that pass the filters. */
+  download_count: tally,
+  _links: closed({ product: embeddableLinks }),
+});
+/** A row of `GET /reports/downloads/files`. */
+export type DownloadFileRow = Static<typeof DownloadFileRow>;
+
+/** A row of `GET /reports/stock`: a product or a variation (which links to its parent). */
+export const StockListRow = closed({
+  id,
+  parent_id: id,
+  name: Type.String(),
+  sku: Type.String(),
+  stock_status: Type.String(),
+  /** Null when stock is not counted. */
+  stock_quantity: nullable(Type.Integer()),
+  manage_stock: Type.Boolean(),
+  /** The product's own amount, else the store's low-stock threshold. */
+  low_stock_amount: Type.Integer(),
+  _links: closed({ product: LinkList, parent: Type.Optional(LinkList) }),
+});
+/** A row of `GET /reports/stock`. */
+export type StockListRow = Static<typeof StockListRow>;
+
+/**
+ * A row of `GET /reports/customers` (and of the customers picker): dates
+ * `YYYY-MM-DDTHH:MM:SS`, null when unknown; `_links` empty for guests.
+ */
+export const CustomersListRow = closed({
+  id,
+  /** 0 for guests. */
+  user_id: id,
+  name: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  country: Type.String(),
+  city: Type.String(),
+  state: Type.String(),
+  postcode: Type.String(),
+  date_registered: nullable(Type.String()),
+  date_registered_gmt: nullable(Type.String()),
+  date_last_active: nullable(Type.String()),
+  date_last_active_gmt: nullable(Type.String()),
+  orders_count: tally,
+  total_spend: money,
+  avg_order_value: money,
+  date_last_order: nullable(Type.String()),
+  _links: closed({ customer: Type.Optional(LinkList) }),
+});
+/** A row of `GET /reports/customers`. */
+export type CustomersListRow = Static<typeof CustomersListRow>;
+
+/** `GET /reports/orders` answer. */
+export const OrdersListResponse = Type.Array(OrdersListRow);
+/** `GET /reports/products` answer. */
+export const ProductsListResponse = Type.Array(ProductsListRow);
+/** `GET /reports/variations` answer. */
+export const VariationsListResponse = Type.Array(VariationsListRow);
+/** `GET /reports/categories` answer. */
+export const CategoriesListResponse = Type.Array(CategoriesListRow);
+/** `GET /reports/coupons` answer. */
+export const CouponsListResponse = Type.Array(CouponsListRow);
+/** `GET /reports/taxes` answer. */
+export const TaxesListResponse = Type.Array(TaxesListRow);
+/** `GET /reports/downloads` answer. */
+export const DownloadsListResponse = Type.Array(DownloadsListRow);
+/** `GET /reports/downloads/files` answer. */
+export const DownloadFilesListResponse = Type.Array(DownloadFileRow);
+/** `GET /reports/stock` answer. */
+export const StockListResponse = Type.Array(StockListRow);
+/** `GET /reports/customers` answer. */
+export const CustomersListResponse = Type.Array(CustomersListRow);
+
+/** The row type of each list report, by its endpoint (the path after `/reports/`). */
+export interface ReportListRows {
+  orders: OrdersListRow;
+  products: ProductsListRow;
+  variations: VariationsListRow;
+  categories: CategoriesListRow;
+  coupons: CouponsListRow;
+  taxes: TaxesListRow;
+  downloads: DownloadsListRow;
+  'downloads/files': DownloadFileRow;
+  stock: StockListRow;
+  customers: CustomersListRow;
+}
+/** A list report's endpoint. */
+export type ReportListEndpoint = keyof ReportListRows;

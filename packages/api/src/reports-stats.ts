@@ -171,8 +171,12 @@ export const TaxesStatsResponse = statsResponse([
 /** Downloads stats answer. */
 export const DownloadsStatsResponse = statsResponse(['download_count'] as const);
 
-/** Query of `GET /reports/revenue/stats`: the lead's schema plus `segmentby`. */
+/**
+ * Query of `GET /reports/revenue/stats`: the lead's schema plus `segmentby` and the
+ * `debug_cache` flag every report route reads (report-route.ts).
+ */
 export const RevenueStatsSegmentedQuery = query({
   ...RevenueStatsQuery.properties,
   segmentby: Type.Optional(oneOf(orderSegments)),
+  debug_cache: commonReportParams.debug_cache,
 });

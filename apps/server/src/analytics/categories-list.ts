@@ -1,4 +1,5 @@
 /* GET /reports/categories: sales per product category. */
+import type { CategoriesListRow } from '@storelens/api';
 import { DATE_KIND, type ReportContext } from './context';
 import { idsSql, rowFilter, type SqlCondition } from './filters';
 import { andIdIn, LINE_SUMS, listPlan, type ProductListParams, union } from './list-parts';
@@ -134,7 +135,7 @@ async function categoriesSource(ctx: ReportContext, p: ProductListParams): Promi
 export async function categoriesList(
   ctx: ReportContext,
   p: ProductListParams,
-): Promise<ListResult<Record<string, unknown>>> {
+): Promise<ListResult<CategoriesListRow>> {
   const source = await categoriesSource(ctx, p);
   const result = await pagedQuery<Record<string, unknown>>(
     ctx,
@@ -146,15 +147,17 @@ export async function categoriesList(
   );
   return {
     ...result,
-    rows: result.rows.map((r) => ({
-      category_id: Number(r.category_id),
-      items_sold: Number(r.items_sold),
-      net_revenue: ctx.money(Number(r.net_revenue)),
-      orders_count: Number(r.orders_count),
-      products_count: Number(r.products_count),
-      extended_info: p.extendedInfo ? { name: String(r.category ?? '') } : {},
-      _links: { category: link(`/wc-analytics/products/categories/${Number(r.category_id)}`) },
-    })),
+    rows: result.rows.map(
+      (r): CategoriesListRow => ({
+        category_id: Number(r.category_id),
+        items_sold: Number(r.items_sold),
+        net_revenue: ctx.money(Number(r.net_revenue)),
+        orders_count: Number(r.orders_count),
+        products_count: Number(r.products_count),
+        extended_info: p.extendedInfo ? { name: String(r.category ?? '') } : {},
+        _links: { category: link(`/wc-analytics/products/categories/${Number(r.category_id)}`) },
+      }),
+    ),
   };
 }
 

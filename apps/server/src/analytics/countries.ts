@@ -2,6 +2,7 @@
  * WC v3 data/countries: ISO 3166-1 codes with English names from the runtime's CLDR data
  * (Intl.DisplayNames) and the states WooCommerce lists for the United States and Canada.
  */
+import type { CountryBody } from '@storelens/api';
 
 /** Codes Intl knows that are not countries. */
 const NOT_COUNTRIES = new Set([
@@ -95,21 +96,13 @@ const STATES: Record<string, [string, string][]> = {
   }),
 };
 
-/** One country of data/countries. */
-export interface Country {
-  code: string;
-  name: string;
-  states: { code: string; name: string }[];
-  _links: { self: { href: string }[] };
-}
-
-let cache: Country[] | undefined;
+let cache: CountryBody[] | undefined;
 
 /** Every country, sorted by name. */
-export function countries(): Country[] {
+export function countries(): CountryBody[] {
   if (cache) return cache;
   const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  const out: Country[] = [];
+  const out: CountryBody[] = [];
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);

@@ -1,4 +1,5 @@
 /* GET /reports/coupons: discounts and orders per coupon. */
+import type { CouponsListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { idsSql, type SqlCondition, statusDefault } from './filters';
 import { andIdIn, complemented, listPlan, type ProductListParams } from './list-parts';
@@ -62,7 +63,7 @@ function couponsSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
 export async function couponsList(
   ctx: ReportContext,
   p: ProductListParams,
-): Promise<ListResult<Record<string, unknown>>> {
+): Promise<ListResult<CouponsListRow>> {
   const asked = p.filters.couponIncludes;
   const { sql: inner, params } = couponsSource(ctx, p);
   let result: ListResult<Record<string, unknown>>;
@@ -106,7 +107,7 @@ export async function couponsList(
   }
   return {
     ...result,
-    rows: result.rows.map((r) => {
+    rows: result.rows.map((r): CouponsListRow => {
       const id = Number(r.coupon_id);
       return {
         coupon_id: id,

@@ -6,6 +6,7 @@
  * customer_totals (analytics/customer-totals.ts) when it is current, else computed from
  * order_stats on the request as with a range.
  */
+import type { CustomersListRow } from '@storelens/api';
 import { CUSTOMER_TOTALS_SORTS } from '../db/rollups';
 import { MONEY_SCALE } from '../money';
 import type { ReportContext } from './context';
@@ -317,7 +318,7 @@ export async function customersList(
   ctx: ReportContext,
   f: CustomerFilters,
   p: ListPaging & { orderby: string },
-): Promise<ListResult<Record<string, unknown>>> {
+): Promise<ListResult<CustomersListRow>> {
   const totals = await totalsSource(ctx, f);
   const all = unfiltered(f);
   if (totals && isTotalsSort(p.orderby)) {
@@ -414,7 +415,7 @@ export async function topCustomersBySpend(
   range: CustomerFilters['range'],
   limit: number,
   walkLimit = TOP_WALK_LIMIT,
-): Promise<Record<string, unknown>[]> {
+): Promise<CustomersListRow[]> {
   const viaList = async () =>
     (
       await customersList(ctx, rangeOnlyFilters(range), {
@@ -471,10 +472,10 @@ export async function topCustomersBySpend(
 function shapeRows(
   ctx: ReportContext,
   result: ListResult<Record<string, unknown>>,
-): ListResult<Record<string, unknown>> {
+): ListResult<CustomersListRow> {
   return {
     ...result,
-    rows: result.rows.map((r) => {
+    rows: result.rows.map((r): CustomersListRow => {
       const orders = Number(r.orders_count);
       const spend = Number(r.total_spend);
       const userId = Number(r.user_id);
@@ -482,14 +483,14 @@ function shapeRows(
         id: Number(r.id),
         user_id: userId,
         name: String(r.name ?? '').trim(),
-        first_name: r.first_name,
-        last_name: r.last_name,
-        username: r.username,
-        email: r.email,
-        country: r.country,
-        city: r.city,
-        state: r.state,
-        postcode: r.postcode,
+        first_name: String(r.first_name),
+        last_name: String(r.last_name),
+        username: String(r.username),
+        email: String(r.email),
+        country: String(r.country),
+        city: String(r.city),
+        state: String(r.state),
+        postcode: String(r.postcode),
         date_registered: iso(r.date_registered),
         date_registered_gmt: iso(r.date_registered_gmt),
         date_last_active: iso(r.date_last_active),

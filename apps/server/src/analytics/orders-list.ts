@@ -2,6 +2,8 @@
  * GET /reports/orders: one row per order and per refund (negative), on
  * the report date column, with the order-level filters of orders/stats.
  */
+import type { OrderCustomerBody, OrdersListRow } from '@storelens/api';
+import type { CustomerTable } from '../db/schema';
 import type { ReportContext } from './context';
 import { idsSql, type ReportFilters, rowFilter } from './filters';
 import { type ListPaging, type ListResult, link, pagedQuery, rangeCondition } from './paging';
@@ -35,7 +37,7 @@ interface OrderRow {
 export async function ordersList(
   ctx: ReportContext,
   p: OrdersListParams,
-): Promise<ListResult<Record<string, unknown>>> {
+): Promise<ListResult<OrdersListRow>> {
   const col = `os.${ctx.dateColumn}`;
   const filter = rowFilter(p.filters, ctx.settings.excludedStatuses, ORDER_COLUMNS, 'order');
   const range = rangeCondition(col, p.range);
@@ -69,7 +71,7 @@ export async function ordersList(
   );
   return {
     ...result,
-    rows: result.rows.map((r) => {
+    rows: result.rows.map((r): OrdersListRow => {
       const id = Number(r.order_id);
       const parent = Number(r.parent_id);
       return {
@@ -95,13 +97,31 @@ export async function ordersList(
   };
 }
 
+/** The customer record of an orders row's `extended_info`: every column of `customers`. */
+const CUSTOMER_RECORD = [
+  'id',
+  'user_id',
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'country',
+  'state',
+  'city',
+  'postcode',
+  'date_registered',
+  'date_registered_gmt',
+  'date_last_active',
+  'date_last_active_gmt',
+] as const satisfies readonly (keyof CustomerTable & keyof OrderCustomerBody)[];
+
 /** Products (with variation names), coupons and customer of each listed order. */
 async function extendedInfo(ctx: ReportContext, rows: readonly OrderRow[]) {
   const ids = rows.map((r) => Number(r.order_id));
   const keys = rows.map((r) => Number(r.parent_id) || Number(r.order_id));
   const products = new Map<number, { id: number; name: string; quantity: number }[]>();
   const coupons = new Map<number, { id: number; code: string }[]>();
-  const customers = new Map<number, Record<string, unknown>>();
+  const customers = new Map<number, OrderCustomerBody>();
   if (ids.length) {
     for (const l of await ctx.sql.query<{
       order_id: number;
@@ -132,8 +152,8 @@ async function extendedInfo(ctx: ReportContext, rows: readonly OrderRow[]) {
     }
     const customerIds = [...new Set(rows.map((r) => Number(r.customer_id)).filter((c) => c > 0))];
     if (customerIds.length) {
-      for (const c of await ctx.sql.query<Record<string, unknown> & { id: number }>(
-        `SELECT * FROM customers WHERE id IN ${idsSql(customerIds)}`,
+      for (const c of await ctx.sql.query<OrderCustomerBody>(
+        `SELECT ${CUSTOMER_RECORD.join(', ')} FROM customers WHERE id IN ${idsSql(customerIds)}`,
       )) {
         customers.set(Number(c.id), { ...c, id: Number(c.id), user_id: Number(c.user_id) });
       }

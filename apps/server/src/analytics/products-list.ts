@@ -1,4 +1,5 @@
 /* GET /reports/products: sales per product. */
+import type { ProductsListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { rowFilter, type SqlCondition } from './filters';
 import {
@@ -84,7 +85,7 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
 export async function productsList(
   ctx: ReportContext,
   p: ProductListParams,
-): Promise<ListResult<Record<string, unknown>>> {
+): Promise<ListResult<ProductsListRow>> {
   const orderBy =
     { date: 'last_date', product_name: 'product_name', sku: 'sku', variations: 'variations' }[
       p.orderby
@@ -131,13 +132,15 @@ export async function productsList(
     : undefined;
   return {
     ...result,
-    rows: result.rows.map((r) => ({
-      product_id: Number(r.product_id),
-      items_sold: Number(r.items_sold),
-      net_revenue: ctx.money(Number(r.net_revenue)),
-      orders_count: Number(r.orders_count),
-      extended_info: info ? info(Number(r.product_id)) : {},
-      _links: { product: link(`/wc-analytics/products/${Number(r.product_id)}`) },
-    })),
+    rows: result.rows.map(
+      (r): ProductsListRow => ({
+        product_id: Number(r.product_id),
+        items_sold: Number(r.items_sold),
+        net_revenue: ctx.money(Number(r.net_revenue)),
+        orders_count: Number(r.orders_count),
+        extended_info: info ? info(Number(r.product_id)) : {},
+        _links: { product: link(`/wc-analytics/products/${Number(r.product_id)}`) },
+      }),
+    ),
   };
 }

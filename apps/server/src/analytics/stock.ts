@@ -1,6 +1,7 @@
 /*
  * Stock report and the downloads list (docs/api.md, "Analytics: lists" and "Analytics: stats").
  */
+import type { DownloadsListRow, StockListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { idsSql } from './filters';
 import {
@@ -37,7 +38,7 @@ export interface StockParams extends ListPaging {
 export async function stockList(
   ctx: ReportContext,
   p: StockParams,
-): Promise<ListResult<Record<string, unknown>>> {
+): Promise<ListResult<StockListRow>> {
   const threshold = await lowStockThreshold(ctx);
   let where = "p.status = 'publish'";
   if (p.type === 'lowstock') where += ` AND ${lowStockSql(threshold)}`;
@@ -53,15 +54,15 @@ export async function stockList(
   const result = await pagedQuery<Record<string, unknown>>(ctx, inner, [], orderBy, 'id', paging);
   return {
     ...result,
-    rows: result.rows.map((r) => {
+    rows: result.rows.map((r): StockListRow => {
       const id = Number(r.id);
       const parent = Number(r.parent_id);
       return {
         id,
         parent_id: parent,
         name: stripTags(String(r.title)),
-        sku: r.sku,
-        stock_status: r.stock_status,
+        sku: String(r.sku),
+        stock_status: String(r.stock_status),
         stock_quantity: r.stock_quantity === null ? null : Number(r.stock_quantity),
         manage_stock: Number(r.manage_stock) === 1,
         low_stock_amount: r.low_stock_amount === null ? threshold : Number(r.low_stock_amount),
@@ -107,7 +108,7 @@ export async function downloadsList(
     range: { after: string | undefined; before: string | undefined };
     filters: DownloadFilters;
   },
-): Promise<ListResult<Record<string, unknown>>> {
+): Promise<ListResult<DownloadsListRow>> {
   const where = downloadWhere(p.filters);
   const range = rangeCondition('dl.timestamp', p.range);
   const inner = `SELECT dl.id, dl.product_id, dl.timestamp AS date, dl.timestamp_gmt AS date_gmt,
@@ -127,24 +128,26 @@ export async function downloadsList(
   );
   return {
     ...result,
-    rows: result.rows.map((r) => ({
-      id: Number(r.id),
-      product_id: Number(r.product_id),
-      date: r.date,
-      date_gmt: r.date_gmt,
-      download_id: r.download_id,
-      file_name: r.file_name ?? '',
-      file_path: r.file_path ?? '',
-      order_id: Number(r.order_id),
-      order_number: String(Number(r.parent_id ?? 0) || Number(r.order_id)),
-      user_id: Number(r.user_id),
-      username: r.username ?? '',
-      ip_address: r.ip_address,
-      _links: {
-        product: [
-          { href: `/wp-json/wc-analytics/products/${Number(r.product_id)}`, embeddable: true },
-        ],
-      },
-    })),
+    rows: result.rows.map(
+      (r): DownloadsListRow => ({
+        id: Number(r.id),
+        product_id: Number(r.product_id),
+        date: String(r.date),
+        date_gmt: String(r.date_gmt),
+        download_id: String(r.download_id),
+        file_name: String(r.file_name ?? ''),
+        file_path: String(r.file_path ?? ''),
+        order_id: Number(r.order_id),
+        order_number: String(Number(r.parent_id ?? 0) || Number(r.order_id)),
+        user_id: Number(r.user_id),
+        username: String(r.username ?? ''),
+        ip_address: String(r.ip_address),
+        _links: {
+          product: [
+            { href: `/wp-json/wc-analytics/products/${Number(r.product_id)}`, embeddable: true },
+          ],
+        },
+      }),
+    ),
   };
 }

@@ -1,4 +1,5 @@
 /* GET /reports/taxes: tax amounts and orders per tax rate. */
+import type { TaxesListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { type SqlCondition, statusDefault } from './filters';
 import { andIdIn, complemented, listPlan, type ProductListParams } from './list-parts';
@@ -70,7 +71,7 @@ function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
 export async function taxesList(
   ctx: ReportContext,
   p: ProductListParams,
-): Promise<ListResult<Record<string, unknown>>> {
+): Promise<ListResult<TaxesListRow>> {
   const source = taxesSource(ctx, p);
   const result = await pagedQuery<Record<string, unknown>>(
     ctx,
@@ -82,7 +83,7 @@ export async function taxesList(
   );
   return {
     ...result,
-    rows: result.rows.map((r) => {
+    rows: result.rows.map((r): TaxesListRow => {
       const id = Number(r.tax_rate_id);
       return {
         tax_rate_id: id,

@@ -1,4 +1,5 @@
 /* GET /reports/variations: sales per variation. */
+import type { VariationsListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { rowFilter, type SqlCondition } from './filters';
 import {
@@ -74,7 +75,7 @@ function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: str
 export async function variationsList(
   ctx: ReportContext,
   p: ProductListParams,
-): Promise<ListResult<Record<string, unknown>>> {
+): Promise<ListResult<VariationsListRow>> {
   const orderBy = { date: 'last_date' }[p.orderby] ?? p.orderby;
   const source = variationsSource(ctx, p, orderBy);
   const result = await pagedQuery<Record<string, unknown>>(
@@ -90,7 +91,7 @@ export async function variationsList(
   const attrs = await variationAttributes(ctx, p.extendedInfo ? ids : []);
   return {
     ...result,
-    rows: result.rows.map((r) => {
+    rows: result.rows.map((r): VariationsListRow => {
       const id = Number(r.variation_id);
       return {
         product_id: Number(r.product_id),

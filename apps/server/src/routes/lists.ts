@@ -1,19 +1,29 @@
 import {
   CategoriesListQuery,
+  CategoriesListResponse,
   CouponsListQuery,
+  CouponsListResponse,
   CustomersListQuery,
+  CustomersListResponse,
   CustomersStatsQuery,
   CustomersStatsResponse,
   DownloadFilesListQuery,
+  DownloadFilesListResponse,
   DownloadsListQuery,
+  DownloadsListResponse,
   type downloadFilterParams,
   OrdersListQuery,
+  OrdersListResponse,
   ProductsListQuery,
+  ProductsListResponse,
   StockListQuery,
+  StockListResponse,
   StockStatsQuery,
   StockStatsResponse,
   TaxesListQuery,
+  TaxesListResponse,
   VariationsListQuery,
+  VariationsListResponse,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
@@ -132,6 +142,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           extendedInfo: isTrue(q.extended_info),
         }),
       ),
+    { response: OrdersListResponse },
   );
   reportRoute<Static<typeof ProductsListQuery>>(
     app,
@@ -148,6 +159,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           extendedInfo: isTrue(q.extended_info),
         }),
       ),
+    { response: ProductsListResponse },
   );
   reportRoute<Static<typeof VariationsListQuery>>(
     app,
@@ -164,6 +176,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           extendedInfo: isTrue(q.extended_info),
         }),
       ),
+    { response: VariationsListResponse },
   );
   reportRoute<Static<typeof CategoriesListQuery>>(
     app,
@@ -180,6 +193,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           extendedInfo: isTrue(q.extended_info),
         }),
       ),
+    { response: CategoriesListResponse },
   );
   reportRoute<Static<typeof CouponsListQuery>>(
     app,
@@ -196,6 +210,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           extendedInfo: isTrue(q.extended_info),
         }),
       ),
+    { response: CouponsListResponse },
   );
   reportRoute<Static<typeof TaxesListQuery>>(
     app,
@@ -212,6 +227,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           extendedInfo: false,
         }),
       ),
+    { response: TaxesListResponse },
   );
   reportRoute<Static<typeof DownloadsListQuery>>(
     app,
@@ -227,6 +243,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           filters: downloadFilters(q),
         }),
       ),
+    { response: DownloadsListResponse },
   );
   reportRoute<Static<typeof DownloadFilesListQuery>>(
     app,
@@ -244,6 +261,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           search: q.search || undefined,
         }),
       ),
+    { response: DownloadFilesListResponse },
   );
   reportRoute<Static<typeof StockListQuery>>(
     app,
@@ -264,7 +282,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
         }),
       ),
     // Stock changes through the stock routes, not ingestion: never cached.
-    { cache: false },
+    { cache: false, response: StockListResponse },
   );
   reportRoute<Static<typeof StockStatsQuery>>(
     app,
@@ -288,6 +306,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           orderby: q.orderby ?? 'date_registered',
         }),
       ),
+    { response: CustomersListResponse },
   );
   reportRoute<CustomerQuery>(
     app,

@@ -1,22 +1,34 @@
 import {
+  AttributeBody,
   AttributeIdParams,
   AttributesSearchQuery,
+  AttributesSearchResponse,
   AttributeTermsQuery,
+  AttributeTermsResponse,
   CategoriesSearchQuery,
+  CategoriesSearchResponse,
   CountriesQuery,
+  CountriesResponse,
   CouponsSearchQuery,
+  CouponsSearchResponse,
   CustomersListQuery,
+  CustomersSearchResponse,
   DownloadIpsQuery,
+  DownloadIpsResponse,
   MAX_FULL_LIST,
   NumericIdParams,
   OrdersSearchQuery,
+  OrdersSearchResponse,
   ParentIdParams,
   ProductsSearchQuery,
+  ProductsSearchResponse,
   TaxesSearchQuery,
+  TaxesSearchResponse,
   VariationsSearchQuery,
+  VariationsSearchResponse,
 } from '@storelens/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Static, TSchema } from 'typebox';
+import type { Static, TArray, TSchema } from 'typebox';
 import { type ReportContext, reportContext } from '../analytics/context';
 import { countries } from '../analytics/countries';
 import { customersList } from '../analytics/customers';
@@ -40,15 +52,28 @@ import { setPagingHeaders } from './paging';
 const BASE = '/wp-json/wc-analytics';
 const isTrue = (v: unknown) => v === true || v === 'true' || v === '1';
 
-/** A GET picker route: validates query (and params), answers a page with its headers. */
-function picker<Q, P = unknown>(
+/**
+ * A GET picker route: validates query (and params), answers a page with its headers, written by
+ * the response schema (an array of rows, which the handler's rows must be).
+ */
+function picker<Q, P = unknown, R extends TArray = TArray>(
   app: FastifyInstance,
   db: Db,
   path: string,
-  schema: { querystring: TSchema; params?: TSchema },
-  handler: (ctx: ReportContext, q: Q, params: P) => Promise<ListResult<unknown> | unknown[]>,
+  schema: { querystring: TSchema; params?: TSchema; response: R },
+  handler: (
+    ctx: ReportContext,
+    q: Q,
+    params: P,
+  ) => Promise<ListResult<Static<R>[number]> | Static<R>>,
 ) {
-  app.get(path, { schema }, async (request: FastifyRequest, reply: FastifyReply) => {
+  const { response, ...input } = schema;
+  // Typed as a plain TSchema: the rows are checked against R by the handler's type above.
+  const routeSchema: Record<string, TSchema | Record<number, TSchema>> = {
+    ...input,
+    response: { 200: response },
+  };
+  app.get(path, { schema: routeSchema }, async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = reportContext(db, await readStoreSettings(db));
     const q = request.query as Q & { page?: number };
     const result = await handler(ctx, q, request.params as P);
@@ -85,7 +110,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     app,
     db,
     `${BASE}/products`,
-    { querystring: ProductsSearchQuery },
+    { querystring: ProductsSearchQuery, response: ProductsSearchResponse },
     async (ctx, q) => {
       const p = paging(q, 'desc');
       const result = await searchProducts(ctx, {
@@ -127,21 +152,25 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     app,
     db,
     `${BASE}/products/:parent/variations`,
-    { querystring: VariationsSearchQuery, params: ParentIdParams },
+    {
+      querystring: VariationsSearchQuery,
+      params: ParentIdParams,
+      response: VariationsSearchResponse,
+    },
     (ctx, q, params) => variations(ctx, q, params.parent),
   );
   picker<Static<typeof VariationsSearchQuery>>(
     app,
     db,
     `${BASE}/variations`,
-    { querystring: VariationsSearchQuery },
+    { querystring: VariationsSearchQuery, response: VariationsSearchResponse },
     (ctx, q) => variations(ctx, q, undefined),
   );
   picker<Static<typeof CategoriesSearchQuery>>(
     app,
     db,
     `${BASE}/products/categories`,
-    { querystring: CategoriesSearchQuery },
+    { querystring: CategoriesSearchQuery, response: CategoriesSearchResponse },
     (ctx, q) =>
       searchCategories(ctx, {
         ...paging(q, 'asc'),
@@ -157,12 +186,18 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     app,
     db,
     `${BASE}/products/attributes`,
-    { querystring: AttributesSearchQuery },
+    { querystring: AttributesSearchQuery, response: AttributesSearchResponse },
     (ctx, q) => searchAttributes(ctx, q.search || undefined),
   );
   app.get(
     `${BASE}/products/attributes/:id`,
-    { schema: { querystring: AttributesSearchQuery, params: AttributeIdParams } },
+    {
+      schema: {
+        querystring: AttributesSearchQuery,
+        params: AttributeIdParams,
+        response: { 200: AttributeBody },
+      },
+    },
     async (request) => {
       const ctx = reportContext(db, await readStoreSettings(db));
       const found = await findAttribute(ctx, (request.params as { id: string }).id);
@@ -174,7 +209,11 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     app,
     db,
     `${BASE}/products/attributes/:id/terms`,
-    { querystring: AttributeTermsQuery, params: AttributeIdParams },
+    {
+      querystring: AttributeTermsQuery,
+      params: AttributeIdParams,
+      response: AttributeTermsResponse,
+    },
     async (ctx, q, params) => {
       const found = await findAttribute(ctx, params.id);
       if (!found) throw ApiError.of('woocommerce_rest_taxonomy_invalid');
@@ -190,7 +229,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     app,
     db,
     `${BASE}/coupons`,
-    { querystring: CouponsSearchQuery },
+    { querystring: CouponsSearchQuery, response: CouponsSearchResponse },
     (ctx, q) =>
       searchCoupons(ctx, {
         ...paging(q, 'desc'),
@@ -204,7 +243,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     app,
     db,
     `${BASE}/customers`,
-    { querystring: CustomersListQuery },
+    { querystring: CustomersListQuery, response: CustomersSearchResponse },
     (ctx, q) =>
       searchCustomers(ctx, customerFilters(ctx, q), {
         ...paging(q, 'desc'),
@@ -215,7 +254,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     app,
     db,
     `${BASE}/customers/:id`,
-    { querystring: CountriesQuery, params: NumericIdParams },
+    { querystring: CountriesQuery, params: NumericIdParams, response: CustomersSearchResponse },
     async (ctx, _q, params) => {
       const found = await customersList(ctx, customerFilters(ctx, { customers: [params.id] }), {
         page: 1,
@@ -233,14 +272,14 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     app,
     db,
     `${BASE}/data/countries`,
-    { querystring: CountriesQuery },
+    { querystring: CountriesQuery, response: CountriesResponse },
     async () => countries(),
   );
   picker<Static<typeof DownloadIpsQuery>>(
     app,
     db,
     `${BASE}/data/download-ips`,
-    { querystring: DownloadIpsQuery },
+    { querystring: DownloadIpsQuery, response: DownloadIpsResponse },
     async (ctx, q) => {
       if (!q.match) {
         throw ApiError.of('woocommerce_rest_data_download_ips_invalid_request', '', {
@@ -254,7 +293,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     app,
     db,
     `${BASE}/orders`,
-    { querystring: OrdersSearchQuery },
+    { querystring: OrdersSearchQuery, response: OrdersSearchResponse },
     (ctx, q) =>
       searchOrders(ctx, {
         ...paging(q, 'desc'),
@@ -268,7 +307,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     app,
     db,
     `${BASE}/taxes`,
-    { querystring: TaxesSearchQuery },
+    { querystring: TaxesSearchQuery, response: TaxesSearchResponse },
     (ctx, q) =>
       searchTaxes(ctx, {
         ...paging(q, 'asc'),

@@ -1,4 +1,12 @@
-import type { NoteBody as Note, ReportRow, ReportStatsBody as ReportStats } from '@storelens/api';
+import type {
+  CustomersListRow,
+  DownloadFileRow,
+  NoteBody as Note,
+  OrdersListRow,
+  ProductSearchRow,
+  ReportRow,
+  ReportStatsBody as ReportStats,
+} from '@storelens/api';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiError } from '../client/api-error.ts';
 import type { ApiClient, ApiResponse } from '../client/client.ts';
@@ -43,6 +51,25 @@ describe('public hook types', () => {
     expectTypeOf(useReportItems).parameters.toEqualTypeOf<
       [string, import('../client/query-string.ts').QueryArgs]
     >();
+  });
+
+  it('a list endpoint or item type named literally reads its rows by their schema', () => {
+    expectTypeOf<ReturnType<typeof useReportItems<'orders'>>['data']>().toEqualTypeOf<
+      readonly OrdersListRow[]
+    >();
+    expectTypeOf<ReturnType<typeof useReportItems<'downloads/files'>>['data']>().toEqualTypeOf<
+      readonly DownloadFileRow[]
+    >();
+    expectTypeOf<ReturnType<typeof useReportItems<string>>['data']>().toEqualTypeOf<
+      readonly ReportRow[]
+    >();
+    expectTypeOf<ReturnType<typeof useItems<'products'>>['items']>().toEqualTypeOf<
+      readonly ProductSearchRow[]
+    >();
+    expectTypeOf<ReturnType<typeof useItems<'customers'>>['items']>().toEqualTypeOf<
+      readonly CustomersListRow[]
+    >();
+    expectTypeOf<ReturnType<typeof useItems<string>>['items']>().toEqualTypeOf<readonly Item[]>();
   });
 
   it('settings, notes, items and plugins hooks', () => {

@@ -1,4 +1,5 @@
 /** Product attributes and their terms (GET /products/attributes, …/terms). */
+import type { AttributeBody, AttributeTermRow } from '@storelens/api';
 import type { ReportContext } from '../context';
 import { likeText } from '../customers';
 import {
@@ -11,7 +12,7 @@ import {
 } from './page';
 
 /** An attribute in the WC v3 shape. */
-const attributeItem = (a: { id: number; name: string; slug: string }) => ({
+const attributeItem = (a: { id: number; name: string; slug: string }): AttributeBody => ({
   id: Number(a.id),
   name: a.name,
   slug: a.slug,
@@ -78,13 +79,15 @@ export async function attributeTerms(
   );
   return {
     ...result,
-    rows: result.rows.map((r) => ({
-      id: Number(r.id),
-      name: r.name,
-      slug: r.slug,
-      description: '',
-      menu_order: Number(r.menu_order),
-      count: Number(r.count),
-    })),
+    rows: result.rows.map(
+      (r): AttributeTermRow => ({
+        id: Number(r.id),
+        name: r.name,
+        slug: r.slug,
+        description: '',
+        menu_order: Number(r.menu_order),
+        count: Number(r.count),
+      }),
+    ),
   };
 }

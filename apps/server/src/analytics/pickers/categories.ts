@@ -1,4 +1,5 @@
 /** The product categories picker (GET /products/categories). */
+import type { CategorySearchRow } from '@storelens/api';
 import type { ReportContext } from '../context';
 import { link } from '../paging';
 import { addContains, idConditions, type PickerPaging, pickerOrder, pickerPage } from './page';
@@ -51,17 +52,19 @@ export async function searchCategories(
   );
   return {
     ...result,
-    rows: result.rows.map((r) => ({
-      id: Number(r.id),
-      name: r.name,
-      slug: r.slug,
-      parent: Number(r.parent_id),
-      description: r.description,
-      display: 'default',
-      image: null,
-      menu_order: 0,
-      count: Number(r.count),
-      _links: { self: link(`/wc-analytics/products/categories/${Number(r.id)}`) },
-    })),
+    rows: result.rows.map(
+      (r): CategorySearchRow => ({
+        id: Number(r.id),
+        name: r.name,
+        slug: r.slug,
+        parent: Number(r.parent_id),
+        description: r.description,
+        display: 'default',
+        image: null,
+        menu_order: 0,
+        count: Number(r.count),
+        _links: { self: link(`/wc-analytics/products/categories/${Number(r.id)}`) },
+      }),
+    ),
   };
 }

@@ -1,4 +1,5 @@
 /** The coupons picker (GET /wc-analytics/coupons). */
+import type { CouponSearchRow } from '@storelens/api';
 import type { ReportContext } from '../context';
 import { link } from '../paging';
 import { addContains, idConditions, type PickerPaging, pickerOrder, pickerPage } from './page';
@@ -45,16 +46,18 @@ export async function searchCoupons(
   const iso = (v: string | null) => (v ? v.replace(' ', 'T') : null);
   return {
     ...result,
-    rows: result.rows.map((r) => ({
-      id: Number(r.id),
-      code: r.code,
-      amount: String(ctx.money(Number(r.amount))),
-      discount_type: r.discount_type,
-      date_created: iso(r.date_created),
-      date_created_gmt: iso(r.date_created_gmt),
-      date_expires: iso(r.date_expires),
-      date_expires_gmt: iso(r.date_expires_gmt),
-      _links: { self: link(`/wc-analytics/coupons/${Number(r.id)}`) },
-    })),
+    rows: result.rows.map(
+      (r): CouponSearchRow => ({
+        id: Number(r.id),
+        code: r.code,
+        amount: String(ctx.money(Number(r.amount))),
+        discount_type: r.discount_type,
+        date_created: r.date_created.replace(' ', 'T'),
+        date_created_gmt: r.date_created_gmt.replace(' ', 'T'),
+        date_expires: iso(r.date_expires),
+        date_expires_gmt: iso(r.date_expires_gmt),
+        _links: { self: link(`/wc-analytics/coupons/${Number(r.id)}`) },
+      }),
+    ),
   };
 }

@@ -1,4 +1,5 @@
 /** The customers picker (GET /wc-analytics/customers with `search`). */
+import type { CustomersListRow } from '@storelens/api';
 import type { ReportContext } from '../context';
 import { type CustomerFilters, customersList, hasCustomerRules } from '../customers';
 import type { ListPaging, ListResult } from '../paging';
@@ -15,7 +16,7 @@ export async function searchCustomers(
   ctx: ReportContext,
   f: CustomerFilters,
   p: ListPaging & { orderby: string },
-): Promise<ListResult<Record<string, unknown>>> {
+): Promise<ListResult<CustomersListRow>> {
   if (!f.search) return customersList(ctx, f, p);
   const set = await searchSet(ctx.db, 'customers');
   const fields = f.searchby === 'all' ? ['name', 'username', 'email'] : [f.searchby];
@@ -41,7 +42,7 @@ export async function searchCustomers(
       { ...p, page: 1, perPage: page.ids.length },
     );
     return {
-      rows: inPageOrder(page.ids, found.rows as (Record<string, unknown> & { id: number })[]),
+      rows: inPageOrder(page.ids, found.rows),
       total: page.total,
       totalPages,
     };

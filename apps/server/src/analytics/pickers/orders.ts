@@ -1,4 +1,5 @@
 /** The orders picker (GET /wc-analytics/orders): an order-number prefix. */
+import type { OrderSearchRow } from '@storelens/api';
 import type { ReportContext } from '../context';
 import { link } from '../paging';
 import { idConditions, includeOrder, type PickerPaging, pickerPage } from './page';
@@ -70,17 +71,19 @@ export async function searchOrders(
   const symbols: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥', INR: '₹' };
   return {
     ...result,
-    rows: result.rows.map((r) => ({
-      id: Number(r.id),
-      number: String(r.id),
-      status: r.status,
-      currency: r.currency,
-      currency_symbol: symbols[r.currency] ?? r.currency,
-      customer_id: Number(r.customer_id),
-      date_created: r.date_created.replace(' ', 'T'),
-      date_created_gmt: r.date_created_gmt.replace(' ', 'T'),
-      total: String(ctx.money(Number(r.total))),
-      _links: { self: link(`/wc-analytics/orders/${Number(r.id)}`) },
-    })),
+    rows: result.rows.map(
+      (r): OrderSearchRow => ({
+        id: Number(r.id),
+        number: String(r.id),
+        status: r.status,
+        currency: r.currency,
+        currency_symbol: symbols[r.currency] ?? r.currency,
+        customer_id: Number(r.customer_id),
+        date_created: r.date_created.replace(' ', 'T'),
+        date_created_gmt: r.date_created_gmt.replace(' ', 'T'),
+        total: String(ctx.money(Number(r.total))),
+        _links: { self: link(`/wc-analytics/orders/${Number(r.id)}`) },
+      }),
+    ),
   };
 }

@@ -1,4 +1,5 @@
 /** The products picker (GET /products): in-memory search, rows in the WC v3 product shape. */
+import type { ProductSearchRow } from '@storelens/api';
 import type { ReportContext } from '../context';
 import { idsSql } from '../filters';
 import { type ListResult, link, stripTags } from '../paging';
@@ -72,7 +73,11 @@ export const PRODUCT_ORDER: Record<string, string> = {
 };
 
 /** The WC v3 product fields the client reads, plus `low_in_stock`. */
-export function productItem(ctx: ReportContext, r: ProductRow, lowThreshold: number) {
+export function productItem(
+  ctx: ReportContext,
+  r: ProductRow,
+  lowThreshold: number,
+): ProductSearchRow {
   const qty = r.stock_quantity === null ? null : Number(r.stock_quantity);
   const low = r.low_stock_amount === null ? lowThreshold : Number(r.low_stock_amount);
   return {

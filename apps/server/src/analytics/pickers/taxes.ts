@@ -1,4 +1,5 @@
 /** The tax rates picker (GET /wc-analytics/taxes). */
+import type { TaxRateRow } from '@storelens/api';
 import type { TaxRateTable } from '../../db/schema';
 import type { ReportContext } from '../context';
 import { idsSql } from '../filters';
@@ -28,23 +29,25 @@ export async function searchTaxes(
     });
   const start = (s.page - 1) * s.perPage;
   return {
-    rows: matching.slice(start, start + s.perPage).map((r) => ({
-      id: Number(r.id),
-      country: r.country,
-      state: r.state,
-      postcode: '',
-      city: '',
-      postcodes: [],
-      cities: [],
-      rate: r.rate,
-      name: r.name,
-      priority: Number(r.priority),
-      compound: Number(r.compound) === 1,
-      shipping: Number(r.shipping) === 1,
-      order: Number(r.id),
-      class: r.tax_class || 'standard',
-      _links: { self: link(`/wc-analytics/taxes/${Number(r.id)}`) },
-    })),
+    rows: matching.slice(start, start + s.perPage).map(
+      (r): TaxRateRow => ({
+        id: Number(r.id),
+        country: r.country,
+        state: r.state,
+        postcode: '',
+        city: '',
+        postcodes: [],
+        cities: [],
+        rate: r.rate,
+        name: r.name,
+        priority: Number(r.priority),
+        compound: Number(r.compound) === 1,
+        shipping: Number(r.shipping) === 1,
+        order: Number(r.id),
+        class: r.tax_class || 'standard',
+        _links: { self: link(`/wc-analytics/taxes/${Number(r.id)}`) },
+      }),
+    ),
     total: matching.length,
     totalPages: Math.ceil(matching.length / s.perPage),
   };

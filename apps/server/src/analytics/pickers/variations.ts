@@ -1,4 +1,5 @@
 /** The variations picker (GET /products/{id}/variations and /variations). */
+import type { VariationSearchRow } from '@storelens/api';
 import type { ReportContext } from '../context';
 import { type ListResult, link, stripTags } from '../paging';
 import { variationAttributes } from '../product-records';
@@ -71,7 +72,7 @@ export async function searchVariations(ctx: ReportContext, s: VariationSearch) {
   const attrs = await variationAttributes(ctx, ids);
   return {
     ...result,
-    rows: result.rows.map((r) => {
+    rows: result.rows.map((r): VariationSearchRow => {
       const item = productItem(ctx, r, 1);
       return {
         ...item,

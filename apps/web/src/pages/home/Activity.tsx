@@ -1,5 +1,12 @@
 import { Link, OrderStatus, Rating } from '@storelens/components';
-import { type Product, type Review, useItems, useReviews, useSettings } from '@storelens/data';
+import {
+  type LowInStockRow,
+  type OrdersListRow,
+  type Review,
+  useItems,
+  useReviews,
+  useSettings,
+} from '@storelens/data';
 import { __, _n, sprintf } from '@storelens/i18n';
 import { getNewPath } from '@storelens/navigation';
 import { type ReactNode, useId, useState } from 'react';
@@ -149,8 +156,8 @@ function StockRow({
   onSave,
   saving,
 }: {
-  product: Product & { last_order_date?: string | null };
-  onSave: (product: Product, quantity: number) => Promise<void>;
+  product: LowInStockRow;
+  onSave: (product: LowInStockRow, quantity: number) => Promise<void>;
   saving: boolean;
 }) {
   const [editing, setEditing] = useState(false);
@@ -216,7 +223,7 @@ function StockRow({
 export function StockPanel() {
   const stock = useItems('products/low-in-stock', { page: 1, per_page: 5 });
   const notice = useNotices();
-  const save = async (product: Product, quantity: number) => {
+  const save = async (product: LowInStockRow, quantity: number) => {
     const previous = Number(product.stock_quantity ?? 0);
     const name = product.name ?? `#${product.id}`;
     const ok = await stock.updateProductStock(product, quantity);
@@ -246,12 +253,7 @@ export function StockPanel() {
       ) : (
         <ul className="sl-activity__list">
           {stock.items.map((p) => (
-            <StockRow
-              key={p.id}
-              product={p as Product}
-              onSave={save}
-              saving={stock.isUpdating(p.id)}
-            />
+            <StockRow key={p.id} product={p} onSave={save} saving={stock.isUpdating(p.id)} />
           ))}
         </ul>
       )}
@@ -269,20 +271,6 @@ const STATUS_LABELS: Record<string, string> = {
   failed: __('Failed'),
 };
 
-interface OrderRow {
-  order_id: number;
-  order_number?: string;
-  status: string;
-  date_created: string;
-  date_created_gmt?: string;
-  /** The report date (the date-type setting's column), which the Orders report filters on. */
-  date?: string;
-  total_sales: number;
-  num_items_sold: number;
-  customer_id?: number;
-  extended_info?: { customer?: { first_name?: string; last_name?: string } };
-}
-
 /** Recent orders in the actionable statuses (Analytics settings decide which those are). */
 export function OrdersPanel() {
   const { formatAmount, settings: store } = useStore();
@@ -292,7 +280,7 @@ export function OrdersPanel() {
     ? (settings.woocommerce_actionable_order_statuses as string[])
     : [];
   const none = lastReceived !== null && actionable.length === 0;
-  const orders = useApiGet<OrderRow[]>(
+  const orders = useApiGet<OrdersListRow[]>(
     '/wc-analytics/reports/orders',
     { status_is: actionable, per_page: 5, orderby: 'date', order: 'desc', extended_info: true },
     undefined,

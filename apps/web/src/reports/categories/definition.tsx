@@ -1,4 +1,4 @@
-import type { ReportRow } from '@storelens/data';
+import type { CategoriesListRow, ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
 import { categoriesLookup, categoryTrail, linkCell } from '../page/cells';
@@ -32,7 +32,7 @@ const categoryColumns: readonly ItemColumn[] = [
     },
     cell: (row, context) => {
       const trail = categoryTrail(String(row.category_id), context.lookups.categories);
-      const name = trail.name || infoOf<{ name?: string }>(row).name || '';
+      const name = trail.name || infoOf<CategoriesListRow['extended_info']>(row).name || '';
       const link = linkCell(
         name,
         `${trail.ancestors}${name}`,

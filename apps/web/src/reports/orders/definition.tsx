@@ -1,5 +1,5 @@
 import { type AdvancedFiltersConfig, Link, OrderStatus } from '@storelens/components';
-import type { ReportRow } from '@storelens/data';
+import type { OrdersListRow, ReportRow } from '@storelens/data';
 import { __, _x } from '@storelens/i18n';
 import { Fragment } from 'react';
 import { hrefCell, plural } from '../page/cells';
@@ -87,26 +87,16 @@ export const ordersCharts: readonly ChartMetric[] = [
   },
 ];
 
-interface OrderProduct {
-  id: number;
-  name: string;
-  quantity: number;
-}
-interface OrderCoupon {
-  id: number;
-  code: string;
-}
+type OrderInfo = OrdersListRow['extended_info'];
+type OrderProduct = NonNullable<OrderInfo['products']>[number];
+type OrderCoupon = NonNullable<OrderInfo['coupons']>[number];
 
 /**
  * One order's cells, in header order. The number links to the order (see
  * `orderLink`), the customer's name to the Customers report narrowed to that customer.
  */
 export function orderCells(row: ReportRow, context: RowContext) {
-  const info = (row.extended_info ?? {}) as {
-    products?: OrderProduct[];
-    coupons?: OrderCoupon[];
-    customer?: { first_name?: string; last_name?: string };
-  };
+  const info = (row.extended_info ?? {}) as OrderInfo;
   const products = [...(info.products ?? [])].sort((a, b) => b.quantity - a.quantity);
   const coupons = info.coupons ?? [];
   const customer = [info.customer?.first_name, info.customer?.last_name].filter(Boolean).join(' ');

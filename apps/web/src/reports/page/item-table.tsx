@@ -1,8 +1,8 @@
 import type { TableCell, TableHeader } from '@storelens/components';
-import type { QueryArgs, ReportRow } from '@storelens/data';
+import type { ProductsListRow, QueryArgs, ReportRow, VariationsListRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
-import { linkCell, plural, type StockFacts, stockQuantityCell, stockStatusCell } from './cells';
+import { linkCell, plural, stockQuantityCell, stockStatusCell } from './cells';
 import type {
   LookupDefinition,
   RowContext,
@@ -21,13 +21,13 @@ export interface ItemColumn {
   readonly cell: (row: ReportRow, context: RowContext) => TableCell;
 }
 
-/** What a product or variation row's `extended_info` may hold. */
-export interface ItemInfo extends StockFacts {
-  readonly name?: string;
-  readonly sku?: string;
-}
+/** What a product or variation row's `extended_info` holds (their row schemas). */
+export type ItemInfo = ProductsListRow['extended_info'] | VariationsListRow['extended_info'];
 
-/** A row's `extended_info`, or an empty one. */
+/**
+ * A row's `extended_info` as its report's row schema types it (`I`: the `extended_info` of
+ * that report's row in @storelens/api), or an empty one.
+ */
 export const infoOf = <I extends object = ItemInfo>(row: ReportRow) =>
   (row.extended_info ?? {}) as I;
 

@@ -111,7 +111,7 @@ function useProductFacts(query: Query): ViewFacts {
   const id = singleProductId(query);
   const list = useItems('products', id ? { include: id } : { include: '0' });
   const product = id ? list.items.find((p) => String(p.id) === id) : undefined;
-  return product ? { productType: String((product as { type?: unknown }).type ?? '') } : {};
+  return product ? { productType: product.type } : {};
 }
 
 /** The Products report, with its single-product and variable-product views. */

@@ -1,5 +1,5 @@
 import { Link } from '@storelens/components';
-import type { ReportRow } from '@storelens/data';
+import type { ProductsListRow, ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
 import { categoriesLookup, categoryTrail, linkCell } from '../page/cells';
@@ -7,7 +7,6 @@ import {
   cellsOf,
   columns,
   type ItemColumn,
-  type ItemInfo,
   infoOf,
   itemTable,
   salesSummary,
@@ -15,10 +14,7 @@ import {
 import { reportHref } from '../page/links';
 import type { RowContext, TableDefinition } from '../page/types';
 
-interface ProductInfo extends ItemInfo {
-  category_ids?: number[];
-  variations?: unknown[];
-}
+type ProductInfo = ProductsListRow['extended_info'];
 
 /** A product's categories as breadcrumbs, each linking to its single-category view. */
 function CategoryCell({ ids, context }: { ids: readonly number[]; context: RowContext }) {

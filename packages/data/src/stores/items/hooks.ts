@@ -4,22 +4,29 @@ import type { QueryArgs } from '../../client/query-string.ts';
 import { useStorelensDispatch } from '../../react/provider.tsx';
 import { dataOfArgs, entryView, useQuery } from '../../react/use-query.ts';
 import { type ResourceList, useResourceList } from '../../react/use-resource-list.ts';
-import type { Item, StockTarget } from './slice.ts';
+import type { ItemOf, StockTarget } from './slice.ts';
 import { countQueryKey, fetchItems, fetchItemsTotalCount, updateProductStock } from './slice.ts';
 
 /** What `useItems` returns. */
-export interface UseItemsResult extends ResourceList<Item> {
+export interface UseItemsResult<I = ItemOf> extends ResourceList<I> {
   /** Optimistic stock update; resolves false (after reverting) on failure. */
   readonly updateProductStock: (product: StockTarget, quantity: number) => Promise<boolean>;
 }
 
-/** Reads product-like items of a type (`per_page: -1` for the full list). */
-export function useItems(itemType: string, query: QueryArgs = {}): UseItemsResult {
+/**
+ * Reads product-like items of a type (`per_page: -1` for the full list); a type named
+ * literally (`useItems('products', …)`) types them by its row schema (`ItemRows`).
+ */
+export function useItems<T extends string>(
+  itemType: T,
+  query: QueryArgs = {},
+): UseItemsResult<ItemOf<T>> {
   const dispatch = useStorelensDispatch();
   const list = useResourceList((s) => s.items, itemType, query, fetchItems);
   return useMemo(
     () => ({
-      ...list,
+      // The type's records were stored from its answers, which its row schema writes.
+      ...(list as unknown as ResourceList<ItemOf<T>>),
       updateProductStock: (product, quantity) => dispatch(updateProductStock(product, quantity)),
     }),
     [list, dispatch],

@@ -1,4 +1,14 @@
-import type { ProductBody } from '@storelens/api';
+import type {
+  CategorySearchRow,
+  CouponSearchRow,
+  CustomersListRow,
+  LowInStockRow,
+  OrderSearchRow,
+  ProductBody,
+  ProductSearchRow,
+  TaxRateRow,
+  VariationSearchRow,
+} from '@storelens/api';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { runOptimistic } from '../../core/optimistic.ts';
 import { NAMESPACES, STORE_NAMES } from '../../core/paths.ts';
@@ -15,6 +25,21 @@ export interface Item {
   readonly name?: string;
   readonly [field: string]: unknown;
 }
+
+/** The record type of each item type, by its schema in @storelens/api (the picker rows). */
+export interface ItemRows {
+  products: ProductSearchRow;
+  variations: VariationSearchRow;
+  categories: CategorySearchRow;
+  coupons: CouponSearchRow;
+  customers: CustomersListRow;
+  orders: OrderSearchRow;
+  taxes: TaxRateRow;
+  'products/low-in-stock': LowInStockRow;
+}
+
+/** The records of an item type: its schema's row when known, else an open `Item`. */
+export type ItemOf<T extends string = string> = T extends keyof ItemRows ? ItemRows[T] : Item;
 
 /**
  * What a stock update reads of its target: a product or variation (`ProductBody` of

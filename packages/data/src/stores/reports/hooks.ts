@@ -10,6 +10,7 @@ import type { StorelensState } from '../../store.ts';
 import {
   fetchReportItems,
   fetchReportStats,
+  type ReportListRow,
   selectReportItemsEntry,
   selectReportStatsEntry,
 } from './slice.ts';
@@ -23,9 +24,9 @@ interface ReportBase {
   readonly error: ApiError | null;
 }
 
-/** What `useReportItems` returns. */
-export interface UseReportItemsResult extends ReportBase {
-  readonly data: readonly ReportRow[];
+/** What `useReportItems` returns: the rows of the endpoint's schema. */
+export interface UseReportItemsResult<R = ReportRow> extends ReportBase {
+  readonly data: readonly R[];
 }
 
 /** What `useReportStats` returns. */
@@ -73,8 +74,14 @@ function useReport<R extends { totalResults: number; totalPages: number }>(
   return useMemo(() => base(q), [q]);
 }
 
-/** Reads a report's rows for a query (see `getReportTableQuery`), fetching when not cached. */
-export function useReportItems(endpoint: string, query: QueryArgs): UseReportItemsResult {
+/**
+ * Reads a report's rows for a query (see `getReportTableQuery`), fetching when not cached; a
+ * list endpoint named literally (`useReportItems('orders', …)`) types them by its row schema.
+ */
+export function useReportItems<E extends string>(
+  endpoint: E,
+  query: QueryArgs,
+): UseReportItemsResult<ReportListRow<E>> {
   const read = useReport(
     'reports/items',
     selectReportItemsEntry,
@@ -84,7 +91,9 @@ export function useReportItems(endpoint: string, query: QueryArgs): UseReportIte
   );
   return useMemo(() => {
     const { result, ...rest } = read;
-    return { ...rest, data: result?.data ?? EMPTY_ROWS };
+    // The endpoint's rows were cached from its answer, which its row schema writes.
+    const data = (result?.data ?? EMPTY_ROWS) as readonly ReportListRow<E>[];
+    return { ...rest, data };
   }, [read]);
 }
 

@@ -1,5 +1,7 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import type {
+  ReportListEndpoint,
+  ReportListRows,
   ReportRow,
   ReportStatsBody as ReportStats,
   StatsIntervalBody as StatsInterval,
@@ -25,7 +27,15 @@ export interface ReportResult<D> {
   readonly totalPages: number;
 }
 
-/** Report list rows as cached. */
+/**
+ * The row type of a report endpoint: its schema's row (`ReportListRows` of @storelens/api) for
+ * a list report, an open row for an endpoint not known at compile time.
+ */
+export type ReportListRow<E extends string = string> = E extends ReportListEndpoint
+  ? ReportListRows[E]
+  : ReportRow;
+
+/** Report list rows as cached (each endpoint's rows are its `ReportListRow`). */
 export type ReportItemsResult = ReportResult<readonly ReportRow[]>;
 /** Report stats as cached. */
 export type ReportStatsResult = ReportResult<ReportStats>;
