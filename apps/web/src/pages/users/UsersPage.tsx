@@ -10,6 +10,35 @@ import '../login/auth.css';
 
 const ROLES = Object.keys(ROLE_LABELS) as UserRole[];
 
+/** A select of the roles, named by its `<label htmlFor={id}>` or by `label`. */
+function RoleSelect({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id?: string;
+  label?: string;
+  value: UserRole;
+  onChange: (role: UserRole) => void;
+}) {
+  return (
+    <select
+      id={id}
+      className="sl-select"
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value as UserRole)}
+    >
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {ROLE_LABELS[r]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** Administrators: invite users, change their role, remove them. */
 export function UsersPage() {
   const { user: me, can, isRequesting } = useCurrentUser();
@@ -115,18 +144,7 @@ export function UsersPage() {
           />
           <div className="sl-field">
             <label htmlFor={`${id}-role`}>{__('Role')}</label>
-            <select
-              id={`${id}-role`}
-              className="sl-select"
-              value={role}
-              onChange={(e) => setRole(e.target.value as UserRole)}
-            >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </select>
+            <RoleSelect id={`${id}-role`} value={role} onChange={setRole} />
           </div>
           <button type="submit" className="sl-button">
             {__('Invite')}
@@ -184,18 +202,11 @@ export function UsersPage() {
                 </td>
                 <td>{u.email}</td>
                 <td>
-                  <select
-                    className="sl-select"
-                    aria-label={sprintf(__('Role of %s'), u.name)}
-                    value={u.roles[0]}
-                    onChange={(e) => void changeRole(u, e.target.value as UserRole)}
-                  >
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {ROLE_LABELS[r]}
-                      </option>
-                    ))}
-                  </select>
+                  <RoleSelect
+                    label={sprintf(__('Role of %s'), u.name)}
+                    value={u.roles[0] as UserRole}
+                    onChange={(next) => void changeRole(u, next)}
+                  />
                 </td>
                 <td>{accountTime(u.last_login)}</td>
                 <td>
