@@ -1,11 +1,11 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../session';
 import { requestMessage } from './rules';
 
 /**
  * The records an account page lists (the users, one's application passwords): null until the
  * first answer, loaded when `enabled` and again by `reload` after a change; a failed request's
- * message goes to `onError`.
+ * message goes to `onError` (the latest one given: a new callback does not load again).
  */
 export function useAccountList<T>(
   path: string,
@@ -14,12 +14,14 @@ export function useAccountList<T>(
 ): { items: T[] | null; reload: () => Promise<void> } {
   const api = useApi();
   const [items, setItems] = useState<T[] | null>(null);
+  const report = useRef(onError);
+  report.current = onError;
   const reload = useCallback(
     () =>
       api((c) => c.get<T[]>(path))
         .then(({ data }) => setItems(data))
-        .catch((e: unknown) => onError(requestMessage(e))),
-    [api, path, onError],
+        .catch((e: unknown) => report.current(requestMessage(e))),
+    [api, path],
   );
   useEffect(() => {
     if (enabled) void reload();
