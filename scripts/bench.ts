@@ -44,7 +44,12 @@ import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { type ScratchStore, scratchStore } from '../apps/server/bench/scratch-store';
+import {
+  onServer,
+  type ScratchStore,
+  scratchStore,
+  storeAt,
+} from '../apps/server/bench/scratch-store';
 import { formatStoreSize, storeSize } from '../apps/server/bench/store-size';
 import { runners } from '../apps/server/src/admin';
 import { startImport } from '../apps/server/src/admin/import';
@@ -165,17 +170,10 @@ async function benchStore(
     if (existsSync(kept)) {
       await s.db.close();
       copyFileSync(kept, file);
-      const db = await openStore(s.url);
-      const copy: ScratchStore = {
-        db,
-        url: s.url,
-        schema: undefined,
-        drop: async () => {
-          await db.close();
-          rmSync(dirname(file), { recursive: true, force: true });
-        },
-      };
-      if (await complete(db)) return { s: copy };
+      const copy = await storeAt(s.url, () =>
+        rmSync(dirname(file), { recursive: true, force: true }),
+      );
+      if (await complete(copy.db)) return { s: copy };
       // Not a finished store (never kept so, but a file may have been put there by hand).
       await copy.drop();
       rmSync(kept);
@@ -227,20 +225,9 @@ async function templateCopy(admin: pg.Client, server: string, kept: string): Pro
   const name = `${kept.slice(0, 40)}_run_${process.pid}`;
   await admin.query(`DROP DATABASE IF EXISTS ${name}`);
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${kept}`);
-  const url = databaseUrl(server, name);
-  const db = await openStore(url);
-  return {
-    db,
-    url,
-    schema: undefined,
-    drop: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name}`);
-      await c.end();
-    },
-  };
+  return storeAt(databaseUrl(server, name), () =>
+    onServer(server, `DROP DATABASE IF EXISTS ${name}`),
+  );
 }
 
 /** Session headers of an analyst (reports need a signed-in user since login exists). */

@@ -17,6 +17,38 @@ export interface ScratchStore {
 }
 
 /**
+ * The store at `url` (migrated by opening it), whose drop() closes it and then runs `remove`,
+ * which deletes what held it: its folder, its PostgreSQL schema or its database.
+ */
+export async function storeAt(
+  url: string,
+  remove: () => void | Promise<void>,
+  schema?: string,
+): Promise<ScratchStore> {
+  const db = await openStore(url, schema === undefined ? {} : { schema });
+  return {
+    db,
+    url,
+    schema,
+    drop: async () => {
+      await db.close();
+      await remove();
+    },
+  };
+}
+
+/** Runs `statements` in order on a connection of their own to the PostgreSQL server at `url`. */
+export async function onServer(url: string, ...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * A fresh, migrated, empty store for tests and benches: a SQLite file in a temporary folder,
  * or a schema of its own (named `<prefix>_<pid>_<random>`) on the PostgreSQL server at
  * `postgresUrl`.
@@ -27,38 +59,23 @@ export async function scratchStore(
 ): Promise<ScratchStore> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), `${options.prefix}-`));
-    const url = `file:${join(dir, 'store.sqlite')}`;
-    const db = await openStore(url);
-    return {
-      db,
-      url,
-      schema: undefined,
-      drop: async () => {
-        await db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    return storeAt(`file:${join(dir, 'store.sqlite')}`, () =>
+      rmSync(dir, { recursive: true, force: true }),
+    );
   }
   const url = options.postgresUrl;
   if (!url) throw new Error('A PostgreSQL scratch store needs a server URL');
   const schema = `${options.prefix.replace(/\W/g, '_')}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = await openStore(url, { schema });
-  return {
-    db,
+  await onServer(url, `CREATE SCHEMA ${schema}`);
+  return storeAt(
     url,
+    () =>
+      onServer(
+        url,
+        `DROP SCHEMA ${schema} CASCADE`,
+        // A rebuild's copy of the analytics tables (src/admin/rebuild.ts), if one was left.
+        `DROP SCHEMA IF EXISTS ${rebuildSchema({ schema })} CASCADE`,
+      ),
     schema,
-    drop: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      // A rebuild's copy of the analytics tables (src/admin/rebuild.ts), if one was left.
-      await c.query(`DROP SCHEMA IF EXISTS ${rebuildSchema({ schema })} CASCADE`);
-      await c.end();
-    },
-  };
+  );
 }

@@ -15,7 +15,7 @@ import {
 afterEach(() => setLocaleData({}));
 
 describe('constants', () => {
-  it('has the formats and thresholds of the spec', () => {
+  it('has the ISO, date-time and table date formats, and the day and week tick thresholds', () => {
     expect(isoDateFormat).toBe('YYYY-MM-DD');
     expect(defaultDateTimeFormat).toBe('YYYY-MM-DDTHH:mm:ss');
     expect(defaultTableDateFormat).toBe('MM/DD/YYYY');

@@ -51,7 +51,7 @@ describe('stockStatusFor', () => {
 });
 
 describe('pluginSlugs', () => {
-  it('splits, trims and de-duplicates; an empty list is the 404 of the spec', () => {
+  it('splits, trims and de-duplicates; an empty list is refused with 404 woocommerce_rest_invalid_plugins', () => {
     expect(pluginSlugs(' jetpack, woocommerce-services ,jetpack')).toEqual([
       'jetpack',
       'woocommerce-services',

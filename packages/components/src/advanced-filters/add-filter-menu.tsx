@@ -85,7 +85,7 @@ export function AddFilterMenu({ items, onSelect, buttonRef }: AddFilterMenuProps
           id={menuId}
           role="menu"
           aria-label={__('Add a Filter')}
-          className="sl-advanced-filters__menu"
+          className="sl-popup sl-advanced-filters__menu"
           style={floatingStyles}
           {...getFloatingProps({ ref: refs.setFloating, onKeyDown: onMenuKeyDown })}
         >
@@ -95,7 +95,7 @@ export function AddFilterMenu({ items, onSelect, buttonRef }: AddFilterMenuProps
               type="button"
               role="menuitem"
               tabIndex={index === active ? 0 : -1}
-              className="sl-advanced-filters__menu-item"
+              className="sl-popup__item sl-advanced-filters__menu-item"
               ref={(node) => {
                 itemRefs.current[index] = node;
               }}

@@ -23,7 +23,7 @@ import type {
   MatchMode,
   ReportQuery,
 } from './types';
-import '../style/filter-card.css';
+import '../style/parts.css';
 import './advanced-filters.css';
 
 /** The currency used when the caller gives none: US dollars, symbol on the left. */
@@ -153,7 +153,7 @@ export function AdvancedFilters({
 
   const matchSelect = (
     <select
-      className="sl-advanced-filters__control sl-advanced-filters__match"
+      className="sl-control sl-advanced-filters__control sl-advanced-filters__match"
       aria-label={__('Match all or any filters')}
       value={match}
       onChange={(event) => {
@@ -167,7 +167,7 @@ export function AdvancedFilters({
   );
 
   return (
-    <section className="sl-filter-card sl-advanced-filters" aria-labelledby={titleId}>
+    <section className="sl-surface sl-filter-card sl-advanced-filters" aria-labelledby={titleId}>
       <h2 className="sl-filter-card__title sl-advanced-filters__title" id={titleId}>
         {renderTemplate(config.title, { slots: { select: matchSelect } })}
       </h2>

@@ -66,7 +66,7 @@ export function FilterRowView({
   const ruleSelect =
     rules && rules.length > 0 ? (
       <select
-        className="sl-advanced-filters__control sl-advanced-filters__rule"
+        className="sl-control sl-advanced-filters__control sl-advanced-filters__rule"
         aria-label={labels.rule}
         value={row.rule ?? ''}
         onChange={(event) => onRuleChange(event.target.value)}

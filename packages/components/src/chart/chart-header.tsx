@@ -53,7 +53,7 @@ export function ChartHeader({
             </label>
             <select
               id={selectId}
-              className="sl-chart__interval-select"
+              className="sl-control sl-chart__interval-select"
               value={interval}
               onChange={(event) => {
                 const next = allowedIntervals.find((candidate) => candidate === event.target.value);

@@ -46,6 +46,7 @@ import type {
   LegendPosition,
   SeriesEntry,
 } from './types';
+import '../style/parts.css';
 import './chart.css';
 
 /** Formatters that replace the chart's defaults. */
@@ -300,7 +301,7 @@ export function Chart(props: ChartProps) {
 
   return (
     <section
-      className={`sl-chart sl-chart--legend-${legendPosition}`}
+      className={`sl-surface sl-chart sl-chart--legend-${legendPosition}`}
       aria-labelledby={title ? titleId : undefined}
       aria-label={title ? undefined : chartName}
       aria-busy={isRequesting || undefined}

@@ -5,7 +5,7 @@ import type { SearchConfig } from '../search/resolve-autocompleter';
 import { Search } from '../search/search';
 import type { SearchOption } from '../search-select/types';
 import { canCompare, compareQueryValue } from './compare-value';
-import '../style/filter-card.css';
+import '../style/parts.css';
 import './compare-filter.css';
 
 /** The caller's texts of CompareFilter. */
@@ -95,7 +95,10 @@ export function CompareFilter(props: CompareFilterProps): ReactNode {
   const searchConfig = searchConfigOf(props);
 
   return (
-    <section className="sl-filter-card sl-compare-filter" aria-labelledby={`${id}-title`}>
+    <section
+      className="sl-surface sl-filter-card sl-compare-filter"
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`} className="sl-filter-card__title sl-compare-filter__title">
         {labels.title}
       </h2>

@@ -1,3 +1,3 @@
 export { type ControllableStateOptions, useControllableState } from './use-controllable-state';
 export { type PopoverOptions, usePopover } from './use-popover';
-export { VISUALLY_HIDDEN, VisuallyHidden } from './visually-hidden';
+export { LoadingStatus, VISUALLY_HIDDEN, VisuallyHidden } from './visually-hidden';

@@ -1,3 +1,4 @@
+import { __ } from '@storelens/i18n';
 import type { ReactNode } from 'react';
 import './visually-hidden.css';
 
@@ -6,6 +7,15 @@ import './visually-hidden.css';
  * own tag (`legend`, `label`, `caption`, a live region); otherwise use {@link VisuallyHidden}.
  */
 export const VISUALLY_HIDDEN = 'sl-visually-hidden';
+
+/** The live region of a loading placeholder (table, summary numbers): announced, not shown. */
+export function LoadingStatus() {
+  return (
+    <div role="status" className={VISUALLY_HIDDEN}>
+      {__('Your requested data is loading')}
+    </div>
+  );
+}
 
 /** Text read by screen readers but not shown on screen. */
 export function VisuallyHidden({ children, id }: { children: ReactNode; id?: string }) {

@@ -161,14 +161,14 @@ export function FilterPicker({ config, query, path, onNavigate }: FilterPickerPr
           id={panelId}
           role="dialog"
           aria-labelledby={labelId}
-          className="sl-filter-picker__panel"
+          className="sl-popup sl-filter-picker__panel"
           style={floatingStyles}
           {...getFloatingProps({ ref: refs.setFloating, onKeyDown: onListKeyDown })}
         >
           {nav.length > 0 && (
             <button
               type="button"
-              className="sl-filter-picker__back"
+              className="sl-popup__item sl-filter-picker__back"
               aria-label={sprintf(__('Back to %s'), parentLabel)}
               onClick={back}
             >
@@ -198,7 +198,7 @@ export function FilterPicker({ config, query, path, onNavigate }: FilterPickerPr
                   <button
                     type="button"
                     data-filter-item
-                    className="sl-filter-picker__option"
+                    className="sl-popup__item sl-filter-picker__option"
                     aria-current={filter.value === selectedValue ? 'true' : undefined}
                     onClick={() => choose(filter)}
                   >

@@ -13,6 +13,7 @@ import type {
 import { CompareFilter } from '../compare-filter';
 import { FilterPicker } from './filter-picker';
 import type { CompareCardSettings, ReportFilterConfig } from './types';
+import '../style/parts.css';
 import './report-filters.css';
 import { VISUALLY_HIDDEN } from '../primitives/visually-hidden';
 

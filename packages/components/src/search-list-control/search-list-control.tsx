@@ -5,6 +5,7 @@ import type { SearchOption } from '../search-select/types';
 import { defaultMessages, type SearchListMessages } from './messages';
 import { filterPlaced, placeItems } from './tree';
 import type { SearchListItem } from './types';
+import '../style/parts.css';
 import './search-list-control.css';
 import { VISUALLY_HIDDEN } from '../primitives/visually-hidden';
 
@@ -154,7 +155,7 @@ export function SearchListControl(props: SearchListControlProps): ReactNode {
   }
 
   return (
-    <div className={['sl-search-list', className ?? ''].filter(Boolean).join(' ')}>
+    <div className={['sl-surface sl-search-list', className ?? ''].filter(Boolean).join(' ')}>
       {chosen.length > 0 && (
         <div className="sl-search-list__selected">
           <div className="sl-search-list__selected-header">
@@ -165,11 +166,11 @@ export function SearchListControl(props: SearchListControlProps): ReactNode {
           </div>
           <ul className="sl-search-list__tags" aria-labelledby={`${id}-selected`}>
             {chosen.map((item) => (
-              <li key={String(item.id)} className="sl-search-list__tag">
+              <li key={String(item.id)} className="sl-tag sl-search-list__tag">
                 <span>{item.name}</span>
                 <button
                   type="button"
-                  className="sl-search-list__tag-remove"
+                  className="sl-tag__remove sl-search-list__tag-remove"
                   aria-label={messages.remove(item.name)}
                   onClick={() => setChosen(chosen.filter((c) => c.id !== item.id))}
                 >

@@ -18,6 +18,7 @@ import { resultsMessage } from './results-message';
 import { chooseOption, isChosen, removeOption } from './selection';
 import type { SearchOption } from './types';
 import { wrapIndex } from './wrap-index';
+import '../style/parts.css';
 import './search-select.css';
 import { VISUALLY_HIDDEN } from '../primitives/visually-hidden';
 
@@ -255,13 +256,13 @@ export function SearchSelect<V = unknown>(props: SearchSelectProps<V>): ReactNod
         {chosen.length > 0 && (
           <ul className="sl-search-select__tags" aria-label={sprintf(__('%s: chosen'), label)}>
             {chosen.map((option) => (
-              <li key={option.key} className="sl-search-select__tag">
+              <li key={option.key} className="sl-tag sl-search-select__tag">
                 <span className="sl-search-select__tag-label">
                   <TagLabel option={option} />
                 </span>
                 <button
                   type="button"
-                  className="sl-search-select__tag-remove"
+                  className="sl-tag__remove sl-search-select__tag-remove"
                   disabled={disabled}
                   aria-label={sprintf(__('Remove %s'), option.label)}
                   onClick={() => {

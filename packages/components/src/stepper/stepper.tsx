@@ -2,6 +2,7 @@ import { __, sprintf } from '@storelens/i18n';
 import type { ReactNode } from 'react';
 import { VisuallyHidden } from '../primitives/visually-hidden';
 import { stepStatus } from './steps';
+import '../style/parts.css';
 import './stepper.css';
 
 /** One step of a {@link Stepper}. */
@@ -41,7 +42,7 @@ export function Stepper({ steps, currentStep, isVertical = false, label }: Stepp
         {steps.map((step, index) => {
           const status = stepStatus(steps, index, currentStep);
           const marker = (
-            <span className="sl-stepper__marker" aria-hidden="true">
+            <span className="sl-round-marker sl-stepper__marker" aria-hidden="true">
               {status === 'complete' ? '✓' : index + 1}
             </span>
           );

@@ -2,7 +2,7 @@ import { __ } from '@storelens/i18n';
 import type { LinkType } from '@storelens/navigation';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from '../link/link';
-import { VISUALLY_HIDDEN, VisuallyHidden } from '../primitives/visually-hidden';
+import { LoadingStatus, VisuallyHidden } from '../primitives/visually-hidden';
 import { deltaSentiment, describeDelta, formatDelta } from './delta';
 import { MOBILE_QUERY, useMediaQuery } from './use-media-query';
 import './summary-numbers.css';
@@ -195,9 +195,7 @@ export function SummaryNumbers({
 export function SummaryNumbersPlaceholder({ count = 5 }: { count?: number }) {
   return (
     <div className="sl-summary is-loading">
-      <div role="status" className={VISUALLY_HIDDEN}>
-        {__('Your requested data is loading')}
-      </div>
+      <LoadingStatus />
       <ul className="sl-summary__list" aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders are identical

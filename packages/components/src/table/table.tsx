@@ -1,6 +1,6 @@
 import { __, sprintf } from '@storelens/i18n';
 import { useId } from 'react';
-import { VISUALLY_HIDDEN, VisuallyHidden } from '../primitives/visually-hidden';
+import { LoadingStatus, VISUALLY_HIDDEN, VisuallyHidden } from '../primitives/visually-hidden';
 import { ariaSort } from './sort';
 import type { TableHeader, TableRow, TableSort, TableSummaryItem } from './types';
 import './table.css';
@@ -150,9 +150,7 @@ export function TablePlaceholder({
 }) {
   return (
     <div className="sl-table__loading">
-      <div role="status" className={VISUALLY_HIDDEN}>
-        {__('Your requested data is loading')}
-      </div>
+      <LoadingStatus />
       <table className="sl-table is-placeholder" aria-hidden="true">
         <thead>
           <tr>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { H, Section } from '../section/section';
 import { groupTimelineItems, type TimelineGroupBy, type TimelineOrder } from './groups';
 import { formatPhpDate } from './php-date';
+import '../style/parts.css';
 import './timeline.css';
 
 /** One event on a timeline. */
@@ -72,7 +73,7 @@ export function Timeline({
           <ul className="sl-timeline__items">
             {group.items.map((item, index) => (
               <li key={item.key ?? `${item.date.getTime()}-${index}`} className="sl-timeline__item">
-                <span className="sl-timeline__icon" aria-hidden="true">
+                <span className="sl-round-marker sl-timeline__icon" aria-hidden="true">
                   {item.icon ?? <span className="sl-timeline__dot" />}
                 </span>
                 <div className="sl-timeline__content">

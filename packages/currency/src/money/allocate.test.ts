@@ -24,7 +24,7 @@ describe('allocate', () => {
     ]);
   });
 
-  it('refuses empty, negative, all-zero and non-numeric ratios with the spec message', () => {
+  it('refuses empty, negative, all-zero and non-numeric ratios with the ratios message (a non-empty array of numeric values greater than 0)', () => {
     for (const bad of [[], [-1, 2], [0, 0], [Number.NaN, 1], [Number.POSITIVE_INFINITY]]) {
       expect(() => allocate(usd(100), bad)).toThrow(RATIOS);
     }

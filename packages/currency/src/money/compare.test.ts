@@ -33,7 +33,7 @@ describe('comparisons', () => {
     expect(greaterThanOrEqual(usd(20, 3), usd(2))).toBe(true);
   });
 
-  it('ordering across currencies is refused with the spec message', () => {
+  it('ordering across currencies is refused with the same-currency message', () => {
     for (const fn of [compare, lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual]) {
       expect(() => fn(usd(1), eur(1))).toThrow(SAME_CURRENCY);
     }

@@ -26,7 +26,7 @@ export const ROUNDING: Readonly<Record<RoundingMode, DineroDivideOperation>> = {
   DOWN: down,
 };
 
-/** Throws the spec's integer message unless `value` is a safe integer. */
+/** Throws MoneyError('integer'), "You must provide an integer.", unless `value` is a safe integer. */
 export function assertInteger(value: unknown): asserts value is number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new MoneyError('integer');
 }
@@ -36,7 +36,10 @@ export function assertCurrencyCode(code: unknown): asserts code is string {
   if (typeof code !== 'string' || !/^[A-Z]{3}$/.test(code)) throw new MoneyError('currencyCode');
 }
 
-/** Throws the spec's same-currency message unless both amounts share a currency. */
+/**
+ * Throws MoneyError('sameCurrency'), "You must provide a Dinero instance with the same
+ * currency.", unless both amounts share a currency.
+ */
 export function assertSameCurrency(a: Money, b: Money): void {
   if (a.currency !== b.currency) throw new MoneyError('sameCurrency');
 }

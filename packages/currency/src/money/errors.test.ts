@@ -1,7 +1,7 @@
 import { MoneyError, moneyErrorMessages } from './errors';
 
 describe('money messages', () => {
-  it('are the spec’s five, word for word', () => {
+  it('keep the five shared messages word for word', () => {
     expect(moneyErrorMessages.integer).toBe('You must provide an integer.');
     expect(moneyErrorMessages.percentage).toBe(
       'You must provide a numeric value between 0 and 100.',

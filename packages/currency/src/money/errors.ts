@@ -5,7 +5,7 @@ export const moneyErrorMessages = {
   sameCurrency: 'You must provide a Dinero instance with the same currency.',
   rate: 'No rate was found for the destination currency',
   ratios: 'You must provide a non-empty array of numeric values greater than 0.',
-  // Our own rules beyond the spec's five.
+  // Rules of our own, beyond the five above.
   currencyCode: 'You must provide a three-letter currency code.',
   finite: 'You must provide a finite number.',
   divideByZero: 'You cannot divide by zero.',
@@ -16,7 +16,7 @@ export const moneyErrorMessages = {
 /** Which money rule was broken. */
 export type MoneyErrorCode = keyof typeof moneyErrorMessages;
 
-/** Thrown by the money functions; `message` is the spec's text, `code` names the rule. */
+/** Thrown by the money functions; `code` names the rule, `message` is its text in moneyErrorMessages. */
 export class MoneyError extends Error {
   /** The rule that was broken. */
   readonly code: MoneyErrorCode;

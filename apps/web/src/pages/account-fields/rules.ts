@@ -1,5 +1,13 @@
+import type { UserRole } from '@storelens/api';
 import { isApiError } from '@storelens/data';
 import { __ } from '@storelens/i18n';
+
+/** Each role's name as the account pages show it. */
+export const ROLE_LABELS: Readonly<Record<UserRole, string>> = {
+  administrator: __('Administrator'),
+  shop_manager: __('Shop manager'),
+  analyst: __('Analyst'),
+};
 
 /** The server refuses shorter passwords too; checking here saves a round trip. */
 export const MIN_PASSWORD_LENGTH = 8;

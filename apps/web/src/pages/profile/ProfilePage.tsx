@@ -1,14 +1,21 @@
-import type { ApplicationPasswordItem, NewApplicationPassword, WpUser } from '@storelens/api';
+import type {
+  ApplicationPasswordItem,
+  NewApplicationPassword,
+  UserRole,
+  WpUser,
+} from '@storelens/api';
 import { useCurrentUser } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useApi } from '../../session';
 import { AccountField, SecretField } from '../account-fields/AccountField';
+import { AccountTable, useAccountList } from '../account-fields/AccountTable';
 import {
   accountTime,
   fieldMessages,
   requestMessage as message,
   passwordProblem,
+  ROLE_LABELS,
 } from '../account-fields/rules';
 import '../login/auth.css';
 
@@ -23,7 +30,6 @@ export function ProfilePage() {
   const [next, setNext] = useState('');
   const [passwordStatus, setPasswordStatus] = useState('');
   const [passwordError, setPasswordError] = useState('');
-  const [keys, setKeys] = useState<ApplicationPasswordItem[]>([]);
   const [keyName, setKeyName] = useState('');
   const [created, setCreated] = useState<NewApplicationPassword | null>(null);
   const [keyStatus, setKeyStatus] = useState('');
@@ -35,16 +41,10 @@ export function ProfilePage() {
     if (user) setName(user.name);
   }, [user]);
 
-  const loadKeys = useCallback(
-    () =>
-      api((c) => c.get<ApplicationPasswordItem[]>('/wp/v2/users/me/application-passwords'))
-        .then(({ data }) => setKeys(data))
-        .catch((e: unknown) => setKeyStatus(message(e))),
-    [api],
+  const { items: keys, reload: loadKeys } = useAccountList<ApplicationPasswordItem>(
+    '/wp/v2/users/me/application-passwords',
+    setKeyStatus,
   );
-  useEffect(() => {
-    void loadKeys();
-  }, [loadKeys]);
 
   if (!user) return <p role="status">{__('Loading…')}</p>;
 
@@ -115,11 +115,7 @@ export function ProfilePage() {
       <h1>{__('Profile')}</h1>
       <p>
         {sprintf(__('Signed in as %s'), user.email)} ·{' '}
-        {user.roles[0] === 'administrator'
-          ? __('Administrator')
-          : user.roles[0] === 'shop_manager'
-            ? __('Shop manager')
-            : __('Analyst')}
+        {ROLE_LABELS[user.roles[0] as UserRole] ?? ROLE_LABELS.analyst}
       </p>
       <section className="sl-card" aria-labelledby={`${id}-name-title`}>
         <h2 id={`${id}-name-title`}>{__('Name')}</h2>
@@ -199,36 +195,29 @@ export function ProfilePage() {
             value={created.password}
           />
         )}
-        {keys.length > 0 && (
-          <table aria-labelledby={`${id}-keys-title`}>
-            <thead>
-              <tr>
-                <th scope="col">{__('Name')}</th>
-                <th scope="col">{__('Created')}</th>
-                <th scope="col">{__('Last used')}</th>
-                <th scope="col">{__('Actions')}</th>
+        {keys && keys.length > 0 && (
+          <AccountTable
+            labelledBy={`${id}-keys-title`}
+            columns={[__('Name'), __('Created'), __('Last used'), __('Actions')]}
+          >
+            {keys.map((k) => (
+              <tr key={k.uuid}>
+                <td>{k.name}</td>
+                <td>{accountTime(k.created)}</td>
+                <td>{accountTime(k.last_used)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="sl-link-button"
+                    aria-label={sprintf(__('Revoke %s'), k.name)}
+                    onClick={() => void revoke(k)}
+                  >
+                    {__('Revoke')}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {keys.map((k) => (
-                <tr key={k.uuid}>
-                  <td>{k.name}</td>
-                  <td>{accountTime(k.created)}</td>
-                  <td>{accountTime(k.last_used)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="sl-link-button"
-                      aria-label={sprintf(__('Revoke %s'), k.name)}
-                      onClick={() => void revoke(k)}
-                    >
-                      {__('Revoke')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AccountTable>
         )}
       </section>
     </div>

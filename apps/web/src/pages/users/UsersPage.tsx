@@ -1,25 +1,49 @@
 import type { InviteResponse, UserLinkResponse, UserRole, WpUser } from '@storelens/api';
 import { useCurrentUser } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useApi } from '../../session';
 import { AccountField, SecretField } from '../account-fields/AccountField';
-import { accountTime, requestMessage as message } from '../account-fields/rules';
+import { AccountTable, useAccountList } from '../account-fields/AccountTable';
+import { accountTime, requestMessage as message, ROLE_LABELS } from '../account-fields/rules';
 import '../login/auth.css';
 
-const ROLE_LABELS: Record<UserRole, string> = {
-  administrator: __('Administrator'),
-  shop_manager: __('Shop manager'),
-  analyst: __('Analyst'),
-};
 const ROLES = Object.keys(ROLE_LABELS) as UserRole[];
+
+/** A select of the roles, named by its `<label htmlFor={id}>` or by `label`. */
+function RoleSelect({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id?: string;
+  label?: string;
+  value: UserRole;
+  onChange: (role: UserRole) => void;
+}) {
+  return (
+    <select
+      id={id}
+      className="sl-select"
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value as UserRole)}
+    >
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {ROLE_LABELS[r]}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /** Administrators: invite users, change their role, remove them. */
 export function UsersPage() {
   const { user: me, can, isRequesting } = useCurrentUser();
   const api = useApi();
   const id = useId();
-  const [users, setUsers] = useState<WpUser[] | null>(null);
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const [email, setEmail] = useState('');
@@ -29,17 +53,10 @@ export function UsersPage() {
   const [confirming, setConfirming] = useState<number | null>(null);
   const allowed = can('manage_options');
 
-  const load = useCallback(
-    () =>
-      api((c) => c.get<WpUser[]>('/wp/v2/users'))
-        .then(({ data }) => setUsers(data))
-        .catch((e: unknown) => setError(message(e))),
-    [api],
-  );
+  const { items: users, reload: load } = useAccountList<WpUser>('/wp/v2/users', setError, allowed);
   useEffect(() => {
     document.title = `${__('Users')} ‹ Storelens`;
-    if (allowed) void load();
-  }, [allowed, load]);
+  }, []);
 
   if (!me) return <p role="status">{isRequesting ? __('Loading…') : ''}</p>;
   if (!allowed)
@@ -127,18 +144,7 @@ export function UsersPage() {
           />
           <div className="sl-field">
             <label htmlFor={`${id}-role`}>{__('Role')}</label>
-            <select
-              id={`${id}-role`}
-              className="sl-select"
-              value={role}
-              onChange={(e) => setRole(e.target.value as UserRole)}
-            >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </select>
+            <RoleSelect id={`${id}-role`} value={role} onChange={setRole} />
           </div>
           <button type="submit" className="sl-button">
             {__('Invite')}
@@ -178,82 +184,67 @@ export function UsersPage() {
         {!users ? (
           <p role="status">{__('Loading…')}</p>
         ) : (
-          <table aria-labelledby={`${id}-list`}>
-            <thead>
-              <tr>
-                <th scope="col">{__('Name')}</th>
-                <th scope="col">{__('E-mail address')}</th>
-                <th scope="col">{__('Role')}</th>
-                <th scope="col">{__('Last login')}</th>
-                <th scope="col">{__('Actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <td>
-                    {u.name}
-                    {u.status === 'pending' && ` (${__('invited')})`}
-                  </td>
-                  <td>{u.email}</td>
-                  <td>
-                    <select
-                      className="sl-select"
-                      aria-label={sprintf(__('Role of %s'), u.name)}
-                      value={u.roles[0]}
-                      onChange={(e) => void changeRole(u, e.target.value as UserRole)}
-                    >
-                      {ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {ROLE_LABELS[r]}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>{accountTime(u.last_login)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="sl-link-button"
-                      onClick={() => void newLink(u)}
-                    >
-                      {u.status === 'pending'
-                        ? __('New invitation link')
-                        : __('Password reset link')}
-                    </button>{' '}
-                    {u.id !== me.id &&
-                      (confirming === u.id ? (
-                        <>
-                          <button
-                            type="button"
-                            className="sl-button sl-button--danger"
-                            onClick={() => void remove(u)}
-                          >
-                            {sprintf(__('Remove %s'), u.name)}
-                          </button>{' '}
-                          <button
-                            type="button"
-                            className="sl-link-button"
-                            onClick={() => setConfirming(null)}
-                          >
-                            {__('Cancel')}
-                          </button>
-                        </>
-                      ) : (
+          <AccountTable
+            labelledBy={`${id}-list`}
+            columns={[
+              __('Name'),
+              __('E-mail address'),
+              __('Role'),
+              __('Last login'),
+              __('Actions'),
+            ]}
+          >
+            {users.map((u) => (
+              <tr key={u.id}>
+                <td>
+                  {u.name}
+                  {u.status === 'pending' && ` (${__('invited')})`}
+                </td>
+                <td>{u.email}</td>
+                <td>
+                  <RoleSelect
+                    label={sprintf(__('Role of %s'), u.name)}
+                    value={u.roles[0] as UserRole}
+                    onChange={(next) => void changeRole(u, next)}
+                  />
+                </td>
+                <td>{accountTime(u.last_login)}</td>
+                <td>
+                  <button type="button" className="sl-link-button" onClick={() => void newLink(u)}>
+                    {u.status === 'pending' ? __('New invitation link') : __('Password reset link')}
+                  </button>{' '}
+                  {u.id !== me.id &&
+                    (confirming === u.id ? (
+                      <>
+                        <button
+                          type="button"
+                          className="sl-button sl-button--danger"
+                          onClick={() => void remove(u)}
+                        >
+                          {sprintf(__('Remove %s'), u.name)}
+                        </button>{' '}
                         <button
                           type="button"
                           className="sl-link-button"
-                          aria-label={sprintf(__('Remove %s'), u.name)}
-                          onClick={() => setConfirming(u.id)}
+                          onClick={() => setConfirming(null)}
                         >
-                          {__('Remove')}
+                          {__('Cancel')}
                         </button>
-                      ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                      </>
+                    ) : (
+                      <button
+                        type="button"
+                        className="sl-link-button"
+                        aria-label={sprintf(__('Remove %s'), u.name)}
+                        onClick={() => setConfirming(u.id)}
+                      >
+                        {__('Remove')}
+                      </button>
+                    ))}
+                </td>
+              </tr>
+            ))}
+          </AccountTable>
         )}
       </section>
     </div>

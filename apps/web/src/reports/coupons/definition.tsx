@@ -1,7 +1,7 @@
 import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
-import { linkCell, plural } from '../page/cells';
+import { countItem, linkCell } from '../page/cells';
 import { itemFilters } from '../page/item-filters';
 import type { ChartMetric, ChartModeChoice, ReportDefinition, RowContext } from '../page/types';
 import { idList } from '../products/definition';
@@ -147,14 +147,8 @@ export const couponsReport: ReportDefinition = {
       items: (t, c) => {
         const n = (key: string) => Number(t[key] ?? 0);
         return [
-          {
-            label: plural(n('coupons_count'), __('Coupon'), __('Coupons')),
-            value: c.formatNumber(n('coupons_count')),
-          },
-          {
-            label: plural(n('orders_count'), __('Order'), __('Orders')),
-            value: c.formatNumber(n('orders_count')),
-          },
+          countItem(c, n('coupons_count'), __('Coupon'), __('Coupons')),
+          countItem(c, n('orders_count'), __('Order'), __('Orders')),
           { label: __('Amount discounted'), value: c.formatAmount(n('amount')) },
         ];
       },

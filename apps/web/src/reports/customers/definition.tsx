@@ -1,7 +1,7 @@
 import type { AdvancedFiltersConfig } from '@storelens/components';
 import type { ReportRow } from '@storelens/data';
 import { __, _x } from '@storelens/i18n';
-import { hrefCell, plural } from '../page/cells';
+import { countItem, hrefCell } from '../page/cells';
 import { advancedFilter, dateRules, idsFilter, numberRules } from '../page/filter-helpers';
 import { customerLink } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
@@ -177,10 +177,7 @@ export const customersReport: ReportDefinition = {
       items: (t, c) => {
         const n = (key: string) => Number(t[key] ?? 0);
         return [
-          {
-            label: plural(n('customers_count'), __('customer'), __('customers')),
-            value: c.formatNumber(n('customers_count')),
-          },
+          countItem(c, n('customers_count'), __('customer'), __('customers')),
           { label: __('Average orders'), value: c.formatNumber(n('avg_orders_count')) },
           { label: __('Average lifetime spend'), value: c.formatAmount(n('avg_total_spend')) },
           { label: __('Average order value'), value: c.formatAmount(n('avg_avg_order_value')) },

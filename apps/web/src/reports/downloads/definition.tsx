@@ -4,8 +4,8 @@ import type { ReportRow } from '@storelens/data';
 import { getCurrentDates, getDateDifferenceInDays } from '@storelens/date';
 import { __, _x, sprintf } from '@storelens/i18n';
 import type { ReactNode } from 'react';
-import { hrefCell, linkCell, plural } from '../page/cells';
-import { idsFilter } from '../page/filter-helpers';
+import { countItem, DATE_HEADER, dateCell, hrefCell, linkCell } from '../page/cells';
+import { allOrAdvancedFilter, idsFilter } from '../page/filter-helpers';
 import { orderLink, reportHref } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
 
@@ -44,7 +44,7 @@ export function downloadCells(row: ReportRow, context: RowContext) {
     ),
   );
   return [
-    { display: context.formatDate(date), value: date.slice(0, 10) },
+    dateCell(date, context),
     product && product.name !== ''
       ? linkCell(
           productName,
@@ -103,17 +103,7 @@ export const downloadsReport: ReportDefinition = {
   title: __('Downloads'),
   statsEndpoint: 'downloads',
   charts: [{ key: 'download_count', label: __('Downloads'), type: 'number' }],
-  filters: () => [
-    {
-      label: __('Show'),
-      param: 'filter',
-      staticParams: ['chartType', 'paged', 'per_page'],
-      filters: [
-        { value: 'all', label: __('All downloads') },
-        { value: 'advanced', label: __('Advanced filters') },
-      ],
-    },
-  ],
+  filters: () => [allOrAdvancedFilter(__('All downloads'))],
   advancedFilters: downloadsAdvancedFilters,
   notice: downloadsNotice,
   table: () => ({
@@ -121,14 +111,7 @@ export const downloadsReport: ReportDefinition = {
     title: __('Downloads'),
     columnsKey: 'downloads_report_columns',
     headers: [
-      {
-        key: 'date',
-        label: __('Date'),
-        isSortable: true,
-        required: true,
-        defaultSort: true,
-        isLeftAligned: true,
-      },
+      DATE_HEADER,
       { key: 'product', label: __('Product title'), isSortable: true, required: true },
       { key: 'file_name', label: __('File name') },
       { key: 'order_number', label: __('Order #'), screenReaderLabel: __('Order Number') },
@@ -152,11 +135,8 @@ export const downloadsReport: ReportDefinition = {
         const days = daysInRange(c);
         const downloads = Number(t.download_count ?? 0);
         return [
-          { label: plural(days, __('day'), __('days')), value: c.formatNumber(days) },
-          {
-            label: plural(downloads, __('Download'), __('Downloads')),
-            value: c.formatNumber(downloads),
-          },
+          countItem(c, days, __('day'), __('days')),
+          countItem(c, downloads, __('Download'), __('Downloads')),
         ];
       },
     },

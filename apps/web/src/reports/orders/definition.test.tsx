@@ -83,4 +83,32 @@ describe('Orders definition', () => {
     expect(kinds).toEqual(new Set(['SelectControl', 'Search', 'ProductAttribute']));
     expect(ordersAdvancedFilters.title).toContain('{{select /}}');
   });
+
+  it('counts the summary in the number each count asks for: 1 Order, 2 Customers', () => {
+    const table = ordersReport.table({}, {});
+    const items = table.summary.items(
+      { orders_count: 1, total_customers: 2, products: 1, num_items_sold: 1200 },
+      { ...testContext(), totalRows: 1 },
+    );
+    expect(items.slice(0, 4)).toEqual([
+      { label: 'Order', value: '1' },
+      { label: 'Customers', value: '2' },
+      { label: 'Product', value: '1' },
+      { label: 'Items sold', value: '1,200' },
+    ]);
+  });
+
+  it('shows all orders or the advanced filters, keeping the chart type and paging', () => {
+    expect(ordersReport.filters?.({}, {})).toEqual([
+      {
+        label: 'Show',
+        param: 'filter',
+        staticParams: ['chartType', 'paged', 'per_page'],
+        filters: [
+          { value: 'all', label: 'All orders' },
+          { value: 'advanced', label: 'Advanced filters' },
+        ],
+      },
+    ]);
+  });
 });

@@ -2,8 +2,8 @@ import { type AdvancedFiltersConfig, Link, OrderStatus } from '@storelens/compon
 import type { OrdersListRow, ReportRow } from '@storelens/data';
 import { __, _x } from '@storelens/i18n';
 import { Fragment } from 'react';
-import { hrefCell, plural } from '../page/cells';
-import { advancedFilter, idsFilter, isRules } from '../page/filter-helpers';
+import { countItem, DATE_HEADER, dateCell, hrefCell } from '../page/cells';
+import { advancedFilter, allOrAdvancedFilter, idsFilter, isRules } from '../page/filter-helpers';
 import { customerLink, orderLink, reportHref } from '../page/links';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
 
@@ -114,7 +114,7 @@ export function orderCells(row: ReportRow, context: RowContext) {
   const couponHref = (c: OrderCoupon) =>
     reportHref('/analytics/coupons', { filter: 'single_coupon', coupons: c.id }, context.query);
   return [
-    { display: context.formatDate(date), value: date.slice(0, 10) },
+    dateCell(date, context),
     hrefCell(number, number, order),
     {
       display: <OrderStatus order={{ status }} statusMap={STATUS_LABELS} labelPositionToLeft />,
@@ -185,14 +185,7 @@ const table: TableDefinition = {
   title: __('Orders'),
   columnsKey: 'orders_report_columns',
   headers: [
-    {
-      key: 'date',
-      label: __('Date'),
-      isSortable: true,
-      required: true,
-      defaultSort: true,
-      isLeftAligned: true,
-    },
+    DATE_HEADER,
     {
       key: 'order_number',
       label: __('Order #'),
@@ -224,26 +217,11 @@ const table: TableDefinition = {
     items: (t, c) => {
       const n = (key: string) => Number(t[key] ?? 0);
       return [
-        {
-          label: plural(n('orders_count'), __('Order'), __('Orders')),
-          value: c.formatNumber(n('orders_count')),
-        },
-        {
-          label: plural(n('total_customers'), __('Customer'), __('Customers')),
-          value: c.formatNumber(n('total_customers')),
-        },
-        {
-          label: plural(n('products'), __('Product'), __('Products')),
-          value: c.formatNumber(n('products')),
-        },
-        {
-          label: plural(n('num_items_sold'), __('Item sold'), __('Items sold')),
-          value: c.formatNumber(n('num_items_sold')),
-        },
-        {
-          label: plural(n('coupons_count'), __('Coupon'), __('Coupons')),
-          value: c.formatNumber(n('coupons_count')),
-        },
+        countItem(c, n('orders_count'), __('Order'), __('Orders')),
+        countItem(c, n('total_customers'), __('Customer'), __('Customers')),
+        countItem(c, n('products'), __('Product'), __('Products')),
+        countItem(c, n('num_items_sold'), __('Item sold'), __('Items sold')),
+        countItem(c, n('coupons_count'), __('Coupon'), __('Coupons')),
         { label: __('net sales'), value: c.formatAmount(n('net_revenue')) },
       ];
     },
@@ -256,17 +234,7 @@ export const ordersReport: ReportDefinition = {
   title: __('Orders'),
   statsEndpoint: 'orders',
   charts: ordersCharts,
-  filters: () => [
-    {
-      label: __('Show'),
-      param: 'filter',
-      staticParams: ['chartType', 'paged', 'per_page'],
-      filters: [
-        { value: 'all', label: __('All orders') },
-        { value: 'advanced', label: __('Advanced filters') },
-      ],
-    },
-  ],
+  filters: () => [allOrAdvancedFilter(__('All orders'))],
   advancedFilters: ordersAdvancedFilters,
   table: () => table,
 };

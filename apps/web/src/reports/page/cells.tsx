@@ -3,17 +3,44 @@ import {
   resolveAutocompleter,
   type SearchConfig,
   type SearchOption,
+  type TableHeader,
+  type TableSummaryItem,
 } from '@storelens/components';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
 import type { ReactNode } from 'react';
 import { sessionApiFetch } from '../../api-client';
 import { type RowLink, reportHref, shopProductHref } from './links';
-import type { LookupEntry } from './types';
+import type { LookupEntry, RowContext } from './types';
 
 /** "1 Product" / "3 Products": the count's word in the right number. */
 export function plural(count: number, singular: string, pluralForm: string): string {
   return count === 1 ? singular : pluralForm;
+}
+
+/** A summary item counting something ("3 Orders"), the count in the store's number format. */
+export function countItem(
+  context: Pick<RowContext, 'formatNumber'>,
+  count: number,
+  singular: string,
+  pluralForm: string,
+): TableSummaryItem {
+  return { label: plural(count, singular, pluralForm), value: context.formatNumber(count) };
+}
+
+/** The date column of a list of records (orders, downloads, revenue's days), newest first by default. */
+export const DATE_HEADER: TableHeader = {
+  key: 'date',
+  label: __('Date'),
+  isSortable: true,
+  required: true,
+  defaultSort: true,
+  isLeftAligned: true,
+};
+
+/** A record's date cell: shown in the store's format, sorted and exported as its day (YYYY-MM-DD). */
+export function dateCell(date: string, context: RowContext): { display: string; value: string } {
+  return { display: context.formatDate(date), value: date.slice(0, 10) };
 }
 
 /** A cell linking to another report view, keeping the date range. */

@@ -1,4 +1,9 @@
-import type { AdvancedFilterConfig, FilterInput, SearchConfig } from '@storelens/components';
+import type {
+  AdvancedFilterConfig,
+  FilterInput,
+  ReportFilterConfig,
+  SearchConfig,
+} from '@storelens/components';
 import { __, _x, sprintf } from '@storelens/i18n';
 
 /** Rules of filters holding ids. */
@@ -60,6 +65,17 @@ export function advancedFilter(
     input,
   };
 }
+
+/** The Show dropdown of a list of records (orders, downloads): all of them, or the advanced filters. */
+export const allOrAdvancedFilter = (allLabel: string): ReportFilterConfig => ({
+  label: __('Show'),
+  param: 'filter',
+  staticParams: ['chartType', 'paged', 'per_page'],
+  filters: [
+    { value: 'all', label: allLabel },
+    { value: 'advanced', label: __('Advanced filters') },
+  ],
+});
 
 /** A filter of records picked by search, included or excluded by id (products, coupons…). */
 export const idsFilter = (name: string, search: SearchConfig, placeholder: string) =>

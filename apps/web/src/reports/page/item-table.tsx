@@ -2,7 +2,7 @@ import type { TableCell, TableHeader } from '@storelens/components';
 import type { ProductsListRow, QueryArgs, ReportRow, VariationsListRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
-import { linkCell, plural, stockQuantityCell, stockStatusCell } from './cells';
+import { countItem, linkCell, stockQuantityCell, stockStatusCell } from './cells';
 import type {
   LookupDefinition,
   RowContext,
@@ -155,19 +155,10 @@ export function salesSummary(options: {
       const n = (key: string) => Number(t[key] ?? 0);
       const items = field ? n(field) : c.totalRows;
       return [
-        {
-          label: plural(items, options.items.singular, options.items.plural),
-          value: c.formatNumber(items),
-        },
-        {
-          label: plural(n('items_sold'), words.itemSold, words.itemsSold),
-          value: c.formatNumber(n('items_sold')),
-        },
+        countItem(c, items, options.items.singular, options.items.plural),
+        countItem(c, n('items_sold'), words.itemSold, words.itemsSold),
         { label: words.netSales, value: c.formatAmount(n('net_revenue')) },
-        {
-          label: plural(n('orders_count'), words.order, words.orders),
-          value: c.formatNumber(n('orders_count')),
-        },
+        countItem(c, n('orders_count'), words.order, words.orders),
       ];
     },
   };

@@ -1,6 +1,6 @@
 import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
-import { linkCell } from '../page/cells';
+import { DATE_HEADER, linkCell } from '../page/cells';
 import { intervalLabel } from '../page/interval-label';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
 
@@ -69,14 +69,7 @@ const table: TableDefinition = {
   title: __('Revenue'),
   columnsKey: 'revenue_report_columns',
   headers: [
-    {
-      key: 'date',
-      label: __('Date'),
-      isSortable: true,
-      defaultSort: true,
-      required: true,
-      isLeftAligned: true,
-    },
+    DATE_HEADER,
     { key: 'orders_count', label: __('Orders'), isSortable: true, isNumeric: true },
     ...revenueCharts.map((m) => ({
       key: m.key,

@@ -1,6 +1,6 @@
 import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
-import { hrefCell, linkCell, plural, stockQuantityCell, stockStatusLabel } from '../page/cells';
+import { countItem, hrefCell, linkCell, stockQuantityCell, stockStatusLabel } from '../page/cells';
 import { shopProductHref } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
 
@@ -85,10 +85,7 @@ export const stockReport: ReportDefinition = {
       items: (t, c) => {
         const n = (key: string) => Number(t[key] ?? 0);
         return [
-          {
-            label: plural(n('products'), __('Product'), __('Products')),
-            value: c.formatNumber(n('products')),
-          },
+          countItem(c, n('products'), __('Product'), __('Products')),
           { label: __('Out of stock'), value: c.formatNumber(n('outofstock')) },
           { label: __('Low stock'), value: c.formatNumber(n('lowstock')) },
           { label: __('On backorder'), value: c.formatNumber(n('onbackorder')) },

@@ -1,7 +1,7 @@
 import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
-import { linkCell, plural } from '../page/cells';
+import { countItem, linkCell } from '../page/cells';
 import { itemFilters } from '../page/item-filters';
 import type { ChartMetric, ChartModeChoice, ReportDefinition, RowContext } from '../page/types';
 import { idList } from '../products/definition';
@@ -152,17 +152,11 @@ export const taxesReport: ReportDefinition = {
       items: (t, c) => {
         const n = (key: string) => Number(t[key] ?? 0);
         return [
-          {
-            label: plural(n('tax_codes'), __('tax code'), __('tax codes')),
-            value: c.formatNumber(n('tax_codes')),
-          },
+          countItem(c, n('tax_codes'), __('tax code'), __('tax codes')),
           { label: __('total tax'), value: c.formatAmount(n('total_tax')) },
           { label: __('order tax'), value: c.formatAmount(n('order_tax')) },
           { label: __('shipping tax'), value: c.formatAmount(n('shipping_tax')) },
-          {
-            label: plural(n('orders_count'), __('order'), __('orders')),
-            value: c.formatNumber(n('orders_count')),
-          },
+          countItem(c, n('orders_count'), __('order'), __('orders')),
         ];
       },
     },

@@ -44,7 +44,7 @@ export function ProductAttributeFilter({
       />
       {attributeId && (
         <select
-          className="sl-advanced-filters__control"
+          className="sl-control sl-advanced-filters__control"
           aria-label={__('Select a term')}
           value={termId}
           disabled={loading}

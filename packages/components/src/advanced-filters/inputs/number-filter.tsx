@@ -14,7 +14,7 @@ function NumberField({
       type="number"
       step="any"
       inputMode="decimal"
-      className="sl-advanced-filters__control sl-advanced-filters__number"
+      className="sl-control sl-advanced-filters__control sl-advanced-filters__number"
       aria-label={label}
       value={text}
       onChange={(event) => onText(event.target.value)}

@@ -11,7 +11,7 @@ export function SelectFilter({
   const current = getSingleText(value);
   return (
     <select
-      className="sl-advanced-filters__control"
+      className="sl-control sl-advanced-filters__control"
       aria-label={config.labels.filter}
       value={current}
       onChange={(event) => onChange(event.target.value)}

@@ -16,7 +16,10 @@ function toOption(record: JsonRecord) {
   return { key: text(record, 'id'), label: taxCode(record), value: record };
 }
 
-/** Tax rates by code (sent as `code`, as the spec's client does), labelled with their tax code. */
+/**
+ * Tax rates searched by the `code` argument (GET /wc-analytics/taxes takes `search` or `code`,
+ * packages/api/src/pickers-search.ts), labelled with their tax code.
+ */
 export const taxesAutocompleter: Autocompleter<JsonRecord> = collectionAutocompleter(
   'taxes',
   PATH,

@@ -149,7 +149,11 @@ function operation<R>(
   };
 }
 
-/** Throws the spec's install/activate message when the answer lists per-plugin errors. */
+/**
+ * Throws `woocommerce_rest_plugin_<action>_error` when the answer lists per-plugin errors, its
+ * message "Could not install {plugin} plugin, {error}" or the several-plugins sentence
+ * (formatPluginErrors in messages.ts).
+ */
 function throwPluginErrors(
   action: PluginAction,
   response: InstallPluginsResponse | ActivatePluginsResponse | null,
