@@ -17,6 +17,7 @@ import * as m014 from './migrations/014_connections';
 import * as m015 from './migrations/015_item_day';
 import * as m016 from './migrations/016_job_leases';
 import * as m017 from './migrations/017_item_customers';
+import * as m018 from './migrations/018_indicator_days';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '015_item_day': m015,
   '016_job_leases': m016,
   '017_item_customers': m017,
+  '018_indicator_days': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
