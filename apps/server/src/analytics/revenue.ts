@@ -5,7 +5,7 @@
  * filter, a segmentby, or distinct customers read the lookup tables for the whole range.
  */
 
-import { concatAgg } from '../db/dialect';
+import { concatAgg, countDistinctPerGroup } from '../db/dialect';
 import { forEachPositiveId } from '../db/multiset';
 import type { ReportContext } from './context';
 import { DATE_KIND } from './context';
@@ -369,14 +369,16 @@ async function customerCountsOfItem(
           params: starts,
         };
   const where = `${match} AND ${col} >= ? AND ${col} < ? AND opl.customer_id > 0 AND ${rest.sql}`;
-  const whereParams = [item.id, from, to, ...rest.params];
+  const count = countDistinctPerGroup(
+    ctx.sql.engine,
+    'opl.customer_id',
+    bucket.sql,
+    `order_product_lookup opl ${join}`,
+    where,
+  );
   const rows = await ctx.sql.query<{ bucket: string | number | null; n: number }>(
-    `SELECT ${bucket.sql} AS bucket, COUNT(DISTINCT opl.customer_id) AS n
-     FROM order_product_lookup opl ${join} WHERE ${where} GROUP BY 1
-     UNION ALL
-     SELECT NULL AS bucket, COUNT(DISTINCT opl.customer_id) AS n
-     FROM order_product_lookup opl ${join} WHERE ${where}`,
-    [...bucket.params, ...whereParams, ...whereParams],
+    count.sql,
+    count.params(bucket.params, [item.id, from, to, ...rest.params]),
   );
   const byBucket = new Map<string, number>();
   let total = 0;

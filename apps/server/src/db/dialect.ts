@@ -38,3 +38,28 @@ export function countDistinct(
        GROUP BY ${[...groups, column].join(', ')}) t`
     : `SELECT COUNT(DISTINCT ${column}) AS n FROM ${from} WHERE ${where}`;
 }
+
+/**
+ * Distinct `column` values per group and over every row: rows of `{ bucket, n }`, one per
+ * group, and one whose bucket is NULL for the total (`group` is never NULL for a counted row).
+ * PostgreSQL reads the rows once (GROUPING SETS); SQLite, which has none, twice (UNION ALL).
+ * `params` puts the group expression's parameters and the WHERE's in the order the text
+ * needs them.
+ */
+export function countDistinctPerGroup(
+  engine: Engine,
+  column: string,
+  group: string,
+  from: string,
+  where: string,
+): { sql: string; params: (groupParams: unknown[], whereParams: unknown[]) => unknown[] } {
+  const grouped = `SELECT ${group} AS bucket, COUNT(DISTINCT ${column}) AS n FROM ${from}
+    WHERE ${where}`;
+  return engine === 'sqlite'
+    ? {
+        sql: `${grouped} GROUP BY 1
+          UNION ALL SELECT NULL AS bucket, COUNT(DISTINCT ${column}) AS n FROM ${from} WHERE ${where}`,
+        params: (g, w) => [...g, ...w, ...w],
+      }
+    : { sql: `${grouped} GROUP BY GROUPING SETS ((1), ())`, params: (g, w) => [...g, ...w] };
+}
