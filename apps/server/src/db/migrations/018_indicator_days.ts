@@ -131,11 +131,14 @@ async function postgresTriggers(db: Db) {
   // The store's own schema (the first of the search path that exists).
   const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
   const schema = rows[0]!.schema.replaceAll('"', '""');
-  const fn = (name: string, body: string) =>
+  // A statement that wrote no row (ingestion deletes the lookup rows of orders it may never
+  // have seen) does nothing: `rows` is the transition table that tells.
+  const fn = (name: string, body: string, rows?: string) =>
     sql
       .raw(
         `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql SET search_path = "${schema}" AS $$
-         BEGIN ${body} RETURN NULL; END $$`,
+         BEGIN ${rows ? `IF EXISTS (SELECT 1 FROM ${rows}) THEN ${body} END IF;` : body}
+         RETURN NULL; END $$`,
       )
       .execute(db);
   const trigger = (name: string, event: string, table: string, tables: string) =>
@@ -150,12 +153,15 @@ async function postgresTriggers(db: Db) {
     `INSERT INTO download_day (day, downloads)
        SELECT substr(r.timestamp, 1, 10), ${sign}COUNT(*) FROM ${rows} r GROUP BY 1
      ON CONFLICT (day) DO UPDATE SET downloads = download_day.downloads + excluded.downloads;`;
-  const pruneDownload = 'DELETE FROM download_day WHERE downloads = 0;';
-  await fn('download_day_insert', download('new_rows', ''));
-  await fn('download_day_delete', `${download('old_rows', '-')} ${pruneDownload}`);
+  // Only the days the statement's old rows were on can have fallen to zero.
+  const pruneDownload = `DELETE FROM download_day WHERE downloads = 0
+    AND day IN (SELECT substr(r.timestamp, 1, 10) FROM old_rows r);`;
+  await fn('download_day_insert', download('new_rows', ''), 'new_rows');
+  await fn('download_day_delete', `${download('old_rows', '-')} ${pruneDownload}`, 'old_rows');
   await fn(
     'download_day_update',
     `${download('old_rows', '-')} ${download('new_rows', '')} ${pruneDownload}`,
+    'old_rows',
   );
   await fn('download_day_truncate', 'DELETE FROM download_day;');
   await trigger(
@@ -210,17 +216,22 @@ async function postgresTriggers(db: Db) {
       `-COUNT(*) FROM (${keys('old_rows', column)}) k WHERE ${rowsNow(column)} = 0
        GROUP BY k.day, k.status`,
     );
-  const pruneCoupon = 'DELETE FROM coupon_order_day WHERE orders = 0;';
+  const pruneCoupon = `DELETE FROM coupon_order_day WHERE orders = 0
+    AND (date_kind, day) IN (${KINDS.map(
+      ([kind, column]) => `SELECT '${kind}', substr(r.${column}, 1, 10) FROM old_rows r`,
+    ).join(' UNION ')});`;
   const each = (f: (column: string, kind: string) => string) =>
     KINDS.map(([kind, column]) => f(column, kind)).join(' ');
   await fn(
     'coupon_order_day_insert',
     each((c, k) => counted(c, k, false)),
+    'new_rows',
   );
-  await fn('coupon_order_day_delete', `${each(uncounted)} ${pruneCoupon}`);
+  await fn('coupon_order_day_delete', `${each(uncounted)} ${pruneCoupon}`, 'old_rows');
   await fn(
     'coupon_order_day_update',
     `${each(uncounted)} ${each((c, k) => counted(c, k, true))} ${pruneCoupon}`,
+    'old_rows',
   );
   await fn('coupon_order_day_truncate', 'DELETE FROM coupon_order_day;');
   const table = 'order_coupon_lookup';
