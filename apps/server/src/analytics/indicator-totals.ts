@@ -11,7 +11,7 @@ import { countDistinct } from '../db/dialect';
 import type { ReportContext } from './context';
 import { DATE_KIND } from './context';
 import { noFilters, rowFilter, statusDefault } from './filters';
-import { wallMs, wallText } from './intervals';
+import { wallText } from './intervals';
 import { addOrderRow, emptyOrderAcc, type OrderAcc } from './metrics';
 import { rangeSums } from './month-source';
 import {
@@ -27,8 +27,6 @@ export interface TotalsRange {
   after: string;
   before: string;
 }
-
-const endOf = (before: string) => wallText(wallMs(before) + 1000);
 
 /**
  * Order-level sums of the range without filters (revenue/stats and orders/stats totals):
@@ -90,21 +88,42 @@ export async function couponTotals(
     sums: { amount: ['amount', 'discount_amount'] },
     filter: statusOf(ctx),
   });
-  // An order with two coupons counts once: per-coupon rollup counts cannot give that. An
-  // order's coupon rows share its date and status, the (date, status) index's columns.
+  // An order with two coupons counts once: per-coupon rollup counts cannot give that.
+  // coupon_order_day (migration 018) counts each order once per day, so whole days add up;
+  // the partial hours at the edges count distinct orders of the coupon rows. An order's coupon
+  // rows share its date and status, the (date, status) index's columns.
+  const plan = planRange(range.after, range.before);
+  let orders = 0;
+  const dayStatus = statusOf(ctx)('c');
+  for (const [from, to] of plan.days) {
+    const [r] = await ctx.sql.query<{ n: number | null }>(
+      `SELECT SUM(c.orders) AS n FROM coupon_order_day c
+       WHERE c.date_kind = ? AND c.day >= ? AND c.day < ? AND ${dayStatus.sql}`,
+      [
+        DATE_KIND[ctx.dateColumn],
+        wallText(from).slice(0, 10),
+        wallText(to).slice(0, 10),
+        ...dayStatus.params,
+      ],
+    );
+    orders += Number(r?.n ?? 0);
+  }
   const col = `ocl.${ctx.dateColumn}`;
   const status = statusOf(ctx)('ocl');
-  const [orders] = await ctx.sql.query<{ n: number }>(
-    countDistinct(
-      ctx.sql.engine,
-      'ocl.order_id',
-      [col, 'ocl.status'],
-      'order_coupon_lookup ocl',
-      `${col} >= ? AND ${col} < ? AND ${status.sql}`,
-    ),
-    [range.after, endOf(range.before), ...status.params],
-  );
-  return { amount: amount ?? 0, orders_count: Number(orders?.n ?? 0) };
+  for (const [from, to] of [...plan.hours, ...plan.raw]) {
+    const [r] = await ctx.sql.query<{ n: number }>(
+      countDistinct(
+        ctx.sql.engine,
+        'ocl.order_id',
+        [col, 'ocl.status'],
+        'order_coupon_lookup ocl',
+        `${col} >= ? AND ${col} < ? AND ${status.sql}`,
+      ),
+      [wallText(from), wallText(to), ...status.params],
+    );
+    orders += Number(r?.n ?? 0);
+  }
+  return { amount: amount ?? 0, orders_count: orders };
 }
 
 /** taxes/stats totals of the tax amounts (tax month rollup). */
@@ -151,11 +170,27 @@ export async function variationItemsSold(ctx: ReportContext, range: TotalsRange)
   return items_sold ?? 0;
 }
 
-/** downloads/stats total without filters: download log entries in the range. */
+/**
+ * downloads/stats total without filters: download log entries in the range, whole local days
+ * from `download_day` (migration 018, kept by triggers on the log) and the partial hours at the
+ * edges from the log itself.
+ */
 export async function downloadTotal(ctx: ReportContext, range: TotalsRange): Promise<number> {
-  const [r] = await ctx.sql.query<{ n: number }>(
-    'SELECT COUNT(*) AS n FROM download_log dl WHERE dl.timestamp >= ? AND dl.timestamp < ?',
-    [range.after, endOf(range.before)],
-  );
-  return Number(r?.n ?? 0);
+  const plan = planRange(range.after, range.before);
+  let total = 0;
+  for (const [from, to] of plan.days) {
+    const [r] = await ctx.sql.query<{ n: number | null }>(
+      'SELECT SUM(downloads) AS n FROM download_day WHERE day >= ? AND day < ?',
+      [wallText(from).slice(0, 10), wallText(to).slice(0, 10)],
+    );
+    total += Number(r?.n ?? 0);
+  }
+  for (const [from, to] of [...plan.hours, ...plan.raw]) {
+    const [r] = await ctx.sql.query<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM download_log dl WHERE dl.timestamp >= ? AND dl.timestamp < ?',
+      [wallText(from), wallText(to)],
+    );
+    total += Number(r?.n ?? 0);
+  }
+  return total;
 }

@@ -17,6 +17,8 @@ export interface OrderAcc {
   coupons: number;
   couponIds: Set<number>;
   customers: Set<number>;
+  /** Distinct customers counted by the database, in place of `customers` (one-item stats). */
+  customerCount?: number;
   /** Orders already counted (line rows count an order once). */
   counted: Set<number>;
 }
@@ -152,7 +154,7 @@ export function ordersMetrics(a: OrderAcc, money: Money) {
     num_items_sold: a.num_items_sold,
     coupons: money(a.coupons),
     coupons_count: a.couponIds.size,
-    total_customers: a.customers.size,
+    total_customers: a.customerCount ?? a.customers.size,
   };
 }
 

@@ -120,14 +120,26 @@ export async function restoreIndexes(db: Db): Promise<number> {
   bulkPragmas(db, false);
   // PostgreSQL plans from table statistics, which a bulk load leaves stale until autovacuum
   // gets to the tables; reports right after a load would run on plans for empty tables.
+  // VACUUM also sets the visibility map, without which an index-only scan still visits the
+  // table for every row it reads (on a freshly loaded store no page is marked all-visible).
   // (SQLite's queries are written for its planner without statistics.)
   if (pending.length && db.engine === 'postgres') {
-    // Every table of the store's schema (a bare ANALYZE would visit every schema).
+    // Every table of the store's schema (a bare VACUUM would visit every schema).
     const tables = await sql<{ name: string }>`
       SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`.execute(
       db.kysely,
     );
-    for (const { name } of tables.rows) await sql`ANALYZE ${sql.ref(name)}`.execute(db.kysely);
+    // VACUUM runs outside a transaction block, so the statement timeout that protects requests
+    // (src/db/database.ts) is lifted for this one connection and put back after.
+    await db.kysely.connection().execute(async (conn) => {
+      await sql`SET statement_timeout = 0`.execute(conn);
+      try {
+        for (const { name } of tables.rows)
+          await sql`VACUUM (ANALYZE) ${sql.ref(name)}`.execute(conn);
+      } finally {
+        await sql`RESET statement_timeout`.execute(conn);
+      }
+    });
   }
   return pending.length;
 }

@@ -61,3 +61,28 @@ export function rowsWithIds(engine: Engine, table: string, column: string): stri
     : `(SELECT x.* FROM unnest(?::bigint[]) AS i(id)
         CROSS JOIN LATERAL (SELECT * FROM ${table} WHERE ${column} = i.id OFFSET 0) x)`;
 }
+
+/**
+ * Distinct `column` values per group and over every row: rows of `{ bucket, n }`, one per
+ * group, and one whose bucket is NULL for the total (`group` is never NULL for a counted row).
+ * PostgreSQL reads the rows once (GROUPING SETS); SQLite, which has none, twice (UNION ALL).
+ * `params` puts the group expression's parameters and the WHERE's in the order the text
+ * needs them.
+ */
+export function countDistinctPerGroup(
+  engine: Engine,
+  column: string,
+  group: string,
+  from: string,
+  where: string,
+): { sql: string; params: (groupParams: unknown[], whereParams: unknown[]) => unknown[] } {
+  const grouped = `SELECT ${group} AS bucket, COUNT(DISTINCT ${column}) AS n FROM ${from}
+    WHERE ${where}`;
+  return engine === 'sqlite'
+    ? {
+        sql: `${grouped} GROUP BY 1
+          UNION ALL SELECT NULL AS bucket, COUNT(DISTINCT ${column}) AS n FROM ${from} WHERE ${where}`,
+        params: (g, w) => [...g, ...w, ...w],
+      }
+    : { sql: `${grouped} GROUP BY GROUPING SETS ((1), ())`, params: (g, w) => [...g, ...w] };
+}

@@ -16,6 +16,8 @@ import * as m013 from './migrations/013_customer_user_index';
 import * as m014 from './migrations/014_connections';
 import * as m015 from './migrations/015_item_day';
 import * as m016 from './migrations/016_job_leases';
+import * as m017 from './migrations/017_item_customers';
+import * as m018 from './migrations/018_indicator_days';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +37,8 @@ const migrations: Record<string, Migration> = {
   '014_connections': m014,
   '015_item_day': m015,
   '016_job_leases': m016,
+  '017_item_customers': m017,
+  '018_indicator_days': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -248,6 +248,23 @@ export interface DownloadLogTable {
   timestamp_gmt: string;
 }
 
+/** Download log entries per local day, kept by triggers on download_log (migration 018). */
+export interface DownloadDayTable {
+  day: string;
+  downloads: number;
+}
+
+/**
+ * Orders with a coupon per date kind, local day and status, kept by triggers on
+ * order_coupon_lookup (migration 018).
+ */
+export interface CouponOrderDayTable {
+  date_kind: string;
+  day: string;
+  status: string;
+  orders: number;
+}
+
 /* ---- analytics lookup tables (WooCommerce-shaped) ---- */
 
 export interface OrderStatsTable {
@@ -439,6 +456,8 @@ export interface Database {
   order_coupon_lines: OrderCouponLineTable;
   order_tax_lines: OrderTaxLineTable;
   download_log: DownloadLogTable;
+  download_day: DownloadDayTable;
+  coupon_order_day: CouponOrderDayTable;
   order_stats: OrderStatsTable;
   order_product_lookup: OrderProductLookupTable;
   order_coupon_lookup: OrderCouponLookupTable;
