@@ -2,10 +2,57 @@ import { rowsIn } from '../db/dialect';
 import { ADD_MULTISETS_SQL, formatMultiset } from '../db/multiset';
 import { ITEM_DAY_KEYS, MONTH_ROLLUPS, REVENUE_VALUE_COLUMNS } from '../db/rollups';
 import type { RawSql } from '../db/sql';
-import { type Deltas, decodeItemKey, type MonthTable } from './contributions';
+import { type Deltas, decodeItemKey, type MonthTable, type RevenueAcc } from './contributions';
 
 // Writing a batch's rollup deltas: upserts that add each value in SQL (nothing is read back),
 // then, after a removal, deleting the rows left all zero.
+
+const REVENUE_KEYS = ['date_kind', 'bucket', 'status', 'returning_customer'];
+/** The columns of a revenue rollup row as `revenueRow` gives it. */
+export const REVENUE_COLUMNS = [...REVENUE_KEYS, ...REVENUE_VALUE_COLUMNS, 'coupon_ids'];
+
+/** A revenue rollup row of one delta (`REVENUE_COLUMNS`), or undefined when it changes nothing. */
+export function revenueRow(
+  deltas: Deltas,
+  width: 'hour' | 'day',
+  key: number,
+  delta: RevenueAcc,
+): unknown[] | undefined {
+  const coupons = formatMultiset(delta.couponIds);
+  if (coupons === '' && REVENUE_VALUE_COLUMNS.every((c) => delta[c] === 0)) return undefined;
+  const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(key, width);
+  return [kind, bucket, status, returning, ...REVENUE_VALUE_COLUMNS.map((c) => delta[c]), coupons];
+}
+
+/** Month rollup rows `[date_kind, month, status, ...keys, ...values]` of one prefix key. */
+export function monthRows(
+  deltas: Deltas,
+  table: MonthTable,
+  prefix: number,
+  records: Map<number, number[]>,
+): unknown[][] {
+  const { kind, month, status } = deltas.keys.decodeMonth(prefix);
+  const rows: unknown[][] = [];
+  for (const [id, sums] of records) {
+    const ids = table === 'variation_month' ? [id, deltas.productOfVariation.get(id)] : [id];
+    rows.push([kind, month, status, ...ids, ...sums]);
+  }
+  return rows;
+}
+
+/** category_day rows `[date_kind, day, status, category_id, ...values]` of one prefix key. */
+export function categoryDayRows(
+  deltas: Deltas,
+  prefix: number,
+  records: Map<number, number[]>,
+): unknown[][] {
+  const { kind, day, status } = deltas.keys.decodeDay(prefix);
+  return [...records].map(([id, sums]) => [kind, day, status, id, ...sums]);
+}
+
+/** Whether a month or day rollup row (`[date_kind, period, status, ...keys, ...values]`) changes anything. */
+export const periodRowChanges = (row: readonly unknown[], keyCount: number) =>
+  row.some((v, i) => i >= 3 + keyCount && v !== 0);
 
 /**
  * Adds revenue deltas to a rollup table in the database: an upsert adding each value column,
@@ -18,22 +65,13 @@ export async function applyRevenue(
   deltas: Deltas,
 ) {
   const width = table === 'revenue_hour' ? 'hour' : 'day';
-  const keyColumns = ['date_kind', 'bucket', 'status', 'returning_customer'];
+  const keyColumns = REVENUE_KEYS;
   const rows: unknown[][] = [];
   for (const [key, delta] of deltas[width]) {
-    const coupons = formatMultiset(delta.couponIds);
-    if (coupons === '' && REVENUE_VALUE_COLUMNS.every((c) => delta[c] === 0)) continue;
-    const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(key, width);
-    rows.push([
-      kind,
-      bucket,
-      status,
-      returning,
-      ...REVENUE_VALUE_COLUMNS.map((c) => delta[c]),
-      coupons,
-    ]);
+    const row = revenueRow(deltas, width, key, delta);
+    if (row) rows.push(row);
   }
-  await sql.insertMany(table, [...keyColumns, ...REVENUE_VALUE_COLUMNS, 'coupon_ids'], rows, {
+  await sql.insertMany(table, REVENUE_COLUMNS, rows, {
     keys: keyColumns,
     mode: 'add',
     merge: { coupon_ids: ADD_MULTISETS_SQL },
@@ -50,23 +88,16 @@ export async function applyRevenue(
 export async function applyMonths(sql: RawSql, table: MonthTable, deltas: Deltas) {
   const { keys, values } = MONTH_ROLLUPS[table];
   const rows: unknown[][] = [];
-  for (const [prefix, records] of deltas.months.get(table)!) {
-    const { kind, month, status } = deltas.keys.decodeMonth(prefix);
-    for (const [id, sums] of records) {
-      const ids = table === 'variation_month' ? [id, deltas.productOfVariation.get(id)] : [id];
-      rows.push([kind, month, status, ...ids, ...sums]);
-    }
-  }
+  for (const [prefix, records] of deltas.months.get(table)!)
+    rows.push(...monthRows(deltas, table, prefix, records));
   await applyPeriodRows(sql, table, 'month', keys, values, rows, deltas.removed);
 }
 
 /** Adds the category day deltas (migration 010), as `applyMonths` does for months. */
 export async function applyCategoryDays(sql: RawSql, deltas: Deltas) {
   const rows: unknown[][] = [];
-  for (const [prefix, records] of deltas.categoryDays) {
-    const { kind, day, status } = deltas.keys.decodeDay(prefix);
-    for (const [id, sums] of records) rows.push([kind, day, status, id, ...sums]);
-  }
+  for (const [prefix, records] of deltas.categoryDays)
+    rows.push(...categoryDayRows(deltas, prefix, records));
   const { keys, values } = MONTH_ROLLUPS.category_month;
   await applyPeriodRows(sql, 'category_day', 'day', keys, values, rows, deltas.removed);
 }
@@ -131,8 +162,7 @@ async function applyPeriodRows(
   rows: readonly unknown[][],
   removed: boolean,
 ) {
-  const first = 3 + keys.length;
-  const changed = rows.filter((r) => r.some((v, i) => i >= first && v !== 0));
+  const changed = rows.filter((r) => periodRowChanges(r, keys.length));
   await sql.insertMany(table, ['date_kind', period, 'status', ...keys, ...values], changed, {
     keys: ['date_kind', period, 'status', ...keys],
     mode: 'add',
