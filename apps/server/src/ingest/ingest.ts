@@ -153,7 +153,7 @@ export async function ingestOrders(
     // written) and their rollup contributions.
     const fresh = source.lookups(returningOf);
     const freshIds = fresh.map((l) => l.stats.order_id);
-    await insertLookups(sql, fresh, freshIds);
+    await insertLookups(sql, fresh, freshIds, source.items);
     phase('lookup rows');
     await updateCustomerTotals(sql, orderIds, 1, settings.excludedStatuses);
     phase('customer totals');
