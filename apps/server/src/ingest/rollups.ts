@@ -57,12 +57,15 @@ export const periodRowChanges = (row: readonly unknown[], keyCount: number) =>
 /**
  * Adds revenue deltas to a rollup table in the database: an upsert adding each value column,
  * the coupon multisets merged by `add_multisets` (migration 011), so nothing is read back.
- * Rows a removal touched are then deleted if left all zero.
+ * Rows a removal touched are then deleted if left all zero (unless `dropZero` is false: the
+ * caller deletes the table's all-zero rows itself, as a bulk load's `applyLate` does). The
+ * other `apply*` functions take `dropZero` alike.
  */
 export async function applyRevenue(
   sql: RawSql,
   table: 'revenue_hour' | 'revenue_day',
   deltas: Deltas,
+  dropZero = true,
 ) {
   const width = table === 'revenue_hour' ? 'hour' : 'day';
   const keyColumns = REVENUE_KEYS;
@@ -78,6 +81,7 @@ export async function applyRevenue(
   });
   const deleteEmpty = `DELETE FROM ${table} WHERE ${keyColumns.map((c) => `${c} = ?`).join(' AND ')}
     AND ${REVENUE_VALUE_COLUMNS.map((c) => `${c} = 0`).join(' AND ')} AND coupon_ids = ''`;
+  if (!dropZero) return;
   for (const key of deltas.shrunk[width]) {
     const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(key, width);
     await sql.run(deleteEmpty, [kind, bucket, status, returning]);
@@ -85,21 +89,21 @@ export async function applyRevenue(
 }
 
 /** Adds month-rollup deltas (upserts); after a removal, drops rows left all zero. */
-export async function applyMonths(sql: RawSql, table: MonthTable, deltas: Deltas) {
+export async function applyMonths(sql: RawSql, table: MonthTable, deltas: Deltas, dropZero = true) {
   const { keys, values } = MONTH_ROLLUPS[table];
   const rows: unknown[][] = [];
   for (const [prefix, records] of deltas.months.get(table)!)
     rows.push(...monthRows(deltas, table, prefix, records));
-  await applyPeriodRows(sql, table, 'month', keys, values, rows, deltas.removed);
+  await applyPeriodRows(sql, table, 'month', keys, values, rows, deltas.removed && dropZero);
 }
 
 /** Adds the category day deltas (migration 010), as `applyMonths` does for months. */
-export async function applyCategoryDays(sql: RawSql, deltas: Deltas) {
+export async function applyCategoryDays(sql: RawSql, deltas: Deltas, dropZero = true) {
   const rows: unknown[][] = [];
   for (const [prefix, records] of deltas.categoryDays)
     rows.push(...categoryDayRows(deltas, prefix, records));
   const { keys, values } = MONTH_ROLLUPS.category_month;
-  await applyPeriodRows(sql, 'category_day', 'day', keys, values, rows, deltas.removed);
+  await applyPeriodRows(sql, 'category_day', 'day', keys, values, rows, deltas.removed && dropZero);
 }
 
 /** Rows of item_day keys compared at once when dropping rows a removal left all zero. */
@@ -110,7 +114,7 @@ const ITEM_KEYS_PER_DELETE = 200;
  * each value and merging the coupon multisets; then the rows a removal touched are deleted if
  * left all zero (by their keys, a few hundred per statement).
  */
-export async function applyItemDays(sql: RawSql, deltas: Deltas) {
+export async function applyItemDays(sql: RawSql, deltas: Deltas, dropZero = true) {
   const rows: unknown[][] = [];
   const keyOf = (dayKey: number, item: number) => {
     const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(dayKey, 'day');
@@ -134,6 +138,7 @@ export async function applyItemDays(sql: RawSql, deltas: Deltas) {
       merge: { coupon_ids: ADD_MULTISETS_SQL },
     },
   );
+  if (!dropZero) return;
   const shrunk = new Map<string, unknown[]>();
   for (const [dayKey, item] of deltas.shrunkItems)
     shrunk.set(`${dayKey} ${item}`, keyOf(dayKey, item));
