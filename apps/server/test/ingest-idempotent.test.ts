@@ -133,12 +133,14 @@ for (const engine of engines) {
           if (closing[i]) bulk.closeBefore(closing[i]);
           await ingestOrders(c.db, batch, [], { bulk });
         }
-        // The closed days were written and forgotten; the late contributions wait apart.
+        // The closed days were written and forgotten, and the late contributions upserted
+        // after each batch (not held to the end: they grow with the store).
         const written = await snapshot(c.db);
         expect(written.revenue_day!.length).toBeGreaterThan(5);
         expect(written.item_day!.length).toBeGreaterThan(5);
         expect(Math.min(...bulk.itemDays.days())).toBeGreaterThanOrEqual(dayNumber('2024-04-01'));
-        expect(bulk.late.day.size).toBeGreaterThan(5);
+        expect(bulk.lateUpserts).toBeGreaterThanOrEqual(2);
+        expect(bulk.late.day.size).toBe(0);
         await c.db.kysely.transaction().execute(async (trx) => {
           const sql = new RawSql(trx, c.db.engine, c.db.sqlite);
           await bulk.finish(sql);

@@ -47,9 +47,19 @@ export class BulkRollups {
     this.closed = Math.max(this.closed, n);
   }
 
-  /** Writes the closed days' and months' rows and forgets them (in the batch's transaction). */
+  /** Times late contributions were upserted (rows they left all zero are deleted at the end). */
+  lateUpserts = 0;
+
+  /**
+   * Writes the closed days' and months' rows and forgets them (in the batch's transaction),
+   * then upserts the late contributions so far onto the rows written: they grow with the
+   * store (flips come all along a load), so they are not held to the end. PostgreSQL's
+   * `item_day` has no primary key until the load ends (`deferIndexes`), so there its late
+   * contributions wait for `applyLate`.
+   */
   async flush(sql: RawSql): Promise<void> {
     await this.write(sql, this.closed);
+    await this.upsertLate(sql, sql.engine !== 'postgres', false);
   }
 
   /** Writes every row still held: the end of the load. */
@@ -65,14 +75,8 @@ export class BulkRollups {
    * row is all zero (neither ingestion nor `write` leaves one), so the result is the same.
    */
   async applyLate(sql: RawSql): Promise<void> {
-    const late = this.late;
-    // Every contribution adds to the day rollup: nothing came late.
-    if (late.day.size === 0) return;
-    await applyRevenue(sql, 'revenue_hour', late, false);
-    await applyRevenue(sql, 'revenue_day', late, false);
-    for (const table of late.months.keys()) await applyMonths(sql, table, late, false);
-    await applyCategoryDays(sql, late, false);
-    await applyItemDays(sql, late, false);
+    await this.upsertLate(sql, true, true);
+    if (this.lateUpserts === 0) return;
     const zero = (columns: readonly string[]) => columns.map((c) => `${c} = 0`).join(' AND ');
     for (const table of ['revenue_hour', 'revenue_day', 'item_day'])
       await sql.run(
@@ -81,6 +85,48 @@ export class BulkRollups {
     for (const [table, { values }] of Object.entries(MONTH_ROLLUPS))
       await sql.run(`DELETE FROM ${table} WHERE ${zero(values)}`);
     await sql.run(`DELETE FROM category_day WHERE ${zero(MONTH_ROLLUPS.category_month.values)}`);
+  }
+
+  /**
+   * Upserts the late contributions held (item_day's too with `items`) without deleting rows
+   * left all zero (`applyLate` does, once), and forgets them. Before the `final` call, those
+   * of months not closed yet wait: a late contribution's day is closed but its month may not
+   * be, and the month's row is inserted (not upserted) when the month closes.
+   */
+  private async upsertLate(sql: RawSql, items: boolean, final: boolean): Promise<void> {
+    const late = this.late;
+    const held = (map: Map<number, unknown>) => map.size > 0;
+    if (
+      !held(late.day) &&
+      ![...late.months.values()].some(held) &&
+      !held(late.categoryDays) &&
+      (!items || !held(late.items))
+    )
+      return;
+    this.lateUpserts++;
+    const openMonths: [MonthTable, number, Map<number, number[]>][] = [];
+    for (const [table, byPrefix] of late.months) {
+      for (const [prefix, records] of byPrefix) {
+        if (final || dayAfterMonth(late.keys.periodIndex(prefix)) <= this.closed) continue;
+        openMonths.push([table, prefix, records]);
+        byPrefix.delete(prefix);
+      }
+    }
+    await applyRevenue(sql, 'revenue_hour', late, false);
+    await applyRevenue(sql, 'revenue_day', late, false);
+    for (const table of late.months.keys()) await applyMonths(sql, table, late, false);
+    await applyCategoryDays(sql, late, false);
+    late.hour.clear();
+    late.day.clear();
+    for (const byPrefix of late.months.values()) byPrefix.clear();
+    for (const [table, prefix, records] of openMonths) late.months.get(table)!.set(prefix, records);
+    late.categoryDays.clear();
+    late.shrunk.hour.clear();
+    late.shrunk.day.clear();
+    late.shrunkItems.length = 0;
+    if (!items) return;
+    await applyItemDays(sql, late, false);
+    late.items.clear();
   }
 
   /** Inserts the rows of the days before `before` (days since 1970), months wholly before it. */
