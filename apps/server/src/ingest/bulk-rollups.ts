@@ -31,7 +31,8 @@ const dayAfterMonth = (index: number) =>
  * (`flush`), so what is held in memory is the open weeks, whatever the store's size.
  * Contributions that still come for a closed day (an earlier order whose new/returning flag a
  * later order flips, a re-ingested order) are summed apart and added with the ordinary upserts
- * once the load is written and its tables have their keys (`applyLate`).
+ * after each batch's inserts (`flush`; what needs a key a bulk load defers waits for
+ * `applyLate`).
  */
 export class BulkRollups {
   readonly itemDays = new ItemDayTotals();
