@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Db, SQLITE_CACHE_KIB } from './database';
+import { ITEM_DAY_KEYS } from './rollups';
 
 /**
  * Bulk loading with deferred indexes. Keeping a dozen secondary indexes current row by row
@@ -90,14 +91,40 @@ function sortPragmas(db: Db, on: boolean) {
 /** The page cache while indexes build, in KiB (the sorter's run size). */
 const SORT_CACHE_KIB = 8192;
 
+/**
+ * PostgreSQL keeps a primary key as a B-tree beside the table: item_day's (a bulk load writes
+ * its rows a few days at a time, item by item, so every write lands all over the key) is built
+ * once after the load, one sort instead of a B-tree insert per row. SQLite's item_day is the
+ * key's B-tree itself (WITHOUT ROWID), so it stays. The definition is a statement
+ * `restoreIndexes` runs like an index's.
+ */
+const DEFERRED_KEYS = [{ table: 'item_day', name: 'item_day_pk', columns: ITEM_DAY_KEYS }];
+
 /** Drops the deferrable secondary indexes, recording them for `restoreIndexes`. */
 export async function deferIndexes(db: Db): Promise<void> {
   bulkPragmas(db, true);
   const dropped = (await secondaryIndexes(db)).filter((i) => !KEEP.has(i.name));
+  const keys =
+    db.engine === 'postgres'
+      ? (
+          await sql<{ name: string }>`
+            SELECT conname AS name FROM pg_constraint c
+            JOIN pg_namespace n ON n.oid = c.connamespace
+            WHERE n.nspname = current_schema() AND c.contype = 'p'
+              AND c.conname IN (${sql.join(DEFERRED_KEYS.map((k) => k.name))})`.execute(db.kysely)
+        ).rows.map((r) => DEFERRED_KEYS.find((k) => k.name === r.name)!)
+      : [];
   await db.kysely.transaction().execute(async (trx) => {
     for (const index of dropped) {
       await trx.insertInto('deferred_indexes').values(index).execute();
       await sql`DROP INDEX ${sql.ref(index.name)}`.execute(trx);
+    }
+    for (const key of keys) {
+      const definition = `ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} PRIMARY KEY (${key.columns.join(',')})`;
+      await trx.insertInto('deferred_indexes').values({ name: key.name, definition }).execute();
+      await sql`ALTER TABLE ${sql.ref(key.table)} DROP CONSTRAINT ${sql.ref(key.name)}`.execute(
+        trx,
+      );
     }
   });
 }

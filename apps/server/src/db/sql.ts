@@ -187,13 +187,7 @@ export class RawSql {
     }
     // COPY needs the transaction's connection: outside one, the pool could hand the next
     // statement (the merge from the temporary table) to another connection.
-    const inTransaction = (this.kysely as { isTransaction?: boolean }).isTransaction === true;
-    if (
-      postgresCopy.enabled &&
-      inTransaction &&
-      rows.length >= COPY_MIN_ROWS &&
-      (!conflict || conflict.mode === 'add')
-    ) {
+    if (this.copies(rows.length) && (!conflict || conflict.mode === 'add')) {
       const data = copyText(rows, columns.length);
       if (data) {
         await this.copyIn(table, columns, data, tail);
@@ -205,6 +199,14 @@ export class RawSql {
       const chunk = rows.slice(start, start + perStatement);
       await this.run(insert(chunk.length), chunk.flat());
     }
+  }
+
+  /** Whether `insertMany` of this many rows (no upsert) goes through COPY. */
+  copies(rows: number): boolean {
+    const inTransaction = (this.kysely as { isTransaction?: boolean }).isTransaction === true;
+    return (
+      this.engine === 'postgres' && postgresCopy.enabled && inTransaction && rows >= COPY_MIN_ROWS
+    );
   }
 
   /**

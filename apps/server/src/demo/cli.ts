@@ -9,7 +9,7 @@ const usage = `Usage: npm run demo -- [--orders N] [--seed S] [--years Y] [--end
                        [--timings]
 Writes a generated store into DATABASE_URL (default file:./data/storelens.sqlite).
 --reset empties an existing store first; without it a store that has orders is left alone.
---timings prints the seconds spent per phase of the load.`;
+--timings prints the seconds spent per phase of the load and the peak memory.`;
 
 async function main() {
   const { values } = parseArgs({
@@ -75,10 +75,19 @@ async function main() {
     }
     const started = performance.now();
     const timings: Record<string, number> = {};
+    // The process's memory, sampled after each batch: a bulk load's state must not grow with
+    // the store (ingest/bulk-rollups.ts). On SQLite the resident size also counts the pages
+    // of the memory-mapped database file read so far.
+    const peak = { heapUsed: 0, rss: 0 };
     const result = await generateDemoStore(db, {
       ...options,
       ...(values.timings ? { timings } : {}),
-      onProgress: (done, total) => process.stdout.write(`\r${done} / ${total} orders`),
+      onProgress: (done, total) => {
+        const memory = process.memoryUsage();
+        peak.heapUsed = Math.max(peak.heapUsed, memory.heapUsed);
+        peak.rss = Math.max(peak.rss, memory.rss);
+        process.stdout.write(`\r${done} / ${total} orders`);
+      },
     });
     const seconds = (performance.now() - started) / 1000;
     console.log(
@@ -87,6 +96,12 @@ async function main() {
     );
     for (const [name, ms] of Object.entries(timings).sort((a, b) => b[1] - a[1]))
       console.log(`${(ms / 1000).toFixed(2).padStart(8)} s  ${name}`);
+    if (values.timings) {
+      const mib = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
+      console.log(
+        `Peak memory after a batch: JavaScript heap ${mib(peak.heapUsed)}, resident ${mib(peak.rss)}.`,
+      );
+    }
   } finally {
     await db.close();
   }

@@ -5,8 +5,8 @@ import { deferIndexes, restoreIndexes } from '../db/bulk';
 import type { Db } from '../db/database';
 import { CUSTOMER_COLUMNS_WITH_ACTIVITY, PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
+import { BulkRollups } from '../ingest/bulk-rollups';
 import { ingestOrders, phaseTimer } from '../ingest/ingest';
-import { ItemDayTotals } from '../ingest/item-day-totals';
 import type { OrderInput, OrderLineInput, RefundInput } from '../ingest/types';
 import { toUnits } from '../money';
 import { setOptions } from '../options';
@@ -126,20 +126,25 @@ export async function generateDemoStore(
   });
   // A bulk load: secondary indexes are built once at the end, and that time counts as ingestion.
   await deferIndexes(db);
-  // item_day is summed in memory across the batches and written once, in its key order.
-  const itemDays = new ItemDayTotals();
-  const result = await generate(db, options, itemDays);
+  // The rollups are summed in memory across the batches, each row written once its days are
+  // closed (ingest/bulk-rollups.ts).
+  const bulk = new BulkRollups();
+  const result = await generate(db, options, bulk);
   const started = performance.now();
   const cpu = process.cpuUsage();
   const phase = phaseTimer(options.timings);
-  await db.kysely.transaction().execute(async (trx) => {
-    const sql = new RawSql(trx, db.engine, db.sqlite);
-    if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
-    await itemDays.write(sql);
-  });
-  phase('item_day written');
+  const inTransaction = (write: (sql: RawSql) => Promise<void>) =>
+    db.kysely.transaction().execute(async (trx) => {
+      const sql = new RawSql(trx, db.engine, db.sqlite);
+      if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
+      await write(sql);
+    });
+  await inTransaction((sql) => bulk.finish(sql));
+  phase('rollups of the last days');
   await restoreIndexes(db);
   phase('indexes built (and analysed)');
+  await inTransaction((sql) => bulk.applyLate(sql));
+  phase('late rollup contributions');
   const used = process.cpuUsage(cpu);
   await finishStore(db);
   phase('finishing (not ingestion)');
@@ -178,7 +183,7 @@ async function finishStore(db: Db) {
 async function generate(
   db: Db,
   options: Partial<DemoOptions>,
-  itemDays: ItemDayTotals,
+  bulk: BulkRollups,
 ): Promise<DemoResult> {
   const o = { ...defaultDemoOptions, ...options };
   const rnd = new Random(o.seed);
@@ -214,6 +219,8 @@ async function generate(
   let ingestMs = 0;
   let ingestCpuMs = 0;
   let generating = performance.now();
+  /** The day (from the start) of the pending batch's first order. */
+  let batchDay = 0;
 
   for (let d = 0; d < days; d++) {
     for (let k = 0; k < counts[d]!; k++) {
@@ -369,6 +376,7 @@ async function generate(
         }
       }
 
+      if (inputs.length === 0) batchDay = d;
       inputs.push({
         id: orderId,
         status,
@@ -422,7 +430,10 @@ async function generate(
     phase('customers (not ingestion)');
     const started = performance.now();
     const cpu = process.cpuUsage();
-    await ingestOrders(db, inputs, [], { itemDays, timings: o.timings });
+    // Orders are generated day by day: no order of this batch or a later one is dated (in
+    // the store's zone) before the day of the batch's first order.
+    bulk.closeBefore(formatSqlUtc(startMs + batchDay * DAY).slice(0, 10));
+    await ingestOrders(db, inputs, [], { bulk, timings: o.timings });
     ingestMs += performance.now() - started;
     const used = process.cpuUsage(cpu);
     ingestCpuMs += (used.user + used.system) / 1000;

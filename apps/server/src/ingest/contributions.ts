@@ -61,7 +61,7 @@ const DAY_MS = 86_400_000;
 const STATUS_SLOTS = 64;
 
 /** Days since 1970-01-01 of a 'YYYY-MM-DD…' text, read from char codes (no allocation). */
-function dayNumber(text: string): number {
+export function dayNumber(text: string): number {
   const digit = (i: number) => text.charCodeAt(i) - 48;
   const y = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3);
   const m = digit(5) * 10 + digit(6);
@@ -111,6 +111,16 @@ class Keys {
         ? dayText(index)
         : `${dayText(Math.floor(index / 24))} ${String(index % 24).padStart(2, '0')}`;
     return { kind, bucket, status, returning };
+  }
+
+  /** The bucket index (hours or days since 1970) of a revenue key. */
+  revenueIndex(key: number): number {
+    return Math.floor(key / (2 * 3 * STATUS_SLOTS));
+  }
+
+  /** The period index (months or days since 1970) of a month or day rollup's prefix key. */
+  periodIndex(prefix: number): number {
+    return Math.floor(prefix / (3 * STATUS_SLOTS));
   }
 
   /** Prefix key of a month or day rollup: period index (months or days since 1970), kind, status. */
@@ -165,7 +175,14 @@ export class Deltas {
    * `items: false` collects no item_day deltas; `sink` receives them instead of `items` (a
    * bulk load summing item_day across its batches).
    */
-  constructor(private readonly options: { items: boolean; sink?: ItemDaySink } = { items: true }) {}
+  constructor(
+    private readonly options: {
+      items: boolean;
+      sink?: ItemDaySink;
+      /** Where contributions to closed days go (`closeBefore`): a bulk load's rollups. */
+      late?: Deltas;
+    } = { items: true },
+  ) {}
   readonly keys = new Keys();
   readonly hour = new Map<number, RevenueAcc>();
   readonly day = new Map<number, RevenueAcc>();
@@ -201,73 +218,122 @@ export class Deltas {
     categoriesOf: (productId: number) => readonly number[],
     orderCoupons: readonly number[],
   ) {
-    if (sign < 0) this.removed = true;
-    const isOrder = stats.parent_id === 0;
-    const status = this.keys.status(stats.status);
     const couponTotal = couponSum(coupons);
-    const months = this.months;
     const items = this.options.items ? itemKeys(products, categoriesOf, orderCoupons) : [];
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
       if (!local) continue;
       const day = dayNumber(local);
-      this.addRevenueOn(sign, stats, coupons, couponTotal, kind, status, local, day, items);
-      // Lookup rows carry their order's dates and status, so the order's month key holds.
-      const y =
-        (local.charCodeAt(0) - 48) * 1000 +
-        (local.charCodeAt(1) - 48) * 100 +
-        (local.charCodeAt(2) - 48) * 10 +
-        local.charCodeAt(3) -
-        48;
-      const m = (local.charCodeAt(5) - 48) * 10 + local.charCodeAt(6) - 48;
-      const prefix = this.keys.period(y * 12 + m - 1, kind, status);
-      const product = bucketOf(months.get('product_month')!, prefix);
-      const variation = bucketOf(months.get('variation_month')!, prefix);
-      const category = bucketOf(months.get('category_month')!, prefix);
-      const coupon = bucketOf(months.get('coupon_month')!, prefix);
-      const tax = bucketOf(months.get('tax_month')!, prefix);
-      const categoryDay = bucketOf(this.categoryDays, this.keys.period(day, kind, status));
-      const seen = isOrder ? new Counted() : undefined;
-      for (const row of products) {
-        const qty = sign * row.product_qty;
-        const net = sign * row.product_net_revenue;
-        addValues3(product, row.product_id, qty, net, seen?.first(0, row.product_id) ? sign : 0);
-        if (row.variation_id > 0) {
-          this.productOfVariation.set(row.variation_id, row.product_id);
-          addValues3(
-            variation,
-            row.variation_id,
-            qty,
-            net,
-            seen?.first(1, row.variation_id) ? sign : 0,
-          );
-        }
-        for (const id of categoriesOf(row.product_id)) {
-          const counted = seen?.first(2, id) ? sign : 0;
-          addValues3(category, id, qty, net, counted);
-          addValues3(categoryDay, id, qty, net, counted);
-        }
+      this.target(day).addOn(
+        sign,
+        stats,
+        products,
+        coupons,
+        taxes,
+        categoriesOf,
+        couponTotal,
+        kind,
+        local,
+        day,
+        items,
+      );
+    }
+  }
+
+  /**
+   * Where a contribution dated `day` goes: these deltas, or the late ones once its day is
+   * closed (`closeBefore`).
+   */
+  private target(day: number): Deltas {
+    return day < this.closedBefore ? this.options.late! : this;
+  }
+
+  /**
+   * Days before this one (days since 1970) are closed: their rows were written, and what
+   * still comes for them goes to the `late` deltas. Only with `late`.
+   */
+  private closedBefore = Number.NEGATIVE_INFINITY;
+
+  /** Closes the days before `day` (days since 1970); see `closedBefore`. */
+  closeBefore(day: number) {
+    if (!this.options.late) throw new Error('Closing days needs late deltas');
+    this.closedBefore = Math.max(this.closedBefore, day);
+  }
+
+  /** The contribution of one row under one date kind, dated `local` (day `day` since 1970). */
+  private addOn(
+    sign: 1 | -1,
+    stats: StatsRow,
+    products: readonly ProductRow[],
+    coupons: readonly CouponRow[],
+    taxes: readonly TaxRow[],
+    categoriesOf: (productId: number) => readonly number[],
+    couponTotal: number,
+    kind: number,
+    local: string,
+    day: number,
+    items: readonly number[],
+  ) {
+    if (sign < 0) this.removed = true;
+    const isOrder = stats.parent_id === 0;
+    const status = this.keys.status(stats.status);
+    const months = this.months;
+    this.addRevenueOn(sign, stats, coupons, couponTotal, kind, status, local, day, items);
+    // Lookup rows carry their order's dates and status, so the order's month key holds.
+    const y =
+      (local.charCodeAt(0) - 48) * 1000 +
+      (local.charCodeAt(1) - 48) * 100 +
+      (local.charCodeAt(2) - 48) * 10 +
+      local.charCodeAt(3) -
+      48;
+    const m = (local.charCodeAt(5) - 48) * 10 + local.charCodeAt(6) - 48;
+    const prefix = this.keys.period(y * 12 + m - 1, kind, status);
+    const product = bucketOf(months.get('product_month')!, prefix);
+    const variation = bucketOf(months.get('variation_month')!, prefix);
+    const category = bucketOf(months.get('category_month')!, prefix);
+    const coupon = bucketOf(months.get('coupon_month')!, prefix);
+    const tax = bucketOf(months.get('tax_month')!, prefix);
+    const categoryDay = bucketOf(this.categoryDays, this.keys.period(day, kind, status));
+    const seen = isOrder ? new Counted() : undefined;
+    for (const row of products) {
+      const qty = sign * row.product_qty;
+      const net = sign * row.product_net_revenue;
+      addValues3(product, row.product_id, qty, net, seen?.first(0, row.product_id) ? sign : 0);
+      if (row.variation_id > 0) {
+        this.productOfVariation.set(row.variation_id, row.product_id);
+        addValues3(
+          variation,
+          row.variation_id,
+          qty,
+          net,
+          seen?.first(1, row.variation_id) ? sign : 0,
+        );
       }
-      for (const row of coupons) {
-        let acc = coupon.get(row.coupon_id);
-        if (!acc) {
-          acc = [0, 0];
-          coupon.set(row.coupon_id, acc);
-        }
-        acc[0]! += sign * row.discount_amount;
-        if (seen?.first(3, row.coupon_id)) acc[1]! += sign;
+      for (const id of categoriesOf(row.product_id)) {
+        const counted = seen?.first(2, id) ? sign : 0;
+        addValues3(category, id, qty, net, counted);
+        addValues3(categoryDay, id, qty, net, counted);
       }
-      for (const row of taxes) {
-        let acc = tax.get(row.tax_rate_id);
-        if (!acc) {
-          acc = [0, 0, 0, 0];
-          tax.set(row.tax_rate_id, acc);
-        }
-        acc[0]! += sign * row.total_tax;
-        acc[1]! += sign * row.order_tax;
-        acc[2]! += sign * row.shipping_tax;
-        if (seen?.first(4, row.tax_rate_id)) acc[3]! += sign;
+    }
+    for (const row of coupons) {
+      let acc = coupon.get(row.coupon_id);
+      if (!acc) {
+        acc = [0, 0];
+        coupon.set(row.coupon_id, acc);
       }
+      acc[0]! += sign * row.discount_amount;
+      if (seen?.first(3, row.coupon_id)) acc[1]! += sign;
+    }
+    for (const row of taxes) {
+      let acc = tax.get(row.tax_rate_id);
+      if (!acc) {
+        acc = [0, 0, 0, 0];
+        tax.set(row.tax_rate_id, acc);
+      }
+      acc[0]! += sign * row.total_tax;
+      acc[1]! += sign * row.order_tax;
+      acc[2]! += sign * row.shipping_tax;
+      if (seen?.first(4, row.tax_rate_id)) acc[3]! += sign;
     }
   }
 
@@ -284,22 +350,14 @@ export class Deltas {
     orderCoupons: readonly number[],
   ) {
     const couponTotal = couponSum(coupons);
-    const status = this.keys.status(stats.status);
     const items = this.options.items ? itemKeys(products, categoriesOf, orderCoupons) : [];
     for (let kind = 0; kind < 3; kind++) {
       const local = dateOf(stats, dateKinds[kind]!);
-      if (local)
-        this.addRevenueOn(
-          sign,
-          stats,
-          coupons,
-          couponTotal,
-          kind,
-          status,
-          local,
-          dayNumber(local),
-          items,
-        );
+      if (!local) continue;
+      const day = dayNumber(local);
+      const target = this.target(day);
+      const status = target.keys.status(stats.status);
+      target.addRevenueOn(sign, stats, coupons, couponTotal, kind, status, local, day, items);
     }
   }
 

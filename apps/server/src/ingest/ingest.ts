@@ -4,7 +4,8 @@ import { lockOrders } from '../db/order-locks';
 import { RawSql } from '../db/sql';
 import { readStoreSettings } from '../options';
 import { zone } from '../timezone';
-import { Deltas, type ItemDaySink } from './contributions';
+import type { BulkRollups } from './bulk-rollups';
+import { Deltas } from './contributions';
 import { firstOrders } from './returning';
 import { applyCategoryDays, applyItemDays, applyMonths, applyRevenue } from './rollups';
 import {
@@ -50,14 +51,13 @@ export async function ingestOrders(
   orders: readonly OrderInput[],
   remove: readonly number[] = [],
   /**
-   * `itemDays: false` leaves item_day alone: only for a store whose item_day is rolled up
-   * afterwards (`rollUpItemDays`, migration 015). An `ItemDayTotals` given here sums the
-   * batch's item_day contributions instead of writing them: a bulk load into an empty store
-   * that writes item_day once at its end (a failed batch leaves its contributions in the
-   * totals, so such a load is abandoned at its first error).
+   * `bulk`: a bulk load into an empty store (the demo generator). The batch's rollup
+   * contributions are added to the load's sums instead of upserted, and the rows of the days
+   * the load closed are written (`BulkRollups` in ingest/bulk-rollups.ts; a failed batch
+   * leaves its contributions in the sums, so such a load is abandoned at its first error).
    */
   options: {
-    itemDays?: boolean | ItemDaySink;
+    bulk?: BulkRollups;
     /** Milliseconds spent per phase are added here (the demo's `--timings`). */
     timings?: Record<string, number>;
   } = {},
@@ -80,8 +80,7 @@ export async function ingestOrders(
       // commit such as an import's cursor), and bulk loads are repeatable.
       await sql.run('SET LOCAL synchronous_commit = off');
     }
-    const sink = typeof options.itemDays === 'object' ? options.itemDays : undefined;
-    const deltas = new Deltas({ items: options.itemDays !== false, sink });
+    const deltas = options.bulk?.deltas ?? new Deltas({ items: true });
     const categories = new ProductCategories(sql);
     const orderIds = orders.map((o) => o.id);
     const touched = [...new Set([...orderIds, ...remove])];
@@ -154,7 +153,7 @@ export async function ingestOrders(
     // written) and their rollup contributions.
     const fresh = source.lookups(returningOf);
     const freshIds = fresh.map((l) => l.stats.order_id);
-    await insertLookups(sql, fresh, freshIds);
+    await insertLookups(sql, fresh, freshIds, source.items);
     phase('lookup rows');
     await updateCustomerTotals(sql, orderIds, 1, settings.excludedStatuses);
     phase('customer totals');
@@ -209,6 +208,12 @@ export async function ingestOrders(
 
     phase('new/returning flips');
     // 6. Rollups.
+    if (options.bulk) {
+      await options.bulk.flush(sql);
+      phase('rollups of closed days');
+      commitStarted = performance.now();
+      return;
+    }
     await applyRevenue(sql, 'revenue_hour', deltas);
     await applyRevenue(sql, 'revenue_day', deltas);
     phase('revenue rollups');

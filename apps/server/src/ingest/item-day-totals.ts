@@ -13,30 +13,49 @@ import {
 
 const WIDTH = REVENUE_VALUE_COLUMNS.length;
 const STATUS_SLOTS = 64;
+/** Cells per item and day: date kind × status × new/returning. */
+const CELLS = 3 * STATUS_SLOTS * 2;
 /** Rows bound per insertMany call while writing (bounds the rows held as arrays at once). */
 const WRITE_CHUNK = 20_000;
 
 /**
- * item_day summed across every batch of a bulk load, written once at its end. Rolling item_day
- * up in SQL from the loaded lookups sorts every (item, order, date kind) triple, about 5.8
- * million at 300,000 orders, which cost more than the rest of the load; hashing the same
- * contributions here as the batches are ingested, and writing the sums in the table's key
- * order, costs a fraction of it. The contributions are the ones ingestion keeps item_day with
- * batch by batch (`Deltas`), flips of new/returning across batches included, so the table is
- * the same.
+ * item_day summed across the batches of a bulk load and written day by day as the days close.
+ * Rolling item_day up in SQL from the loaded lookups sorts every (item, order, date kind)
+ * triple, about 5.8 million at 300,000 orders, which cost more than the rest of the load;
+ * hashing the same contributions here as the batches are ingested costs a fraction of it. The
+ * contributions are the ones ingestion keeps item_day with batch by batch (`Deltas`), flips
+ * of new/returning across batches included, so the table is the same.
+ *
+ * Only the open days are held: `write(sql, before)` inserts the cells of the days before
+ * `before` and frees them, so a load whose orders come in date order holds a few weeks of
+ * cells whatever its size (the bulk load closes the days before each batch's first order:
+ * ingest/bulk-rollups.ts).
  *
  * Sums live in one Float64Array (money is integer units far below 2^53), reached through a
- * map per item from its (day, kind, status, new/returning) cell to a slot.
+ * map per day from its (item, date kind, status, new/returning) cell to a slot; slots of
+ * written days are reused.
  */
 export class ItemDayTotals implements ItemDaySink {
   private readonly statusCodes = new Map<string, number>();
   private readonly statusNames: string[] = [];
-  /** Item key (`itemKey`) → cell → slot. */
-  private readonly cells = new Map<number, Map<number, number>>();
+  /** Day (since 1970) → item key (`itemKey`) × CELLS + cell (kind, status, new/returning) → slot. */
+  private readonly byDay = new Map<number, Map<number, number>>();
   private values = new Float64Array(WIDTH * 65_536);
   private slots = 0;
+  /** Slots of written cells, free for new ones. */
+  private readonly free: number[] = [];
   /** Slot → coupon id → rows (only slots whose rows had coupon lookups). */
   private readonly couponIds = new Map<number, Map<number, number>>();
+
+  /** The days held (since 1970): those not written yet. */
+  days(): number[] {
+    return [...this.byDay.keys()];
+  }
+
+  /** Cells held (the open days' rows before empty ones are left out). */
+  get size(): number {
+    return this.slots - this.free.length;
+  }
 
   add(
     items: readonly number[],
@@ -56,7 +75,7 @@ export class ItemDayTotals implements ItemDaySink {
       this.statusCodes.set(status, code);
       this.statusNames.push(status);
     }
-    const cell = ((day * 3 + kind) * STATUS_SLOTS + code) * 2 + returning;
+    const cell = (kind * STATUS_SLOTS + code) * 2 + returning;
     const orders = sign * (s.parent_id === 0 ? 1 : 0);
     const items_ = sign * s.num_items_sold;
     const sales = sign * s.total_sales;
@@ -65,21 +84,25 @@ export class ItemDayTotals implements ItemDaySink {
     const shipping = sign * s.shipping_total;
     const refunds = sign * (s.net_total < 0 ? -s.net_total : 0);
     const discount = sign * couponTotal;
+    let byCell = this.byDay.get(day);
+    if (!byCell) {
+      byCell = new Map();
+      this.byDay.set(day, byCell);
+    }
     for (const item of items) {
-      let byCell = this.cells.get(item);
-      if (!byCell) {
-        byCell = new Map();
-        this.cells.set(item, byCell);
-      }
-      let slot = byCell.get(cell);
+      const key = item * CELLS + cell;
+      let slot = byCell.get(key);
       if (slot === undefined) {
-        slot = this.slots++;
-        if (this.slots * WIDTH > this.values.length) {
-          const grown = new Float64Array(this.values.length * 2);
-          grown.set(this.values);
-          this.values = grown;
+        slot = this.free.pop();
+        if (slot === undefined) {
+          slot = this.slots++;
+          if (this.slots * WIDTH > this.values.length) {
+            const grown = new Float64Array(this.values.length * 2);
+            grown.set(this.values);
+            this.values = grown;
+          }
         }
-        byCell.set(cell, slot);
+        byCell.set(key, slot);
       }
       const v = this.values;
       const at = slot * WIDTH;
@@ -103,73 +126,71 @@ export class ItemDayTotals implements ItemDaySink {
   }
 
   /**
-   * Inserts the sums into item_day, which must hold no row of them yet (a bulk load into an
-   * empty store), in the primary key's order so every row is appended to the B-tree. Rows
-   * that summed to nothing are left out, as ingestion deletes them. Call inside a
-   * transaction (PostgreSQL's COPY needs the transaction's connection).
+   * Inserts the sums of the days before `before` (days since 1970; every day by default) into
+   * item_day, which must hold no row of them yet (a bulk load into an empty store), and
+   * forgets them. Rows are written in the primary key's order, and rows that summed to
+   * nothing are left out, as ingestion deletes them. Call inside a transaction (PostgreSQL's
+   * COPY needs the transaction's connection). Returns the rows written.
    */
-  async write(sql: RawSql): Promise<number> {
+  async write(sql: RawSql, before = Number.POSITIVE_INFINITY): Promise<number> {
+    const closed = [...this.byDay.keys()].filter((d) => d < before);
+    if (closed.length === 0) return 0;
     const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    const typeRank = new Map(
-      [...ITEM_TYPES].sort(text).map((t, rank) => [ITEM_TYPES.indexOf(t), rank] as const),
-    );
+    const typeRank = [...ITEM_TYPES].sort(text).map((t) => ITEM_TYPES.indexOf(t));
+    const typeOrder = ITEM_TYPES.map((_, i) => typeRank.indexOf(i));
     const kindRank = [...dateKinds].sort(text).map((k: DateKind) => dateKinds.indexOf(k));
     const kindOrder = dateKinds.map((_, i) => kindRank.indexOf(i));
     const statusRank = [...this.statusNames]
       .sort(text)
       .map((name) => this.statusCodes.get(name)!)
       .reduce((ranks, code, rank) => ranks.set(code, rank), new Map<number, number>());
-    const items = [...this.cells.keys()].sort((a, b) => {
-      const x = decodeItemKey(a);
-      const y = decodeItemKey(b);
-      const byType =
-        typeRank.get(ITEM_TYPES.indexOf(x.type))! - typeRank.get(ITEM_TYPES.indexOf(y.type))!;
-      return byType !== 0 ? byType : x.id - y.id;
-    });
-    const days = new Map<number, string>();
+    // Each cell with its sort key in the primary key's order: (item type, id) first, then
+    // (date kind, day, status, new/returning).
+    const cells: { item: number; second: number; day: number; cell: number; slot: number }[] = [];
+    for (const day of closed) {
+      for (const [key, slot] of this.byDay.get(day)!) {
+        const cell = key % CELLS;
+        const item = (key - cell) / CELLS;
+        const returning = cell % 2;
+        const rest = (cell - returning) / 2;
+        const status = rest % STATUS_SLOTS;
+        const kind = (rest - status) / STATUS_SLOTS;
+        const second =
+          ((kindOrder[kind]! * 1_000_000 + day) * STATUS_SLOTS + statusRank.get(status)!) * 2 +
+          returning;
+        cells.push({ item, second, day, cell, slot });
+      }
+      this.byDay.delete(day);
+    }
+    const first = (item: number) => {
+      const { type, id } = decodeItemKey(item);
+      return typeOrder[ITEM_TYPES.indexOf(type)]! * 2 ** 44 + id;
+    };
+    const firstOf = new Map<number, number>();
+    for (const c of cells) if (!firstOf.has(c.item)) firstOf.set(c.item, first(c.item));
+    cells.sort((a, b) => firstOf.get(a.item)! - firstOf.get(b.item)! || a.second - b.second);
+
+    const dayTexts = new Map<number, string>();
     const columns = [...ITEM_DAY_KEYS, ...REVENUE_VALUE_COLUMNS, 'coupon_ids'];
     let rows: unknown[][] = [];
     let written = 0;
-    // PostgreSQL keeps the primary key's B-tree as a separate index: built once from the
-    // written rows (one sort) it costs a fraction of inserting every key into it.
-    const postgres = sql.engine === 'postgres';
-    if (postgres) await sql.run('ALTER TABLE item_day DROP CONSTRAINT item_day_pk');
-    for (const item of items) {
-      const { type, id } = decodeItemKey(item);
-      const byCell = this.cells.get(item)!;
-      // Each cell with its sort key: date kind, day, status (by name), new/returning.
-      const order: [number, number, number][] = [];
-      for (const [cell, slot] of byCell) {
+    const v = this.values;
+    for (const { item, day, cell, slot } of cells) {
+      const at = slot * WIDTH;
+      const ids = this.couponIds.get(slot);
+      const coupons = ids ? formatMultiset(ids) : '';
+      let empty = coupons === '';
+      for (let i = 0; empty && i < WIDTH; i++) if (v[at + i] !== 0) empty = false;
+      if (!empty) {
+        const { type, id } = decodeItemKey(item);
         const returning = cell % 2;
         const rest = (cell - returning) / 2;
         const status = rest % STATUS_SLOTS;
-        const dayKind = (rest - status) / STATUS_SLOTS;
-        const kind = dayKind % 3;
-        const day = (dayKind - kind) / 3;
-        const key =
-          ((kindOrder[kind]! * 1_000_000 + day) * STATUS_SLOTS + statusRank.get(status)!) * 2 +
-          returning;
-        order.push([key, cell, slot]);
-      }
-      order.sort((a, b) => a[0] - b[0]);
-      for (const [, cell, slot] of order) {
-        const at = slot * WIDTH;
-        const ids = this.couponIds.get(slot);
-        const coupons = ids ? formatMultiset(ids) : '';
-        const v = this.values;
-        let empty = coupons === '';
-        for (let i = 0; empty && i < WIDTH; i++) if (v[at + i] !== 0) empty = false;
-        if (empty) continue;
-        const returning = cell % 2;
-        const rest = (cell - returning) / 2;
-        const status = rest % STATUS_SLOTS;
-        const dayKind = (rest - status) / STATUS_SLOTS;
-        const kind = dayKind % 3;
-        const day = (dayKind - kind) / 3;
-        let dayString = days.get(day);
+        const kind = (rest - status) / STATUS_SLOTS;
+        let dayString = dayTexts.get(day);
         if (dayString === undefined) {
           dayString = dayText(day);
-          days.set(day, dayString);
+          dayTexts.set(day, dayString);
         }
         rows.push([
           type,
@@ -188,18 +209,17 @@ export class ItemDayTotals implements ItemDaySink {
           v[at + 7],
           coupons,
         ]);
-        if (rows.length >= WRITE_CHUNK) {
-          await sql.insertMany('item_day', columns, rows);
-          written += rows.length;
-          rows = [];
-        }
+      }
+      v.fill(0, at, at + WIDTH);
+      this.couponIds.delete(slot);
+      this.free.push(slot);
+      if (rows.length >= WRITE_CHUNK) {
+        await sql.insertMany('item_day', columns, rows);
+        written += rows.length;
+        rows = [];
       }
     }
     await sql.insertMany('item_day', columns, rows);
-    if (postgres)
-      await sql.run(
-        `ALTER TABLE item_day ADD CONSTRAINT item_day_pk PRIMARY KEY (${ITEM_DAY_KEYS.join(',')})`,
-      );
     return written + rows.length;
   }
 }

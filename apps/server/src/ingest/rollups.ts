@@ -2,44 +2,86 @@ import { rowsIn } from '../db/dialect';
 import { ADD_MULTISETS_SQL, formatMultiset } from '../db/multiset';
 import { ITEM_DAY_KEYS, MONTH_ROLLUPS, REVENUE_VALUE_COLUMNS } from '../db/rollups';
 import type { RawSql } from '../db/sql';
-import { type Deltas, decodeItemKey, type MonthTable } from './contributions';
+import { type Deltas, decodeItemKey, type MonthTable, type RevenueAcc } from './contributions';
 
 // Writing a batch's rollup deltas: upserts that add each value in SQL (nothing is read back),
 // then, after a removal, deleting the rows left all zero.
 
+const REVENUE_KEYS = ['date_kind', 'bucket', 'status', 'returning_customer'];
+/** The columns of a revenue rollup row as `revenueRow` gives it. */
+export const REVENUE_COLUMNS = [...REVENUE_KEYS, ...REVENUE_VALUE_COLUMNS, 'coupon_ids'];
+
+/** A revenue rollup row of one delta (`REVENUE_COLUMNS`), or undefined when it changes nothing. */
+export function revenueRow(
+  deltas: Deltas,
+  width: 'hour' | 'day',
+  key: number,
+  delta: RevenueAcc,
+): unknown[] | undefined {
+  const coupons = formatMultiset(delta.couponIds);
+  if (coupons === '' && REVENUE_VALUE_COLUMNS.every((c) => delta[c] === 0)) return undefined;
+  const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(key, width);
+  return [kind, bucket, status, returning, ...REVENUE_VALUE_COLUMNS.map((c) => delta[c]), coupons];
+}
+
+/** Month rollup rows `[date_kind, month, status, ...keys, ...values]` of one prefix key. */
+export function monthRows(
+  deltas: Deltas,
+  table: MonthTable,
+  prefix: number,
+  records: Map<number, number[]>,
+): unknown[][] {
+  const { kind, month, status } = deltas.keys.decodeMonth(prefix);
+  const rows: unknown[][] = [];
+  for (const [id, sums] of records) {
+    const ids = table === 'variation_month' ? [id, deltas.productOfVariation.get(id)] : [id];
+    rows.push([kind, month, status, ...ids, ...sums]);
+  }
+  return rows;
+}
+
+/** category_day rows `[date_kind, day, status, category_id, ...values]` of one prefix key. */
+export function categoryDayRows(
+  deltas: Deltas,
+  prefix: number,
+  records: Map<number, number[]>,
+): unknown[][] {
+  const { kind, day, status } = deltas.keys.decodeDay(prefix);
+  return [...records].map(([id, sums]) => [kind, day, status, id, ...sums]);
+}
+
+/** Whether a month or day rollup row (`[date_kind, period, status, ...keys, ...values]`) changes anything. */
+export const periodRowChanges = (row: readonly unknown[], keyCount: number) =>
+  row.some((v, i) => i >= 3 + keyCount && v !== 0);
+
 /**
  * Adds revenue deltas to a rollup table in the database: an upsert adding each value column,
  * the coupon multisets merged by `add_multisets` (migration 011), so nothing is read back.
- * Rows a removal touched are then deleted if left all zero.
+ * Rows a removal touched are then deleted if left all zero (unless `dropZero` is false: the
+ * caller deletes the table's all-zero rows itself, as a bulk load's `applyLate` does). The
+ * other `apply*` functions take `dropZero` alike.
  */
 export async function applyRevenue(
   sql: RawSql,
   table: 'revenue_hour' | 'revenue_day',
   deltas: Deltas,
+  dropZero = true,
 ) {
   const width = table === 'revenue_hour' ? 'hour' : 'day';
-  const keyColumns = ['date_kind', 'bucket', 'status', 'returning_customer'];
+  const keyColumns = REVENUE_KEYS;
   const rows: unknown[][] = [];
   for (const [key, delta] of deltas[width]) {
-    const coupons = formatMultiset(delta.couponIds);
-    if (coupons === '' && REVENUE_VALUE_COLUMNS.every((c) => delta[c] === 0)) continue;
-    const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(key, width);
-    rows.push([
-      kind,
-      bucket,
-      status,
-      returning,
-      ...REVENUE_VALUE_COLUMNS.map((c) => delta[c]),
-      coupons,
-    ]);
+    const row = revenueRow(deltas, width, key, delta);
+    if (row) rows.push(row);
   }
-  await sql.insertMany(table, [...keyColumns, ...REVENUE_VALUE_COLUMNS, 'coupon_ids'], rows, {
+  await sql.insertMany(table, REVENUE_COLUMNS, rows, {
     keys: keyColumns,
     mode: 'add',
     merge: { coupon_ids: ADD_MULTISETS_SQL },
   });
   const deleteEmpty = `DELETE FROM ${table} WHERE ${keyColumns.map((c) => `${c} = ?`).join(' AND ')}
     AND ${REVENUE_VALUE_COLUMNS.map((c) => `${c} = 0`).join(' AND ')} AND coupon_ids = ''`;
+  if (!dropZero) return;
   for (const key of deltas.shrunk[width]) {
     const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(key, width);
     await sql.run(deleteEmpty, [kind, bucket, status, returning]);
@@ -47,28 +89,21 @@ export async function applyRevenue(
 }
 
 /** Adds month-rollup deltas (upserts); after a removal, drops rows left all zero. */
-export async function applyMonths(sql: RawSql, table: MonthTable, deltas: Deltas) {
+export async function applyMonths(sql: RawSql, table: MonthTable, deltas: Deltas, dropZero = true) {
   const { keys, values } = MONTH_ROLLUPS[table];
   const rows: unknown[][] = [];
-  for (const [prefix, records] of deltas.months.get(table)!) {
-    const { kind, month, status } = deltas.keys.decodeMonth(prefix);
-    for (const [id, sums] of records) {
-      const ids = table === 'variation_month' ? [id, deltas.productOfVariation.get(id)] : [id];
-      rows.push([kind, month, status, ...ids, ...sums]);
-    }
-  }
-  await applyPeriodRows(sql, table, 'month', keys, values, rows, deltas.removed);
+  for (const [prefix, records] of deltas.months.get(table)!)
+    rows.push(...monthRows(deltas, table, prefix, records));
+  await applyPeriodRows(sql, table, 'month', keys, values, rows, deltas.removed && dropZero);
 }
 
 /** Adds the category day deltas (migration 010), as `applyMonths` does for months. */
-export async function applyCategoryDays(sql: RawSql, deltas: Deltas) {
+export async function applyCategoryDays(sql: RawSql, deltas: Deltas, dropZero = true) {
   const rows: unknown[][] = [];
-  for (const [prefix, records] of deltas.categoryDays) {
-    const { kind, day, status } = deltas.keys.decodeDay(prefix);
-    for (const [id, sums] of records) rows.push([kind, day, status, id, ...sums]);
-  }
+  for (const [prefix, records] of deltas.categoryDays)
+    rows.push(...categoryDayRows(deltas, prefix, records));
   const { keys, values } = MONTH_ROLLUPS.category_month;
-  await applyPeriodRows(sql, 'category_day', 'day', keys, values, rows, deltas.removed);
+  await applyPeriodRows(sql, 'category_day', 'day', keys, values, rows, deltas.removed && dropZero);
 }
 
 /** Rows of item_day keys compared at once when dropping rows a removal left all zero. */
@@ -79,7 +114,7 @@ const ITEM_KEYS_PER_DELETE = 200;
  * each value and merging the coupon multisets; then the rows a removal touched are deleted if
  * left all zero (by their keys, a few hundred per statement).
  */
-export async function applyItemDays(sql: RawSql, deltas: Deltas) {
+export async function applyItemDays(sql: RawSql, deltas: Deltas, dropZero = true) {
   const rows: unknown[][] = [];
   const keyOf = (dayKey: number, item: number) => {
     const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(dayKey, 'day');
@@ -103,6 +138,7 @@ export async function applyItemDays(sql: RawSql, deltas: Deltas) {
       merge: { coupon_ids: ADD_MULTISETS_SQL },
     },
   );
+  if (!dropZero) return;
   const shrunk = new Map<string, unknown[]>();
   for (const [dayKey, item] of deltas.shrunkItems)
     shrunk.set(`${dayKey} ${item}`, keyOf(dayKey, item));
@@ -131,8 +167,7 @@ async function applyPeriodRows(
   rows: readonly unknown[][],
   removed: boolean,
 ) {
-  const first = 3 + keys.length;
-  const changed = rows.filter((r) => r.some((v, i) => i >= first && v !== 0));
+  const changed = rows.filter((r) => periodRowChanges(r, keys.length));
   await sql.insertMany(table, ['date_kind', period, 'status', ...keys, ...values], changed, {
     keys: ['date_kind', period, 'status', ...keys],
     mode: 'add',

@@ -475,17 +475,67 @@ export async function deleteOrders(
  * binding every value from JavaScript. New vs returning joins the first orders just saved, by
  * the same rule as `returningOf`; coupon and tax rows (few, and with the refund tax shares
  * computed here) are bound from the rows built in JS.
+ *
+ * On PostgreSQL, a batch large enough for COPY (`RawSql.copies`) has its order stats and
+ * product lookups copied from the rows built in JS too (`lookups`, and `items`, the batch's
+ * `sourceRows().items`): COPY writes them for less than the join reading back the rows just
+ * written costs, and the values are the ones the SQL computes (the bulk-copy test compares
+ * the two paths' rows).
  */
 export async function insertLookups(
   sql: RawSql,
   lookups: readonly Lookup[],
   ids: readonly number[],
+  items: readonly (readonly unknown[])[],
 ) {
   const coupons: unknown[][] = [];
   const taxes: unknown[][] = [];
   for (const l of lookups) {
     for (const r of l.coupons) coupons.push(values(COUPON_COLUMNS, r));
     for (const r of l.taxes) taxes.push(values(TAX_COLUMNS, r));
+  }
+  if (sql.engine === 'postgres' && sql.copies(items.length)) {
+    const statsOf = new Map<number, StatsLookup>();
+    const stats: unknown[][] = [];
+    for (const l of lookups) {
+      statsOf.set(Number(l.stats.order_id), l.stats);
+      stats.push(values(STATS_COLUMNS, l.stats));
+    }
+    const products: unknown[][] = [];
+    for (const i of items) {
+      // ITEM_COLUMNS: id, order_id, product_id, variation_id, name, quantity, subtotal, total,
+      // tax, shipping, shipping_tax, coupon_amount.
+      const total = i[7] as number;
+      const tax = i[8] as number;
+      const shipping = i[9] as number;
+      const shippingTax = i[10] as number;
+      const s = statsOf.get(i[1] as number)!;
+      products.push([
+        i[0],
+        i[1],
+        s.parent_id,
+        i[2],
+        i[3],
+        s.customer_id,
+        s.status,
+        s.returning_customer,
+        s.date_created,
+        s.date_paid,
+        s.date_completed,
+        i[5],
+        total,
+        total + tax + shipping + shippingTax,
+        i[11],
+        tax,
+        shipping,
+        shippingTax,
+      ]);
+    }
+    await sql.insertMany('order_stats', STATS_COLUMNS, stats);
+    await sql.insertMany('order_product_lookup', PRODUCT_COLUMNS, products);
+    await sql.insertMany('order_coupon_lookup', COUPON_COLUMNS, coupons);
+    await sql.insertMany('order_tax_lookup', TAX_COLUMNS, taxes);
+    return;
   }
   // The batch's ids travel as one parameter, so both statements are prepared once.
   const list = sql.idList(ids);

@@ -1,0 +1,172 @@
+import { MONTH_ROLLUPS, REVENUE_VALUE_COLUMNS } from '../db/rollups';
+import type { RawSql } from '../db/sql';
+import { Deltas, dayNumber, type MonthTable } from './contributions';
+import { ItemDayTotals } from './item-day-totals';
+import {
+  applyCategoryDays,
+  applyItemDays,
+  applyMonths,
+  applyRevenue,
+  categoryDayRows,
+  monthRows,
+  periodRowChanges,
+  REVENUE_COLUMNS,
+  revenueRow,
+} from './rollups';
+
+const DAY_MS = 86_400_000;
+
+/** The first day (since 1970) of the month after month `index` (months since 1970). */
+const dayAfterMonth = (index: number) =>
+  Date.UTC(Math.floor((index + 1) / 12), (index + 1) % 12, 1) / DAY_MS;
+
+/**
+ * The rollups of a bulk load into an empty store (the demo generator), summed across its
+ * batches and each row written once, with a plain insert (COPY on PostgreSQL), when its
+ * period is closed: no upsert, no temporary table, no row rewritten batch after batch.
+ *
+ * The caller closes the days before a date (`closeBefore`) once no later order of the load is
+ * dated before it: orders loaded in creation order close the days before each batch's first
+ * order. Each batch's transaction then writes the closed days (and months) and forgets them
+ * (`flush`), so what is held in memory is the open weeks, whatever the store's size.
+ * Contributions that still come for a closed day (an earlier order whose new/returning flag a
+ * later order flips, a re-ingested order) are summed apart and added with the ordinary upserts
+ * after each batch's inserts (`flush`; what needs a key a bulk load defers waits for
+ * `applyLate`).
+ */
+export class BulkRollups {
+  readonly itemDays = new ItemDayTotals();
+  /** Contributions to closed days, upserted at the end. */
+  readonly late = new Deltas({ items: true });
+  readonly deltas = new Deltas({ items: true, sink: this.itemDays, late: this.late });
+  private closed = Number.NEGATIVE_INFINITY;
+
+  /** No contribution but late ones will come for the days before `day` ('YYYY-MM-DD', local). */
+  closeBefore(day: string) {
+    const n = dayNumber(day);
+    this.deltas.closeBefore(n);
+    this.closed = Math.max(this.closed, n);
+  }
+
+  /** Times late contributions were upserted (rows they left all zero are deleted at the end). */
+  lateUpserts = 0;
+
+  /**
+   * Writes the closed days' and months' rows and forgets them (in the batch's transaction),
+   * then upserts the late contributions so far onto the rows written: they grow with the
+   * store (flips come all along a load), so they are not held to the end. PostgreSQL's
+   * `item_day` has no primary key until the load ends (`deferIndexes`), so there its late
+   * contributions wait for `applyLate`.
+   */
+  async flush(sql: RawSql): Promise<void> {
+    await this.write(sql, this.closed);
+    await this.upsertLate(sql, sql.engine !== 'postgres', false);
+  }
+
+  /** Writes every row still held: the end of the load. */
+  async finish(sql: RawSql): Promise<void> {
+    await this.write(sql, Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * Adds the late contributions with the upserts ordinary ingestion uses (they need the
+   * tables' primary keys: after `restoreIndexes`), then deletes the rows left all zero with
+   * one statement per table. Ordinary ingestion deletes them key by key, a round trip each,
+   * which for the thousands of flips of a large load cost more than the upserts; no other
+   * row is all zero (neither ingestion nor `write` leaves one), so the result is the same.
+   */
+  async applyLate(sql: RawSql): Promise<void> {
+    await this.upsertLate(sql, true, true);
+    if (this.lateUpserts === 0) return;
+    const zero = (columns: readonly string[]) => columns.map((c) => `${c} = 0`).join(' AND ');
+    for (const table of ['revenue_hour', 'revenue_day', 'item_day'])
+      await sql.run(
+        `DELETE FROM ${table} WHERE ${zero(REVENUE_VALUE_COLUMNS)} AND coupon_ids = ''`,
+      );
+    for (const [table, { values }] of Object.entries(MONTH_ROLLUPS))
+      await sql.run(`DELETE FROM ${table} WHERE ${zero(values)}`);
+    await sql.run(`DELETE FROM category_day WHERE ${zero(MONTH_ROLLUPS.category_month.values)}`);
+  }
+
+  /**
+   * Upserts the late contributions held (item_day's too with `items`) without deleting rows
+   * left all zero (`applyLate` does, once), and forgets them. Before the `final` call, those
+   * of months not closed yet wait: a late contribution's day is closed but its month may not
+   * be, and the month's row is inserted (not upserted) when the month closes.
+   */
+  private async upsertLate(sql: RawSql, items: boolean, final: boolean): Promise<void> {
+    const late = this.late;
+    const held = (map: Map<number, unknown>) => map.size > 0;
+    if (
+      !held(late.day) &&
+      ![...late.months.values()].some(held) &&
+      !held(late.categoryDays) &&
+      (!items || !held(late.items))
+    )
+      return;
+    this.lateUpserts++;
+    const openMonths: [MonthTable, number, Map<number, number[]>][] = [];
+    for (const [table, byPrefix] of late.months) {
+      for (const [prefix, records] of byPrefix) {
+        if (final || dayAfterMonth(late.keys.periodIndex(prefix)) <= this.closed) continue;
+        openMonths.push([table, prefix, records]);
+        byPrefix.delete(prefix);
+      }
+    }
+    await applyRevenue(sql, 'revenue_hour', late, false);
+    await applyRevenue(sql, 'revenue_day', late, false);
+    for (const table of late.months.keys()) await applyMonths(sql, table, late, false);
+    await applyCategoryDays(sql, late, false);
+    late.hour.clear();
+    late.day.clear();
+    for (const byPrefix of late.months.values()) byPrefix.clear();
+    for (const [table, prefix, records] of openMonths) late.months.get(table)!.set(prefix, records);
+    late.categoryDays.clear();
+    late.shrunk.hour.clear();
+    late.shrunk.day.clear();
+    late.shrunkItems.length = 0;
+    if (!items) return;
+    await applyItemDays(sql, late, false);
+    late.items.clear();
+  }
+
+  /** Inserts the rows of the days before `before` (days since 1970), months wholly before it. */
+  private async write(sql: RawSql, before: number): Promise<void> {
+    const d = this.deltas;
+    for (const width of ['hour', 'day'] as const) {
+      const rows: unknown[][] = [];
+      const map = d[width];
+      for (const [key, delta] of map) {
+        const index = d.keys.revenueIndex(key);
+        if ((width === 'hour' ? Math.floor(index / 24) : index) >= before) continue;
+        const row = revenueRow(d, width, key, delta);
+        if (row) rows.push(row);
+        map.delete(key);
+      }
+      await sql.insertMany(`revenue_${width}`, REVENUE_COLUMNS, rows);
+    }
+    for (const [table, byPrefix] of d.months) {
+      const { keys, values } = MONTH_ROLLUPS[table as MonthTable];
+      const rows: unknown[][] = [];
+      for (const [prefix, records] of byPrefix) {
+        if (dayAfterMonth(d.keys.periodIndex(prefix)) > before) continue;
+        for (const row of monthRows(d, table, prefix, records))
+          if (periodRowChanges(row, keys.length)) rows.push(row);
+        byPrefix.delete(prefix);
+      }
+      await sql.insertMany(table, ['date_kind', 'month', 'status', ...keys, ...values], rows);
+    }
+    const { keys, values } = MONTH_ROLLUPS.category_month;
+    const rows: unknown[][] = [];
+    for (const [prefix, records] of d.categoryDays) {
+      if (d.keys.periodIndex(prefix) >= before) continue;
+      for (const row of categoryDayRows(d, prefix, records))
+        if (periodRowChanges(row, keys.length)) rows.push(row);
+      d.categoryDays.delete(prefix);
+    }
+    await sql.insertMany('category_day', ['date_kind', 'day', 'status', ...keys, ...values], rows);
+    await this.itemDays.write(sql, before);
+    d.shrunk.hour.clear();
+    d.shrunk.day.clear();
+  }
+}
