@@ -83,6 +83,28 @@ for (const engine of engines) {
   });
 }
 
+if (engines.includes('postgres')) {
+  describe('a bulk load that defers keys [postgres]', () => {
+    it("drops item_day's primary key only when asked, and builds it again", async () => {
+      const store = await freshStore('postgres');
+      try {
+        const hasKey = async () => (await indexes(store.db)).has('item_day_pk');
+        expect(await hasKey()).toBe(true);
+        // Ordinary batches upsert item_day during a rebuild-style load: the key stays.
+        await deferIndexes(store.db);
+        expect(await hasKey()).toBe(true);
+        await restoreIndexes(store.db);
+        await deferIndexes(store.db, { keys: true });
+        expect(await hasKey()).toBe(false);
+        expect(await restoreIndexes(store.db)).toBeGreaterThan(0);
+        expect(await hasKey()).toBe(true);
+      } finally {
+        await store.drop();
+      }
+    });
+  });
+}
+
 describe('a bulk load cut short', () => {
   it('leaves a record that the next open builds the indexes from', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'storelens-bulk-'));

@@ -100,12 +100,17 @@ const SORT_CACHE_KIB = 8192;
  */
 const DEFERRED_KEYS = [{ table: 'item_day', name: 'item_day_pk', columns: ITEM_DAY_KEYS }];
 
-/** Drops the deferrable secondary indexes, recording them for `restoreIndexes`. */
-export async function deferIndexes(db: Db): Promise<void> {
+/**
+ * Drops the deferrable secondary indexes, recording them for `restoreIndexes`. With
+ * `keys`, PostgreSQL's `DEFERRED_KEYS` go too: only for a load that writes those tables with
+ * plain inserts until the end (`BulkRollups`), since ordinary ingestion upserts item_day, and
+ * an upsert needs its key.
+ */
+export async function deferIndexes(db: Db, options: { keys?: boolean } = {}): Promise<void> {
   bulkPragmas(db, true);
   const dropped = (await secondaryIndexes(db)).filter((i) => !KEEP.has(i.name));
   const keys =
-    db.engine === 'postgres'
+    options.keys && db.engine === 'postgres'
       ? (
           await sql<{ name: string }>`
             SELECT conname AS name FROM pg_constraint c
