@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { reportContext } from '../src/analytics/context';
 import { couponTotals, downloadTotal } from '../src/analytics/indicator-totals';
 import type { Db } from '../src/db/database';
+import { DOWNLOAD_COLUMNS } from '../src/db/schema';
 import { RawSql } from '../src/db/sql';
 import { generateDemoStore } from '../src/demo/generate';
 import { Random } from '../src/demo/random';
@@ -20,17 +21,6 @@ import { engines, freshStore } from './harness';
  * count taken from the log itself, and the downloads indicator (day rows for whole days, the
  * log for the partial hours) must equal a count of the log over the same range.
  */
-
-const columns = [
-  'id',
-  'download_id',
-  'product_id',
-  'order_id',
-  'user_id',
-  'user_ip_address',
-  'timestamp',
-  'timestamp_gmt',
-] as const;
 
 function row(rnd: Random, id: number): unknown[] {
   const day = String(rnd.int(1, 12)).padStart(2, '0');
@@ -64,10 +54,10 @@ for (const engine of engines) {
         const rnd = new Random(7);
         // One row per statement, then one batch large enough for COPY on PostgreSQL.
         for (let id = 1; id <= 20; id++)
-          await raw.insertMany('download_log', columns, [row(rnd, id)]);
+          await raw.insertMany('download_log', DOWNLOAD_COLUMNS, [row(rnd, id)]);
         await raw.insertMany(
           'download_log',
-          columns,
+          DOWNLOAD_COLUMNS,
           Array.from({ length: 2500 }, (_, i) => row(rnd, 100 + i)),
         );
         expect(await fromRollup(db)).toEqual(await fromLog(db));

@@ -3,7 +3,7 @@
  * the report date column, with the order-level filters of orders/stats.
  */
 import type { OrderCustomerBody, OrdersListRow } from '@storelens/api';
-import type { CustomerTable } from '../db/schema';
+import { CUSTOMER_COLUMNS_WITH_ACTIVITY, type CustomerTable } from '../db/schema';
 import type { ReportContext } from './context';
 import { idsSql, type ReportFilters, rowFilter } from './filters';
 import { type ListPaging, type ListResult, link, pagedQuery, rangeCondition } from './paging';
@@ -98,22 +98,8 @@ export async function ordersList(
 }
 
 /** The customer record of an orders row's `extended_info`: every column of `customers`. */
-const CUSTOMER_RECORD = [
-  'id',
-  'user_id',
-  'username',
-  'first_name',
-  'last_name',
-  'email',
-  'country',
-  'state',
-  'city',
-  'postcode',
-  'date_registered',
-  'date_registered_gmt',
-  'date_last_active',
-  'date_last_active_gmt',
-] as const satisfies readonly (keyof CustomerTable & keyof OrderCustomerBody)[];
+const CUSTOMER_RECORD = CUSTOMER_COLUMNS_WITH_ACTIVITY satisfies readonly (keyof CustomerTable &
+  keyof OrderCustomerBody)[];
 
 /** Products (with variation names), coupons and customer of each listed order. */
 async function extendedInfo(ctx: ReportContext, rows: readonly OrderRow[]) {

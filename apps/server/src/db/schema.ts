@@ -248,6 +248,18 @@ export interface DownloadLogTable {
   timestamp_gmt: string;
 }
 
+/** Every column of download_log, in the order writers bind them. */
+export const DOWNLOAD_COLUMNS = [
+  'id',
+  'download_id',
+  'product_id',
+  'order_id',
+  'user_id',
+  'user_ip_address',
+  'timestamp',
+  'timestamp_gmt',
+] as const satisfies readonly (keyof DownloadLogTable)[];
+
 /** Download log entries per local day, kept by triggers on download_log (migration 018). */
 export interface DownloadDayTable {
   day: string;

@@ -3,7 +3,7 @@ import { seedAdminDemo } from '../admin/demo';
 import { refreshAllLastActive } from '../customer-activity';
 import { deferIndexes, restoreIndexes } from '../db/bulk';
 import type { Db } from '../db/database';
-import { CUSTOMER_COLUMNS_WITH_ACTIVITY, PRODUCT_COLUMNS } from '../db/schema';
+import { CUSTOMER_COLUMNS_WITH_ACTIVITY, DOWNLOAD_COLUMNS, PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { BulkRollups } from '../ingest/bulk-rollups';
 import { ingestOrders, phaseTimer } from '../ingest/ingest';
@@ -702,17 +702,6 @@ function customerMaker(rnd: Random, z: ReturnType<typeof zone>) {
   };
   return { customers, customerRows, newCustomer };
 }
-
-const DOWNLOAD_COLUMNS = [
-  'id',
-  'download_id',
-  'product_id',
-  'order_id',
-  'user_id',
-  'user_ip_address',
-  'timestamp',
-  'timestamp_gmt',
-] as const;
 
 function productRow(
   p: Product,
