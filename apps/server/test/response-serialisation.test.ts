@@ -159,6 +159,9 @@ const samples: Record<string, string[]> = {
     EMPTY,
   ],
   '/wp-json/wc-analytics/leaderboards': [YEAR, `per_page=10&${YEAR}`, EMPTY, ''],
+  '/wp-json/wc-analytics/reports/performance-indicators/allowed': ['', 'context=view'],
+  '/wp-json/wc-analytics/leaderboards/allowed': ['', 'context=view'],
+  '/wp-json/wc-analytics/reports': ['', 'context=view'],
 };
 
 describeEachEngine(

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { IsoDateTime, oneOf, query } from './reports-common';
 
 /** Performance indicators in display order. */
@@ -52,12 +52,46 @@ export const PerformanceIndicatorsResponse = Type.Array(
   }),
 );
 
+/** One item of `GET /reports/performance-indicators/allowed`: an indicator the store offers. */
+export const AllowedIndicator = Type.Object({
+  stat: Type.String(),
+  chart: Type.String(),
+  label: Type.String(),
+});
+export type AllowedIndicator = Static<typeof AllowedIndicator>;
+
+/** `GET /reports/performance-indicators/allowed` response body, in display order. */
+export const AllowedIndicatorsResponse = Type.Array(AllowedIndicator);
+
+const leaderboardHeaders = Type.Array(Type.Object({ label: Type.String() }));
+
+/** One item of `GET /leaderboards/allowed`: a board's id, title and column headers, no rows. */
+export const AllowedLeaderboard = Type.Object({
+  id: Type.String(),
+  label: Type.String(),
+  headers: leaderboardHeaders,
+});
+export type AllowedLeaderboard = Static<typeof AllowedLeaderboard>;
+
+/** `GET /leaderboards/allowed` response body. */
+export const AllowedLeaderboardsResponse = Type.Array(AllowedLeaderboard);
+
+/** `GET /reports` response body: every report route with its links. */
+export const ReportsIndexResponse = Type.Array(
+  Type.Object({
+    slug: Type.String(),
+    description: Type.String(),
+    path: Type.String(),
+    _links: Type.Object({ self: link, report: link, collection: link }),
+  }),
+);
+
 /** `GET /leaderboards` response body: each board's headers and rows of display/value cells. */
 export const LeaderboardsResponse = Type.Array(
   Type.Object({
     id: Type.String(),
     label: Type.String(),
-    headers: Type.Array(Type.Object({ label: Type.String() })),
+    headers: leaderboardHeaders,
     rows: Type.Array(
       Type.Array(
         Type.Object({

@@ -1,10 +1,13 @@
 import {
+  AllowedIndicatorsResponse,
+  AllowedLeaderboardsResponse,
   isPerformanceIndicator,
   LeaderboardsQuery,
   LeaderboardsResponse,
   PerformanceIndicatorsQuery,
   PerformanceIndicatorsResponse,
   ReportsContextQuery,
+  ReportsIndexResponse,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
@@ -50,7 +53,7 @@ export function indicatorRoutes(app: FastifyInstance, db: Db) {
       const items = allowedIndicators();
       return { body: items, total: items.length, totalPages: 1 };
     },
-    { cache: false },
+    { cache: false, response: AllowedIndicatorsResponse },
   );
   reportRoute<Static<typeof LeaderboardsQuery>>(
     app,
@@ -77,7 +80,7 @@ export function indicatorRoutes(app: FastifyInstance, db: Db) {
       const items = boards.map(({ id, label, headers }) => ({ id, label, headers }));
       return { body: items, total: items.length, totalPages: 1 };
     },
-    { cache: false },
+    { cache: false, response: AllowedLeaderboardsResponse },
   );
   reportRoute<Static<typeof ReportsContextQuery>>(
     app,
@@ -85,6 +88,6 @@ export function indicatorRoutes(app: FastifyInstance, db: Db) {
     `${BASE}/reports`,
     ReportsContextQuery,
     async () => ({ body: reportsIndex() }),
-    { cache: false },
+    { cache: false, response: ReportsIndexResponse },
   );
 }

@@ -1,3 +1,4 @@
+import type { AllowedLeaderboard, Leaderboard } from '@storelens/api';
 import {
   Chart,
   type ChartInterval,
@@ -254,13 +255,6 @@ function ChartsSection(props: SectionProps) {
   );
 }
 
-interface Leaderboard {
-  id: string;
-  label: string;
-  headers: { label: string }[];
-  rows?: { display: string; value: unknown }[][];
-}
-
 function LeaderboardsSection(props: SectionProps) {
   const { section, query, controls } = props;
   const menu = useSectionMenu(props);
@@ -270,14 +264,14 @@ function LeaderboardsSection(props: SectionProps) {
   const [rows, saveRows] = useUserPreference<number>('dashboard_leaderboard_rows', 5);
   const perPage = Number.isInteger(rows) && rows >= 1 && rows <= 20 ? rows : 5;
   const range = getReportDateParams(query, settings.defaultDateRange).primary;
-  const allowed = useApiGet<Leaderboard[]>('/wc-analytics/leaderboards/allowed');
+  const allowed = useApiGet<AllowedLeaderboard[]>('/wc-analytics/leaderboards/allowed');
   const boards = useApiGet<Leaderboard[]>('/wc-analytics/leaderboards', {
     ...range,
     per_page: perPage,
     persisted_query: JSON.stringify(persisted),
   });
   const visible = (allowed.data ?? []).filter((b) => menu.isShown(b.id));
-  const byId = new Map((boards.data ?? []).map((b) => [b.id, b]));
+  const byId = new Map<string, Leaderboard>((boards.data ?? []).map((b) => [b.id, b]));
   return (
     <OverviewSection
       title={section.title}
@@ -324,14 +318,14 @@ function LeaderboardsSection(props: SectionProps) {
                       <tr>
                         <td colSpan={b.headers.length}>{__('Loading…')}</td>
                       </tr>
-                    ) : (data.rows ?? []).length === 0 ? (
+                    ) : data.rows.length === 0 ? (
                       <tr>
                         <td colSpan={b.headers.length}>
                           {__('No data recorded for the selected time period.')}
                         </td>
                       </tr>
                     ) : (
-                      (data.rows ?? []).map((row) => (
+                      data.rows.map((row) => (
                         <tr key={row[0]?.display ?? ''}>
                           {b.headers.map((h, c) => {
                             const { text, href } = readCell(row[c]?.display ?? '');

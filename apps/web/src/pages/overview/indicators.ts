@@ -1,15 +1,9 @@
+import type { AllowedIndicator } from '@storelens/api';
 import type { SummaryItem } from '@storelens/components';
 import { __ } from '@storelens/i18n';
 import { getNewPath } from '@storelens/navigation';
 import { calculateDelta } from '@storelens/number';
 import { useApiGet } from '../../shell/use-api';
-
-/** One entry of `/reports/performance-indicators/allowed`. */
-export interface AllowedIndicator {
-  stat: string;
-  chart: string;
-  label: string;
-}
 
 /** One performance indicator value. */
 export interface IndicatorValue extends AllowedIndicator {
