@@ -167,6 +167,15 @@ const samples: Record<string, string[]> = {
 describeEachEngine(
   'answers serialised by their response schema',
   (ctx) => {
+    // The REST routes only: `/` and `/wp-admin/admin.php` answer the dashboard's HTML.
+    it('every report and picker route has a response schema', () => {
+      const without = registeredRoutes(ctx().app)
+        .filter((r) => r.method === 'GET' && r.url.startsWith('/wp-json/'))
+        .filter((r) => !OWNED.test(r.url) && !r.schema?.response)
+        .map((r) => r.url);
+      expect(without).toEqual([]);
+    });
+
     it('every route with a response schema has samples here', () => {
       const withSchema = registeredRoutes(ctx().app)
         .filter((r) => r.method === 'GET' && r.schema?.response && !OWNED.test(r.url))
