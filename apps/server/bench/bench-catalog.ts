@@ -7,8 +7,8 @@
 import type { Db } from '../src/db/database';
 import { RawSql } from '../src/db/sql';
 import { places } from '../src/demo/catalog';
-import { slug } from '../src/demo/generate';
 import { Random } from '../src/demo/random';
+import { slug } from '../src/demo/slug';
 
 /** How much to add. */
 export interface BenchCatalogOptions {

@@ -17,15 +17,14 @@ import {
   colors,
   coupons as couponSpecs,
   digitalCategories,
-  firstNames,
-  lastNames,
-  places,
   productWords,
   sizes,
   taxRates,
   variableCategories,
 } from './catalog';
+import { CustomerBook } from './customers';
 import { Random } from './random';
+import { slug } from './slug';
 
 /** How the demo store is shaped. */
 export interface DemoOptions {
@@ -71,16 +70,6 @@ interface Product {
   categoryIds: number[];
   popularity: number;
   variations: Product[];
-}
-
-interface Customer {
-  id: number;
-  country: string;
-  state: string;
-  email: string;
-  /** How likely this customer is to buy again. */
-  loyalty: number;
-  ips: string[];
 }
 
 const DAY = 86_400_000;
@@ -205,7 +194,7 @@ async function generate(
 
   const { products, couponIds } = await writeCatalog(sql, rnd, created);
   const { days, counts } = demandCurve(rnd, o.orders, startMs, endMs);
-  const { customers, customerRows, newCustomer } = customerMaker(rnd, z);
+  const customers = new CustomerBook(rnd, z);
 
   const weightedProducts = products.map((p) => [p, p.popularity] as const);
   const inputs: OrderInput[] = [];
@@ -230,8 +219,8 @@ async function generate(
       const localMs = startMs + d * DAY + hour * 3_600_000 + rnd.int(0, 3599) * 1000;
       const createdGmt = z.toGmt(formatSqlUtc(localMs));
       const createdMs = Date.parse(`${createdGmt.replace(' ', 'T')}Z`);
-      const returning = customers.length > 20 && rnd.chance(0.55);
-      const customer = returning ? pickLoyal(rnd, customers) : newCustomer(createdMs);
+      const returning = customers.count > 20 && rnd.chance(0.55);
+      const customer = returning ? customers.pickLoyal() : customers.add(createdMs);
       const recent = endMs - localMs < 3 * DAY;
       const status: OrderStatus = rnd.weighted<OrderStatus>(
         recent
@@ -426,8 +415,7 @@ async function generate(
     if (inputs.length === 0) return;
     let phase = phaseTimer(o.timings);
     phase('generating orders (not ingestion)', generating);
-    await sql.insertMany('customers', CUSTOMER_COLUMNS_WITH_ACTIVITY, customerRows);
-    customerRows.length = 0;
+    await sql.insertMany('customers', CUSTOMER_COLUMNS_WITH_ACTIVITY, customers.takeRows());
     phase('customers (not ingestion)');
     const started = performance.now();
     const cpu = process.cpuUsage();
@@ -659,50 +647,6 @@ function demandCurve(rnd: Random, orders: number, startMs: number, endMs: number
   return { days, counts };
 }
 
-/** Customers, created as they first buy: `newCustomer` adds one and its row to write. */
-function customerMaker(rnd: Random, z: ReturnType<typeof zone>) {
-  const customers: Customer[] = [];
-  const customerRows: unknown[][] = [];
-  let nextCustomer = 1;
-  let nextUser = 1;
-  const newCustomer = (at: number): Customer => {
-    const place = rnd.weighted(places);
-    const first = rnd.pick(firstNames);
-    const last = rnd.pick(lastNames);
-    const guest = rnd.chance(0.3);
-    const id = nextCustomer++;
-    const email = `${slug(first)}.${slug(last)}${id}@example.${place.country.toLowerCase()}`;
-    const registered = guest ? null : formatSqlUtc(at - rnd.int(0, 3600) * 1000);
-    customerRows.push([
-      id,
-      guest ? 0 : nextUser++,
-      guest ? '' : `${slug(first)}${id}`,
-      first,
-      last,
-      email,
-      place.country,
-      rnd.pick(place.states),
-      rnd.pick(place.cities),
-      String(rnd.int(10000, 99999)),
-      registered && z.toLocal(registered),
-      registered,
-      null,
-      null,
-    ]);
-    const customer: Customer = {
-      id,
-      country: place.country,
-      state: customerRows[customerRows.length - 1]![7] as string,
-      email,
-      loyalty: rnd.next() ** 3,
-      ips: [randomIp(rnd), randomIp(rnd)],
-    };
-    customers.push(customer);
-    return customer;
-  };
-  return { customers, customerRows, newCustomer };
-}
-
 function productRow(
   p: Product,
   sku: string,
@@ -737,30 +681,4 @@ function productRow(
     created,
     created,
   ];
-}
-
-function pickLoyal(rnd: Random, customers: readonly Customer[]): Customer {
-  // A few loyal customers buy often: sample candidates and keep the most loyal.
-  let best = rnd.pick(customers);
-  for (let i = 0; i < 2; i++) {
-    const c = rnd.pick(customers);
-    if (c.loyalty > best.loyalty) best = c;
-  }
-  return best;
-}
-
-function randomIp(rnd: Random): string {
-  return rnd.chance(0.8)
-    ? `${rnd.pick([24, 71, 82, 93, 103, 151, 177, 203])}.${rnd.int(0, 255)}.${rnd.int(0, 255)}.${rnd.int(1, 254)}`
-    : `2001:db8:${rnd.int(0, 0xffff).toString(16)}::${rnd.int(1, 0xffff).toString(16)}`;
-}
-
-/** ASCII slug of a label: accents dropped, anything else a hyphen. */
-export function slug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }

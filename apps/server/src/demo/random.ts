@@ -25,20 +25,30 @@ export class Random {
     return this.next() < p;
   }
 
+  /** An index in [0, length), uniformly. */
+  index(length: number): number {
+    return Math.floor(this.next() * length);
+  }
+
   /** One element, uniformly. */
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
+    return items[this.index(items.length)]!;
+  }
+
+  /** The index of one element by weight. */
+  weightedIndex(items: readonly (readonly [unknown, number])[]): number {
+    const total = items.reduce((a, [, w]) => a + w, 0);
+    let r = this.next() * total;
+    for (let i = 0; i < items.length; i++) {
+      r -= items[i]![1];
+      if (r < 0) return i;
+    }
+    return items.length - 1;
   }
 
   /** One element by weight. */
   weighted<T>(items: readonly (readonly [T, number])[]): T {
-    const total = items.reduce((a, [, w]) => a + w, 0);
-    let r = this.next() * total;
-    for (const [item, w] of items) {
-      r -= w;
-      if (r < 0) return item;
-    }
-    return items[items.length - 1]![0];
+    return items[this.weightedIndex(items)]![0];
   }
 
   /** A standard normal sample (Box–Muller). */
