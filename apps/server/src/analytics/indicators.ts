@@ -173,19 +173,25 @@ export async function indicatorValues(
     const [report, field] = p.stat.split('/') as [string, string];
     byReport.set(report, [...(byReport.get(report) ?? []), field]);
   }
-  const totals = new Map<string, Record<string, unknown>>();
   let orderAcc: Promise<OrderAcc> | undefined;
   const orderSums = () => {
     orderAcc ??= orderTotals(ctx, range);
     return orderAcc;
   };
-  for (const [report, fields] of byReport) {
-    totals.set(
-      report,
-      (await fastTotals(ctx, report, range, fields, orderSums)) ??
-        (await reportTotals(ctx, report, range, fields)),
-    );
-  }
+  // The reports are asked all at once: on PostgreSQL their queries run side by side on the
+  // pool's connections (and backends, one per core); SQLite answers them in turn either way.
+  const totals = new Map(
+    await Promise.all(
+      [...byReport].map(
+        async ([report, fields]) =>
+          [
+            report,
+            (await fastTotals(ctx, report, range, fields, orderSums)) ??
+              (await reportTotals(ctx, report, range, fields)),
+          ] as const,
+      ),
+    ),
+  );
   return chosen.map((p) => {
     const [report, field] = p.stat.split('/') as [string, string];
     const value = totals.get(report)?.[field];
@@ -255,10 +261,13 @@ export async function leaderboards(
   const paging = { page: 1, perPage, order: 'desc' as const };
   const listParams = { ...paging, range, filters: noFilters, extendedInfo: true };
 
-  const customers = await topCustomersBySpend(ctx, range, perPage);
-  const coupons = await couponsList(ctx, { ...listParams, orderby: 'orders_count' });
-  const categories = await categoriesList(ctx, { ...listParams, orderby: 'items_sold' });
-  const products = await productsList(ctx, { ...listParams, orderby: 'items_sold' });
+  // Asked at once, like the indicators: side by side on PostgreSQL's connections.
+  const [customers, coupons, categories, products] = await Promise.all([
+    topCustomersBySpend(ctx, range, perPage),
+    couponsList(ctx, { ...listParams, orderby: 'orders_count' }),
+    categoriesList(ctx, { ...listParams, orderby: 'items_sold' }),
+    productsList(ctx, { ...listParams, orderby: 'items_sold' }),
+  ]);
   const n = (v: unknown) => Number(v);
   const info = (r: Record<string, unknown>) => (r.extended_info ?? {}) as Record<string, unknown>;
   return [
