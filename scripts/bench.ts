@@ -264,14 +264,18 @@ async function latency(db: Db, label: string, url: string) {
  */
 async function incrementalLatency(db: Db) {
   const sql = new RawSql(db.kysely, db.engine, db.sqlite);
-  const [top] = await sql.query<{ id: number }>('SELECT MAX(id) AS id FROM orders');
+  // Orders, refunds and their lines share the id sequence the copies draw from: start past
+  // all of them (a store's lines outnumber its orders, so its line ids run higher).
+  const [top] = await sql.query<{ id: number }>(
+    'SELECT MAX(id) AS id FROM (SELECT MAX(id) AS id FROM orders UNION ALL SELECT MAX(id) FROM order_items) ids',
+  );
   const ids = (
     await sql.query<{ id: number }>(
       "SELECT id FROM orders WHERE type = 'order' ORDER BY id DESC LIMIT 4000",
     )
   ).map((r) => Number(r.id));
   const stored = await readOrderInputs(db, ids);
-  let nextId = Number(top?.id ?? 0) + 1_000_000;
+  let nextId = Number(top?.id ?? 0) + 1;
   let cursor = 0;
   const take = (n: number) => {
     const out = stored.slice(cursor, cursor + n);
