@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import * as m010 from '../src/db/migrations/010_category_day';
 import * as m015 from '../src/db/migrations/015_item_day';
+import * as m019 from '../src/db/migrations/019_day_rollups';
 import { ANALYTICS_TABLES } from '../src/db/schema';
 import { RawSql } from '../src/db/sql';
 import { Random } from '../src/demo/random';
@@ -157,10 +158,14 @@ for (const engine of engines) {
           'product_month',
           'category_month',
           'category_day',
+          'product_day',
+          'variation_day',
+          'tax_day',
           'item_day',
           'tax_month',
         ] as const)
           expect(sa[table]!.length, table).toBeGreaterThan(10);
+        expect(sa.coupon_day!.length).toBeGreaterThan(0);
         // Migration 010 rolls up existing lookups into the same category day rows.
         await m010.down(a.db.kysely as unknown as Kysely<unknown>);
         await m010.up(a.db.kysely as unknown as Kysely<unknown>);
@@ -169,6 +174,13 @@ for (const engine of engines) {
         await m015.down(a.db.kysely as unknown as Kysely<unknown>);
         await m015.up(a.db.kysely as unknown as Kysely<unknown>);
         expect((await snapshot(a.db)).item_day).toEqual(sa.item_day);
+        // Migration 019 rolls up existing lookups into the same product, variation, coupon and
+        // tax day rows.
+        await m019.down(a.db.kysely as unknown as Kysely<unknown>);
+        await m019.up(a.db.kysely as unknown as Kysely<unknown>);
+        const migrated = await snapshot(a.db);
+        for (const table of ['product_day', 'variation_day', 'coupon_day', 'tax_day'] as const)
+          expect(migrated[table], table).toEqual(sa[table]);
         expect(sa.variation_month!.length).toBeGreaterThan(0);
         expect(sa.coupon_month!.length).toBeGreaterThan(0);
       } finally {

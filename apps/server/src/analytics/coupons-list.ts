@@ -26,18 +26,23 @@ function couponsSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
       params: [...status.params, ...range.params],
     };
   }
-  const monthStatus = statusDefault(p.filters, excluded, 'cm.status');
+  /** The rows of a coupon rollup (months or days) over the periods given. */
+  const rollup = (table: string, a: string) => (periods: SqlCondition, certain: string) => {
+    const s = statusDefault(p.filters, excluded, `${a}.status`);
+    return {
+      sql: `SELECT ${a}.coupon_id AS coupon_id, SUM(${a}.amount) AS amount,
+        SUM(${a}.orders_count) AS orders_count${certain}
+      FROM ${table} ${a} WHERE ${periods.sql} AND ${s.sql}${only(`${a}.coupon_id`)}
+      GROUP BY ${a}.coupon_id`,
+      params: [...periods.params, ...s.params],
+    };
+  };
   const { union: u, having } = complemented(ctx, plan, {
     alias: 'cm',
     column: col,
     sums: ['amount', 'orders_count'],
-    month: (months, certain) => ({
-      sql: `SELECT cm.coupon_id AS coupon_id, SUM(cm.amount) AS amount,
-        SUM(cm.orders_count) AS orders_count${certain}
-      FROM coupon_month cm WHERE ${months.sql} AND ${monthStatus.sql}${only('cm.coupon_id')}
-      GROUP BY cm.coupon_id`,
-      params: [...months.params, ...monthStatus.params],
-    }),
+    month: rollup('coupon_month', 'cm'),
+    day: { alias: 'cd', rows: rollup('coupon_day', 'cd') },
     lookup: (dates, sign, certain) => ({
       sql: `SELECT ocl.coupon_id AS coupon_id, ${sign}SUM(ocl.discount_amount) AS amount,
         ${sign}COUNT(DISTINCT ocl.order_id) AS orders_count${certain}

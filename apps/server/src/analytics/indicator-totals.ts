@@ -4,8 +4,8 @@
  * per-bucket work of the stats reports: an indicator is a stats total over `after`/`before`,
  * so each source is summed once. Definitions are the stats reports' own (metrics.ts), and
  * the sources the same as theirs: revenue day/hour rollups with order rows at the edges
- * (revenue.ts), the coupon and tax month rollups through the list sources
- * (coupons-list.ts, taxes-list.ts).
+ * (revenue.ts), the coupon, tax and variation month and day rollups through the list sources
+ * (month-source.ts `rangeSums`).
  */
 import { countDistinct } from '../db/dialect';
 import type { ReportContext } from './context';
@@ -84,6 +84,7 @@ export async function couponTotals(
 ): Promise<{ amount: number; orders_count: number }> {
   const { amount } = await rangeSums(ctx, range, {
     month: 'coupon_month',
+    day: 'coupon_day',
     lookup: 'order_coupon_lookup',
     sums: { amount: ['amount', 'discount_amount'] },
     filter: statusOf(ctx),
@@ -133,6 +134,7 @@ export async function taxTotals(
 ): Promise<{ total_tax: number; order_tax: number; shipping_tax: number }> {
   const t = await rangeSums(ctx, range, {
     month: 'tax_month',
+    day: 'tax_day',
     lookup: 'order_tax_lookup',
     sums: {
       total_tax: ['total_tax', 'total_tax'],
@@ -156,9 +158,10 @@ export async function variationItemsSold(ctx: ReportContext, range: TotalsRange)
   const status = statusOf(ctx);
   const { items_sold } = await rangeSums(ctx, range, {
     month: 'variation_month',
+    day: 'variation_day',
     lookup: 'order_product_lookup',
     sums: { items_sold: ['items_sold', 'product_qty'] },
-    // Month rows are variations only; lookup rows are every line. (`+variation_id`: the edge
+    // Month and day rows are variations only; lookup rows are every line. (`+variation_id`: the edge
     // rows are found by date; PostgreSQL otherwise ANDs in a bitmap of every variation line.)
     filter: (alias) => {
       const s = status(alias);

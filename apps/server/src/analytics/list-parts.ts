@@ -11,6 +11,7 @@ import { idsSql, type ReportFilters, type SqlCondition } from './filters';
 import {
   complementCondition,
   complementMonthCondition,
+  dayCondition,
   edgeCondition,
   type ListRange,
   type MonthPlan,
@@ -76,6 +77,11 @@ interface ListParts {
   lookup: (dates: SqlCondition, sign: '' | '-', certain: string) => SqlCondition;
   /** Lookup rows of the group `u.<key>` in a date condition (for EXISTS). */
   rowsOf: (dates: SqlCondition) => SqlCondition;
+  /**
+   * The day rollup's rows for whole edge days (`alias` its alias), when the list has one: the
+   * lookup rows then answer only the partial days.
+   */
+  day?: { alias: string; rows: (days: SqlCondition, certain: string) => SqlCondition };
   /** The month table's alias in `month`, and the lookup's date column. */
   alias: string;
   column: string;
@@ -96,13 +102,18 @@ export function complemented(
   parts: ListParts,
 ): { union: SqlCondition; having: SqlCondition } {
   const months = monthCondition(ctx, plan, parts.alias);
-  const edges = edgeCondition(plan, parts.column);
+  const days = parts.day && dayCondition(ctx, plan, parts.day.alias);
+  const edges = edgeCondition(plan, parts.column, parts.day ? 'partial' : 'all');
   const whole = complementMonthCondition(ctx, plan, parts.alias);
   const outside = complementCondition(plan, parts.column, 'outside');
   const inside = complementCondition(plan, parts.column, 'inside');
   if (!whole || !inside) {
     return {
-      union: union(months && parts.month(months, ''), edges && parts.lookup(edges, '', '')),
+      union: union(
+        months && parts.month(months, ''),
+        days && parts.day!.rows(days, ''),
+        edges && parts.lookup(edges, '', ''),
+      ),
       having: { sql: '', params: [] },
     };
   }
@@ -112,6 +123,7 @@ export function complemented(
   return {
     union: union(
       months && parts.month(months, certain),
+      days && parts.day!.rows(days, certain),
       edges && parts.lookup(edges, '', certain),
       parts.month(whole, uncertain),
       outside && parts.lookup(outside, '-', uncertain),

@@ -111,7 +111,7 @@ describe('monthPlan', () => {
     );
   });
 
-  it('splits the lookup ranges into whole days and partial days, covering the same time', () => {
+  it('splits the lookup ranges into whole days and partial days, covering the same time, with or without complemented months', () => {
     const ms = (r: { from?: string; to?: string }): [number, number] => [
       wallMs(r.from!.length === 10 ? `${r.from} 00:00:00` : r.from!),
       wallMs(r.to!.length === 10 ? `${r.to} 00:00:00` : r.to!),
@@ -126,13 +126,21 @@ describe('monthPlan', () => {
       return out;
     };
     fc.assert(
-      fc.property(instant, fc.integer({ min: 0, max: 500 * 86_400 }), (a, len) => {
-        const plan = monthPlan({ after: text(a), before: text(a + len * SECOND) })!;
-        for (const d of plan.days) expect(d.from < d.to).toBe(true);
-        expect(merged([...plan.days.map(ms), ...plan.partial.map(ms)])).toEqual(
-          merged(plan.ranges.map(ms)),
-        );
-      }),
+      fc.property(
+        instant,
+        fc.integer({ min: 0, max: 500 * 86_400 }),
+        fc.boolean(),
+        (a, len, complements) => {
+          const range = { after: text(a), before: text(a + len * SECOND) };
+          const plan = monthPlan(range, { complements })!;
+          for (const d of plan.days) expect(d.from < d.to).toBe(true);
+          // The days and partial days are the directly read edges only: a complemented month's
+          // part inside the range is answered by the whole month less the rest.
+          expect(merged([...plan.days.map(ms), ...plan.partial.map(ms)])).toEqual(
+            merged(plan.ranges.map(ms)),
+          );
+        },
+      ),
     );
   });
 

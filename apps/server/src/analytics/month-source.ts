@@ -1,14 +1,15 @@
 /*
  * Month-rollup sources of the list reports (products, variations, categories, coupons, taxes),
  * leaderboards and performance indicators. A list range splits into whole local months, read
- * from the *_month tables, and the rest (days, hours and partial hours at the edges), read from
- * the lookup rows with the same per-row SQL as before. Both sources go into ONE statement
- * (UNION ALL, then GROUP BY record), so sorting and paging stay in SQL.
+ * from the *_month tables, whole local days at the edges, read from the *_day tables (where a
+ * source has one), and the rest (partial days), read from the lookup rows with the same
+ * per-row SQL as before. The sources go into ONE statement (UNION ALL, then GROUP BY record),
+ * so sorting and paging stay in SQL.
  *
  * Exactness: an order (or refund) has one date per kind, so its rows are either in a whole
- * month or in an edge range, never both; summing month rows and edge rows is exact, and so is
- * adding month `orders_count` (each order once per record and month) to the distinct order
- * count of the edge rows.
+ * month, a whole edge day or a partial edge, never two; summing their rows is exact, and so is
+ * adding month and day `orders_count` (each order once per record and period) to the distinct
+ * order count of the edge rows.
  */
 import { DATE_KIND, type ReportContext } from './context';
 import type { FilterColumns, ReportFilters, SqlCondition } from './filters';
@@ -29,8 +30,9 @@ export interface MonthPlan {
   /** Local date ranges [from, to) (an absent bound is open) from the lookup rows. */
   ranges: { from?: string; to?: string }[];
   /**
-   * The same edges split for a day rollup: whole local days ('YYYY-MM-DD', [from, to)), and
-   * the partial days left for the lookup rows. Open-ended plans leave every edge partial.
+   * The same edges (`ranges`) split for a day rollup: whole local days ('YYYY-MM-DD', [from,
+   * to)), and the partial days left for the lookup rows. Open-ended plans leave every edge
+   * partial.
    */
   days: { from: string; to: string }[];
   partial: { from?: string; to?: string }[];
@@ -105,13 +107,17 @@ function planPieces(range: ListRange, complements: boolean): MonthPlan | undefin
     const texts = ([a, b]: [number, number]) => ({ from: wallText(a), to: wallText(b) });
     const edges = mergePieces([...split.days, ...plan.hours, ...plan.raw]);
     const byMonth = complements ? complementMonths(edges) : { direct: edges, months: [] };
+    // Days and partial pieces of the edges read directly (not of a complemented month).
+    const whole = new Set(byMonth.months.map((m) => m.start));
+    const direct = (pieces: readonly [number, number][]) =>
+      mergePieces(byMonthPieces(pieces).filter(([a]) => !whole.has(monthStart(a, 0))));
     return {
       months: split.months.map(([first, last]) => ({ first, last })),
       ranges: byMonth.direct.map(texts),
-      days: mergePieces(split.days)
+      days: direct(split.days)
         .map(texts)
         .map((r) => ({ from: r.from.slice(0, 10), to: r.to.slice(0, 10) })),
-      partial: mergePieces([...plan.hours, ...plan.raw]).map(texts),
+      partial: direct([...plan.hours, ...plan.raw]).map(texts),
       nullDates: false,
       complements: byMonth.months.map((m) => ({
         month: wallText(m.start).slice(0, 7),
@@ -146,6 +152,19 @@ function planPieces(range: ListRange, complements: boolean): MonthPlan | undefin
   };
 }
 
+/** Wall-ms pieces cut at local month boundaries (each piece within one month). */
+function byMonthPieces(pieces: readonly [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [a, b] of pieces) {
+    for (let from = a; from < b; ) {
+      const to = Math.min(b, monthStart(from, 1));
+      out.push([from, to]);
+      from = to;
+    }
+  }
+  return out;
+}
+
 /**
  * Splits edge pieces (wall ms, merged) by local month, and picks the months whose part
  * outside the range is shorter than the part inside: those are read as the whole month less
@@ -159,13 +178,9 @@ function complementMonths(edges: readonly [number, number][]): {
   months: { start: number; inside: [number, number][]; outside: [number, number][] }[];
 } {
   const pieces = new Map<number, [number, number][]>();
-  for (const [a, b] of edges) {
-    for (let from = a; from < b; ) {
-      const start = monthStart(from, 0);
-      const to = Math.min(b, monthStart(from, 1));
-      pieces.set(start, [...(pieces.get(start) ?? []), [from, to]]);
-      from = to;
-    }
+  for (const [from, to] of byMonthPieces(edges)) {
+    const start = monthStart(from, 0);
+    pieces.set(start, [...(pieces.get(start) ?? []), [from, to]]);
   }
   const direct: [number, number][] = [];
   const months: { start: number; inside: [number, number][]; outside: [number, number][] }[] = [];
@@ -328,9 +343,13 @@ export function unionAll(parts: readonly (SqlCondition | undefined)[]): SqlCondi
   };
 }
 
-/** What `rangeSums` adds up: a month table, its lookup table and the summed columns. */
+/**
+ * What `rangeSums` adds up: a month table, its day table (with the same columns) when there is
+ * one, its lookup table and the summed columns.
+ */
 export interface RangeSumSpec {
   month: string;
+  day?: string;
   lookup: string;
   /** Output name → [month column, lookup column]. */
   sums: Record<string, [string, string]>;
@@ -340,7 +359,8 @@ export interface RangeSumSpec {
 
 /**
  * Whole-range sums (indicator totals) from the same pieces as the lists: month rows for whole
- * months, lookup rows for the rest; the lookup rows alone when the range cannot be planned.
+ * months, day rows for the whole days at the edges (with a day table), lookup rows for the
+ * rest; the lookup rows alone when the range cannot be planned.
  */
 export async function rangeSums(
   ctx: ReportContext,
@@ -358,11 +378,11 @@ export async function rangeSums(
       params: [...where.params, ...f.params],
     };
   };
-  const monthPart = (where: SqlCondition): SqlCondition => {
+  const monthPart = (where: SqlCondition, table = spec.month): SqlCondition => {
     const f = spec.filter('m');
     return {
       sql: `SELECT ${names.map((n) => `SUM(m.${spec.sums[n]![0]}) AS ${n}`).join(', ')}
-          FROM ${spec.month} m WHERE ${where.sql} AND ${f.sql}`,
+          FROM ${table} m WHERE ${where.sql} AND ${f.sql}`,
       params: [...where.params, ...f.params],
     };
   };
@@ -372,11 +392,13 @@ export async function rangeSums(
     parts = lookupPart({ sql: `1=1${where.sql}`, params: where.params });
   } else {
     const months = monthCondition(ctx, plan, 'm');
-    const edges = edgeCondition(plan, column);
+    const days = spec.day ? dayCondition(ctx, plan, 'm') : undefined;
+    const edges = edgeCondition(plan, column, spec.day ? 'partial' : 'all');
     const whole = complementMonthCondition(ctx, plan, 'm');
     const outside = complementCondition(plan, column, 'outside');
     parts = unionAll([
       months && monthPart(months),
+      days && monthPart(days, spec.day),
       edges && lookupPart(edges),
       whole && monthPart(whole),
       outside && lookupPart(outside, '-'),

@@ -39,17 +39,22 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
       params: [...filter.params, ...range.params],
     };
   }
-  const monthFilter = rowFilter(p.filters, excluded, monthColumns('pm', false), 'line');
+  /** The rows of a product rollup (months or days) over the periods given. */
+  const rollup = (table: string, a: string) => (periods: SqlCondition, certain: string) => {
+    const f = rowFilter(p.filters, excluded, monthColumns(a, false), 'line');
+    return {
+      sql: `SELECT ${a}.product_id AS product_id, SUM(${a}.items_sold) AS items_sold,
+        SUM(${a}.net_revenue) AS net_revenue, SUM(${a}.orders_count) AS orders_count${certain}
+      FROM ${table} ${a} WHERE ${periods.sql} AND ${f.sql} GROUP BY ${a}.product_id`,
+      params: [...periods.params, ...f.params],
+    };
+  };
   const { union: u, having } = complemented(ctx, plan, {
     alias: 'pm',
     column: col,
     sums: ['items_sold', 'net_revenue', 'orders_count'],
-    month: (months, certain) => ({
-      sql: `SELECT pm.product_id AS product_id, SUM(pm.items_sold) AS items_sold,
-        SUM(pm.net_revenue) AS net_revenue, SUM(pm.orders_count) AS orders_count${certain}
-      FROM product_month pm WHERE ${months.sql} AND ${monthFilter.sql} GROUP BY pm.product_id`,
-      params: [...months.params, ...monthFilter.params],
-    }),
+    month: rollup('product_month', 'pm'),
+    day: { alias: 'pd', rows: rollup('product_day', 'pd') },
     lookup: (dates, sign, certain) => ({
       sql: `SELECT opl.product_id AS product_id, ${sign ? LINE_SUMS_TAKEN : LINE_SUMS}${certain}
       FROM order_product_lookup opl WHERE ${dates.sql} AND ${filter.sql} GROUP BY opl.product_id`,

@@ -32,18 +32,23 @@ function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
       params: [...status.params, ...range.params],
     };
   }
-  const monthStatus = statusDefault(p.filters, excluded, 'tm.status');
+  /** The rows of a tax rollup (months or days) over the periods given. */
+  const rollup = (table: string, a: string) => (periods: SqlCondition, certain: string) => {
+    const s = statusDefault(p.filters, excluded, `${a}.status`);
+    return {
+      sql: `SELECT ${a}.tax_rate_id AS tax_rate_id, ${sums(a)},
+        SUM(${a}.orders_count) AS orders_count${certain}
+      FROM ${table} ${a} WHERE ${periods.sql} AND ${s.sql}${only(`${a}.tax_rate_id`)}
+      GROUP BY ${a}.tax_rate_id`,
+      params: [...periods.params, ...s.params],
+    };
+  };
   const { union: u, having } = complemented(ctx, plan, {
     alias: 'tm',
     column: col,
     sums: ['total_tax', 'order_tax', 'shipping_tax', 'orders_count'],
-    month: (months, certain) => ({
-      sql: `SELECT tm.tax_rate_id AS tax_rate_id, ${sums('tm')},
-        SUM(tm.orders_count) AS orders_count${certain}
-      FROM tax_month tm WHERE ${months.sql} AND ${monthStatus.sql}${only('tm.tax_rate_id')}
-      GROUP BY tm.tax_rate_id`,
-      params: [...months.params, ...monthStatus.params],
-    }),
+    month: rollup('tax_month', 'tm'),
+    day: { alias: 'td', rows: rollup('tax_day', 'td') },
     lookup: (dates, sign, certain) => ({
       sql: `SELECT otl.tax_rate_id AS tax_rate_id, ${sums('otl', sign)},
         ${sign}COUNT(DISTINCT CASE WHEN otl.parent_id = 0 THEN otl.order_id END) AS orders_count${certain}

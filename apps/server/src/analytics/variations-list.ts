@@ -34,19 +34,24 @@ function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: str
       params: [...filter.params, ...range.params],
     };
   }
-  const monthFilter = rowFilter(p.filters, excluded, monthColumns('vm', true), 'line');
+  /** The rows of a variation rollup (months or days) over the periods given. */
+  const rollup = (table: string, a: string) => (periods: SqlCondition, certain: string) => {
+    const f = rowFilter(p.filters, excluded, monthColumns(a, true), 'line');
+    return {
+      sql: `SELECT ${a}.variation_id AS variation_id, MAX(${a}.product_id) AS product_id,
+        SUM(${a}.items_sold) AS items_sold, SUM(${a}.net_revenue) AS net_revenue,
+        SUM(${a}.orders_count) AS orders_count${certain}
+      FROM ${table} ${a} WHERE ${periods.sql} AND ${f.sql} GROUP BY ${a}.variation_id`,
+      params: [...periods.params, ...f.params],
+    };
+  };
   // (`+variation_id`: the edge rows are found by date, not by scanning the variation index.)
   const { union: u, having } = complemented(ctx, plan, {
     alias: 'vm',
     column: col,
     sums: ['items_sold', 'net_revenue', 'orders_count'],
-    month: (months, certain) => ({
-      sql: `SELECT vm.variation_id AS variation_id, MAX(vm.product_id) AS product_id,
-        SUM(vm.items_sold) AS items_sold, SUM(vm.net_revenue) AS net_revenue,
-        SUM(vm.orders_count) AS orders_count${certain}
-      FROM variation_month vm WHERE ${months.sql} AND ${monthFilter.sql} GROUP BY vm.variation_id`,
-      params: [...months.params, ...monthFilter.params],
-    }),
+    month: rollup('variation_month', 'vm'),
+    day: { alias: 'vd', rows: rollup('variation_day', 'vd') },
     lookup: (dates, sign, certain) => ({
       sql: `SELECT opl.variation_id AS variation_id, MAX(opl.product_id) AS product_id,
         ${sign ? LINE_SUMS_TAKEN : LINE_SUMS}${certain}

@@ -18,6 +18,7 @@ import * as m015 from './migrations/015_item_day';
 import * as m016 from './migrations/016_job_leases';
 import * as m017 from './migrations/017_item_customers';
 import * as m018 from './migrations/018_indicator_days';
+import * as m019 from './migrations/019_day_rollups';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '016_job_leases': m016,
   '017_item_customers': m017,
   '018_indicator_days': m018,
+  '019_day_rollups': m019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

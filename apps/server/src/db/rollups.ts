@@ -2,7 +2,7 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 
 // The shapes of the rollup tables that runtime code (ingestion, the demo's bulk load, reports)
 // writes, fills and reads, shared with the migrations that create them (004 month rollups,
-// 006 customer totals, 015 item_day).
+// 006 customer totals, 015 item_day; 019 copies the day rollups' shapes, see there).
 type Db = Kysely<unknown>;
 
 /** The customers report's sortable aggregates, each indexed with the customer id as tie-break. */
@@ -43,6 +43,23 @@ export const MONTH_ROLLUPS = {
     values: ['total_tax', 'order_tax', 'shipping_tax', 'orders_count'],
   },
 } as const;
+
+export type MonthTable = keyof typeof MONTH_ROLLUPS;
+
+/**
+ * Day rollups (migrations 010 and 019): each month rollup's rows per local day, keyed
+ * (date_kind, day, status, ...keys). Lists, leaderboards and indicators read them for the whole
+ * days at the edges of a range that the month rows do not cover, instead of the lookup rows
+ * of those days.
+ */
+export const DAY_ROLLUPS = {
+  product_day: 'product_month',
+  variation_day: 'variation_month',
+  category_day: 'category_month',
+  coupon_day: 'coupon_month',
+  tax_day: 'tax_month',
+} as const satisfies Record<string, MonthTable>;
+export type DayTable = keyof typeof DAY_ROLLUPS;
 
 /** The item kinds, as `item_type` holds them. */
 export const ITEM_TYPES = ['product', 'variation', 'category', 'coupon'] as const;

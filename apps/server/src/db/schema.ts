@@ -400,10 +400,11 @@ export interface CategoryMonthTable extends MonthKey {
   net_revenue: number;
   orders_count: number;
 }
-/** Migration 010: category_month's figures per local day ('YYYY-MM-DD'). */
-export interface CategoryDayTable extends Omit<CategoryMonthTable, 'month'> {
-  day: string;
-}
+/** Day rollups (migrations 010, 019): a month rollup's figures per local day ('YYYY-MM-DD'). */
+type PerDay<T> = Omit<T, 'month'> & { day: string };
+export type ProductDayTable = PerDay<ProductMonthTable>;
+export type VariationDayTable = PerDay<VariationMonthTable>;
+export type CategoryDayTable = PerDay<CategoryMonthTable>;
 export interface CouponMonthTable extends MonthKey {
   coupon_id: number;
   amount: number;
@@ -416,6 +417,8 @@ export interface TaxMonthTable extends MonthKey {
   shipping_tax: number;
   orders_count: number;
 }
+export type CouponDayTable = PerDay<CouponMonthTable>;
+export type TaxDayTable = PerDay<TaxMonthTable>;
 
 /** Each customer's first counted order (migration 004). */
 export interface CustomerFirstOrderTable {
@@ -483,6 +486,10 @@ export interface Database {
   item_day: ItemDayTable;
   coupon_month: CouponMonthTable;
   tax_month: TaxMonthTable;
+  product_day: ProductDayTable;
+  variation_day: VariationDayTable;
+  coupon_day: CouponDayTable;
+  tax_day: TaxDayTable;
   customer_first_order: CustomerFirstOrderTable;
   customer_totals: CustomerTotalsTable;
   customer_totals_state: CustomerTotalsStateTable;
@@ -508,6 +515,10 @@ export const ANALYTICS_TABLES = [
   'item_day',
   'coupon_month',
   'tax_month',
+  'product_day',
+  'variation_day',
+  'coupon_day',
+  'tax_day',
   'customer_first_order',
   'customer_totals',
 ] as const satisfies readonly (keyof Database)[];

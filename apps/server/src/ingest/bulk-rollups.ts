@@ -1,15 +1,14 @@
-import { MONTH_ROLLUPS, REVENUE_VALUE_COLUMNS } from '../db/rollups';
+import { DAY_ROLLUPS, MONTH_ROLLUPS, REVENUE_VALUE_COLUMNS } from '../db/rollups';
 import type { RawSql } from '../db/sql';
 import { Deltas, dayNumber, type MonthTable } from './contributions';
 import { ItemDayTotals } from './item-day-totals';
 import {
-  applyCategoryDays,
+  applyDays,
   applyItemDays,
   applyMonths,
   applyRevenue,
-  categoryDayRows,
-  monthRows,
   periodRowChanges,
+  periodRows,
   REVENUE_COLUMNS,
   revenueRow,
 } from './rollups';
@@ -85,7 +84,8 @@ export class BulkRollups {
       );
     for (const [table, { values }] of Object.entries(MONTH_ROLLUPS))
       await sql.run(`DELETE FROM ${table} WHERE ${zero(values)}`);
-    await sql.run(`DELETE FROM category_day WHERE ${zero(MONTH_ROLLUPS.category_month.values)}`);
+    for (const [table, month] of Object.entries(DAY_ROLLUPS))
+      await sql.run(`DELETE FROM ${table} WHERE ${zero(MONTH_ROLLUPS[month].values)}`);
   }
 
   /**
@@ -100,7 +100,7 @@ export class BulkRollups {
     if (
       !held(late.day) &&
       ![...late.months.values()].some(held) &&
-      !held(late.categoryDays) &&
+      ![...late.days.values()].some(held) &&
       (!items || !held(late.items))
     )
       return;
@@ -116,12 +116,12 @@ export class BulkRollups {
     await applyRevenue(sql, 'revenue_hour', late, false);
     await applyRevenue(sql, 'revenue_day', late, false);
     for (const table of late.months.keys()) await applyMonths(sql, table, late, false);
-    await applyCategoryDays(sql, late, false);
+    for (const table of late.days.keys()) await applyDays(sql, table, late, false);
     late.hour.clear();
     late.day.clear();
     for (const byPrefix of late.months.values()) byPrefix.clear();
     for (const [table, prefix, records] of openMonths) late.months.get(table)!.set(prefix, records);
-    late.categoryDays.clear();
+    for (const byPrefix of late.days.values()) byPrefix.clear();
     late.shrunk.hour.clear();
     late.shrunk.day.clear();
     late.shrunkItems.length = 0;
@@ -150,21 +150,23 @@ export class BulkRollups {
       const rows: unknown[][] = [];
       for (const [prefix, records] of byPrefix) {
         if (dayAfterMonth(d.keys.periodIndex(prefix)) > before) continue;
-        for (const row of monthRows(d, table, prefix, records))
+        for (const row of periodRows(d, table, prefix, records))
           if (periodRowChanges(row, keys.length)) rows.push(row);
         byPrefix.delete(prefix);
       }
       await sql.insertMany(table, ['date_kind', 'month', 'status', ...keys, ...values], rows);
     }
-    const { keys, values } = MONTH_ROLLUPS.category_month;
-    const rows: unknown[][] = [];
-    for (const [prefix, records] of d.categoryDays) {
-      if (d.keys.periodIndex(prefix) >= before) continue;
-      for (const row of categoryDayRows(d, prefix, records))
-        if (periodRowChanges(row, keys.length)) rows.push(row);
-      d.categoryDays.delete(prefix);
+    for (const [table, byPrefix] of d.days) {
+      const { keys, values } = MONTH_ROLLUPS[DAY_ROLLUPS[table]];
+      const rows: unknown[][] = [];
+      for (const [prefix, records] of byPrefix) {
+        if (d.keys.periodIndex(prefix) >= before) continue;
+        for (const row of periodRows(d, table, prefix, records))
+          if (periodRowChanges(row, keys.length)) rows.push(row);
+        byPrefix.delete(prefix);
+      }
+      await sql.insertMany(table, ['date_kind', 'day', 'status', ...keys, ...values], rows);
     }
-    await sql.insertMany('category_day', ['date_kind', 'day', 'status', ...keys, ...values], rows);
     await this.itemDays.write(sql, before);
     d.shrunk.hour.clear();
     d.shrunk.day.clear();

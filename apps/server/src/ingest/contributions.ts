@@ -1,4 +1,11 @@
-import { ITEM_TYPES, type ItemType, MONTH_ROLLUPS } from '../db/rollups';
+import {
+  DAY_ROLLUPS,
+  type DayTable,
+  ITEM_TYPES,
+  type ItemType,
+  MONTH_ROLLUPS,
+  type MonthTable,
+} from '../db/rollups';
 import type {
   OrderCouponLookupTable,
   OrderProductLookupTable,
@@ -55,7 +62,7 @@ export interface RevenueAcc {
   couponIds: Map<number, number>;
 }
 
-export type MonthTable = keyof typeof MONTH_ROLLUPS;
+export type { DayTable, MonthTable };
 
 const DAY_MS = 86_400_000;
 const STATUS_SLOTS = 64;
@@ -147,7 +154,10 @@ class Keys {
   }
 }
 
-/** Month deltas of one table: prefix key (month, kind, status) → record id → value columns. */
+/**
+ * Month or day deltas of one table: prefix key (month or day, kind, status) → record id →
+ * value columns.
+ */
 export type MonthDeltas = Map<number, Map<number, number[]>>;
 
 /**
@@ -189,8 +199,10 @@ export class Deltas {
   readonly months = new Map<MonthTable, MonthDeltas>(
     (Object.keys(MONTH_ROLLUPS) as MonthTable[]).map((t) => [t, new Map()]),
   );
-  /** category_day deltas (migration 010): prefix key (day, kind, status) → category → values. */
-  readonly categoryDays: MonthDeltas = new Map();
+  /** Day rollup deltas (migrations 010, 019), as `months` per day. */
+  readonly days = new Map<DayTable, MonthDeltas>(
+    (Object.keys(DAY_ROLLUPS) as DayTable[]).map((t) => [t, new Map()]),
+  );
   /** The product of each variation seen (variation_month carries both ids). */
   readonly productOfVariation = new Map<number, number>();
   /** True once an old contribution was removed: month rollup rows may have dropped to zero. */
@@ -293,21 +305,25 @@ export class Deltas {
     const category = bucketOf(months.get('category_month')!, prefix);
     const coupon = bucketOf(months.get('coupon_month')!, prefix);
     const tax = bucketOf(months.get('tax_month')!, prefix);
-    const categoryDay = bucketOf(this.categoryDays, this.keys.period(day, kind, status));
+    const dayPrefix = this.keys.period(day, kind, status);
+    const days = this.days;
+    const productDay = bucketOf(days.get('product_day')!, dayPrefix);
+    const variationDay = bucketOf(days.get('variation_day')!, dayPrefix);
+    const categoryDay = bucketOf(days.get('category_day')!, dayPrefix);
+    const couponDay = bucketOf(days.get('coupon_day')!, dayPrefix);
+    const taxDay = bucketOf(days.get('tax_day')!, dayPrefix);
     const seen = isOrder ? new Counted() : undefined;
     for (const row of products) {
       const qty = sign * row.product_qty;
       const net = sign * row.product_net_revenue;
-      addValues3(product, row.product_id, qty, net, seen?.first(0, row.product_id) ? sign : 0);
+      const productCounted = seen?.first(0, row.product_id) ? sign : 0;
+      addValues3(product, row.product_id, qty, net, productCounted);
+      addValues3(productDay, row.product_id, qty, net, productCounted);
       if (row.variation_id > 0) {
         this.productOfVariation.set(row.variation_id, row.product_id);
-        addValues3(
-          variation,
-          row.variation_id,
-          qty,
-          net,
-          seen?.first(1, row.variation_id) ? sign : 0,
-        );
+        const counted = seen?.first(1, row.variation_id) ? sign : 0;
+        addValues3(variation, row.variation_id, qty, net, counted);
+        addValues3(variationDay, row.variation_id, qty, net, counted);
       }
       for (const id of categoriesOf(row.product_id)) {
         const counted = seen?.first(2, id) ? sign : 0;
@@ -316,24 +332,24 @@ export class Deltas {
       }
     }
     for (const row of coupons) {
-      let acc = coupon.get(row.coupon_id);
-      if (!acc) {
-        acc = [0, 0];
-        coupon.set(row.coupon_id, acc);
-      }
-      acc[0]! += sign * row.discount_amount;
-      if (seen?.first(3, row.coupon_id)) acc[1]! += sign;
+      const amount = sign * row.discount_amount;
+      const counted = seen?.first(3, row.coupon_id) ? sign : 0;
+      addValues2(coupon, row.coupon_id, amount, counted);
+      addValues2(couponDay, row.coupon_id, amount, counted);
     }
     for (const row of taxes) {
-      let acc = tax.get(row.tax_rate_id);
-      if (!acc) {
-        acc = [0, 0, 0, 0];
-        tax.set(row.tax_rate_id, acc);
+      const counted = seen?.first(4, row.tax_rate_id) ? sign : 0;
+      for (const bucket of [tax, taxDay]) {
+        let acc = bucket.get(row.tax_rate_id);
+        if (!acc) {
+          acc = [0, 0, 0, 0];
+          bucket.set(row.tax_rate_id, acc);
+        }
+        acc[0]! += sign * row.total_tax;
+        acc[1]! += sign * row.order_tax;
+        acc[2]! += sign * row.shipping_tax;
+        acc[3]! += counted;
       }
-      acc[0]! += sign * row.total_tax;
-      acc[1]! += sign * row.order_tax;
-      acc[2]! += sign * row.shipping_tax;
-      if (seen?.first(4, row.tax_rate_id)) acc[3]! += sign;
     }
   }
 
@@ -463,6 +479,14 @@ function bucketOf(map: MonthDeltas, prefix: number): Map<number, number[]> {
     map.set(prefix, bucket);
   }
   return bucket;
+}
+
+function addValues2(map: Map<number, number[]>, id: number, a: number, b: number) {
+  const acc = map.get(id);
+  if (acc) {
+    acc[0]! += a;
+    acc[1]! += b;
+  } else map.set(id, [a, b]);
 }
 
 function addValues3(map: Map<number, number[]>, id: number, a: number, b: number, c: number) {

@@ -7,7 +7,7 @@ import { zone } from '../timezone';
 import type { BulkRollups } from './bulk-rollups';
 import { Deltas } from './contributions';
 import { firstOrders } from './returning';
-import { applyCategoryDays, applyItemDays, applyMonths, applyRevenue } from './rollups';
+import { applyDays, applyItemDays, applyMonths, applyRevenue } from './rollups';
 import {
   deleteOrders,
   ITEM_COLUMNS,
@@ -218,8 +218,8 @@ export async function ingestOrders(
     await applyRevenue(sql, 'revenue_day', deltas);
     phase('revenue rollups');
     for (const table of deltas.months.keys()) await applyMonths(sql, table, deltas);
-    await applyCategoryDays(sql, deltas);
-    phase('month and category rollups');
+    for (const table of deltas.days.keys()) await applyDays(sql, table, deltas);
+    phase('month and day rollups');
     await applyItemDays(sql, deltas);
     phase('item_day');
     commitStarted = performance.now();

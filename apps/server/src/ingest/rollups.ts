@@ -1,8 +1,14 @@
 import { rowsIn } from '../db/dialect';
 import { ADD_MULTISETS_SQL, formatMultiset } from '../db/multiset';
-import { ITEM_DAY_KEYS, MONTH_ROLLUPS, REVENUE_VALUE_COLUMNS } from '../db/rollups';
+import { DAY_ROLLUPS, ITEM_DAY_KEYS, MONTH_ROLLUPS, REVENUE_VALUE_COLUMNS } from '../db/rollups';
 import type { RawSql } from '../db/sql';
-import { type Deltas, decodeItemKey, type MonthTable, type RevenueAcc } from './contributions';
+import {
+  type DayTable,
+  type Deltas,
+  decodeItemKey,
+  type MonthTable,
+  type RevenueAcc,
+} from './contributions';
 
 // Writing a batch's rollup deltas: upserts that add each value in SQL (nothing is read back),
 // then, after a removal, deleting the rows left all zero.
@@ -24,30 +30,28 @@ export function revenueRow(
   return [kind, bucket, status, returning, ...REVENUE_VALUE_COLUMNS.map((c) => delta[c]), coupons];
 }
 
-/** Month rollup rows `[date_kind, month, status, ...keys, ...values]` of one prefix key. */
-export function monthRows(
+/**
+ * Month or day rollup rows `[date_kind, month or day, status, ...keys, ...values]` of one
+ * prefix key.
+ */
+export function periodRows(
   deltas: Deltas,
-  table: MonthTable,
+  table: MonthTable | DayTable,
   prefix: number,
   records: Map<number, number[]>,
 ): unknown[][] {
-  const { kind, month, status } = deltas.keys.decodeMonth(prefix);
+  const byDay = table in DAY_ROLLUPS;
+  const { kind, status, ...at } = byDay
+    ? deltas.keys.decodeDay(prefix)
+    : deltas.keys.decodeMonth(prefix);
+  const period = 'day' in at ? at.day : at.month;
+  const variation = table === 'variation_month' || table === 'variation_day';
   const rows: unknown[][] = [];
   for (const [id, sums] of records) {
-    const ids = table === 'variation_month' ? [id, deltas.productOfVariation.get(id)] : [id];
-    rows.push([kind, month, status, ...ids, ...sums]);
+    const ids = variation ? [id, deltas.productOfVariation.get(id)] : [id];
+    rows.push([kind, period, status, ...ids, ...sums]);
   }
   return rows;
-}
-
-/** category_day rows `[date_kind, day, status, category_id, ...values]` of one prefix key. */
-export function categoryDayRows(
-  deltas: Deltas,
-  prefix: number,
-  records: Map<number, number[]>,
-): unknown[][] {
-  const { kind, day, status } = deltas.keys.decodeDay(prefix);
-  return [...records].map(([id, sums]) => [kind, day, status, id, ...sums]);
 }
 
 /** Whether a month or day rollup row (`[date_kind, period, status, ...keys, ...values]`) changes anything. */
@@ -93,17 +97,17 @@ export async function applyMonths(sql: RawSql, table: MonthTable, deltas: Deltas
   const { keys, values } = MONTH_ROLLUPS[table];
   const rows: unknown[][] = [];
   for (const [prefix, records] of deltas.months.get(table)!)
-    rows.push(...monthRows(deltas, table, prefix, records));
+    rows.push(...periodRows(deltas, table, prefix, records));
   await applyPeriodRows(sql, table, 'month', keys, values, rows, deltas.removed && dropZero);
 }
 
-/** Adds the category day deltas (migration 010), as `applyMonths` does for months. */
-export async function applyCategoryDays(sql: RawSql, deltas: Deltas, dropZero = true) {
+/** Adds a day rollup's deltas (migrations 010, 019), as `applyMonths` does for months. */
+export async function applyDays(sql: RawSql, table: DayTable, deltas: Deltas, dropZero = true) {
   const rows: unknown[][] = [];
-  for (const [prefix, records] of deltas.categoryDays)
-    rows.push(...categoryDayRows(deltas, prefix, records));
-  const { keys, values } = MONTH_ROLLUPS.category_month;
-  await applyPeriodRows(sql, 'category_day', 'day', keys, values, rows, deltas.removed && dropZero);
+  for (const [prefix, records] of deltas.days.get(table)!)
+    rows.push(...periodRows(deltas, table, prefix, records));
+  const { keys, values } = MONTH_ROLLUPS[DAY_ROLLUPS[table]];
+  await applyPeriodRows(sql, table, 'day', keys, values, rows, deltas.removed && dropZero);
 }
 
 /** Rows of item_day keys compared at once when dropping rows a removal left all zero. */
