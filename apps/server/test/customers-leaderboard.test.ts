@@ -65,6 +65,28 @@ describeEachEngine(
       expect(await topCustomersBySpend(c, r, 5, 1)).toEqual(await listed(r, 5));
     });
 
+    it("sums each candidate's orders from one index alone (SQLite's plan)", async () => {
+      const db = ctx().db;
+      if (db.engine !== 'sqlite') return;
+      const c = await context();
+      const asked: [string, readonly unknown[]][] = [];
+      const query = c.sql.query.bind(c.sql);
+      c.sql.query = ((text: string, params: readonly unknown[] = []) => {
+        asked.push([text, params]);
+        return query(text, params);
+      }) as typeof c.sql.query;
+      await topCustomersBySpend(c, range(100, 300), 5);
+      const sums = asked.filter(([text]) => text.includes('FROM order_stats os'));
+      expect(sums.length).toBeGreaterThan(0);
+      for (const [text, params] of sums) {
+        const plan = db.sqlite
+          .prepare(`EXPLAIN QUERY PLAN ${text}`)
+          .all(...params)
+          .map((r) => String((r as { detail: string }).detail));
+        expect(plan.join('\n')).toMatch(/os USING COVERING INDEX order_stats_customer_orders/);
+      }
+    });
+
     it('serves the customers leaderboard', async () => {
       const r = range(365, 364);
       const res = await ctx().app.inject({

@@ -19,6 +19,7 @@ import * as m016 from './migrations/016_job_leases';
 import * as m017 from './migrations/017_item_customers';
 import * as m018 from './migrations/018_indicator_days';
 import * as m019 from './migrations/019_day_rollups';
+import * as m020 from './migrations/020_customer_orders_covering';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '017_item_customers': m017,
   '018_indicator_days': m018,
   '019_day_rollups': m019,
+  '020_customer_orders_covering': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
