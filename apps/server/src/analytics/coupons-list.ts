@@ -2,7 +2,7 @@
 import type { CouponsListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { idsSql, type SqlCondition, statusDefault } from './filters';
-import { andIdIn, complemented, listPlan, type ProductListParams } from './list-parts';
+import { andIdIn, listPlan, listUnion, type ProductListParams } from './list-parts';
 import { type ListResult, link, pagedQuery, pageInMemory, rangeCondition } from './paging';
 
 /**
@@ -15,7 +15,7 @@ function couponsSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   const status = statusDefault(p.filters, excluded, 'ocl.status');
   const asked = p.filters.couponIncludes;
   const only = (column: string) => andIdIn(column, asked);
-  const plan = listPlan(p, true, true);
+  const plan = listPlan(p, true);
   if (!plan) {
     const range = rangeCondition(col, p.range);
     return {
@@ -26,41 +26,31 @@ function couponsSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
       params: [...status.params, ...range.params],
     };
   }
-  /** The rows of a coupon rollup (months or days) over the periods given. */
-  const rollup = (table: string, a: string) => (periods: SqlCondition, certain: string) => {
-    const s = statusDefault(p.filters, excluded, `${a}.status`);
-    return {
-      sql: `SELECT ${a}.coupon_id AS coupon_id, SUM(${a}.amount) AS amount,
-        SUM(${a}.orders_count) AS orders_count${certain}
-      FROM ${table} ${a} WHERE ${periods.sql} AND ${s.sql}${only(`${a}.coupon_id`)}
-      GROUP BY ${a}.coupon_id`,
-      params: [...periods.params, ...s.params],
-    };
-  };
-  const { union: u, having } = complemented(ctx, plan, {
-    alias: 'cm',
+  const u = listUnion(ctx, plan, {
     column: col,
-    sums: ['amount', 'orders_count'],
-    month: rollup('coupon_month', 'cm'),
-    day: { alias: 'cd', rows: rollup('coupon_day', 'cd') },
-    lookup: (dates, sign, certain) => ({
-      sql: `SELECT ocl.coupon_id AS coupon_id, ${sign}SUM(ocl.discount_amount) AS amount,
-        ${sign}COUNT(DISTINCT ocl.order_id) AS orders_count${certain}
+    rollup: (period, a, periods) => {
+      const s = statusDefault(p.filters, excluded, `${a}.status`);
+      return {
+        sql: `SELECT ${a}.coupon_id AS coupon_id, SUM(${a}.amount) AS amount,
+          SUM(${a}.orders_count) AS orders_count
+        FROM coupon_${period} ${a} WHERE ${periods.sql} AND ${s.sql}${only(`${a}.coupon_id`)}
+        GROUP BY ${a}.coupon_id`,
+        params: [...periods.params, ...s.params],
+      };
+    },
+    lookup: (dates) => ({
+      sql: `SELECT ocl.coupon_id AS coupon_id, SUM(ocl.discount_amount) AS amount,
+        COUNT(DISTINCT ocl.order_id) AS orders_count
       FROM order_coupon_lookup ocl WHERE ${dates.sql} AND ${status.sql}${only('ocl.coupon_id')}
       GROUP BY ocl.coupon_id`,
-      params: [...dates.params, ...status.params],
-    }),
-    rowsOf: (dates) => ({
-      sql: `SELECT 1 FROM order_coupon_lookup ocl
-        WHERE ocl.coupon_id = u.coupon_id AND ${dates.sql} AND ${status.sql}`,
       params: [...dates.params, ...status.params],
     }),
   });
   return {
     sql: `SELECT g.*, c.code AS code FROM (
       SELECT u.coupon_id AS coupon_id, SUM(u.amount) AS amount, SUM(u.orders_count) AS orders_count
-      FROM (${u.sql}) u GROUP BY u.coupon_id${having.sql}) g LEFT JOIN coupons c ON c.id = g.coupon_id`,
-    params: [...u.params, ...having.params],
+      FROM (${u.sql}) u GROUP BY u.coupon_id) g LEFT JOIN coupons c ON c.id = g.coupon_id`,
+    params: u.params,
   };
 }
 

@@ -48,7 +48,6 @@ describe('monthPlan', () => {
       days: [],
       partial: [],
       nullDates: false,
-      complements: [],
     });
   });
 
@@ -69,7 +68,6 @@ describe('monthPlan', () => {
         { from: '2024-04-02 00:00:00', to: '2024-04-02 05:16:00' },
       ],
       nullDates: false,
-      complements: [],
     });
     expect(monthPlan({ after: '2024-01-15 00:00:00', before: '2024-02-10 23:59:59' })).toEqual({
       months: [],
@@ -77,7 +75,6 @@ describe('monthPlan', () => {
       days: [{ from: '2024-01-15', to: '2024-02-11' }],
       partial: [],
       nullDates: false,
-      complements: [],
     });
   });
 
@@ -88,7 +85,6 @@ describe('monthPlan', () => {
       days: [],
       partial: [],
       nullDates: true,
-      complements: [],
     });
   });
 
@@ -111,7 +107,7 @@ describe('monthPlan', () => {
     );
   });
 
-  it('splits the lookup ranges into whole days and partial days, covering the same time, with or without complemented months', () => {
+  it('splits the lookup ranges into whole days and partial days, covering the same time', () => {
     const ms = (r: { from?: string; to?: string }): [number, number] => [
       wallMs(r.from!.length === 10 ? `${r.from} 00:00:00` : r.from!),
       wallMs(r.to!.length === 10 ? `${r.to} 00:00:00` : r.to!),
@@ -126,63 +122,12 @@ describe('monthPlan', () => {
       return out;
     };
     fc.assert(
-      fc.property(
-        instant,
-        fc.integer({ min: 0, max: 500 * 86_400 }),
-        fc.boolean(),
-        (a, len, complements) => {
-          const range = { after: text(a), before: text(a + len * SECOND) };
-          const plan = monthPlan(range, { complements })!;
-          for (const d of plan.days) expect(d.from < d.to).toBe(true);
-          // The days and partial days are the directly read edges only: a complemented month's
-          // part inside the range is answered by the whole month less the rest.
-          expect(merged([...plan.days.map(ms), ...plan.partial.map(ms)])).toEqual(
-            merged(plan.ranges.map(ms)),
-          );
-        },
-      ),
-    );
-  });
-
-  it('reads an edge month mostly inside the range as the month less the rest, when asked', () => {
-    const plan = monthPlan(
-      { after: '2025-11-21 00:00:00', before: '2026-11-20 23:59:59' },
-      { complements: true },
-    );
-    expect(plan).toMatchObject({
-      months: [{ first: '2025-12', last: '2026-10' }],
-      // November 2025: 10 days inside, 20 outside, read as they are.
-      ranges: [{ from: '2025-11-21 00:00:00', to: '2025-12-01 00:00:00' }],
-      // November 2026: 20 days inside, 10 outside.
-      complements: [
-        {
-          month: '2026-11',
-          inside: [{ from: '2026-11-01 00:00:00', to: '2026-11-21 00:00:00' }],
-          outside: [{ from: '2026-11-21 00:00:00', to: '2026-12-01 00:00:00' }],
-        },
-      ],
-    });
-  });
-
-  it('covers [after, before] exactly with months, lookup ranges and complemented months', () => {
-    fc.assert(
       fc.property(instant, fc.integer({ min: 0, max: 500 * 86_400 }), (a, len) => {
-        const b = a + len * SECOND;
-        const plan = monthPlan({ after: text(a), before: text(b) }, { complements: true })!;
-        const inside = plan.complements.flatMap((c) => c.inside);
-        expectExactCover({ ...plan, ranges: [...plan.ranges, ...inside] }, a, b + SECOND);
-        for (const c of plan.complements) {
-          const month = [...c.inside, ...c.outside]
-            .map((r): [number, number] => [wallMs(r.from!), wallMs(r.to!)])
-            .sort((x, y) => x[0] - y[0]);
-          // Inside and outside tile the month, and the outside is the shorter part.
-          expect(month[0]![0]).toBe(monthMs(c.month));
-          expect(month.at(-1)![1]).toBe(monthMs(c.month, 1));
-          for (let i = 1; i < month.length; i++) expect(month[i]![0]).toBe(month[i - 1]![1]);
-          const length = (list: typeof c.inside) =>
-            list.reduce((n, r) => n + wallMs(r.to!) - wallMs(r.from!), 0);
-          expect(length(c.outside)).toBeLessThan(length(c.inside));
-        }
+        const plan = monthPlan({ after: text(a), before: text(a + len * SECOND) })!;
+        for (const d of plan.days) expect(d.from < d.to).toBe(true);
+        expect(merged([...plan.days.map(ms), ...plan.partial.map(ms)])).toEqual(
+          merged(plan.ranges.map(ms)),
+        );
       }),
     );
   });

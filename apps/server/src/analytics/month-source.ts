@@ -38,18 +38,6 @@ export interface MonthPlan {
   partial: { from?: string; to?: string }[];
   /** Lookup rows without a date of the report's kind (a request without dates has them). */
   nullDates: boolean;
-  /**
-   * Edge months read whole from the month tables less the lookup rows of the rest of the
-   * month (`outside`), where that rest is shorter than the part in the range (`inside`, left
-   * out of `ranges`). Only plans asked for with `complements` have them.
-   */
-  complements: { month: string; inside: LocalRange[]; outside: LocalRange[] }[];
-}
-
-/** A local [from, to) range ('YYYY-MM-DD HH:MM:SS'; an absent bound is open). */
-export interface LocalRange {
-  from?: string;
-  to?: string;
 }
 
 const LOCAL_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -79,51 +67,34 @@ function mergePieces(pieces: readonly [number, number][]): [number, number][] {
  * Splits a list range into month-rollup months and lookup ranges. Undefined for a range the
  * planner cannot represent (a bound outside years 1000–9999): such requests read lookups only.
  */
-export function monthPlan(
-  range: ListRange,
-  options: { complements?: boolean } = {},
-): MonthPlan | undefined {
-  const plan = planPieces(range, options.complements === true);
+export function monthPlan(range: ListRange): MonthPlan | undefined {
+  const plan = planPieces(range);
   // Bounds near year 10000 would give texts that no longer compare as dates.
   const valid =
     plan?.months.every((m) =>
       [m.first, m.last].every((t) => t === undefined || /^\d{4}-\d{2}$/.test(t)),
     ) &&
-    plan.ranges.every((r) => [r.from, r.to].every((t) => t === undefined || LOCAL_TEXT.test(t))) &&
-    plan.complements.every((c) => /^\d{4}-\d{2}$/.test(c.month));
+    plan.ranges.every((r) => [r.from, r.to].every((t) => t === undefined || LOCAL_TEXT.test(t)));
   return valid ? plan : undefined;
 }
 
-const none = { complements: [] };
-
-function planPieces(range: ListRange, complements: boolean): MonthPlan | undefined {
+function planPieces(range: ListRange): MonthPlan | undefined {
   const { after, before } = range;
   if (!after && !before)
-    return { months: [{}], ranges: [], days: [], partial: [], nullDates: true, ...none };
+    return { months: [{}], ranges: [], days: [], partial: [], nullDates: true };
   if ((after && !plannable(after)) || (before && !plannable(before))) return undefined;
   if (after && before) {
     const plan = planRange(after, before);
     const split = splitMonths(plan.days);
     const texts = ([a, b]: [number, number]) => ({ from: wallText(a), to: wallText(b) });
-    const edges = mergePieces([...split.days, ...plan.hours, ...plan.raw]);
-    const byMonth = complements ? complementMonths(edges) : { direct: edges, months: [] };
-    // Days and partial pieces of the edges read directly (not of a complemented month).
-    const whole = new Set(byMonth.months.map((m) => m.start));
-    const direct = (pieces: readonly [number, number][]) =>
-      mergePieces(byMonthPieces(pieces).filter(([a]) => !whole.has(monthStart(a, 0))));
     return {
       months: split.months.map(([first, last]) => ({ first, last })),
-      ranges: byMonth.direct.map(texts),
-      days: direct(split.days)
+      ranges: mergePieces([...split.days, ...plan.hours, ...plan.raw]).map(texts),
+      days: mergePieces(split.days)
         .map(texts)
         .map((r) => ({ from: r.from.slice(0, 10), to: r.to.slice(0, 10) })),
-      partial: direct([...plan.hours, ...plan.raw]).map(texts),
+      partial: mergePieces([...plan.hours, ...plan.raw]).map(texts),
       nullDates: false,
-      complements: byMonth.months.map((m) => ({
-        month: wallText(m.start).slice(0, 7),
-        inside: m.inside.map(texts),
-        outside: m.outside.map(texts),
-      })),
     };
   }
   if (after) {
@@ -136,7 +107,6 @@ function planPieces(range: ListRange, complements: boolean): MonthPlan | undefin
       days: [],
       partial: ranges,
       nullDates: false,
-      ...none,
     };
   }
   const b = wallMs(before!) + 1000;
@@ -148,56 +118,7 @@ function planPieces(range: ListRange, complements: boolean): MonthPlan | undefin
     days: [],
     partial: ranges,
     nullDates: false,
-    ...none,
   };
-}
-
-/** Wall-ms pieces cut at local month boundaries (each piece within one month). */
-function byMonthPieces(pieces: readonly [number, number][]): [number, number][] {
-  const out: [number, number][] = [];
-  for (const [a, b] of pieces) {
-    for (let from = a; from < b; ) {
-      const to = Math.min(b, monthStart(from, 1));
-      out.push([from, to]);
-      from = to;
-    }
-  }
-  return out;
-}
-
-/**
- * Splits edge pieces (wall ms, merged) by local month, and picks the months whose part
- * outside the range is shorter than the part inside: those are read as the whole month less
- * the outside part. Lookup rows cost about the same per hour, so the shorter side reads fewer;
- * at the end of a range running to today, the outside part is mostly the future and empty.
- * Exact for the same reason as the month split: an order has one date per kind, so each of
- * its rows is inside or outside, never both.
- */
-function complementMonths(edges: readonly [number, number][]): {
-  direct: [number, number][];
-  months: { start: number; inside: [number, number][]; outside: [number, number][] }[];
-} {
-  const pieces = new Map<number, [number, number][]>();
-  for (const [from, to] of byMonthPieces(edges)) {
-    const start = monthStart(from, 0);
-    pieces.set(start, [...(pieces.get(start) ?? []), [from, to]]);
-  }
-  const direct: [number, number][] = [];
-  const months: { start: number; inside: [number, number][]; outside: [number, number][] }[] = [];
-  const length = (list: readonly [number, number][]) => list.reduce((n, [a, b]) => n + b - a, 0);
-  for (const [start, inside] of [...pieces].sort((x, y) => x[0] - y[0])) {
-    const outside: [number, number][] = [];
-    let at = start;
-    for (const [a, b] of inside) {
-      if (at < a) outside.push([at, a]);
-      at = b;
-    }
-    const end = monthStart(start, 1);
-    if (at < end) outside.push([at, end]);
-    if (length(outside) < length(inside)) months.push({ start, inside, outside });
-    else direct.push(...inside);
-  }
-  return { direct: mergePieces(direct), months };
 }
 
 /** `date_kind = ? AND <months>` on a month table (alias given), or undefined for no months. */
@@ -223,19 +144,32 @@ export function monthCondition(
   return { sql: `${alias}.date_kind = ? AND ${anyOf(pieces)}`, params };
 }
 
-/** `date_kind = ? AND <days>` on a day rollup (alias given), or undefined for no whole days. */
+/**
+ * `date_kind = ? AND day IN (…)` on a day rollup (alias given), or undefined for no whole
+ * days. The days are listed one by one (a plan's edges are under two months of days): both
+ * engines seek each in the primary key, where an OR of the two edges' ranges read every day
+ * of the date kind on SQLite.
+ */
 export function dayCondition(
   ctx: ReportContext,
   plan: MonthPlan,
   alias: string,
 ): SqlCondition | undefined {
-  if (!plan.days.length) return undefined;
-  const params: unknown[] = [DATE_KIND[ctx.dateColumn]];
-  const pieces = plan.days.map((d) => {
-    params.push(d.from, d.to);
-    return `${alias}.day >= ? AND ${alias}.day < ?`;
-  });
-  return { sql: `${alias}.date_kind = ? AND ${anyOf(pieces)}`, params };
+  const days = plan.days.flatMap((d) => daysOf(d.from, d.to));
+  if (!days.length) return undefined;
+  return {
+    sql: `${alias}.date_kind = ? AND ${alias}.day IN (${days.map(() => '?').join(',')})`,
+    params: [DATE_KIND[ctx.dateColumn], ...days],
+  };
+}
+
+/** The local days ('YYYY-MM-DD') of [from, to). */
+function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  const end = Date.parse(`${to}T00:00:00Z`);
+  for (let ms = Date.parse(`${from}T00:00:00Z`); ms < end; ms += 86_400_000)
+    out.push(new Date(ms).toISOString().slice(0, 10));
+  return out;
 }
 
 /**
@@ -266,39 +200,6 @@ export function edgeCondition(
   if (plan.nullDates && which !== 'days') pieces.push(`${column} IS NULL`);
   if (!pieces.length) return undefined;
   return { sql: anyOf(pieces), params };
-}
-
-/** `date_kind = ? AND month IN (…)` for the plan's complemented months, or undefined. */
-export function complementMonthCondition(
-  ctx: ReportContext,
-  plan: MonthPlan,
-  alias: string,
-): SqlCondition | undefined {
-  if (!plan.complements.length) return undefined;
-  const months = plan.complements.map((c) => c.month);
-  return {
-    sql: `${alias}.date_kind = ? AND ${alias}.month IN (${months.map(() => '?').join(',')})`,
-    params: [DATE_KIND[ctx.dateColumn], ...months],
-  };
-}
-
-/**
- * The lookup rows of the complemented months' parts `outside` the range (taken away from the
- * whole months) or `inside` it (what those months answer), or undefined for none.
- */
-export function complementCondition(
-  plan: MonthPlan,
-  column: string,
-  which: 'inside' | 'outside',
-): SqlCondition | undefined {
-  const params: unknown[] = [];
-  const pieces = plan.complements
-    .flatMap((c) => c[which])
-    .map((r) => {
-      params.push(r.from, r.to);
-      return `${column} >= ? AND ${column} < ?`;
-    });
-  return pieces.length ? { sql: anyOf(pieces), params } : undefined;
 }
 
 /** The OR of conditions (at least one), each parenthesised when there are several. */
@@ -343,24 +244,22 @@ export function unionAll(parts: readonly (SqlCondition | undefined)[]): SqlCondi
   };
 }
 
-/**
- * What `rangeSums` adds up: a month table, its day table (with the same columns) when there is
- * one, its lookup table and the summed columns.
- */
+/** What `rangeSums` adds up: a month table, its day table, its lookup table and the summed columns. */
 export interface RangeSumSpec {
   month: string;
-  day?: string;
+  /** The day rollup of the month table (the same columns per day). */
+  day: string;
   lookup: string;
-  /** Output name → [month column, lookup column]. */
+  /** Output name → [month and day column, lookup column]. */
   sums: Record<string, [string, string]>;
-  /** The row filter on a table alias: `m` the month rows, `l` the lookup rows. */
+  /** The row filter on a table alias: `m` the month or day rows, `l` the lookup rows. */
   filter: (alias: string) => SqlCondition;
 }
 
 /**
  * Whole-range sums (indicator totals) from the same pieces as the lists: month rows for whole
- * months, day rows for the whole days at the edges (with a day table), lookup rows for the
- * rest; the lookup rows alone when the range cannot be planned.
+ * months, day rows for the whole days at the edges, lookup rows for the partial days; the
+ * lookup rows alone when the range cannot be planned.
  */
 export async function rangeSums(
   ctx: ReportContext,
@@ -368,17 +267,17 @@ export async function rangeSums(
   spec: RangeSumSpec,
 ): Promise<Record<string, number>> {
   const names = Object.keys(spec.sums);
-  const plan = monthPlan(range, { complements: true });
+  const plan = monthPlan(range);
   const column = `l.${ctx.dateColumn}`;
-  const lookupPart = (where: SqlCondition, sign = ''): SqlCondition => {
+  const lookupPart = (where: SqlCondition): SqlCondition => {
     const f = spec.filter('l');
     return {
-      sql: `SELECT ${names.map((n) => `${sign}SUM(l.${spec.sums[n]![1]}) AS ${n}`).join(', ')}
+      sql: `SELECT ${names.map((n) => `SUM(l.${spec.sums[n]![1]}) AS ${n}`).join(', ')}
         FROM ${spec.lookup} l WHERE ${where.sql} AND ${f.sql}`,
       params: [...where.params, ...f.params],
     };
   };
-  const monthPart = (where: SqlCondition, table = spec.month): SqlCondition => {
+  const rollupPart = (table: string, where: SqlCondition): SqlCondition => {
     const f = spec.filter('m');
     return {
       sql: `SELECT ${names.map((n) => `SUM(m.${spec.sums[n]![0]}) AS ${n}`).join(', ')}
@@ -392,16 +291,12 @@ export async function rangeSums(
     parts = lookupPart({ sql: `1=1${where.sql}`, params: where.params });
   } else {
     const months = monthCondition(ctx, plan, 'm');
-    const days = spec.day ? dayCondition(ctx, plan, 'm') : undefined;
-    const edges = edgeCondition(plan, column, spec.day ? 'partial' : 'all');
-    const whole = complementMonthCondition(ctx, plan, 'm');
-    const outside = complementCondition(plan, column, 'outside');
+    const days = dayCondition(ctx, plan, 'm');
+    const edges = edgeCondition(plan, column, 'partial');
     parts = unionAll([
-      months && monthPart(months),
-      days && monthPart(days, spec.day),
+      months && rollupPart(spec.month, months),
+      days && rollupPart(spec.day, days),
       edges && lookupPart(edges),
-      whole && monthPart(whole),
-      outside && lookupPart(outside, '-'),
     ]);
   }
   const [row] = await ctx.sql.query<Record<string, number | string | null>>(

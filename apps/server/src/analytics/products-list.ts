@@ -3,11 +3,10 @@ import type { ProductsListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { rowFilter, type SqlCondition } from './filters';
 import {
-  complemented,
   LINE_SUMS,
-  LINE_SUMS_TAKEN,
   type LineSums,
   listPlan,
+  listUnion,
   type ProductListParams,
 } from './list-parts';
 import { monthAnswerable, monthColumns } from './month-source';
@@ -26,7 +25,6 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
   const plan = listPlan(
     p,
     orderBy !== 'last_date' && monthAnswerable(p.filters, { variation: false }),
-    true,
   );
   if (!plan) {
     const range = rangeCondition(col, p.range);
@@ -39,30 +37,20 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
       params: [...filter.params, ...range.params],
     };
   }
-  /** The rows of a product rollup (months or days) over the periods given. */
-  const rollup = (table: string, a: string) => (periods: SqlCondition, certain: string) => {
-    const f = rowFilter(p.filters, excluded, monthColumns(a, false), 'line');
-    return {
-      sql: `SELECT ${a}.product_id AS product_id, SUM(${a}.items_sold) AS items_sold,
-        SUM(${a}.net_revenue) AS net_revenue, SUM(${a}.orders_count) AS orders_count${certain}
-      FROM ${table} ${a} WHERE ${periods.sql} AND ${f.sql} GROUP BY ${a}.product_id`,
-      params: [...periods.params, ...f.params],
-    };
-  };
-  const { union: u, having } = complemented(ctx, plan, {
-    alias: 'pm',
+  const u = listUnion(ctx, plan, {
     column: col,
-    sums: ['items_sold', 'net_revenue', 'orders_count'],
-    month: rollup('product_month', 'pm'),
-    day: { alias: 'pd', rows: rollup('product_day', 'pd') },
-    lookup: (dates, sign, certain) => ({
-      sql: `SELECT opl.product_id AS product_id, ${sign ? LINE_SUMS_TAKEN : LINE_SUMS}${certain}
+    rollup: (period, a, periods) => {
+      const f = rowFilter(p.filters, excluded, monthColumns(a, false), 'line');
+      return {
+        sql: `SELECT ${a}.product_id AS product_id, SUM(${a}.items_sold) AS items_sold,
+          SUM(${a}.net_revenue) AS net_revenue, SUM(${a}.orders_count) AS orders_count
+        FROM product_${period} ${a} WHERE ${periods.sql} AND ${f.sql} GROUP BY ${a}.product_id`,
+        params: [...periods.params, ...f.params],
+      };
+    },
+    lookup: (dates) => ({
+      sql: `SELECT opl.product_id AS product_id, ${LINE_SUMS}
       FROM order_product_lookup opl WHERE ${dates.sql} AND ${filter.sql} GROUP BY opl.product_id`,
-      params: [...dates.params, ...filter.params],
-    }),
-    rowsOf: (dates) => ({
-      sql: `SELECT 1 FROM order_product_lookup opl
-        WHERE opl.product_id = u.product_id AND ${dates.sql} AND ${filter.sql}`,
       params: [...dates.params, ...filter.params],
     }),
   });
@@ -81,8 +69,8 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
     sql: `SELECT g.*${sortColumn} FROM (
       SELECT u.product_id AS product_id, SUM(u.items_sold) AS items_sold,
         SUM(u.net_revenue) AS net_revenue, SUM(u.orders_count) AS orders_count
-      FROM (${u.sql}) u GROUP BY u.product_id${having.sql}) g${join}`,
-    params: [...u.params, ...having.params],
+      FROM (${u.sql}) u GROUP BY u.product_id) g${join}`,
+    params: u.params,
   };
 }
 

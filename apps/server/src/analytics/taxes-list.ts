@@ -2,7 +2,7 @@
 import type { TaxesListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { type SqlCondition, statusDefault } from './filters';
-import { andIdIn, complemented, listPlan, type ProductListParams } from './list-parts';
+import { andIdIn, listPlan, listUnion, type ProductListParams } from './list-parts';
 import { type ListResult, link, pagedQuery, rangeCondition } from './paging';
 import { taxCode } from './segments';
 
@@ -13,11 +13,9 @@ function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   const status = statusDefault(p.filters, excluded, 'otl.status');
   const asked = p.filters.taxRateIncludes;
   const only = (column: string) => andIdIn(column, asked);
-  const sums = (a: string, sign = '') =>
-    `${sign}SUM(${a}.total_tax) AS total_tax, ${sign}SUM(${a}.order_tax) AS order_tax,
-      ${sign}SUM(${a}.shipping_tax) AS shipping_tax`;
-  // No complemented months: a refund giving no tax back has a lookup row but no month row
-  // (ingestion keeps no all-zero rollup rows), so reading its month whole would drop the rate.
+  const sums = (a: string) =>
+    `SUM(${a}.total_tax) AS total_tax, SUM(${a}.order_tax) AS order_tax,
+      SUM(${a}.shipping_tax) AS shipping_tax`;
   const plan = listPlan(p, true);
   if (!plan) {
     const range = rangeCondition(col, p.range);
@@ -32,33 +30,22 @@ function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
       params: [...status.params, ...range.params],
     };
   }
-  /** The rows of a tax rollup (months or days) over the periods given. */
-  const rollup = (table: string, a: string) => (periods: SqlCondition, certain: string) => {
-    const s = statusDefault(p.filters, excluded, `${a}.status`);
-    return {
-      sql: `SELECT ${a}.tax_rate_id AS tax_rate_id, ${sums(a)},
-        SUM(${a}.orders_count) AS orders_count${certain}
-      FROM ${table} ${a} WHERE ${periods.sql} AND ${s.sql}${only(`${a}.tax_rate_id`)}
-      GROUP BY ${a}.tax_rate_id`,
-      params: [...periods.params, ...s.params],
-    };
-  };
-  const { union: u, having } = complemented(ctx, plan, {
-    alias: 'tm',
+  const u = listUnion(ctx, plan, {
     column: col,
-    sums: ['total_tax', 'order_tax', 'shipping_tax', 'orders_count'],
-    month: rollup('tax_month', 'tm'),
-    day: { alias: 'td', rows: rollup('tax_day', 'td') },
-    lookup: (dates, sign, certain) => ({
-      sql: `SELECT otl.tax_rate_id AS tax_rate_id, ${sums('otl', sign)},
-        ${sign}COUNT(DISTINCT CASE WHEN otl.parent_id = 0 THEN otl.order_id END) AS orders_count${certain}
+    rollup: (period, a, periods) => {
+      const s = statusDefault(p.filters, excluded, `${a}.status`);
+      return {
+        sql: `SELECT ${a}.tax_rate_id AS tax_rate_id, ${sums(a)}, SUM(${a}.orders_count) AS orders_count
+        FROM tax_${period} ${a} WHERE ${periods.sql} AND ${s.sql}${only(`${a}.tax_rate_id`)}
+        GROUP BY ${a}.tax_rate_id`,
+        params: [...periods.params, ...s.params],
+      };
+    },
+    lookup: (dates) => ({
+      sql: `SELECT otl.tax_rate_id AS tax_rate_id, ${sums('otl')},
+        COUNT(DISTINCT CASE WHEN otl.parent_id = 0 THEN otl.order_id END) AS orders_count
       FROM order_tax_lookup otl WHERE ${dates.sql} AND ${status.sql}${only('otl.tax_rate_id')}
       GROUP BY otl.tax_rate_id`,
-      params: [...dates.params, ...status.params],
-    }),
-    rowsOf: (dates) => ({
-      sql: `SELECT 1 FROM order_tax_lookup otl
-        WHERE otl.tax_rate_id = u.tax_rate_id AND ${dates.sql} AND ${status.sql}`,
       params: [...dates.params, ...status.params],
     }),
   });
@@ -67,8 +54,8 @@ function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
       r.priority AS priority, r.country || '-' || r.state || '-' || r.name AS tax_code
     FROM (
       SELECT u.tax_rate_id AS tax_rate_id, ${sums('u')}, SUM(u.orders_count) AS orders_count
-      FROM (${u.sql}) u GROUP BY u.tax_rate_id${having.sql}) g LEFT JOIN tax_rates r ON r.id = g.tax_rate_id`,
-    params: [...u.params, ...having.params],
+      FROM (${u.sql}) u GROUP BY u.tax_rate_id) g LEFT JOIN tax_rates r ON r.id = g.tax_rate_id`,
+    params: u.params,
   };
 }
 

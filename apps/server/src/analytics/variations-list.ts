@@ -2,13 +2,7 @@
 import type { VariationsListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { rowFilter, type SqlCondition } from './filters';
-import {
-  complemented,
-  LINE_SUMS,
-  LINE_SUMS_TAKEN,
-  listPlan,
-  type ProductListParams,
-} from './list-parts';
+import { LINE_SUMS, listPlan, listUnion, type ProductListParams } from './list-parts';
 import { monthAnswerable, monthColumns } from './month-source';
 import { type ListResult, link, pagedQuery, rangeCondition } from './paging';
 import { productInfo, variationAttributes } from './product-records';
@@ -22,7 +16,6 @@ function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: str
   const plan = listPlan(
     p,
     orderBy !== 'last_date' && monthAnswerable(p.filters, { variation: true }),
-    true,
   );
   if (!plan) {
     const range = rangeCondition(col, p.range);
@@ -34,34 +27,23 @@ function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: str
       params: [...filter.params, ...range.params],
     };
   }
-  /** The rows of a variation rollup (months or days) over the periods given. */
-  const rollup = (table: string, a: string) => (periods: SqlCondition, certain: string) => {
-    const f = rowFilter(p.filters, excluded, monthColumns(a, true), 'line');
-    return {
-      sql: `SELECT ${a}.variation_id AS variation_id, MAX(${a}.product_id) AS product_id,
-        SUM(${a}.items_sold) AS items_sold, SUM(${a}.net_revenue) AS net_revenue,
-        SUM(${a}.orders_count) AS orders_count${certain}
-      FROM ${table} ${a} WHERE ${periods.sql} AND ${f.sql} GROUP BY ${a}.variation_id`,
-      params: [...periods.params, ...f.params],
-    };
-  };
   // (`+variation_id`: the edge rows are found by date, not by scanning the variation index.)
-  const { union: u, having } = complemented(ctx, plan, {
-    alias: 'vm',
+  const u = listUnion(ctx, plan, {
     column: col,
-    sums: ['items_sold', 'net_revenue', 'orders_count'],
-    month: rollup('variation_month', 'vm'),
-    day: { alias: 'vd', rows: rollup('variation_day', 'vd') },
-    lookup: (dates, sign, certain) => ({
-      sql: `SELECT opl.variation_id AS variation_id, MAX(opl.product_id) AS product_id,
-        ${sign ? LINE_SUMS_TAKEN : LINE_SUMS}${certain}
+    rollup: (period, a, periods) => {
+      const f = rowFilter(p.filters, excluded, monthColumns(a, true), 'line');
+      return {
+        sql: `SELECT ${a}.variation_id AS variation_id, MAX(${a}.product_id) AS product_id,
+          SUM(${a}.items_sold) AS items_sold, SUM(${a}.net_revenue) AS net_revenue,
+          SUM(${a}.orders_count) AS orders_count
+        FROM variation_${period} ${a} WHERE ${periods.sql} AND ${f.sql} GROUP BY ${a}.variation_id`,
+        params: [...periods.params, ...f.params],
+      };
+    },
+    lookup: (dates) => ({
+      sql: `SELECT opl.variation_id AS variation_id, MAX(opl.product_id) AS product_id, ${LINE_SUMS}
       FROM order_product_lookup opl
       WHERE +opl.variation_id > 0 AND ${dates.sql} AND ${filter.sql} GROUP BY opl.variation_id`,
-      params: [...dates.params, ...filter.params],
-    }),
-    rowsOf: (dates) => ({
-      sql: `SELECT 1 FROM order_product_lookup opl
-        WHERE opl.variation_id = u.variation_id AND ${dates.sql} AND ${filter.sql}`,
       params: [...dates.params, ...filter.params],
     }),
   });
@@ -71,8 +53,8 @@ function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: str
       SELECT u.variation_id AS variation_id, MAX(u.product_id) AS product_id,
         SUM(u.items_sold) AS items_sold, SUM(u.net_revenue) AS net_revenue,
         SUM(u.orders_count) AS orders_count
-      FROM (${u.sql}) u GROUP BY u.variation_id${having.sql}) g${sku ? ' LEFT JOIN products pr ON pr.id = g.variation_id' : ''}`,
-    params: [...u.params, ...having.params],
+      FROM (${u.sql}) u GROUP BY u.variation_id) g${sku ? ' LEFT JOIN products pr ON pr.id = g.variation_id' : ''}`,
+    params: u.params,
   };
 }
 
