@@ -101,6 +101,14 @@ describe.skipIf(!postgresUrl)('starting while the database is down [postgres]', 
 
     await proxy.up();
     await printed(/Storelens is running/);
+    // The picker indexes are read before the store is served, not by the first search.
+    expect(output.indexOf('Picker indexes loaded')).toBeGreaterThan(-1);
+    expect(output.indexOf('Picker indexes loaded')).toBeLessThan(
+      output.indexOf('Storelens is running'),
+    );
+    expect(output).toMatch(
+      /Picker indexes loaded in [\d.]+ s: \d+ products, \d+ variations, [1-9]\d* customers/,
+    );
     expect(output).toContain('Created the administrator owner@storelens.test');
     // Migrated and generated: the store answers (a login is now asked for), and the demo
     // store is there.
