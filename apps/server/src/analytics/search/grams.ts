@@ -133,6 +133,11 @@ export class SearchField {
     }
   }
 
+  /** Builds what the first long search would (the 3-character gram lists) ahead of it. */
+  prepare(): void {
+    this.trigramPostings();
+  }
+
   /** The 3-character gram lists (built on the first long search): byte offsets and bytes. */
   private trigramPostings() {
     if (!this.postings) {

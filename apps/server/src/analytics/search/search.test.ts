@@ -111,7 +111,7 @@ describe('SearchSet.query', () => {
   const compare = (a: SortValue, b: SortValue) =>
     a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
 
-  it('pages the matching rows in (key, id) order with the exact total, as SQL would', () => {
+  it('pages the matching rows in (key, id) order with the exact total, as SQL would, prepared ahead or not', () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -134,6 +134,7 @@ describe('SearchSet.query', () => {
           filtered: fc.boolean(),
           byText: fc.boolean(),
           shuffled: fc.boolean(),
+          prepared: fc.boolean(),
         }),
         (rows, term, q) => {
           // Rows come from the database in any order.
@@ -145,6 +146,8 @@ describe('SearchSet.query', () => {
             { key: rows.map((r) => (q.byText ? r.date : r.key)) },
             {},
           );
+          // Built ahead (as the server does at start-up) or on the first search: the same.
+          if (q.prepared) set.prepare();
           const accept = q.filtered ? (row: number) => rows[row]!.even : undefined;
           const got = set.query({
             term,

@@ -77,6 +77,13 @@ export class SearchSet {
     return this.ids.length;
   }
 
+  /** Builds the sort orders and gram lists ahead of the first search that needs them. */
+  prepare(): void {
+    this.sorted('id');
+    for (const key of Object.keys(this.keys)) this.sorted(key);
+    for (const field of Object.values(this.fields)) field.prepare();
+  }
+
   /** Rows in ascending (key, id) order and each row's position in it (built on first use). */
   private sorted(key: string) {
     let found = this.orders.get(key);
