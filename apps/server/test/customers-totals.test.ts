@@ -337,6 +337,33 @@ describeEachEngine('customers report from customer_totals', (ctx) => {
     await expectBothPathsEqual();
   });
 
+  it('counts the customers anew when the customers table changes (the count is kept between)', async () => {
+    const db = ctx().db;
+    const total = async () =>
+      Number((await get('customers?orderby=total_spend&per_page=100')).total);
+    const before = await total();
+    const ids = (await db.kysely.selectFrom('customers').select('id').execute()).map((r) =>
+      Number(r.id),
+    );
+    const added = Math.max(...ids) + 1;
+    const row = await db.kysely
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', ids[0]!)
+      .executeTakeFirstOrThrow();
+    await db.kysely
+      .insertInto('customers')
+      .values({ ...row, id: added, email: `added-${added}@storelens.test` })
+      .execute();
+    try {
+      expect(await total()).toBe(before + 1);
+      expect(await total()).toBe(before + 1);
+    } finally {
+      await db.kysely.deleteFrom('customers').where('id', '=', added).execute();
+    }
+    expect(await total()).toBe(before);
+  });
+
   it('is not read under other excluded statuses, and is rebuilt by the next batch', async () => {
     const db = ctx().db;
     await setOptions(db, { woocommerce_excluded_report_order_statuses: ['failed'] });

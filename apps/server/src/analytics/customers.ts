@@ -7,12 +7,14 @@
  * order_stats on the request as with a range.
  */
 import type { CustomersListRow } from '@storelens/api';
+import type { Db } from '../db/database';
 import { CUSTOMER_TOTALS_SORTS } from '../db/rollups';
 import { MONEY_SCALE } from '../money';
 import type { ReportContext } from './context';
 import { customerTotalsCurrent } from './customer-totals';
 import { idsSql, noFilters, statusDefault } from './filters';
 import { type ListPaging, type ListResult, link, pagedQuery, rangeCondition } from './paging';
+import { readVersion } from './search/load';
 
 /** A numeric rule: min and/or max (inclusive only when both are given, as WooCommerce does). */
 export interface NumberRule {
@@ -182,21 +184,42 @@ type TotalsSort = (typeof CUSTOMER_TOTALS_SORTS)[number];
 const isTotalsSort = (orderby: string): orderby is TotalsSort =>
   (CUSTOMER_TOTALS_SORTS as readonly string[]).includes(orderby);
 
+/** The number of customers and their lowest and highest id, per store, with the customers
+ * version (migration 005) they were read at. */
+const customerCounts = new WeakMap<
+  Db,
+  { version: string; n: number; lo: number | null; hi: number | null }
+>();
+
 /**
  * The number of customers, and whether every customer_totals row is known to belong to one
  * without a join: the customer ids are contiguous (count = max - min + 1, the usual case) and
- * the rows' ids lie within them. Four index ends and one count.
+ * the rows' ids lie within them. The count is kept until the customers table changes (its
+ * version, which every insert or delete changes): PostgreSQL counts 4.5 million customers in
+ * about 270 ms, on every unfiltered customers list. The totals' ends are two index ends.
  */
 async function customersCoverage(ctx: ReportContext) {
-  const [r] = await ctx.sql.query<Record<'n' | 'lo' | 'hi' | 'tlo' | 'thi', number | null>>(
-    `SELECT (SELECT COUNT(*) FROM customers) AS n, (SELECT MIN(id) FROM customers) AS lo,
-       (SELECT MAX(id) FROM customers) AS hi, (SELECT MIN(customer_id) FROM customer_totals) AS tlo,
+  const version = await readVersion(ctx.sql, 'customers');
+  let counts = customerCounts.get(ctx.db);
+  if (counts?.version !== version) {
+    const [r] = await ctx.sql.query<Record<'n' | 'lo' | 'hi', number | null>>(
+      `SELECT (SELECT COUNT(*) FROM customers) AS n, (SELECT MIN(id) FROM customers) AS lo,
+         (SELECT MAX(id) FROM customers) AS hi`,
+    );
+    counts = {
+      version,
+      n: Number(r?.n ?? 0),
+      lo: r?.lo == null ? null : Number(r.lo),
+      hi: r?.hi == null ? null : Number(r.hi),
+    };
+    customerCounts.set(ctx.db, counts);
+  }
+  const [t] = await ctx.sql.query<Record<'tlo' | 'thi', number | null>>(
+    `SELECT (SELECT MIN(customer_id) FROM customer_totals) AS tlo,
        (SELECT MAX(customer_id) FROM customer_totals) AS thi`,
   );
-  const n = Number(r?.n ?? 0);
-  const [lo, hi, tlo, thi] = [r?.lo, r?.hi, r?.tlo, r?.thi].map((v) =>
-    v == null ? null : Number(v),
-  );
+  const { n, lo, hi } = counts;
+  const [tlo, thi] = [t?.tlo, t?.thi].map((v) => (v == null ? null : Number(v)));
   const contained =
     tlo === null || (lo != null && hi != null && hi - lo + 1 === n && tlo! >= lo && thi! <= hi);
   return { customers: n, contained };

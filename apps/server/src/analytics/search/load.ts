@@ -123,8 +123,12 @@ interface CacheEntry {
 }
 const cache = new WeakMap<Db, Map<SetKind, CacheEntry>>();
 
-/** The version a set was built from: changes whenever a trigger of migration 005 fires. */
-async function readVersion(sql: RawSql, kind: 'products' | 'customers'): Promise<string> {
+/**
+ * The version a set was built from: changes whenever a trigger of migration 005 fires, to a
+ * random value never seen before. Read it before what depends on it, so a write committed in
+ * between only makes the next reader read again.
+ */
+export async function readVersion(sql: RawSql, kind: 'products' | 'customers'): Promise<string> {
   const rows = await sql.query<{ v: string }>(
     'SELECT CAST(version AS TEXT) AS v FROM search_versions WHERE kind = ?',
     [kind],
