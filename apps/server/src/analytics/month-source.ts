@@ -27,7 +27,10 @@ export interface ListRange {
 export interface MonthPlan {
   /** Whole local months ('YYYY-MM', inclusive; an absent bound is open) from the month tables. */
   months: { first?: string; last?: string }[];
-  /** Local date ranges [from, to) (an absent bound is open) from the lookup rows. */
+  /**
+   * The edges: local date ranges [from, to) (an absent bound is open) outside the whole
+   * months, read as `days` and `partial` below.
+   */
   ranges: { from?: string; to?: string }[];
   /**
    * The same edges (`ranges`) split for a day rollup: whole local days ('YYYY-MM-DD', [from,
@@ -173,18 +176,17 @@ function daysOf(from: string, to: string): string[] {
 }
 
 /**
- * The lookup rows of the plan's edges on `column`, or undefined for none. `which`: every edge
- * (`all`, with the rows without a date when the plan has them), or the split a day rollup
- * makes: its whole days (`days`), or what it leaves to the lookup (`partial`, with the rows
- * without a date).
+ * The lookup rows of the plan's edges on `column`, or undefined for none: the whole days a day
+ * rollup answers (`days`), or what it leaves to the lookup (`partial`, with the rows without a
+ * date when the plan has them).
  */
 export function edgeCondition(
   plan: MonthPlan,
   column: string,
-  which: 'all' | 'days' | 'partial' = 'all',
+  which: 'days' | 'partial',
 ): SqlCondition | undefined {
   const params: unknown[] = [];
-  const ranges = { all: plan.ranges, days: plan.days, partial: plan.partial }[which];
+  const ranges = which === 'days' ? plan.days : plan.partial;
   const pieces = ranges.map((r) => {
     const parts: string[] = [];
     if (r.from) {
@@ -197,7 +199,7 @@ export function edgeCondition(
     }
     return parts.join(' AND ');
   });
-  if (plan.nullDates && which !== 'days') pieces.push(`${column} IS NULL`);
+  if (plan.nullDates && which === 'partial') pieces.push(`${column} IS NULL`);
   if (!pieces.length) return undefined;
   return { sql: anyOf(pieces), params };
 }
