@@ -61,6 +61,20 @@ export const DAY_ROLLUPS = {
 } as const satisfies Record<string, MonthTable>;
 export type DayTable = keyof typeof DAY_ROLLUPS;
 
+/** A month or a day rollup. */
+export type PeriodTable = MonthTable | DayTable;
+
+/** A month or day rollup's period column, and its key and value columns (its month's). */
+export function periodShape(table: PeriodTable): {
+  period: 'month' | 'day';
+  keys: readonly string[];
+  values: readonly string[];
+} {
+  return table in DAY_ROLLUPS
+    ? { period: 'day', ...MONTH_ROLLUPS[DAY_ROLLUPS[table as DayTable]] }
+    : { period: 'month', ...MONTH_ROLLUPS[table as MonthTable] };
+}
+
 /** The item kinds, as `item_type` holds them. */
 export const ITEM_TYPES = ['product', 'variation', 'category', 'coupon'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];

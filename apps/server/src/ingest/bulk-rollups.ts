@@ -1,11 +1,10 @@
-import { DAY_ROLLUPS, MONTH_ROLLUPS, REVENUE_VALUE_COLUMNS } from '../db/rollups';
+import { type MonthTable, periodShape, REVENUE_VALUE_COLUMNS } from '../db/rollups';
 import type { RawSql } from '../db/sql';
-import { Deltas, dayNumber, type MonthTable } from './contributions';
+import { Deltas, dayNumber } from './contributions';
 import { ItemDayTotals } from './item-day-totals';
 import {
-  applyDays,
   applyItemDays,
-  applyMonths,
+  applyPeriods,
   applyRevenue,
   periodRowChanges,
   periodRows,
@@ -82,10 +81,8 @@ export class BulkRollups {
       await sql.run(
         `DELETE FROM ${table} WHERE ${zero(REVENUE_VALUE_COLUMNS)} AND coupon_ids = ''`,
       );
-    for (const [table, { values }] of Object.entries(MONTH_ROLLUPS))
-      await sql.run(`DELETE FROM ${table} WHERE ${zero(values)}`);
-    for (const [table, month] of Object.entries(DAY_ROLLUPS))
-      await sql.run(`DELETE FROM ${table} WHERE ${zero(MONTH_ROLLUPS[month].values)}`);
+    for (const [table] of this.late.periods())
+      await sql.run(`DELETE FROM ${table} WHERE ${zero(periodShape(table).values)}`);
   }
 
   /**
@@ -115,8 +112,7 @@ export class BulkRollups {
     }
     await applyRevenue(sql, 'revenue_hour', late, false);
     await applyRevenue(sql, 'revenue_day', late, false);
-    for (const table of late.months.keys()) await applyMonths(sql, table, late, false);
-    for (const table of late.days.keys()) await applyDays(sql, table, late, false);
+    await applyPeriods(sql, late, false);
     late.hour.clear();
     late.day.clear();
     for (const byPrefix of late.months.values()) byPrefix.clear();
@@ -145,27 +141,18 @@ export class BulkRollups {
       }
       await sql.insertMany(`revenue_${width}`, REVENUE_COLUMNS, rows);
     }
-    for (const [table, byPrefix] of d.months) {
-      const { keys, values } = MONTH_ROLLUPS[table as MonthTable];
+    for (const [table, byPrefix] of d.periods()) {
+      const { period, keys, values } = periodShape(table);
       const rows: unknown[][] = [];
       for (const [prefix, records] of byPrefix) {
-        if (dayAfterMonth(d.keys.periodIndex(prefix)) > before) continue;
+        // Written once closed: when the first day after its month or day is not after `before`.
+        const index = d.keys.periodIndex(prefix);
+        if ((period === 'month' ? dayAfterMonth(index) : index + 1) > before) continue;
         for (const row of periodRows(d, table, prefix, records))
           if (periodRowChanges(row, keys.length)) rows.push(row);
         byPrefix.delete(prefix);
       }
-      await sql.insertMany(table, ['date_kind', 'month', 'status', ...keys, ...values], rows);
-    }
-    for (const [table, byPrefix] of d.days) {
-      const { keys, values } = MONTH_ROLLUPS[DAY_ROLLUPS[table]];
-      const rows: unknown[][] = [];
-      for (const [prefix, records] of byPrefix) {
-        if (d.keys.periodIndex(prefix) >= before) continue;
-        for (const row of periodRows(d, table, prefix, records))
-          if (periodRowChanges(row, keys.length)) rows.push(row);
-        byPrefix.delete(prefix);
-      }
-      await sql.insertMany(table, ['date_kind', 'day', 'status', ...keys, ...values], rows);
+      await sql.insertMany(table, ['date_kind', period, 'status', ...keys, ...values], rows);
     }
     await this.itemDays.write(sql, before);
     d.shrunk.hour.clear();

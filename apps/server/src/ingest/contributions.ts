@@ -5,6 +5,7 @@ import {
   type ItemType,
   MONTH_ROLLUPS,
   type MonthTable,
+  type PeriodTable,
 } from '../db/rollups';
 import type {
   OrderCouponLookupTable,
@@ -61,8 +62,6 @@ export interface RevenueAcc {
   coupons: number;
   couponIds: Map<number, number>;
 }
-
-export type { DayTable, MonthTable };
 
 const DAY_MS = 86_400_000;
 const STATUS_SLOTS = 64;
@@ -203,6 +202,10 @@ export class Deltas {
   readonly days = new Map<DayTable, MonthDeltas>(
     (Object.keys(DAY_ROLLUPS) as DayTable[]).map((t) => [t, new Map()]),
   );
+  /** The month and day rollups' deltas, months first. */
+  periods(): [PeriodTable, MonthDeltas][] {
+    return [...this.months, ...this.days];
+  }
   /** The product of each variation seen (variation_month carries both ids). */
   readonly productOfVariation = new Map<number, number>();
   /** True once an old contribution was removed: month rollup rows may have dropped to zero. */

@@ -7,7 +7,7 @@ import { zone } from '../timezone';
 import type { BulkRollups } from './bulk-rollups';
 import { Deltas } from './contributions';
 import { firstOrders } from './returning';
-import { applyDays, applyItemDays, applyMonths, applyRevenue } from './rollups';
+import { applyItemDays, applyPeriods, applyRevenue } from './rollups';
 import {
   deleteOrders,
   ITEM_COLUMNS,
@@ -217,8 +217,7 @@ export async function ingestOrders(
     await applyRevenue(sql, 'revenue_hour', deltas);
     await applyRevenue(sql, 'revenue_day', deltas);
     phase('revenue rollups');
-    for (const table of deltas.months.keys()) await applyMonths(sql, table, deltas);
-    for (const table of deltas.days.keys()) await applyDays(sql, table, deltas);
+    await applyPeriods(sql, deltas);
     phase('month and day rollups');
     await applyItemDays(sql, deltas);
     phase('item_day');

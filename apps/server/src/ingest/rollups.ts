@@ -1,14 +1,8 @@
 import { rowsIn } from '../db/dialect';
 import { ADD_MULTISETS_SQL, formatMultiset } from '../db/multiset';
-import { DAY_ROLLUPS, ITEM_DAY_KEYS, MONTH_ROLLUPS, REVENUE_VALUE_COLUMNS } from '../db/rollups';
+import { ITEM_DAY_KEYS, type PeriodTable, periodShape, REVENUE_VALUE_COLUMNS } from '../db/rollups';
 import type { RawSql } from '../db/sql';
-import {
-  type DayTable,
-  type Deltas,
-  decodeItemKey,
-  type MonthTable,
-  type RevenueAcc,
-} from './contributions';
+import { type Deltas, decodeItemKey, type RevenueAcc } from './contributions';
 
 // Writing a batch's rollup deltas: upserts that add each value in SQL (nothing is read back),
 // then, after a removal, deleting the rows left all zero.
@@ -36,14 +30,14 @@ export function revenueRow(
  */
 export function periodRows(
   deltas: Deltas,
-  table: MonthTable | DayTable,
+  table: PeriodTable,
   prefix: number,
   records: Map<number, number[]>,
 ): unknown[][] {
-  const byDay = table in DAY_ROLLUPS;
-  const { kind, status, ...at } = byDay
-    ? deltas.keys.decodeDay(prefix)
-    : deltas.keys.decodeMonth(prefix);
+  const { kind, status, ...at } =
+    periodShape(table).period === 'day'
+      ? deltas.keys.decodeDay(prefix)
+      : deltas.keys.decodeMonth(prefix);
   const period = 'day' in at ? at.day : at.month;
   const variation = table === 'variation_month' || table === 'variation_day';
   const rows: unknown[][] = [];
@@ -92,22 +86,18 @@ export async function applyRevenue(
   }
 }
 
-/** Adds month-rollup deltas (upserts); after a removal, drops rows left all zero. */
-export async function applyMonths(sql: RawSql, table: MonthTable, deltas: Deltas, dropZero = true) {
-  const { keys, values } = MONTH_ROLLUPS[table];
-  const rows: unknown[][] = [];
-  for (const [prefix, records] of deltas.months.get(table)!)
-    rows.push(...periodRows(deltas, table, prefix, records));
-  await applyPeriodRows(sql, table, 'month', keys, values, rows, deltas.removed && dropZero);
-}
-
-/** Adds a day rollup's deltas (migrations 010, 019), as `applyMonths` does for months. */
-export async function applyDays(sql: RawSql, table: DayTable, deltas: Deltas, dropZero = true) {
-  const rows: unknown[][] = [];
-  for (const [prefix, records] of deltas.days.get(table)!)
-    rows.push(...periodRows(deltas, table, prefix, records));
-  const { keys, values } = MONTH_ROLLUPS[DAY_ROLLUPS[table]];
-  await applyPeriodRows(sql, table, 'day', keys, values, rows, deltas.removed && dropZero);
+/**
+ * Adds the deltas of every month and day rollup (upserts); after a removal, drops rows left
+ * all zero.
+ */
+export async function applyPeriods(sql: RawSql, deltas: Deltas, dropZero = true) {
+  for (const [table, byPrefix] of deltas.periods()) {
+    const { period, keys, values } = periodShape(table);
+    const rows: unknown[][] = [];
+    for (const [prefix, records] of byPrefix)
+      rows.push(...periodRows(deltas, table, prefix, records));
+    await applyPeriodRows(sql, table, period, keys, values, rows, deltas.removed && dropZero);
+  }
 }
 
 /** Rows of item_day keys compared at once when dropping rows a removal left all zero. */
