@@ -2,7 +2,8 @@
 import type { CouponsListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { idsSql, type SqlCondition, statusDefault } from './filters';
-import { andIdIn, listPlan, listUnion, type ProductListParams } from './list-parts';
+import { andIdIn, listPlan, type ProductListParams } from './list-parts';
+import { planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, pageInMemory, rangeCondition } from './paging';
 
 /**
@@ -26,7 +27,7 @@ function couponsSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
       params: [...status.params, ...range.params],
     };
   }
-  const u = listUnion(ctx, plan, {
+  const u = planUnion(ctx, plan, {
     column: col,
     rollup: (period, a, periods) => {
       const s = statusDefault(p.filters, excluded, `${a}.status`);

@@ -165,9 +165,9 @@ export async function variationItemsSold(ctx: ReportContext, range: TotalsRange)
     // rows are found by date; PostgreSQL otherwise ANDs in a bitmap of every variation line.)
     filter: (alias) => {
       const s = status(alias);
-      return alias === 'm'
-        ? s
-        : { sql: `${s.sql} AND +${alias}.variation_id > 0`, params: s.params };
+      return alias === 'l'
+        ? { sql: `${s.sql} AND +${alias}.variation_id > 0`, params: s.params }
+        : s;
     },
   });
   return items_sold ?? 0;

@@ -7,17 +7,8 @@
  * distinct non-refund orders. Filters the rollups cannot answer read the lookup rows for the whole
  * range.
  */
-import type { ReportContext } from './context';
 import { idsSql, type ReportFilters, type SqlCondition } from './filters';
-import {
-  dayCondition,
-  edgeCondition,
-  type ListRange,
-  type MonthPlan,
-  monthCondition,
-  monthPlan,
-  unionAll,
-} from './month-source';
+import { type ListRange, type MonthPlan, monthPlan, unionAll } from './month-source';
 import type { ListPaging } from './paging';
 
 export type { ListRange } from './month-source';
@@ -48,31 +39,6 @@ export function listPlan(p: ProductListParams, answerable: boolean): MonthPlan |
   return plan && (plan.months.length > 0 || plan.days.length > 0 || plan.nullDates)
     ? plan
     : undefined;
-}
-
-/** The pieces of a list source that `listUnion` puts together. */
-interface ListParts {
-  /** Rows of a rollup table (month or day; `alias` its alias) for a period condition. */
-  rollup: (table: 'month' | 'day', alias: string, periods: SqlCondition) => SqlCondition;
-  /** Lookup rows of a date condition, grouped as the rollup rows are. */
-  lookup: (dates: SqlCondition) => SqlCondition;
-  /** The lookup's date column. */
-  column: string;
-}
-
-/**
- * The UNION ALL of a list's parts: month rows for the whole months, day rows for the whole
- * days at the edges, lookup rows for the partial days (and the rows without a date).
- */
-export function listUnion(ctx: ReportContext, plan: MonthPlan, parts: ListParts): SqlCondition {
-  const months = monthCondition(ctx, plan, 'm');
-  const days = dayCondition(ctx, plan, 'd');
-  const edges = edgeCondition(plan, parts.column, 'partial');
-  return union(
-    months && parts.rollup('month', 'm', months),
-    days && parts.rollup('day', 'd', days),
-    edges && parts.lookup(edges),
-  );
 }
 
 /** ` AND column IN (ids)` when the request names ids, else nothing. */

@@ -246,6 +246,32 @@ export function unionAll(parts: readonly (SqlCondition | undefined)[]): SqlCondi
   };
 }
 
+/** The pieces of a source that `planUnion` puts together. */
+export interface PlanParts {
+  /** Rows of a rollup table (month or day; `alias` its alias) for a period condition. */
+  rollup: (table: 'month' | 'day', alias: string, periods: SqlCondition) => SqlCondition;
+  /** Lookup rows of a date condition, grouped as the rollup rows are. */
+  lookup: (dates: SqlCondition) => SqlCondition;
+  /** The lookup's date column. */
+  column: string;
+}
+
+/**
+ * The UNION ALL of a plan's parts (lists and indicator sums): month rows for the whole months,
+ * day rows for the whole days at the edges, lookup rows for the partial days (and the rows
+ * without a date).
+ */
+export function planUnion(ctx: ReportContext, plan: MonthPlan, parts: PlanParts): SqlCondition {
+  const months = monthCondition(ctx, plan, 'm');
+  const days = dayCondition(ctx, plan, 'd');
+  const edges = edgeCondition(plan, parts.column, 'partial');
+  return unionAll([
+    months && parts.rollup('month', 'm', months),
+    days && parts.rollup('day', 'd', days),
+    edges && parts.lookup(edges),
+  ]);
+}
+
 /** What `rangeSums` adds up: a month table, its day table, its lookup table and the summed columns. */
 export interface RangeSumSpec {
   month: string;
@@ -254,7 +280,7 @@ export interface RangeSumSpec {
   lookup: string;
   /** Output name → [month and day column, lookup column]. */
   sums: Record<string, [string, string]>;
-  /** The row filter on a table alias: `m` the month or day rows, `l` the lookup rows. */
+  /** The row filter on a table alias: `l` the lookup rows, another the month or day rows. */
   filter: (alias: string) => SqlCondition;
 }
 
@@ -279,11 +305,11 @@ export async function rangeSums(
       params: [...where.params, ...f.params],
     };
   };
-  const rollupPart = (table: string, where: SqlCondition): SqlCondition => {
-    const f = spec.filter('m');
+  const rollupPart = (period: 'month' | 'day', a: string, where: SqlCondition): SqlCondition => {
+    const f = spec.filter(a);
     return {
-      sql: `SELECT ${names.map((n) => `SUM(m.${spec.sums[n]![0]}) AS ${n}`).join(', ')}
-          FROM ${table} m WHERE ${where.sql} AND ${f.sql}`,
+      sql: `SELECT ${names.map((n) => `SUM(${a}.${spec.sums[n]![0]}) AS ${n}`).join(', ')}
+          FROM ${spec[period]} ${a} WHERE ${where.sql} AND ${f.sql}`,
       params: [...where.params, ...f.params],
     };
   };
@@ -292,14 +318,7 @@ export async function rangeSums(
     const where = rangeCondition(column, range);
     parts = lookupPart({ sql: `1=1${where.sql}`, params: where.params });
   } else {
-    const months = monthCondition(ctx, plan, 'm');
-    const days = dayCondition(ctx, plan, 'm');
-    const edges = edgeCondition(plan, column, 'partial');
-    parts = unionAll([
-      months && rollupPart(spec.month, months),
-      days && rollupPart(spec.day, days),
-      edges && lookupPart(edges),
-    ]);
+    parts = planUnion(ctx, plan, { column, rollup: rollupPart, lookup: lookupPart });
   }
   const [row] = await ctx.sql.query<Record<string, number | string | null>>(
     `SELECT ${names.map((n) => `SUM(u.${n}) AS ${n}`).join(', ')} FROM (${parts.sql}) u`,

@@ -2,14 +2,8 @@
 import type { ProductsListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { rowFilter, type SqlCondition } from './filters';
-import {
-  LINE_SUMS,
-  type LineSums,
-  listPlan,
-  listUnion,
-  type ProductListParams,
-} from './list-parts';
-import { monthAnswerable, monthColumns } from './month-source';
+import { LINE_SUMS, type LineSums, listPlan, type ProductListParams } from './list-parts';
+import { monthAnswerable, monthColumns, planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, pageInMemory, rangeCondition } from './paging';
 import { productInfo, productsById } from './product-records';
 import { LINE_COLUMNS } from './report-stats';
@@ -37,7 +31,7 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
       params: [...filter.params, ...range.params],
     };
   }
-  const u = listUnion(ctx, plan, {
+  const u = planUnion(ctx, plan, {
     column: col,
     rollup: (period, a, periods) => {
       const f = rowFilter(p.filters, excluded, monthColumns(a, false), 'line');

@@ -2,8 +2,8 @@
 import type { VariationsListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { rowFilter, type SqlCondition } from './filters';
-import { LINE_SUMS, listPlan, listUnion, type ProductListParams } from './list-parts';
-import { monthAnswerable, monthColumns } from './month-source';
+import { LINE_SUMS, listPlan, type ProductListParams } from './list-parts';
+import { monthAnswerable, monthColumns, planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, rangeCondition } from './paging';
 import { productInfo, variationAttributes } from './product-records';
 import { LINE_COLUMNS } from './report-stats';
@@ -28,7 +28,7 @@ function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: str
     };
   }
   // (`+variation_id`: the edge rows are found by date, not by scanning the variation index.)
-  const u = listUnion(ctx, plan, {
+  const u = planUnion(ctx, plan, {
     column: col,
     rollup: (period, a, periods) => {
       const f = rowFilter(p.filters, excluded, monthColumns(a, true), 'line');
