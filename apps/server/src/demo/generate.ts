@@ -129,6 +129,8 @@ export async function generateDemoStore(
       if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
       await write(sql);
     });
+  await inTransaction((sql) => bulk.moveFlips(sql));
+  phase('new/returning flips (at the end)');
   await inTransaction((sql) => bulk.finish(sql));
   phase('rollups of the last days');
   await restoreIndexes(db);

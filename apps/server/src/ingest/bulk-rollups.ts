@@ -2,6 +2,7 @@ import { type MonthTable, periodShape, REVENUE_VALUE_COLUMNS } from '../db/rollu
 import type { RawSql } from '../db/sql';
 import { Deltas, dayNumber } from './contributions';
 import { ItemDayTotals } from './item-day-totals';
+import { BulkNewReturning } from './returning';
 import {
   applyItemDays,
   applyPeriods,
@@ -27,16 +28,18 @@ const dayAfterMonth = (index: number) =>
  * dated before it: orders loaded in creation order close the days before each batch's first
  * order. Each batch's transaction then writes the closed days (and months) and forgets them
  * (`flush`), so what is held in memory is the open weeks, whatever the store's size.
- * Contributions that still come for a closed day (an earlier order whose new/returning flag a
- * later order flips, a re-ingested order) are summed apart and added with the ordinary upserts
- * after each batch's inserts (`flush`; what needs a key a bulk load defers waits for
- * `applyLate`).
+ * Contributions that still come for a closed day (a re-ingested order during the load; the
+ * new/returning flips, held in `newReturning` and moved by `finish`) are summed apart and added
+ * with the ordinary upserts after each batch's inserts (`flush`) or at the end (`applyLate`,
+ * which also takes what needs a key a bulk load defers).
  */
 export class BulkRollups {
   readonly itemDays = new ItemDayTotals();
-  /** Contributions to closed days, upserted at the end. */
+  /** Contributions to closed days, upserted after each batch (`flush`) or at the end. */
   readonly late = new Deltas({ items: true });
   readonly deltas = new Deltas({ items: true, sink: this.itemDays, late: this.late });
+  /** New/returning state known without reading it back; flips moved at the end. */
+  readonly newReturning = new BulkNewReturning();
   private closed = Number.NEGATIVE_INFINITY;
 
   /** No contribution but late ones will come for the days before `day` ('YYYY-MM-DD', local). */
@@ -51,18 +54,28 @@ export class BulkRollups {
 
   /**
    * Writes the closed days' and months' rows and forgets them (in the batch's transaction),
-   * then upserts the late contributions so far onto the rows written: they grow with the
-   * store (flips come all along a load), so they are not held to the end. PostgreSQL's
-   * `item_day` has no primary key until the load ends (`deferIndexes`), so there its late
-   * contributions wait for `applyLate`.
+   * then upserts the late contributions so far onto the rows written: a load that re-ingests
+   * orders as it goes could grow them with the store, so they are not held to the end.
+   * PostgreSQL's `item_day` has no primary key until the load ends (`deferIndexes`), so there
+   * its late contributions wait for `applyLate`.
    */
   async flush(sql: RawSql): Promise<void> {
     await this.write(sql, this.closed);
     await this.upsertLate(sql, sql.engine !== 'postgres', false);
   }
 
-  /** Writes every row still held: the end of the load. */
+  /**
+   * Moves the new/returning flips the load held (`BulkNewReturning`): their contributions
+   * join the rows still held, or the late ones for days already written. `finish` does it
+   * first if it was not done.
+   */
+  async moveFlips(sql: RawSql): Promise<void> {
+    await this.newReturning.moveFlips(sql, this.deltas);
+  }
+
+  /** Moves the flips held, then writes every row still held: the end of the load. */
   async finish(sql: RawSql): Promise<void> {
+    await this.moveFlips(sql);
     await this.write(sql, Number.POSITIVE_INFINITY);
   }
 

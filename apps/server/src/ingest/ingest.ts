@@ -6,7 +6,7 @@ import { readStoreSettings } from '../options';
 import { zone } from '../timezone';
 import type { BulkRollups } from './bulk-rollups';
 import { Deltas } from './contributions';
-import { firstOrders } from './returning';
+import { firstOrders, moveFlags } from './returning';
 import { applyItemDays, applyPeriods, applyRevenue } from './rollups';
 import {
   deleteOrders,
@@ -108,6 +108,8 @@ export async function ingestOrders(
     ))
       seen.push(Number(r.id));
     const recompute = new Set<number>();
+    const load = options.bulk?.newReturning;
+    load?.forget(seen);
     if (seen.length > 0) {
       const old = await loadLookups(sql, seen);
       await categories.load(old.flatMap((l) => l.products.map((p) => p.product_id)));
@@ -141,7 +143,7 @@ export async function ingestOrders(
 
     phase('source rows');
     // 3. New vs returning: each customer's first counted order.
-    const first = await firstOrders(sql, orders, recompute, excluded);
+    const first = await firstOrders(sql, orders, recompute, excluded, load);
     const returningOf = (orderId: number, customerId: number) => {
       const f = first.current.get(customerId);
       return customerId > 0 && f !== undefined && f !== orderId ? 1 : 0;
@@ -163,47 +165,19 @@ export async function ingestOrders(
       deltas.add(1, l.stats, l.products, l.coupons, l.taxes, categories.of, freshCoupons(l));
 
     phase('contributions');
-    // 5. Earlier orders whose new/returning flag changed with the first orders. Month rollups
-    // have no new/returning column: only the revenue and item rollups move.
+    // 5. Earlier orders whose new/returning flag changed with the first orders (a bulk load
+    // moves them all at its end: BulkNewReturning in ingest/returning.ts).
     const flipped = (await first.candidates()).filter(
-      (c) => returningOf(c.order_id, c.customer_id) !== Number(c.returning_customer),
+      (c) => returningOf(c.order_id, c.customer_id) !== c.returning_customer,
     );
-    if (flipped.length > 0) {
+    if (load) {
+      for (const c of flipped)
+        load.flip(c.order_id, c.returning_customer, returningOf(c.order_id, c.customer_id));
+    } else if (flipped.length > 0) {
       const flagOf = new Map(
         flipped.map((c) => [c.order_id, returningOf(c.order_id, c.customer_id)] as const),
       );
-      // The flipped orders' lookup rows and their refunds' (which carry the order's flag):
-      // their revenue moves from the old flag to the new, and the rows are updated by new
-      // flag, one UPDATE per table and flag on an id list (both engines answer by primary key).
-      const byFlag: [number[], number[]] = [[], []];
-      const moved = await loadLookups(sql, [...flagOf.keys()]);
-      await categories.load(moved.flatMap((l) => l.products.map((p) => p.product_id)));
-      const movedCoupons = orderCoupons(moved);
-      for (const l of moved) {
-        const own = movedCoupons(l);
-        deltas.addRevenue(-1, l.stats, l.products, l.coupons, categories.of, own);
-        const orderId = Number(l.stats.order_id);
-        const parentId = Number(l.stats.parent_id);
-        const flag = flagOf.get(parentId === 0 ? orderId : parentId)!;
-        byFlag[flag]!.push(orderId);
-        deltas.addRevenue(
-          1,
-          { ...l.stats, returning_customer: flag },
-          l.products,
-          l.coupons,
-          categories.of,
-          own,
-        );
-      }
-      for (const [flag, rowIds] of byFlag.entries()) {
-        if (rowIds.length === 0) continue;
-        for (const table of ['order_stats', 'order_product_lookup', 'order_coupon_lookup']) {
-          await sql.run(
-            `UPDATE ${table} SET returning_customer = ? WHERE ${sql.inIdList('order_id')}`,
-            [flag, sql.idList(rowIds)],
-          );
-        }
-      }
+      await moveFlags(sql, deltas, categories, flagOf);
     }
 
     phase('new/returning flips');
