@@ -1,21 +1,25 @@
 #!/usr/bin/env node
 // `npm test`: lint, type check, unit/component/server tests, browser e2e.
-// Ends with one line "tests: N passed, N failed" so CI can read the outcome.
+// Ends with one line "tests: N passed, N failed" so CI can read the outcome, after the names of
+// what failed (CI keeps only the tail of the output).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const out = mkdtempSync(join(tmpdir(), 'storelens-test-'));
 let passed = 0;
 let failed = 0;
 let stepFailed = false;
+/** What failed, named in the summary: a step, or a test as "file > describe > test". */
+const failures = [];
 
 function run(label, cmd, args) {
   console.log(`\n== ${label}: ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
   if (r.status !== 0) {
     console.error(`== ${label} failed (exit ${r.status})`);
+    failures.push(`${label} (exit ${r.status})`);
     stepFailed = true;
   }
   return r.status === 0;
@@ -26,6 +30,18 @@ function count(jsonFile) {
     const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
+    for (const file of report.testResults ?? []) {
+      const path = relative(process.cwd(), file.name ?? '');
+      for (const test of file.assertionResults ?? [])
+        if (test.status === 'failed')
+          failures.push(`${path} > ${[...(test.ancestorTitles ?? []), test.title].join(' > ')}`);
+      // A file that failed to load or whose hooks threw has no failed test to name.
+      if (
+        file.status === 'failed' &&
+        !(file.assertionResults ?? []).some((t) => t.status === 'failed')
+      )
+        failures.push(`${path}: ${(file.message ?? 'failed').split('\n')[0]}`);
+    }
   } catch {
     // no report: the step's exit code already marked the failure
   }
@@ -89,5 +105,6 @@ run('browser e2e', 'npx', [
 count(e2eJson);
 
 if (stepFailed && failed === 0) failed = 1;
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(stepFailed ? 1 : 0);
