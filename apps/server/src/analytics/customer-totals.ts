@@ -93,13 +93,26 @@ export async function rebuildStoreCustomerTotals(db: Db): Promise<void> {
 }
 
 /**
+ * Makes the totals current for the store's excluded statuses: when they are missing or were
+ * built under another set, rebuilds them from order_stats as it stands. Ingestion calls it
+ * before it writes a batch, then subtracts and adds the batch's orders (`updateCustomerTotals`).
+ */
+export async function prepareCustomerTotals(
+  sql: RawSql,
+  excludedStatuses: readonly string[],
+): Promise<void> {
+  if (!(await customerTotalsCurrent(sql, excludedStatuses)))
+    await rebuildCustomerTotals(sql, excludedStatuses);
+}
+
+/**
  * Adds (sign 1) or subtracts (sign -1) the order_stats rows of `orderIds` (parent orders) and
- * of their refunds (rows whose parent_id is in `orderIds`) to their customers' totals.
- * Ingestion calls it with -1 for re-ingested orders while their old lookup rows still exist,
- * and with 1 for a batch's orders once their new lookup rows are written. One set-based
- * upsert; with -1, also one UPDATE recomputing the latest order dates of the customers whose
- * latest order is removed, and one DELETE of the rows left empty (by id: the upsert returns
- * the rows it changed).
+ * of their refunds (rows whose parent_id is in `orderIds`) to their customers' totals, which
+ * `prepareCustomerTotals` made current. Ingestion calls it with -1 for re-ingested orders
+ * while their old lookup rows still exist, and with 1 for a batch's orders once their new
+ * lookup rows are written. One set-based upsert; with -1, also one UPDATE recomputing the
+ * latest order dates of the customers whose latest order is removed, and one DELETE of the
+ * rows left empty (by id: the upsert returns the rows it changed).
  */
 export async function updateCustomerTotals(
   sql: RawSql,
@@ -108,22 +121,7 @@ export async function updateCustomerTotals(
   excludedStatuses: readonly string[],
 ): Promise<void> {
   if (orderIds.length === 0) return;
-  if (!(await customerTotalsCurrent(sql, excludedStatuses))) {
-    // Rows missing or built under other settings: start from order_stats as it stands (with
-    // sign 1 that already includes the batch, so there is nothing left to add).
-    await rebuildCustomerTotals(sql, excludedStatuses);
-    if (sign === 1) return;
-  }
-  if (sql.engine === 'sqlite') return applyBatch(sql, orderIds, sign, excludedStatuses);
-  // PostgreSQL: a large batch's index probes add up to a plan cost that starts JIT
-  // compilation, which costs more than the statements; off for these statements only.
-  const [prev] = await sql.query<{ jit: string }>("SELECT current_setting('jit') AS jit");
-  await sql.query("SELECT set_config('jit', 'off', true)");
-  try {
-    await applyBatch(sql, orderIds, sign, excludedStatuses);
-  } finally {
-    await sql.query("SELECT set_config('jit', ?, true)", [prev?.jit ?? 'on']);
-  }
+  await applyBatch(sql, orderIds, sign, excludedStatuses);
 }
 
 /** The statements of `updateCustomerTotals` once the rows are current. */

@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Engine } from './database';
+import type { Db, Engine } from './database';
 
 /**
  * Rows per multi-row INSERT on SQLite: 32 rows cut the per-row cost of a 12-column insert
@@ -17,6 +17,12 @@ const SQLITE_ROWS_PER_STATEMENT = 32;
  */
 const COPY_MIN_ROWS = 2_000;
 let copies = 0;
+/**
+ * Pipelined mode: the longest this process computes without giving the connection a turn.
+ * PostgreSQL reads a 1 MiB chunk of COPY text in a few milliseconds, and the socket holds a
+ * few chunks: past that it waits for this process.
+ */
+const TURN_MS = 5;
 
 /** Whether large PostgreSQL batches go through COPY (tests and the bench compare both paths). */
 export const postgresCopy = { enabled: true };
@@ -38,29 +44,65 @@ const COPY_ESCAPES: Record<string, string> = {
 };
 
 /**
- * Rows as COPY text in chunks of about 1 MiB, or undefined when a value is not a scalar (the
- * caller falls back to INSERT). A row of the wrong length is refused as INSERT refuses it.
+ * Whether every row can go as COPY text: scalars only (else the caller falls back to INSERT).
+ * A row of the wrong length is refused here, as INSERT refuses it, before anything is sent.
  */
-function copyText(rows: readonly (readonly unknown[])[], width: number): string[] | undefined {
-  const chunks: string[] = [];
-  let chunk = '';
+function copyable(rows: readonly (readonly unknown[])[], width: number): boolean {
   for (const row of rows) {
     if (row.length !== width)
       throw new RangeError(`a row has ${row.length} values for ${width} columns`);
+    for (let i = 0; i < width; i++) {
+      const value = row[i];
+      if (value !== null && typeof value === 'object') return false;
+      if (typeof value === 'function' || typeof value === 'symbol') return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Rows (checked by `copyable`) as COPY text in chunks of about 1 MiB, built as they are
+ * sent: PostgreSQL reads one chunk while the next is built.
+ */
+function* copyChunks(rows: readonly (readonly unknown[])[], width: number): Generator<string> {
+  let chunk = '';
+  for (const row of rows) {
     let line = '';
     for (let i = 0; i < width; i++) {
-      const text = copyValue(row[i]);
-      if (text === undefined) return undefined;
+      const text = copyValue(row[i])!;
       line += i === 0 ? text : `\t${text}`;
     }
     chunk += `${line}\n`;
     if (chunk.length >= 1 << 20) {
-      chunks.push(chunk);
+      yield chunk;
       chunk = '';
     }
   }
-  if (chunk) chunks.push(chunk);
-  return chunks;
+  if (chunk) yield chunk;
+}
+
+/**
+ * Runs `work` in a transaction on a pipelined RawSql (`RawSql.pipelined`) and settles it on
+ * every way out: on success before the COMMIT, which would otherwise turn a failed write into
+ * a silent rollback; on failure before the ROLLBACK, so that no statement still queued is sent
+ * after it, outside the transaction.
+ */
+export async function pipelinedTransaction<T>(
+  db: Db,
+  work: (sql: RawSql) => Promise<T>,
+): Promise<T> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const sql = RawSql.pipelined(trx, db.engine, db.sqlite);
+    let result: T;
+    try {
+      result = await work(sql);
+    } catch (error) {
+      await sql.settle().catch(() => undefined);
+      throw error;
+    }
+    await sql.settle();
+    return result;
+  });
 }
 
 /** Prepared statements of a SQLite handle, by SQL text (bounded: IN-lists vary in length). */
@@ -89,11 +131,95 @@ function prepared(sqlite: SQLite.Database, sql: string): SQLite.Statement {
  * connection, so they join whatever transaction Kysely holds on it.
  */
 export class RawSql {
+  /**
+   * Pipelined mode: the statements sent and not waited for, the first failure among them, and
+   * the end of the last one (the next starts after it: node-postgres is not to be handed a
+   * query while a COPY runs).
+   */
+  private readonly pipeline?: {
+    pending: Promise<void>[];
+    last: Promise<void>;
+    failure?: { error: unknown };
+    /** When the event loop last had a turn (`turn`). */
+    turned: number;
+  };
+
   constructor(
     readonly kysely: { executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[] }> },
     readonly engine: Engine,
     readonly sqlite?: SQLite.Database,
-  ) {}
+    options: { pipelined?: boolean } = {},
+  ) {
+    if (options.pipelined && engine === 'postgres' && this.inTransaction())
+      this.pipeline = { pending: [], last: Promise.resolve(), turned: 0 };
+  }
+
+  /**
+   * A RawSql on a PostgreSQL transaction whose writes (`run`, `insertMany`) return once sent,
+   * without waiting for their end, so that PostgreSQL works on them while this process
+   * computes the next ones. They run one after the other in the order sent, and a `query`
+   * runs after them. A failure is thrown by the next `query` or by `settle`, which the
+   * transaction's callback must await on every way out (`pipelinedTransaction` does):
+   * PostgreSQL answers the COMMIT of a transaction whose statement failed with a rollback, not
+   * an error. The rows given to `insertMany` are read when its statement runs: they must not
+   * change after the call. (SQLite's statements run in this process: nothing to overlap, so
+   * they run as ever.)
+   */
+  static pipelined(
+    trx: { executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[] }> },
+    engine: Engine,
+    sqlite?: SQLite.Database,
+  ): RawSql {
+    return new RawSql(trx, engine, sqlite, { pipelined: true });
+  }
+
+  /** Waits for every statement sent; throws the first failure among them. */
+  async settle(): Promise<void> {
+    const pipeline = this.pipeline;
+    if (!pipeline) return;
+    while (pipeline.pending.length > 0) await Promise.all(pipeline.pending.splice(0));
+    if (pipeline.failure) throw pipeline.failure.error;
+  }
+
+  /**
+   * Pipelined mode: starts `statement` once the statements sent before it have ended (none
+   * after a failure: the transaction is lost), then gives the event loop a turn, in which the
+   * connection writes what is queued.
+   */
+  private async send(statement: () => Promise<unknown>): Promise<void> {
+    const pipeline = this.pipeline!;
+    const ended = pipeline.last.then(() => (pipeline.failure ? undefined : statement()));
+    pipeline.last = ended.then(
+      () => undefined,
+      (error) => {
+        pipeline.failure ??= { error };
+      },
+    );
+    pipeline.pending.push(pipeline.last);
+    await new Promise((resolve) => setImmediate(resolve));
+    pipeline.turned = performance.now();
+  }
+
+  /** Whether writes are pipelined (`RawSql.pipelined` on a PostgreSQL transaction). */
+  get pipelined(): boolean {
+    return this.pipeline !== undefined;
+  }
+
+  /**
+   * Pipelined mode: gives the event loop a turn if none was given for `TURN_MS`, so that the
+   * connection goes on sending what is queued during a long computation. Cheap to call often
+   * (`if (sql.pipelined) await sql.turn()`: SQLite's loops need no await at all).
+   */
+  async turn(): Promise<void> {
+    const pipeline = this.pipeline;
+    if (!pipeline || performance.now() - pipeline.turned < TURN_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    pipeline.turned = performance.now();
+  }
+
+  private inTransaction(): boolean {
+    return (this.kysely as { isTransaction?: boolean }).isTransaction === true;
+  }
 
   /** Rewrites `?` placeholders to `$n` for PostgreSQL. */
   text(sql: string): string {
@@ -104,6 +230,9 @@ export class RawSql {
 
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     if (this.sqlite) return prepared(this.sqlite, sql).all(...params) as T[];
+    // A read answers after the writes sent before it; after a failed one, with its error
+    // (PostgreSQL would refuse the read itself only as part of a failed transaction).
+    if (this.pipeline) await this.settle();
     const result = await this.kysely.executeQuery<T>(
       CompiledQuery.raw(this.text(sql), [...params]),
     );
@@ -115,7 +244,9 @@ export class RawSql {
       prepared(this.sqlite, sql).run(...params);
       return;
     }
-    await this.kysely.executeQuery(CompiledQuery.raw(this.text(sql), [...params]));
+    const query = CompiledQuery.raw(this.text(sql), [...params]);
+    if (this.pipeline) await this.send(() => this.kysely.executeQuery(query));
+    else await this.kysely.executeQuery(query);
   }
 
   /**
@@ -188,9 +319,8 @@ export class RawSql {
     // COPY needs the transaction's connection: outside one, the pool could hand the next
     // statement (the merge from the temporary table) to another connection.
     if (this.copies(rows.length) && (!conflict || conflict.mode === 'add')) {
-      const data = copyText(rows, columns.length);
-      if (data) {
-        await this.copyIn(table, columns, data, tail);
+      if (copyable(rows, columns.length)) {
+        await this.copyIn(table, columns, rows, tail);
         return;
       }
     }
@@ -203,9 +333,11 @@ export class RawSql {
 
   /** Whether `insertMany` of this many rows (no upsert) goes through COPY. */
   copies(rows: number): boolean {
-    const inTransaction = (this.kysely as { isTransaction?: boolean }).isTransaction === true;
     return (
-      this.engine === 'postgres' && postgresCopy.enabled && inTransaction && rows >= COPY_MIN_ROWS
+      this.engine === 'postgres' &&
+      postgresCopy.enabled &&
+      this.inTransaction() &&
+      rows >= COPY_MIN_ROWS
     );
   }
 
@@ -218,7 +350,7 @@ export class RawSql {
   private async copyIn(
     table: string,
     columns: readonly string[],
-    data: string[],
+    rows: readonly (readonly unknown[])[],
     tail: string,
   ): Promise<void> {
     const list = columns.join(',');
@@ -227,16 +359,21 @@ export class RawSql {
       await this.run(
         `CREATE TEMP TABLE ${target} ON COMMIT DROP AS SELECT ${list} FROM ${table} WITH NO DATA`,
       );
-    const stream = copyFrom(`COPY ${target} (${list}) FROM STDIN`);
-    // node-postgres runs a "submittable" given in place of the SQL text: Kysely hands it to
-    // the transaction's client, and the COPY holds that connection until the stream ends.
-    await this.kysely.executeQuery(CompiledQuery.raw(stream as unknown as string, []));
-    const done = finished(stream);
-    for (const chunk of data) {
-      if (!stream.write(chunk)) await once(stream, 'drain');
-    }
-    stream.end();
-    await done;
+    const copy = async () => {
+      const stream = copyFrom(`COPY ${target} (${list}) FROM STDIN`);
+      const done = finished(stream);
+      // node-postgres runs a "submittable" given in place of the SQL text: Kysely hands it to
+      // the transaction's client, and the COPY holds that connection until the stream ends.
+      await this.kysely.executeQuery(CompiledQuery.raw(stream as unknown as string, []));
+      for (const chunk of copyChunks(rows, columns.length)) {
+        if (!stream.write(chunk)) await once(stream, 'drain');
+      }
+      stream.end();
+      await done;
+    };
+    // Pipelined, the text is built and sent in turns with this process's other work.
+    if (this.pipeline) await this.send(copy);
+    else await copy();
     if (tail) {
       await this.run(`INSERT INTO ${table} (${list}) SELECT ${list} FROM ${target}${tail}`);
       await this.run(`DROP TABLE ${target}`);

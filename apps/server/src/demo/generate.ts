@@ -4,7 +4,7 @@ import { refreshAllLastActive } from '../customer-activity';
 import { deferIndexes, restoreIndexes } from '../db/bulk';
 import type { Db } from '../db/database';
 import { CUSTOMER_COLUMNS_WITH_ACTIVITY, DOWNLOAD_COLUMNS, PRODUCT_COLUMNS } from '../db/schema';
-import { RawSql } from '../db/sql';
+import { pipelinedTransaction, RawSql } from '../db/sql';
 import { BulkRollups } from '../ingest/bulk-rollups';
 import { ingestOrders, phaseTimer } from '../ingest/ingest';
 import type { OrderInput, OrderLineInput, RefundInput } from '../ingest/types';
@@ -124,8 +124,7 @@ export async function generateDemoStore(
   const cpu = process.cpuUsage();
   const phase = phaseTimer(options.timings);
   const inTransaction = (write: (sql: RawSql) => Promise<void>) =>
-    db.kysely.transaction().execute(async (trx) => {
-      const sql = new RawSql(trx, db.engine, db.sqlite);
+    pipelinedTransaction(db, async (sql) => {
       if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
       await write(sql);
     });

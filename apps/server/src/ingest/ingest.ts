@@ -1,7 +1,7 @@
-import { updateCustomerTotals } from '../analytics/customer-totals';
+import { prepareCustomerTotals, updateCustomerTotals } from '../analytics/customer-totals';
 import type { Db } from '../db/database';
 import { lockOrders } from '../db/order-locks';
-import { RawSql } from '../db/sql';
+import { pipelinedTransaction } from '../db/sql';
 import { readStoreSettings } from '../options';
 import { zone } from '../timezone';
 import type { BulkRollups } from './bulk-rollups';
@@ -68,8 +68,8 @@ export async function ingestOrders(
   const excluded = new Set<string>(settings.excludedStatuses);
 
   let commitStarted = 0;
-  await db.kysely.transaction().execute(async (trx) => {
-    const sql = new RawSql(trx, db.engine, db.sqlite);
+  // PostgreSQL writes the batch while this process builds the next rows (RawSql.pipelined).
+  await pipelinedTransaction(db, async (sql) => {
     // A bulk batch (the demo generator's are 50,000 orders) may take longer than the statement
     // timeout that protects requests (db/database.ts); a webhook's order or an import batch
     // keeps it.
@@ -80,12 +80,19 @@ export async function ingestOrders(
       // commit such as an import's cursor), and bulk loads are repeatable.
       await sql.run('SET LOCAL synchronous_commit = off');
     }
+    // Ingestion's statements are index probes and upserts: on a large batch their estimated
+    // cost starts JIT compilation, which costs more than running them.
+    if (db.engine === 'postgres') await sql.run('SET LOCAL jit = off');
     const deltas = options.bulk?.deltas ?? new Deltas({ items: true });
     const categories = new ProductCategories(sql);
     const orderIds = orders.map((o) => o.id);
     const touched = [...new Set([...orderIds, ...remove])];
     // Two ingestions of one order take turns (PostgreSQL row locks; db/order-locks.ts).
     await lockOrders(sql, touched);
+    // What the batch reads is read before it writes: a pipelined write (RawSql.pipelined) goes
+    // on in PostgreSQL while this process works, until a read waits for it.
+    await prepareCustomerTotals(sql, settings.excludedStatuses);
+    await categories.load(orders.flatMap((o) => o.lines.map((l) => l.productId)));
 
     const phase = phaseTimer(options.timings);
     // 1. Subtract and delete what re-ingested (or removed) orders and their old refunds
@@ -126,7 +133,21 @@ export async function ingestOrders(
     }
 
     phase('replaced orders');
-    // 2. Source rows.
+    // 2. New vs returning: each customer's first counted order (read before the batch's rows
+    // are written; the batch's orders are taken from the input).
+    const first = await firstOrders(sql, orders, recompute, excluded, load);
+    const returningOf = (orderId: number, customerId: number) => {
+      const f = first.current.get(customerId);
+      return customerId > 0 && f !== undefined && f !== orderId ? 1 : 0;
+    };
+    // Earlier orders whose new/returning flag changes with the first orders (moved in step 5).
+    const flipped = (await first.candidates()).filter(
+      (c) => returningOf(c.order_id, c.customer_id) !== c.returning_customer,
+    );
+    await first.save();
+    phase('first orders');
+
+    // 3. Source rows.
     const source = sourceRows(orders, toLocal);
     await sql.insertMany('orders', ORDER_COLUMNS, source.orders);
     await sql.insertMany('order_items', ITEM_COLUMNS, source.items);
@@ -142,14 +163,6 @@ export async function ingestOrders(
     );
 
     phase('source rows');
-    // 3. New vs returning: each customer's first counted order.
-    const first = await firstOrders(sql, orders, recompute, excluded, load);
-    const returningOf = (orderId: number, customerId: number) => {
-      const f = first.current.get(customerId);
-      return customerId > 0 && f !== undefined && f !== orderId ? 1 : 0;
-    };
-    await first.save();
-    phase('first orders');
 
     // 4. Lookup rows of the batch (the wide ones copied in SQL from the source rows just
     // written) and their rollup contributions.
@@ -159,17 +172,15 @@ export async function ingestOrders(
     phase('lookup rows');
     await updateCustomerTotals(sql, orderIds, 1, settings.excludedStatuses);
     phase('customer totals');
-    await categories.load(orders.flatMap((o) => o.lines.map((l) => l.productId)));
     const freshCoupons = orderCoupons(fresh);
-    for (const l of fresh)
+    for (const l of fresh) {
       deltas.add(1, l.stats, l.products, l.coupons, l.taxes, categories.of, freshCoupons(l));
+      if (sql.pipelined) await sql.turn();
+    }
 
     phase('contributions');
     // 5. Earlier orders whose new/returning flag changed with the first orders (a bulk load
     // moves them all at its end: BulkNewReturning in ingest/returning.ts).
-    const flipped = (await first.candidates()).filter(
-      (c) => returningOf(c.order_id, c.customer_id) !== c.returning_customer,
-    );
     if (load) {
       for (const c of flipped)
         load.flip(c.order_id, c.returning_customer, returningOf(c.order_id, c.customer_id));
@@ -185,6 +196,8 @@ export async function ingestOrders(
     if (options.bulk) {
       await options.bulk.flush(sql);
       phase('rollups of closed days');
+      await sql.settle();
+      phase('written (PostgreSQL catching up)');
       commitStarted = performance.now();
       return;
     }
@@ -195,6 +208,8 @@ export async function ingestOrders(
     phase('month and day rollups');
     await applyItemDays(sql, deltas);
     phase('item_day');
+    await sql.settle();
+    phase('written (PostgreSQL catching up)');
     commitStarted = performance.now();
   });
   phaseTimer(options.timings)('commit', commitStarted);

@@ -176,6 +176,7 @@ export class ItemDayTotals implements ItemDaySink {
     let written = 0;
     const v = this.values;
     for (const { item, day, cell, slot } of cells) {
+      if (sql.pipelined) await sql.turn();
       const at = slot * WIDTH;
       const ids = this.couponIds.get(slot);
       const coupons = ids ? formatMultiset(ids) : '';

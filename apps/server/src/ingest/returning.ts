@@ -115,9 +115,10 @@ const earlier = (a: FirstOrder, b: FirstOrder) =>
 /**
  * The first counted (non-excluded) order of each customer in the batch, by creation date then
  * id, kept in `customer_first_order`. Customers of re-ingested orders, and customers without a
- * stored first order, are recomputed from all their orders (source rows already written);
- * the rest compare the stored first order with the batch's. In a bulk load (`load`), only
- * the customers of re-ingested orders are read back: the others' earlier orders are known.
+ * stored first order, are recomputed from all their orders: those stored (read before the
+ * batch's source rows are written, after re-ingested orders' old rows are deleted) and the
+ * batch's; the rest compare the stored first order with the batch's. In a bulk load (`load`),
+ * only the customers of re-ingested orders are read back: the others' earlier orders are known.
  *
  * `candidates()` lists the earlier orders whose new/returning flag may have changed, with
  * their current flag, and `save()` writes the changed first orders.
@@ -151,10 +152,9 @@ export async function firstOrders(
     const current = best.get(customer);
     if (!current || earlier(candidate, current)) best.set(customer, candidate);
   };
-  const batch = new Set(orders.map((o) => o.id));
   /** Orders of recomputed customers outside the batch: their flags may change. */
   const earlierOrders: number[] = [];
-  /** Every order of each customer read back (a bulk load's `uncounted` is rebuilt from them). */
+  /** The stored orders of each customer read back (with the batch's, a bulk load's `uncounted`). */
   const ordersOf = new Map<number, number[]>();
   for (const r of await sql.selectIn<{
     id: number;
@@ -169,7 +169,7 @@ export async function firstOrders(
   )) {
     const id = Number(r.id);
     const customer = Number(r.customer_id);
-    if (!batch.has(id)) earlierOrders.push(id);
+    earlierOrders.push(id);
     if (load) {
       const list = ordersOf.get(customer);
       if (list) list.push(id);
@@ -184,8 +184,10 @@ export async function firstOrders(
       if (!readSet.has(customer))
         for (const id of load.uncounted.get(customer) ?? []) known.push([id, customer]);
   for (const [customer, first] of stored) if (!fullSet.has(customer)) best.set(customer, first);
+  const batch = new Set<number>();
   for (const o of orders) {
-    if (o.customerId > 0 && !readSet.has(o.customerId) && !excluded.has(o.status))
+    batch.add(o.id);
+    if (o.customerId > 0 && !excluded.has(o.status))
       consider(o.customerId, { id: o.id, date: o.dateCreatedGmt });
   }
   return {
@@ -271,9 +273,10 @@ function remember(
   for (const customer of full) {
     const ids = best.has(customer)
       ? []
-      : readSet.has(customer)
-        ? (ordersOf.get(customer) ?? [])
-        : [...(load.uncounted.get(customer) ?? []), ...(batchOf.get(customer) ?? [])];
+      : [
+          ...((readSet.has(customer) ? ordersOf : load.uncounted).get(customer) ?? []),
+          ...(batchOf.get(customer) ?? []),
+        ];
     if (ids.length > 0) load.uncounted.set(customer, ids);
     else load.uncounted.delete(customer);
   }
