@@ -121,16 +121,6 @@ export async function updateCustomerTotals(
   excludedStatuses: readonly string[],
 ): Promise<void> {
   if (orderIds.length === 0) return;
-  await applyBatch(sql, orderIds, sign, excludedStatuses);
-}
-
-/** The statements of `updateCustomerTotals` once the rows are current. */
-async function applyBatch(
-  sql: RawSql,
-  orderIds: readonly number[],
-  sign: 1 | -1,
-  excludedStatuses: readonly string[],
-): Promise<void> {
   const status = notExcluded('s.status', excludedStatuses);
   const ids = sql.idList(orderIds);
   /** The batch's order_stats rows (alias s): the orders, then their refunds. */

@@ -27,14 +27,21 @@ const TURN_MS = 5;
 /** Whether large PostgreSQL batches go through COPY (tests and the bench compare both paths). */
 export const postgresCopy = { enabled: true };
 
+/** A value COPY's text format carries (anything else goes through INSERT). */
+type CopyScalar = string | number | bigint | boolean | null | undefined;
+
+function isCopyScalar(value: unknown): value is CopyScalar {
+  if (value === null || value === undefined) return true;
+  const type = typeof value;
+  return type === 'string' || type === 'number' || type === 'bigint' || type === 'boolean';
+}
+
 /** A value in COPY's text format (`\N` is NULL; backslash, tab and line ends escaped). */
-function copyValue(value: unknown): string | undefined {
+function copyValue(value: CopyScalar): string {
   if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 't' : 'f';
-  if (typeof value === 'string')
-    return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : value;
-  return undefined;
+  if (typeof value !== 'string') return String(value);
+  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : value;
 }
 const COPY_ESCAPES: Record<string, string> = {
   '\\': '\\\\',
@@ -51,11 +58,7 @@ function copyable(rows: readonly (readonly unknown[])[], width: number): boolean
   for (const row of rows) {
     if (row.length !== width)
       throw new RangeError(`a row has ${row.length} values for ${width} columns`);
-    for (let i = 0; i < width; i++) {
-      const value = row[i];
-      if (value !== null && typeof value === 'object') return false;
-      if (typeof value === 'function' || typeof value === 'symbol') return false;
-    }
+    for (let i = 0; i < width; i++) if (!isCopyScalar(row[i])) return false;
   }
   return true;
 }
@@ -69,7 +72,7 @@ function* copyChunks(rows: readonly (readonly unknown[])[], width: number): Gene
   for (const row of rows) {
     let line = '';
     for (let i = 0; i < width; i++) {
-      const text = copyValue(row[i])!;
+      const text = copyValue(row[i] as CopyScalar);
       line += i === 0 ? text : `\t${text}`;
     }
     chunk += `${line}\n`;
@@ -196,8 +199,7 @@ export class RawSql {
       },
     );
     pipeline.pending.push(pipeline.last);
-    await new Promise((resolve) => setImmediate(resolve));
-    pipeline.turned = performance.now();
+    await this.giveTurn();
   }
 
   /** Whether writes are pipelined (`RawSql.pipelined` on a PostgreSQL transaction). */
@@ -212,9 +214,13 @@ export class RawSql {
    */
   async turn(): Promise<void> {
     const pipeline = this.pipeline;
-    if (!pipeline || performance.now() - pipeline.turned < TURN_MS) return;
+    if (pipeline && performance.now() - pipeline.turned >= TURN_MS) await this.giveTurn();
+  }
+
+  /** Lets the event loop run once (the connection writes and starts what is queued). */
+  private async giveTurn(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
-    pipeline.turned = performance.now();
+    this.pipeline!.turned = performance.now();
   }
 
   private inTransaction(): boolean {

@@ -196,18 +196,15 @@ export async function ingestOrders(
     if (options.bulk) {
       await options.bulk.flush(sql);
       phase('rollups of closed days');
-      await sql.settle();
-      phase('written (PostgreSQL catching up)');
-      commitStarted = performance.now();
-      return;
+    } else {
+      await applyRevenue(sql, 'revenue_hour', deltas);
+      await applyRevenue(sql, 'revenue_day', deltas);
+      phase('revenue rollups');
+      await applyPeriods(sql, deltas);
+      phase('month and day rollups');
+      await applyItemDays(sql, deltas);
+      phase('item_day');
     }
-    await applyRevenue(sql, 'revenue_hour', deltas);
-    await applyRevenue(sql, 'revenue_day', deltas);
-    phase('revenue rollups');
-    await applyPeriods(sql, deltas);
-    phase('month and day rollups');
-    await applyItemDays(sql, deltas);
-    phase('item_day');
     await sql.settle();
     phase('written (PostgreSQL catching up)');
     commitStarted = performance.now();
