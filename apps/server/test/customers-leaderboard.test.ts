@@ -87,6 +87,57 @@ describeEachEngine(
       }
     });
 
+    it('sums no customer whose all-time spend cannot reach the best it already has', async () => {
+      const c = await context();
+      const r = range(100, 300);
+      const limit = 25;
+      const probed: number[][] = [];
+      const query = c.sql.query.bind(c.sql);
+      c.sql.query = ((text: string, params: readonly unknown[] = []) => {
+        const ids = /os\.customer_id IN \(([^)]*)\)/.exec(text)?.[1];
+        if (ids) probed.push(ids.split(',').map(Number));
+        return query(text, params);
+      }) as typeof c.sql.query;
+      await topCustomersBySpend(c, r, limit);
+      c.sql.query = query;
+      expect(probed.length).toBeGreaterThan(1);
+      // Each customer's spend in the range and all-time bound, in stored units.
+      const excluded = c.settings.excludedStatuses;
+      const spent = new Map(
+        (
+          await query<{ customer_id: number; s: number }>(
+            `SELECT customer_id, SUM(total_sales) AS s FROM order_stats
+             WHERE date_created >= ? AND date_created <= ?
+               ${excluded.length ? `AND status NOT IN (${excluded.map(() => '?').join(',')})` : ''}
+             GROUP BY customer_id`,
+            [r.after, r.before, ...excluded],
+          )
+        ).map((row) => [Number(row.customer_id), Number(row.s)]),
+      );
+      const bound = new Map(
+        (
+          await query<{ customer_id: number; gross_spend: number }>(
+            'SELECT customer_id, gross_spend FROM customer_totals',
+          )
+        ).map((row) => [Number(row.customer_id), Number(row.gross_spend)]),
+      );
+      // Every chunk after the first holds only customers whose bound reaches the spend of the
+      // fifth best of the chunks before it: the rest could not rank.
+      let overshoot = 0;
+      probed.forEach((chunk, i) => {
+        if (i === 0) return;
+        const before = probed
+          .slice(0, i)
+          .flat()
+          .map((id) => spent.get(id))
+          .filter((s): s is number => s !== undefined)
+          .sort((x, y) => y - x);
+        const floor = before[limit - 1] ?? Number.NEGATIVE_INFINITY;
+        overshoot += chunk.filter((id) => (bound.get(id) ?? 0) < floor).length;
+      });
+      expect(overshoot).toBe(0);
+    });
+
     it('serves the customers leaderboard', async () => {
       const r = range(365, 364);
       const res = await ctx().app.inject({

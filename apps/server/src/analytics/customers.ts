@@ -455,13 +455,30 @@ export async function topCustomersBySpend(
     b.total_spend - a.total_spend || b.customer_id - a.customer_id;
   let best: RangeAggregate[] = [];
   let chunk = Math.max(64, limit * 4);
-  for (let offset = 0; ; offset += chunk, chunk *= 2) {
-    if (offset >= walkLimit) return viaList();
+  let read = 0;
+  // The walk goes on from the last customer read (keyset, not OFFSET, so no chunk walks the
+  // index again) and only over customers whose bound can still reach the last of the best:
+  // without that floor a chunk read past the point where the walk could stop, up to twice the
+  // customers it needed.
+  let after: { spend: number; id: number } | undefined;
+  for (; ; chunk *= 2) {
+    if (read >= walkLimit) return viaList();
+    const last = best.length === limit ? best[limit - 1] : undefined;
+    const where = [
+      ...(after ? ['(gross_spend < ? OR (gross_spend = ? AND customer_id < ?))'] : []),
+      ...(last ? ['gross_spend >= ?'] : []),
+    ];
     const bounds = await ctx.sql.query<{ customer_id: number; gross_spend: number }>(
       `SELECT customer_id, gross_spend FROM customer_totals
-       ORDER BY gross_spend DESC, customer_id DESC LIMIT ? OFFSET ?`,
-      [chunk, offset],
+       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY gross_spend DESC, customer_id DESC LIMIT ?`,
+      [
+        ...(after ? [after.spend, after.spend, after.id] : []),
+        ...(last ? [last.total_spend] : []),
+        chunk,
+      ],
     );
+    read += bounds.length;
     if (bounds.length) {
       const ids = bounds.map((b) => Number(b.customer_id));
       const found = await ctx.sql.query<RangeAggregate>(
@@ -477,10 +494,11 @@ export async function topCustomersBySpend(
         date_last_order: r.date_last_order,
       }));
       best = [...best, ...rows].sort(ranks).slice(0, limit);
+      const end = bounds[bounds.length - 1] as { customer_id: number; gross_spend: number };
+      after = { spend: Number(end.gross_spend), id: Number(end.customer_id) };
     }
-    const bound = Number(bounds.at(-1)?.gross_spend ?? 0);
-    const last = best[limit - 1];
-    if (bounds.length < chunk || (last && last.total_spend > bound)) break;
+    const kept = best[limit - 1];
+    if (bounds.length < chunk || (kept && after && kept.total_spend > after.spend)) break;
   }
   if (best.length === 0) return [];
   const customers = await ctx.sql.query<Record<string, unknown>>(
