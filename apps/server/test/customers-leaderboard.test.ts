@@ -62,7 +62,22 @@ describeEachEngine(
       const c = await context();
       const r = range(100, 300);
       // A walk limit of one chunk: the list answers, with the same rows.
-      expect(await topCustomersBySpend(c, r, 5, 1)).toEqual(await listed(r, 5));
+      expect(await topCustomersBySpend(c, r, 5, { walkLimit: 1 })).toEqual(await listed(r, 5));
+    });
+
+    it('sums the chunks it splits in halves (on PostgreSQL) to the same rows', async () => {
+      const c = await context();
+      // Twenty days have fewer buyers than the limit: the walk sums every customer.
+      for (const [from, days, limit] of [
+        [200, 20, 100],
+        [100, 300, 5],
+        [0, 740, 25],
+      ] as const) {
+        const r = range(from, days);
+        const expected = await listed(r, limit);
+        if (limit === 100) expect(expected.length).toBeGreaterThan(20);
+        expect(await topCustomersBySpend(c, r, limit, { splitChunk: 2 })).toEqual(expected);
+      }
     });
 
     it("sums each candidate's orders from one index alone (SQLite's plan)", async () => {
@@ -94,13 +109,17 @@ describeEachEngine(
       const probed: number[][] = [];
       const query = c.sql.query.bind(c.sql);
       c.sql.query = ((text: string, params: readonly unknown[] = []) => {
-        const ids = /os\.customer_id IN \(([^)]*)\)/.exec(text)?.[1];
-        if (ids) probed.push(ids.split(',').map(Number));
+        // The candidates' sums: the ids are the first parameter (RawSql.idList).
+        if (text.includes('FROM order_stats os')) {
+          const ids = params[0];
+          probed.push((typeof ids === 'string' ? JSON.parse(ids) : ids) as number[]);
+        }
         return query(text, params);
       }) as typeof c.sql.query;
       await topCustomersBySpend(c, r, limit);
       c.sql.query = query;
       expect(probed.length).toBeGreaterThan(1);
+      expect(probed.flat().every((id) => Number.isSafeInteger(id) && id > 0)).toBe(true);
       // Each customer's spend in the range and all-time bound, in stored units.
       const excluded = c.settings.excludedStatuses;
       const spent = new Map(
