@@ -28,6 +28,9 @@
  * BENCH_JOBS_WAIT seconds, default 600, for that) and during an export (both run on the
  * worker thread), each phase for BENCH_JOBS_SECONDS (default 30), then cancelled: the rule is
  * within 2× of idle. BENCH_SKIP_JOBS=1 skips it.
+ * With BENCH_STORE_DIR, BENCH_IN_PLACE=1 works on the kept stores instead of copies (see
+ * `inPlace`). BENCH_ONLY=<part of a name> measures only those request kinds in the analytics
+ * section (apps/server/bench/bench.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -168,6 +171,10 @@ async function benchStore(
     const kept = join(storeDir, `storelens-bench-${key}.sqlite`);
     const s = await store(engine);
     const file = s.url.slice('file:'.length);
+    if (existsSync(kept) && inPlace) {
+      await s.drop();
+      return { s: await storeAt(`file:${kept}`, () => undefined) };
+    }
     if (existsSync(kept)) {
       await s.db.close();
       copyFileSync(kept, file);
@@ -206,9 +213,9 @@ async function benchStore(
         await db.close();
       }
       await admin.query(`ALTER DATABASE ${kept}_part RENAME TO ${kept}`);
-      return { s: await templateCopy(admin, server, kept), generated };
+      return { s: await keptOrCopy(admin, server, kept), generated };
     }
-    return { s: await templateCopy(admin, server, kept) };
+    return { s: await keptOrCopy(admin, server, kept) };
   } finally {
     await admin.end();
   }
@@ -219,6 +226,19 @@ function databaseUrl(server: string, database: string): string {
   const url = new URL(server);
   url.pathname = `/${database}`;
   return url.toString();
+}
+
+/**
+ * BENCH_IN_PLACE=1: the run works on the kept stores themselves, for a store too large to
+ * copy beside itself (10M orders take 37 GB on PostgreSQL). The incremental section's orders
+ * then stay in it, and the jobs section (a full rebuild prepares a copy of its own) is skipped.
+ */
+const inPlace = process.env.BENCH_IN_PLACE === '1';
+
+/** The kept database itself (BENCH_IN_PLACE), or a scratch copy of it. */
+async function keptOrCopy(admin: pg.Client, server: string, kept: string): Promise<ScratchStore> {
+  if (!inPlace) return templateCopy(admin, server, kept);
+  return storeAt(databaseUrl(server, kept), () => undefined);
 }
 
 /** A scratch database created from a kept one (a file-level copy), dropped after the run. */
@@ -574,7 +594,7 @@ for (const engine of serverBench ? engines : []) {
         if (process.env.BENCH_LOAD_COMPARE === '1') await load(s, false);
         await load(s);
       }
-      if (process.env.BENCH_SKIP_JOBS !== '1') await duringJobs(s.db);
+      if (process.env.BENCH_SKIP_JOBS !== '1' && !inPlace) await duringJobs(s.db);
       // Every report kind's figures from the analytics bench, on the same store.
       if (process.env.BENCH_SKIP_ANALYTICS !== '1') {
         spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/bench/bench.ts'], {
