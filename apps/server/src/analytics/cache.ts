@@ -78,6 +78,45 @@ export function cacheKey(report: string, query: unknown, settings: unknown): str
   return `${report}:${JSON.stringify(normaliseQuery(query))}:${JSON.stringify(settings)}`;
 }
 
+/** A computation under way, by cache key: requests for the same answer wait for it. */
+interface Flight {
+  version: number;
+  promise: Promise<unknown>;
+}
+const flights = new WeakMap<Map<string, Entry>, Map<string, Flight>>();
+
+/**
+ * Runs `compute` once for concurrent requests of one answer (same cache, key and version):
+ * when many clients ask for the same report at once, after the cache was dropped or when the
+ * server starts, each would compute it on a connection of its own, and the rest would queue
+ * behind them (at 10,000,000 orders 200 clients waited up to 7 s for five reports). A request
+ * that comes after the data changed (a newer version) computes afresh, and `refresh` always
+ * does. `shared` tells whether the answer came from another request's computation.
+ */
+async function once<T>(
+  cache: Map<string, Entry>,
+  key: string,
+  join: boolean,
+  compute: () => Promise<T>,
+): Promise<{ value: T; shared: boolean }> {
+  let running = flights.get(cache);
+  if (!running) {
+    running = new Map();
+    flights.set(cache, running);
+  }
+  const flight = running.get(key);
+  if (join && flight && flight.version === version)
+    return { value: (await flight.promise) as T, shared: true };
+  const promise = compute();
+  const mine = { version, promise };
+  running.set(key, mine);
+  try {
+    return { value: await promise, shared: false };
+  } finally {
+    if (running.get(key) === mine) running.delete(key);
+  }
+}
+
 /** Returns the cached value or computes, stores and returns it. */
 export async function cached<T>(
   db: Db,
@@ -102,7 +141,9 @@ export async function cached<T>(
     return { value: entry.value as T, hit: true };
   }
   const started = version;
-  const value = await compute();
+  // Joining is trusted as far as the cache is: not while other processes' changes go unseen.
+  const { value, shared } = await once(cache, key, !options.refresh && !untrusted.has(db), compute);
+  if (shared) return { value, hit: true };
   // A batch ingested while computing makes this answer stale: do not store it.
   if (started === version) {
     cache.delete(key);
@@ -139,7 +180,8 @@ export async function cachedAllPages<T>(
     return { value: entry.value as T, hit: true };
   }
   const started = version;
-  const value = await compute();
+  const { value, shared } = await once(cache, key, !options.refresh, compute);
+  if (shared) return { value, hit: true };
   cache.delete(key);
   if (started === version && options.keep(value)) {
     cache.set(key, { value, version, expires: now + TTL_MS });
