@@ -125,6 +125,18 @@ describeEachEngine(
       const byNet = await get('orders', `${MAY}&orderby=net_total&order=asc&per_page=2`);
       expect(byNet.body.map((o: { order_id: number }) => o.order_id)).toEqual([500, 400]);
       expect((await get('orders', `${MAY}&order_includes=1,2`)).headers['x-wp-total']).toBe('2');
+      // Pages of 2 by date (the page and the count are read apart): every page says the
+      // count of all 6 rows, and the pages hold each row once.
+      const pages = await Promise.all(
+        [1, 2, 3, 4].map((page) => get('orders', `${MAY}&per_page=2&page=${page}`)),
+      );
+      for (const page of pages) {
+        expect(page.headers['x-wp-total']).toBe('6');
+        expect(page.headers['x-wp-totalpages']).toBe('3');
+      }
+      const ids = pages.flatMap((page) => page.body.map((o: { order_id: number }) => o.order_id));
+      expect(ids).toEqual(r.body.map((o: { order_id: number }) => o.order_id));
+      expect(pages[3]!.body).toEqual([]);
     });
 
     it('lists customers with aggregates, search and numeric rules', async () => {

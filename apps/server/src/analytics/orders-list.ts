@@ -54,6 +54,7 @@ export async function ordersList(
     p.orderby === 'date' ? 'd' : p.orderby,
     'order_id',
     p,
+    { countApart: true },
   );
   const extended = p.extendedInfo ? await extendedInfo(ctx, result.rows) : undefined;
   // A connected shop may take orders in other currencies (multi-currency plugins): their

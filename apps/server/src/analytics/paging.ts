@@ -33,8 +33,15 @@ export function rangeCondition(
 }
 
 /**
- * Pages a grouped query in SQL: counts its rows, then orders by `orderBy` (a column of the
- * inner select, from a fixed list) with `key` breaking ties in the same direction.
+ * Pages a query in SQL: orders by `orderBy` (a column of the inner select, from a fixed list)
+ * with `key` breaking ties in the same direction, and counts its rows.
+ *
+ * By default the count rides along with the page (`COUNT(*) OVER ()`), which suits a grouped
+ * inner select: its groups are computed once for both. `countApart` is for an inner select of
+ * plain rows that an index reads in the page's order (the orders list): with the window count
+ * the database reads and sorts every row of the range to give one page (450 ms for a month of
+ * 410,000 orders on PostgreSQL at 10M orders), while the page alone reads its 25 rows from
+ * the index and the count reads the index only (45 ms), side by side on PostgreSQL.
  */
 export async function pagedQuery<T>(
   ctx: ReportContext,
@@ -43,22 +50,26 @@ export async function pagedQuery<T>(
   orderBy: string,
   key: string,
   paging: ListPaging,
+  { countApart = false } = {},
 ): Promise<ListResult<T>> {
-  // One pass: the window count rides along with the page (both engines support it).
   const dir = paging.order === 'asc' ? 'ASC' : 'DESC';
-  const page = await ctx.sql.query<T & { total_rows_: number }>(
-    `SELECT t.*, COUNT(*) OVER () AS total_rows_ FROM (${inner}) t
-     ORDER BY t.${orderBy} ${dir}, t.${key} ${dir} LIMIT ? OFFSET ?`,
-    [...params, paging.perPage, (paging.page - 1) * paging.perPage],
-  );
-  let total = Number(page[0]?.total_rows_ ?? 0);
-  if (page.length === 0 && paging.page > 1) {
-    const count = await ctx.sql.query<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM (${inner}) t`,
-      params,
+  const window = countApart ? '' : ', COUNT(*) OVER () AS total_rows_';
+  const counting = async () =>
+    Number(
+      (await ctx.sql.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (${inner}) t`, params))[0]
+        ?.n ?? 0,
     );
-    total = Number(count[0]?.n ?? 0);
-  }
+  const [page, counted] = await Promise.all([
+    ctx.sql.query<T & { total_rows_?: number }>(
+      `SELECT t.*${window} FROM (${inner}) t
+       ORDER BY t.${orderBy} ${dir}, t.${key} ${dir} LIMIT ? OFFSET ?`,
+      [...params, paging.perPage, (paging.page - 1) * paging.perPage],
+    ),
+    countApart ? counting() : undefined,
+  ]);
+  let total = counted ?? Number(page[0]?.total_rows_ ?? 0);
+  // A page past the end has no row to carry the window count.
+  if (counted === undefined && page.length === 0 && paging.page > 1) total = await counting();
   const rows = page.map(({ total_rows_: _, ...row }) => row as unknown as T);
   return { rows, total, totalPages: Math.ceil(total / paging.perPage) };
 }
