@@ -20,6 +20,16 @@ interface Entry {
 
 let version = 1;
 const caches = new WeakMap<Db, Map<string, Entry>>();
+
+/** The map `owner` holds in `maps`, made on first use. */
+function mapOf<K extends object, V>(maps: WeakMap<K, Map<string, V>>, owner: K): Map<string, V> {
+  let map = maps.get(owner);
+  if (!map) {
+    map = new Map();
+    maps.set(owner, map);
+  }
+  return map;
+}
 /**
  * Stores whose cache cannot be trusted: on PostgreSQL, while this process is not listening
  * to the other processes' change notices (db/changes.ts), a change made elsewhere would go
@@ -99,11 +109,7 @@ async function once<T>(
   join: boolean,
   compute: () => Promise<T>,
 ): Promise<{ value: T; shared: boolean }> {
-  let running = flights.get(cache);
-  if (!running) {
-    running = new Map();
-    flights.set(cache, running);
-  }
+  const running = mapOf(flights, cache);
   const flight = running.get(key);
   if (join && flight && flight.version === version)
     return { value: (await flight.promise) as T, shared: true };
@@ -124,11 +130,7 @@ export async function cached<T>(
   options: { refresh: boolean; now?: number },
   compute: () => Promise<T>,
 ): Promise<{ value: T; hit: boolean }> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
+  const cache = mapOf(caches, db);
   const now = options.now ?? Date.now();
   const entry = cache.get(key);
   if (
@@ -169,11 +171,7 @@ export async function cachedAllPages<T>(
   options: { refresh: boolean; keep: (value: T) => boolean; now?: number },
   compute: () => Promise<T>,
 ): Promise<{ value: T; hit: boolean }> {
-  let cache = allPagesCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    allPagesCaches.set(db, cache);
-  }
+  const cache = mapOf(allPagesCaches, db);
   const now = options.now ?? Date.now();
   const entry = cache.get(key);
   if (!options.refresh && entry && entry.version === version && entry.expires > now) {
