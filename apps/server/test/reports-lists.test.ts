@@ -179,6 +179,11 @@ describeEachEngine(
         username: 'c2',
         ip_address: '192.168.1.9',
       });
+      // The page and its count are read apart: the second page still says all three.
+      const second = await get('downloads', `${MAY}&per_page=2&page=2`);
+      expect(second.body.map((x: { id: number }) => x.id)).toEqual([1]);
+      expect(second.headers['x-wp-total']).toBe('3');
+      expect(second.headers['x-wp-totalpages']).toBe('2');
       await ctx()
         .db.kysely.updateTable('products')
         .set({ manage_stock: 1, stock_quantity: 1 })

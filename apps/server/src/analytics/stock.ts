@@ -113,10 +113,10 @@ export async function downloadsList(
   const range = rangeCondition('dl.timestamp', p.range);
   const inner = `SELECT dl.id, dl.product_id, dl.timestamp AS date, dl.timestamp_gmt AS date_gmt,
       dl.download_id, pd.name AS file_name, pd.file AS file_path, dl.order_id, os.parent_id,
-      dl.user_id, c.username, dl.user_ip_address AS ip_address
+      dl.user_id, (SELECT c.username FROM customers c WHERE c.user_id = dl.user_id
+        AND dl.user_id > 0 ORDER BY c.id LIMIT 1) AS username, dl.user_ip_address AS ip_address
     FROM download_log dl LEFT JOIN product_downloads pd ON pd.id = dl.download_id
     LEFT JOIN order_stats os ON os.order_id = dl.order_id
-    LEFT JOIN customers c ON c.user_id = dl.user_id AND dl.user_id > 0
     WHERE ${where.sql}${range.sql}`;
   const result = await pagedQuery<Record<string, unknown>>(
     ctx,
@@ -125,6 +125,8 @@ export async function downloadsList(
     p.orderby === 'product' ? 'product_id' : 'date',
     'id',
     p,
+    // Plain rows, read in date order from the timestamp index (see pagedQuery).
+    { countApart: true },
   );
   return {
     ...result,
