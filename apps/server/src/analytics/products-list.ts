@@ -2,7 +2,14 @@
 import type { ProductsListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { rowFilter, type SqlCondition } from './filters';
-import { LINE_SUMS, type LineSums, listPlan, type ProductListParams } from './list-parts';
+import {
+  LAST_SALE_SCAN_LIMIT,
+  LINE_SUMS,
+  type LineSums,
+  listPlan,
+  type ProductListParams,
+  pageByLastSale,
+} from './list-parts';
 import { monthAnswerable, monthColumns, planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, pageInMemory, rangeCondition } from './paging';
 import { productInfo, productsById } from './product-records';
@@ -70,77 +77,6 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
 
 type SourceRow = Record<string, unknown> & LineSums & { product_id: number };
 
-/** Lookup rows a page by last sale reads before the aggregate answers it instead. */
-const LAST_SALE_SCAN_LIMIT = 200_000;
-
-/**
- * A page of the products list sorted by last sale, latest first (the API's default order),
- * without reading every line of the range: the lines are read from the date index in that
- * order, the first line of a product being its last sale, until the page's products are
- * found; their sums and the count of products come from the rollups, as for the other sort orders.
- * The aggregate (`productsSource` by last_date) read every line of the range: 850 ms for a
- * month at 10M orders on PostgreSQL. Undefined when the scan passes `scanLimit` lines (a deep
- * page, or products that sold long before the range's end): the aggregate answers then.
- */
-async function pageByLastSale(
-  ctx: ReportContext,
-  p: ProductListParams,
-  scanLimit: number,
-): Promise<ListResult<SourceRow> | undefined> {
-  const col = `opl.${ctx.dateColumn}`;
-  const filter = rowFilter(p.filters, ctx.settings.excludedStatuses, LINE_COLUMNS, 'line');
-  const range = rangeCondition(col, p.range);
-  const wanted = p.page * p.perPage;
-  const order: number[] = [];
-  const seen = new Set<number>();
-  let after: { date: string; id: number } | undefined;
-  let read = 0;
-  for (let chunk = 2_000; order.length < wanted; chunk *= 4) {
-    if (read >= scanLimit) return undefined;
-    // Keyset on (date, product): a product's later lines at the same second add nothing.
-    const rows = await ctx.sql.query<{ id: number; d: string }>(
-      `SELECT opl.product_id AS id, ${col} AS d FROM order_product_lookup opl
-       WHERE ${filter.sql}${range.sql}${after ? ` AND (${col} < ? OR (${col} = ? AND opl.product_id < ?))` : ''}
-       ORDER BY ${col} DESC, opl.product_id DESC LIMIT ?`,
-      [
-        ...filter.params,
-        ...range.params,
-        ...(after ? [after.date, after.date, after.id] : []),
-        chunk,
-      ],
-    );
-    read += rows.length;
-    for (const r of rows) {
-      const id = Number(r.id);
-      if (!seen.has(id)) {
-        seen.add(id);
-        order.push(id);
-      }
-    }
-    const last = rows.at(-1);
-    if (!last || rows.length < chunk) break;
-    after = { date: String(last.d), id: Number(last.id) };
-  }
-  const ids = order.slice((p.page - 1) * p.perPage, wanted);
-  const sums = productsSource(ctx, p, 'items_sold');
-  const [found, counted] = await Promise.all([
-    ids.length
-      ? ctx.sql.query<SourceRow>(
-          `SELECT g.* FROM (${sums.sql}) g WHERE g.product_id IN (${ids.join(',')})`,
-          sums.params,
-        )
-      : [],
-    ctx.sql.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (${sums.sql}) t`, sums.params),
-  ]);
-  const byId = new Map(found.map((r) => [Number(r.product_id), r]));
-  const rows = ids.map(
-    (id): SourceRow =>
-      byId.get(id) ?? { product_id: id, items_sold: 0, net_revenue: 0, orders_count: 0 },
-  );
-  const total = Number(counted[0]?.n ?? 0);
-  return { rows, total, totalPages: Math.ceil(total / p.perPage) };
-}
-
 /** GET /reports/products. */
 export async function productsList(
   ctx: ReportContext,
@@ -188,7 +124,11 @@ export async function productsList(
       (p.range.after !== undefined || p.range.before !== undefined) &&
       // The page's sums and the count from the rollups (else the aggregate is as cheap).
       listPlan(p, monthAnswerable(p.filters, { variation: false })) !== undefined
-        ? await pageByLastSale(ctx, p, lastSaleScanLimit)
+        ? await pageByLastSale<SourceRow>(ctx, p, {
+            key: 'product_id',
+            sums: productsSource(ctx, p, 'items_sold'),
+            scanLimit: lastSaleScanLimit,
+          })
         : undefined;
     result = byLastSale ?? (await pagedQuery(ctx, inner, params, orderBy, 'product_id', p));
   }

@@ -2,7 +2,13 @@
 import type { VariationsListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { rowFilter, type SqlCondition } from './filters';
-import { LINE_SUMS, listPlan, type ProductListParams } from './list-parts';
+import {
+  LAST_SALE_SCAN_LIMIT,
+  LINE_SUMS,
+  listPlan,
+  type ProductListParams,
+  pageByLastSale,
+} from './list-parts';
 import { monthAnswerable, monthColumns, planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, rangeCondition } from './paging';
 import { productInfo, variationAttributes } from './product-records';
@@ -62,17 +68,32 @@ function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: str
 export async function variationsList(
   ctx: ReportContext,
   p: ProductListParams,
+  { lastSaleScanLimit = LAST_SALE_SCAN_LIMIT } = {},
 ): Promise<ListResult<VariationsListRow>> {
   const orderBy = { date: 'last_date' }[p.orderby] ?? p.orderby;
   const source = variationsSource(ctx, p, orderBy);
-  const result = await pagedQuery<Record<string, unknown>>(
-    ctx,
-    source.sql,
-    source.params,
-    orderBy,
-    'variation_id',
-    p,
-  );
+  const byLastSale =
+    orderBy === 'last_date' &&
+    p.order === 'desc' &&
+    (p.range.after !== undefined || p.range.before !== undefined) &&
+    // The page's sums and the count from the rollups (else the aggregate is as cheap).
+    listPlan(p, monthAnswerable(p.filters, { variation: true })) !== undefined
+      ? await pageByLastSale<Record<string, unknown>>(ctx, p, {
+          key: 'variation_id',
+          sums: variationsSource(ctx, p, 'items_sold'),
+          scanLimit: lastSaleScanLimit,
+        })
+      : undefined;
+  const result =
+    byLastSale ??
+    (await pagedQuery<Record<string, unknown>>(
+      ctx,
+      source.sql,
+      source.params,
+      orderBy,
+      'variation_id',
+      p,
+    ));
   const ids = result.rows.map((r) => Number(r.variation_id));
   const info = p.extendedInfo ? await productInfo(ctx, ids, false) : undefined;
   const attrs = await variationAttributes(ctx, p.extendedInfo ? ids : []);

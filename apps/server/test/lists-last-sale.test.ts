@@ -3,17 +3,18 @@ import { expect, it } from 'vitest';
 import { reportContext } from '../src/analytics/context';
 import { noFilters } from '../src/analytics/filters';
 import { productsList } from '../src/analytics/products-list';
+import { variationsList } from '../src/analytics/variations-list';
 import { generateDemoStore } from '../src/demo/generate';
 import { readStoreSettings } from '../src/options';
 import { describeEachEngine } from './harness';
 
 /*
- * The products list sorted by last sale (the API's default order) reads the lines from the
- * date index, latest first, until its page is found, instead of aggregating every line of the
- * range: it must give exactly the aggregate's pages, counts and sums.
+ * The products and variations lists sorted by last sale (the API's default order) read the
+ * lines from the date index, latest first, until their page is found, instead of aggregating
+ * every line of the range: they must give exactly the aggregate's pages, counts and sums.
  */
 describeEachEngine(
-  'products list by last sale',
+  'products and variations lists by last sale',
   (ctx) => {
     const context = async () => reportContext(ctx().db, await readStoreSettings(ctx().db));
     const day = (n: number) =>
@@ -44,9 +45,11 @@ describeEachEngine(
               },
             };
             // A scan limit of 0 sends every request to the aggregate.
-            const expected = await productsList(c, params, { lastSaleScanLimit: 0 });
-            const actual = await productsList(c, params);
-            expect(actual).toEqual(expected);
+            const aggregate = { lastSaleScanLimit: 0 };
+            expect(await productsList(c, params)).toEqual(await productsList(c, params, aggregate));
+            expect(await variationsList(c, params)).toEqual(
+              await variationsList(c, params, aggregate),
+            );
           },
         ),
         { numRuns: 30 },
