@@ -33,6 +33,8 @@ export async function searchAttributes(ctx: ReportContext, search: string | unde
 /** One attribute by numeric id or slug (`color` or `pa_color`), or undefined. */
 export async function findAttribute(ctx: ReportContext, idOrSlug: string) {
   const numeric = /^\d+$/.test(idOrSlug);
+  // Digits past the largest id name no attribute (PostgreSQL would refuse the bigint).
+  if (numeric && !Number.isSafeInteger(Number(idOrSlug))) return undefined;
   const rows = await ctx.sql.query<{ id: number; name: string; slug: string }>(
     numeric
       ? 'SELECT id, name, slug FROM attributes WHERE id = ?'
