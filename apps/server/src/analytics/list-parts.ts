@@ -9,7 +9,13 @@
  */
 import type { ReportContext } from './context';
 import { idsSql, type ReportFilters, rowFilter, type SqlCondition } from './filters';
-import { type ListRange, type MonthPlan, monthPlan, unionAll } from './month-source';
+import {
+  type ListRange,
+  type MonthPlan,
+  monthAnswerable,
+  monthPlan,
+  unionAll,
+} from './month-source';
 import { type ListPaging, type ListResult, rangeCondition } from './paging';
 import { LINE_COLUMNS } from './report-stats';
 
@@ -60,9 +66,10 @@ export const LAST_SALE_SCAN_LIMIT = 200_000;
  * index in that order, the first line of a product (variation) being its last sale, until the
  * page's are found; their sums and the count come from `sums` (the list's rollup source), as
  * for the other sort orders. The aggregate by last sale read every line of the range (850 ms
- * for the products of a month at 10M orders on PostgreSQL). Undefined when the scan passes
- * `scanLimit` lines (a deep page, or sales long before the range's end): the aggregate answers
- * then.
+ * for the products of a month at 10M orders on PostgreSQL). Undefined, for the aggregate to
+ * answer, when the request is not latest sale first over a range the rollups can answer (else
+ * the aggregate is as cheap), or when the scan passes `scanLimit` lines (a deep page, or sales
+ * long before the range's end).
  */
 export async function pageByLastSale<T extends Record<string, unknown>>(
   ctx: ReportContext,
@@ -71,8 +78,16 @@ export async function pageByLastSale<T extends Record<string, unknown>>(
     key,
     sums,
     scanLimit,
-  }: { key: 'product_id' | 'variation_id'; sums: SqlCondition; scanLimit: number },
+  }: { key: 'product_id' | 'variation_id'; sums: () => SqlCondition; scanLimit: number },
 ): Promise<ListResult<T> | undefined> {
+  const answerable = monthAnswerable(p.filters, { variation: key === 'variation_id' });
+  if (
+    p.orderby !== 'date' ||
+    p.order !== 'desc' ||
+    (p.range.after === undefined && p.range.before === undefined) ||
+    listPlan(p, answerable) === undefined
+  )
+    return undefined;
   const col = `opl.${ctx.dateColumn}`;
   const filter = rowFilter(p.filters, ctx.settings.excludedStatuses, LINE_COLUMNS, 'line');
   const range = rangeCondition(col, p.range);
@@ -112,14 +127,15 @@ export async function pageByLastSale<T extends Record<string, unknown>>(
     after = { date: String(last.d), id: Number(last.id) };
   }
   const ids = order.slice((p.page - 1) * p.perPage, wanted);
+  const source = sums();
   const [found, counted] = await Promise.all([
     ids.length
       ? ctx.sql.query<T>(
-          `SELECT g.* FROM (${sums.sql}) g WHERE g.${key} IN ${idsSql(ids)}`,
-          sums.params,
+          `SELECT g.* FROM (${source.sql}) g WHERE g.${key} IN ${idsSql(ids)}`,
+          source.params,
         )
       : [],
-    ctx.sql.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (${sums.sql}) t`, sums.params),
+    ctx.sql.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (${source.sql}) t`, source.params),
   ]);
   const byId = new Map(found.map((r) => [Number(r[key]), r]));
   const rows = ids.map(

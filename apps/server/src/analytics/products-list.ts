@@ -118,18 +118,11 @@ export async function productsList(
       p,
     );
   } else {
-    const byLastSale =
-      orderBy === 'last_date' &&
-      p.order === 'desc' &&
-      (p.range.after !== undefined || p.range.before !== undefined) &&
-      // The page's sums and the count from the rollups (else the aggregate is as cheap).
-      listPlan(p, monthAnswerable(p.filters, { variation: false })) !== undefined
-        ? await pageByLastSale<SourceRow>(ctx, p, {
-            key: 'product_id',
-            sums: productsSource(ctx, p, 'items_sold'),
-            scanLimit: lastSaleScanLimit,
-          })
-        : undefined;
+    const byLastSale = await pageByLastSale<SourceRow>(ctx, p, {
+      key: 'product_id',
+      sums: () => productsSource(ctx, p, 'items_sold'),
+      scanLimit: lastSaleScanLimit,
+    });
     result = byLastSale ?? (await pagedQuery(ctx, inner, params, orderBy, 'product_id', p));
   }
   const info = p.extendedInfo

@@ -72,18 +72,11 @@ export async function variationsList(
 ): Promise<ListResult<VariationsListRow>> {
   const orderBy = { date: 'last_date' }[p.orderby] ?? p.orderby;
   const source = variationsSource(ctx, p, orderBy);
-  const byLastSale =
-    orderBy === 'last_date' &&
-    p.order === 'desc' &&
-    (p.range.after !== undefined || p.range.before !== undefined) &&
-    // The page's sums and the count from the rollups (else the aggregate is as cheap).
-    listPlan(p, monthAnswerable(p.filters, { variation: true })) !== undefined
-      ? await pageByLastSale<Record<string, unknown>>(ctx, p, {
-          key: 'variation_id',
-          sums: variationsSource(ctx, p, 'items_sold'),
-          scanLimit: lastSaleScanLimit,
-        })
-      : undefined;
+  const byLastSale = await pageByLastSale<Record<string, unknown>>(ctx, p, {
+    key: 'variation_id',
+    sums: () => variationsSource(ctx, p, 'items_sold'),
+    scanLimit: lastSaleScanLimit,
+  });
   const result =
     byLastSale ??
     (await pagedQuery<Record<string, unknown>>(
