@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { reportContext } from '../src/analytics/context';
+import { storeReportContext } from '../src/analytics/context';
 import { customersList, rangeOnlyFilters, topCustomersBySpend } from '../src/analytics/customers';
 import { generateDemoStore } from '../src/demo/generate';
-import { readStoreSettings } from '../src/options';
 import { describeEachEngine } from './harness';
 
 /*
@@ -14,7 +13,7 @@ import { describeEachEngine } from './harness';
 describeEachEngine(
   'top customers by spend within a range',
   (ctx) => {
-    const context = async () => reportContext(ctx().db, await readStoreSettings(ctx().db));
+    const context = () => storeReportContext(ctx().db);
     const day = (n: number) =>
       new Date(Date.UTC(2022, 6, 1) + n * 86_400_000).toISOString().slice(0, 10);
     const range = (from: number, days: number) => ({

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { reportContext } from '../src/analytics/context';
+import { storeReportContext } from '../src/analytics/context';
 import { noFilters } from '../src/analytics/filters';
 import { productsList } from '../src/analytics/products-list';
 import { variationsList } from '../src/analytics/variations-list';
 import { generateDemoStore } from '../src/demo/generate';
-import { readStoreSettings } from '../src/options';
 import { describeEachEngine } from './harness';
 
 /*
@@ -16,7 +15,7 @@ import { describeEachEngine } from './harness';
 describeEachEngine(
   'products and variations lists by last sale',
   (ctx) => {
-    const context = async () => reportContext(ctx().db, await readStoreSettings(ctx().db));
+    const context = () => storeReportContext(ctx().db);
     const day = (n: number) =>
       new Date(Date.UTC(2022, 6, 1) + n * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,10 +1,9 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { reportContext } from '../src/analytics/context';
+import { storeReportContext } from '../src/analytics/context';
 import { filtersFromQuery } from '../src/analytics/filters';
 import { orderStats } from '../src/analytics/revenue';
 import { RawSql } from '../src/db/sql';
 import { ingestOrders } from '../src/ingest/ingest';
-import { readStoreSettings } from '../src/options';
 import { mayOrders, order, seedCatalog } from './fixtures';
 import { describeEachEngine } from './harness';
 
@@ -50,7 +49,7 @@ describeEachEngine(
         // Each page as the analytics function computes it on its own, to compare with.
         const reference = async (page: number) =>
           orderStats(
-            reportContext(ctx().db, await readStoreSettings(ctx().db)),
+            await storeReportContext(ctx().db),
             report.startsWith('orders') ? 'orders' : 'revenue',
             {
               after: '2024-01-01 00:00:00',

@@ -1,7 +1,7 @@
 import type { DateType } from '@storelens/api';
 import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
-import type { StoreSettings } from '../options';
+import { readStoreSettings, type StoreSettings } from '../options';
 import { moneyAt } from './metrics';
 
 /** Rollup `date_kind` of each order date column. */
@@ -30,4 +30,9 @@ export function reportContext(db: Db, settings: StoreSettings, dateType?: DateTy
     dateColumn: dateType ?? settings.dateType,
     money: moneyAt(settings.currencyPrecision),
   };
+}
+
+/** The context of one request under the store's saved settings. */
+export async function storeReportContext(db: Db): Promise<ReportContext> {
+  return reportContext(db, await readStoreSettings(db));
 }

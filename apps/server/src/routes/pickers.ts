@@ -29,7 +29,7 @@ import {
 } from '@storelens/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TArray, TSchema } from 'typebox';
-import { type ReportContext, reportContext } from '../analytics/context';
+import { type ReportContext, storeReportContext } from '../analytics/context';
 import { countries } from '../analytics/countries';
 import { customersList } from '../analytics/customers';
 import type { ListResult } from '../analytics/paging';
@@ -45,7 +45,6 @@ import { searchVariations } from '../analytics/pickers/variations';
 import { lowStockThreshold } from '../analytics/product-records';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
-import { readStoreSettings } from '../options';
 import { customerFilters } from './lists';
 import { setPagingHeaders } from './paging';
 
@@ -74,7 +73,7 @@ function picker<Q, P = unknown, R extends TArray = TArray>(
     response: { 200: response },
   };
   app.get(path, { schema: routeSchema }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const ctx = reportContext(db, await readStoreSettings(db));
+    const ctx = await storeReportContext(db);
     const q = request.query as Q & { page?: number };
     const result = await handler(ctx, q, request.params as P);
     if (Array.isArray(result)) {
@@ -199,7 +198,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
       },
     },
     async (request) => {
-      const ctx = reportContext(db, await readStoreSettings(db));
+      const ctx = await storeReportContext(db);
       const found = await findAttribute(ctx, (request.params as { id: string }).id);
       if (!found) throw ApiError.of('woocommerce_rest_taxonomy_invalid');
       return found;
