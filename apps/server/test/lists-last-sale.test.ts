@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { storeReportContext } from '../src/analytics/context';
 import { noFilters } from '../src/analytics/filters';
+import { LAST_SALE_SCAN_LIMIT } from '../src/analytics/list-parts';
 import { productsList } from '../src/analytics/products-list';
 import { variationsList } from '../src/analytics/variations-list';
 import { generateDemoStore } from '../src/demo/generate';
@@ -9,8 +10,9 @@ import { describeEachEngine } from './harness';
 
 /*
  * The products and variations lists sorted by last sale (the API's default order) read the
- * lines from the date index, latest first, until their page is found, instead of aggregating
- * every line of the range: they must give exactly the aggregate's pages, counts and sums.
+ * lines from the date index, latest first, until their page is found, or (oldest first, or past
+ * the scan's limit) each item's last sale from its own index, instead of aggregating every line
+ * of the range: they must give exactly the aggregate's pages, counts and sums.
  */
 describeEachEngine(
   'products and variations lists by last sale',
@@ -29,11 +31,13 @@ describeEachEngine(
           fc.constantFrom(1, 5, 25),
           fc.integer({ min: 1, max: 6 }),
           fc.constantFrom([], ['completed'], ['processing', 'on-hold']),
-          async (from, days, hour, perPage, page, statusIs) => {
+          fc.constantFrom('asc' as const, 'desc' as const),
+          fc.constantFrom(LAST_SALE_SCAN_LIMIT, 0),
+          async (from, days, hour, perPage, page, statusIs, order, lastSaleScanLimit) => {
             const params = {
               page,
               perPage,
-              order: 'desc' as const,
+              order,
               orderby: 'date',
               extendedInfo: false,
               filters: { ...noFilters, statusIs },
@@ -43,11 +47,15 @@ describeEachEngine(
                 before: `${day(from + days)} ${String(hour).padStart(2, '0')}:30:00`,
               },
             };
-            // A scan limit of 0 sends every request to the aggregate.
-            const aggregate = { lastSaleScanLimit: 0 };
-            expect(await productsList(c, params)).toEqual(await productsList(c, params, aggregate));
-            expect(await variationsList(c, params)).toEqual(
-              await variationsList(c, params, aggregate),
+            // A scan limit of 0 sends latest-first requests to the probes; the lookups alone
+            // answer by the aggregate.
+            const aggregate = { ...params, lookupOnly: true };
+            const options = { lastSaleScanLimit };
+            expect(await productsList(c, params, options)).toEqual(
+              await productsList(c, aggregate),
+            );
+            expect(await variationsList(c, params, options)).toEqual(
+              await variationsList(c, aggregate),
             );
           },
         ),
@@ -55,12 +63,12 @@ describeEachEngine(
       );
     });
 
-    it('answers from the scan, and from the aggregate when the scan may not read a line', async () => {
+    it("reads the lines latest first, the items' own last sales otherwise, and never groups every line", async () => {
       const c = await context();
       const params = {
         page: 1,
         perPage: 5,
-        order: 'desc' as const,
+        order: 'desc' as 'asc' | 'desc',
         orderby: 'date',
         extendedInfo: false,
         filters: noFilters,
@@ -72,18 +80,45 @@ describeEachEngine(
         asked.push(text);
         return query(text, params);
       }) as typeof c.sql.query;
-      const scanned = await productsList(c, params);
-      const byScan = [...asked];
-      asked.length = 0;
-      const aggregated = await productsList(c, params, { lastSaleScanLimit: 0 });
-      c.sql.query = query;
-      expect(scanned).toEqual(aggregated);
-      // The scan reads lines in date order; the aggregate groups every line of the range.
-      expect(byScan.some((t) => /ORDER BY opl\.\w+ DESC, opl\.product_id DESC LIMIT/.test(t))).toBe(
-        true,
+      const queriesOf = async (run: () => Promise<unknown>) => {
+        asked.length = 0;
+        const result = await run();
+        return { result, queries: [...asked] };
+      };
+      const scan = await queriesOf(() => productsList(c, params));
+      const probesPastLimit = await queriesOf(() =>
+        productsList(c, params, { lastSaleScanLimit: 0 }),
       );
-      expect(byScan.some((t) => /MAX\(opl\.\w+\) AS last_date/.test(t))).toBe(false);
-      expect(asked.some((t) => /MAX\(opl\.\w+\) AS last_date/.test(t))).toBe(true);
+      const oldestFirst = await queriesOf(() => productsList(c, { ...params, order: 'asc' }));
+      const aggregate = await queriesOf(() => productsList(c, { ...params, lookupOnly: true }));
+      const aggregateAsc = await queriesOf(() =>
+        productsList(c, { ...params, order: 'asc', lookupOnly: true }),
+      );
+      c.sql.query = query;
+      expect(scan.result).toEqual(aggregate.result);
+      expect(probesPastLimit.result).toEqual(aggregate.result);
+      expect(oldestFirst.result).toEqual(aggregateAsc.result);
+      expect(oldestFirst.result).not.toEqual(scan.result);
+      const lineScan = /ORDER BY opl\.\w+ DESC, opl\.product_id DESC LIMIT/;
+      const probe = /WHERE opl\.product_id = g\.product_id .* ORDER BY opl\.\w+ DESC LIMIT 1/s;
+      const grouped = /MAX\(opl\.\w+\) AS last_date/;
+      const has = (queries: string[], re: RegExp) => queries.some((t) => re.test(t));
+      expect([lineScan, probe, grouped].map((re) => has(scan.queries, re))).toEqual([
+        true,
+        false,
+        false,
+      ]);
+      expect([lineScan, probe, grouped].map((re) => has(probesPastLimit.queries, re))).toEqual([
+        false,
+        true,
+        false,
+      ]);
+      expect([lineScan, probe, grouped].map((re) => has(oldestFirst.queries, re))).toEqual([
+        false,
+        true,
+        false,
+      ]);
+      expect(has(aggregate.queries, grouped)).toBe(true);
     });
   },
   async (db) => {
