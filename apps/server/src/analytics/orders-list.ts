@@ -4,10 +4,11 @@
  */
 import type { OrderCustomerBody, OrdersListRow } from '@storelens/api';
 import { CUSTOMER_COLUMNS_WITH_ACTIVITY, type CustomerTable } from '../db/schema';
-import type { ReportContext } from './context';
-import { idsSql, type ReportFilters, rowFilter } from './filters';
+import { DATE_KIND, type ReportContext } from './context';
+import { idsSql, type ReportFilters, rollupAnswerable, rowFilter } from './filters';
+import { wallText } from './intervals';
 import { type ListPaging, type ListResult, link, pagedQuery, rangeCondition } from './paging';
-import { ORDER_COLUMNS } from './revenue';
+import { ORDER_COLUMNS, planRange, ROLLUP_COLUMNS } from './revenue';
 
 /** Parameters of the orders list. */
 export interface OrdersListParams extends ListPaging {
@@ -54,7 +55,7 @@ export async function ordersList(
     p.orderby === 'date' ? 'd' : p.orderby,
     'order_id',
     p,
-    { countApart: true },
+    { countApart: true, count: countByRollups(ctx, p) },
   );
   const extended = p.extendedInfo ? await extendedInfo(ctx, result.rows) : undefined;
   // A connected shop may take orders in other currencies (multi-currency plugins): their
@@ -95,6 +96,59 @@ export async function ordersList(
         _links: { order: link(`/wc-analytics/orders/${parent || id}`) },
       };
     }),
+  };
+}
+
+/**
+ * The number of the list's rows (orders and refunds) from the revenue rollups, which count both
+ * per date kind, day or hour, status and new/returning (migration 021): whole days and hours
+ * of the range are summed there, and only the rows of the partial hours at its edges counted
+ * from order_stats. Counting a year's rows from the date index took about 100 ms at 1M orders
+ * on PostgreSQL, ten times that at 10M. Undefined (the rows are counted) when a filter the
+ * rollups cannot answer, an order id list or an open-ended range is asked.
+ */
+function countByRollups(ctx: ReportContext, p: OrdersListParams) {
+  const { after, before } = p.range;
+  if (
+    after === undefined ||
+    before === undefined ||
+    !rollupAnswerable(p.filters) ||
+    p.orderIncludes.length + p.orderExcludes.length > 0
+  )
+    return undefined;
+  return async () => {
+    const excluded = ctx.settings.excludedStatuses;
+    const rollup = rowFilter(p.filters, excluded, ROLLUP_COLUMNS, 'order');
+    const plan = planRange(after, before);
+    let n = 0;
+    const add = async (text: string, params: unknown[]) => {
+      const [r] = await ctx.sql.query<{ n: number | null }>(text, params);
+      n += Number(r?.n ?? 0);
+    };
+    for (const [table, width, ranges] of [
+      ['revenue_day', 10, plan.days],
+      ['revenue_hour', 13, plan.hours],
+    ] as const) {
+      for (const [from, to] of ranges)
+        await add(
+          `SELECT SUM(orders_count + refund_count) AS n FROM ${table}
+           WHERE date_kind = ? AND bucket >= ? AND bucket < ? AND ${rollup.sql}`,
+          [
+            DATE_KIND[ctx.dateColumn],
+            wallText(from).slice(0, width),
+            wallText(to).slice(0, width),
+            ...rollup.params,
+          ],
+        );
+    }
+    const col = `os.${ctx.dateColumn}`;
+    const rows = rowFilter(p.filters, excluded, ORDER_COLUMNS, 'order');
+    for (const [from, to] of plan.raw)
+      await add(
+        `SELECT COUNT(*) AS n FROM order_stats os WHERE ${col} >= ? AND ${col} < ? AND ${rows.sql}`,
+        [wallText(from), wallText(to), ...rows.params],
+      );
+    return n;
   };
 }
 

@@ -50,15 +50,25 @@ export async function pagedQuery<T>(
   orderBy: string,
   key: string,
   paging: ListPaging,
-  { countApart = false } = {},
+  {
+    countApart = false,
+    count,
+  }: {
+    countApart?: boolean;
+    /** Counts the inner select's rows some cheaper way (implies `countApart`). */
+    count?: () => Promise<number>;
+  } = {},
 ): Promise<ListResult<T>> {
   const dir = paging.order === 'asc' ? 'ASC' : 'DESC';
+  if (count) countApart = true;
   const window = countApart ? '' : ', COUNT(*) OVER () AS total_rows_';
-  const counting = async () =>
-    Number(
-      (await ctx.sql.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (${inner}) t`, params))[0]
-        ?.n ?? 0,
-    );
+  const counting =
+    count ??
+    (async () =>
+      Number(
+        (await ctx.sql.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (${inner}) t`, params))[0]
+          ?.n ?? 0,
+      ));
   const [page, counted] = await Promise.all([
     ctx.sql.query<T & { total_rows_?: number }>(
       `SELECT t.*${window} FROM (${inner}) t

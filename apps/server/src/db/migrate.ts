@@ -20,6 +20,7 @@ import * as m017 from './migrations/017_item_customers';
 import * as m018 from './migrations/018_indicator_days';
 import * as m019 from './migrations/019_day_rollups';
 import * as m020 from './migrations/020_customer_orders_covering';
+import * as m021 from './migrations/021_revenue_refund_count';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '018_indicator_days': m018,
   '019_day_rollups': m019,
   '020_customer_orders_covering': m020,
+  '021_revenue_refund_count': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,13 @@ export const REVENUE_VALUE_COLUMNS = [
   'coupons',
 ] as const;
 
+/**
+ * The revenue rollups' columns: item_day's, and the number of refund rows (order_stats rows
+ * with a parent; orders_count counts the others), with which the orders list counts its rows
+ * (migration 021).
+ */
+export const REVENUE_ROLLUP_COLUMNS = [...REVENUE_VALUE_COLUMNS, 'refund_count'] as const;
+
 /** Key columns after (date_kind, month, status), and the summed value columns. */
 export const MONTH_ROLLUPS = {
   product_month: {
@@ -89,7 +96,8 @@ export const ITEM_DAY_KEYS = [
   'returning_customer',
 ] as const;
 
-const KINDS = [
+/** Each date kind as the rollups name it, and its order_stats column. */
+export const DATE_KINDS = [
   ['created', 'date_created'],
   ['paid', 'date_paid'],
   ['completed', 'date_completed'],
@@ -117,7 +125,7 @@ export async function rollUpItemDays(db: Db): Promise<void> {
     ? "group_concat(coupon_id || ':' || n, ',' ORDER BY coupon_id)"
     : "string_agg(coupon_id || ':' || n, ',' ORDER BY coupon_id)";
   for (const [type, members] of Object.entries(MEMBERS)) {
-    for (const [kind, column] of KINDS) {
+    for (const [kind, column] of DATE_KINDS) {
       const day = `substr(s.${column}, 1, 10)`;
       const from = (
         join: string,

@@ -361,13 +361,15 @@ export interface RevenueRollupTable {
   refunds: number;
   coupons: number;
   coupon_ids: string;
+  /** Refund rows (migration 021; not in item_day). */
+  refund_count: number;
 }
 
 /**
  * Order-level sums per item and local day (migration 015): the revenue rollup's columns over
  * the orders and refunds that match one product, variation, category or coupon.
  */
-export interface ItemDayTable extends Omit<RevenueRollupTable, 'bucket'> {
+export interface ItemDayTable extends Omit<RevenueRollupTable, 'bucket' | 'refund_count'> {
   item_type: 'product' | 'variation' | 'category' | 'coupon';
   item_id: number;
   /** Local 'YYYY-MM-DD'. */

@@ -1,4 +1,9 @@
-import { type MonthTable, periodShape, REVENUE_VALUE_COLUMNS } from '../db/rollups';
+import {
+  type MonthTable,
+  periodShape,
+  REVENUE_ROLLUP_COLUMNS,
+  REVENUE_VALUE_COLUMNS,
+} from '../db/rollups';
 import type { RawSql } from '../db/sql';
 import { Deltas, dayNumber } from './contributions';
 import { ItemDayTotals } from './item-day-totals';
@@ -90,10 +95,12 @@ export class BulkRollups {
     await this.upsertLate(sql, true, true);
     if (this.lateUpserts === 0) return;
     const zero = (columns: readonly string[]) => columns.map((c) => `${c} = 0`).join(' AND ');
-    for (const table of ['revenue_hour', 'revenue_day', 'item_day'])
-      await sql.run(
-        `DELETE FROM ${table} WHERE ${zero(REVENUE_VALUE_COLUMNS)} AND coupon_ids = ''`,
-      );
+    for (const [table, columns] of [
+      ['revenue_hour', REVENUE_ROLLUP_COLUMNS],
+      ['revenue_day', REVENUE_ROLLUP_COLUMNS],
+      ['item_day', REVENUE_VALUE_COLUMNS],
+    ] as const)
+      await sql.run(`DELETE FROM ${table} WHERE ${zero(columns)} AND coupon_ids = ''`);
     for (const [table] of this.late.periods())
       await sql.run(`DELETE FROM ${table} WHERE ${zero(periodShape(table).values)}`);
   }

@@ -60,6 +60,8 @@ export interface RevenueAcc {
   shipping_total: number;
   refunds: number;
   coupons: number;
+  /** Refund rows (the revenue rollups keep it; item_day does not). */
+  refund_count: number;
   couponIds: Map<number, number>;
 }
 
@@ -523,6 +525,7 @@ function emptyRevenue(): RevenueAcc {
     shipping_total: 0,
     refunds: 0,
     coupons: 0,
+    refund_count: 0,
     couponIds: new Map(),
   };
 }
@@ -541,6 +544,7 @@ function addRevenue(
     map.set(key, acc);
   }
   acc.orders_count += sign * (s.parent_id === 0 ? 1 : 0);
+  acc.refund_count += sign * (s.parent_id === 0 ? 0 : 1);
   acc.num_items_sold += sign * s.num_items_sold;
   acc.total_sales += sign * s.total_sales;
   acc.net_total += sign * s.net_total;

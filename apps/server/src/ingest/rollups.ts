@@ -1,6 +1,12 @@
 import { rowsIn } from '../db/dialect';
 import { ADD_MULTISETS_SQL, formatMultiset } from '../db/multiset';
-import { ITEM_DAY_KEYS, type PeriodTable, periodShape, REVENUE_VALUE_COLUMNS } from '../db/rollups';
+import {
+  ITEM_DAY_KEYS,
+  type PeriodTable,
+  periodShape,
+  REVENUE_ROLLUP_COLUMNS,
+  REVENUE_VALUE_COLUMNS,
+} from '../db/rollups';
 import type { RawSql } from '../db/sql';
 import { type Deltas, decodeItemKey, type RevenueAcc } from './contributions';
 
@@ -9,7 +15,7 @@ import { type Deltas, decodeItemKey, type RevenueAcc } from './contributions';
 
 const REVENUE_KEYS = ['date_kind', 'bucket', 'status', 'returning_customer'];
 /** The columns of a revenue rollup row as `revenueRow` gives it. */
-export const REVENUE_COLUMNS = [...REVENUE_KEYS, ...REVENUE_VALUE_COLUMNS, 'coupon_ids'];
+export const REVENUE_COLUMNS = [...REVENUE_KEYS, ...REVENUE_ROLLUP_COLUMNS, 'coupon_ids'];
 
 /** A revenue rollup row of one delta (`REVENUE_COLUMNS`), or undefined when it changes nothing. */
 export function revenueRow(
@@ -19,9 +25,9 @@ export function revenueRow(
   delta: RevenueAcc,
 ): unknown[] | undefined {
   const coupons = formatMultiset(delta.couponIds);
-  if (coupons === '' && REVENUE_VALUE_COLUMNS.every((c) => delta[c] === 0)) return undefined;
+  if (coupons === '' && REVENUE_ROLLUP_COLUMNS.every((c) => delta[c] === 0)) return undefined;
   const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(key, width);
-  return [kind, bucket, status, returning, ...REVENUE_VALUE_COLUMNS.map((c) => delta[c]), coupons];
+  return [kind, bucket, status, returning, ...REVENUE_ROLLUP_COLUMNS.map((c) => delta[c]), coupons];
 }
 
 /**
@@ -78,7 +84,7 @@ export async function applyRevenue(
     merge: { coupon_ids: ADD_MULTISETS_SQL },
   });
   const deleteEmpty = `DELETE FROM ${table} WHERE ${keyColumns.map((c) => `${c} = ?`).join(' AND ')}
-    AND ${REVENUE_VALUE_COLUMNS.map((c) => `${c} = 0`).join(' AND ')} AND coupon_ids = ''`;
+    AND ${REVENUE_ROLLUP_COLUMNS.map((c) => `${c} = 0`).join(' AND ')} AND coupon_ids = ''`;
   if (!dropZero) return;
   for (const key of deltas.shrunk[width]) {
     const { kind, bucket, status, returning } = deltas.keys.decodeRevenue(key, width);
