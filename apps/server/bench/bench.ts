@@ -165,11 +165,14 @@ async function main() {
         ),
       target: 15,
     },
+    { name: 'orders list by date', paths: list('orders', 'date'), target: 100 },
+    { name: 'orders list by net sales', paths: list('orders', 'net_total'), target: 100 },
     {
       name: 'products list by net sales',
       paths: list('products', 'net_revenue'),
       target: 100,
     },
+    { name: 'products list by last sale', paths: list('products', 'date'), target: 100 },
     {
       name: 'variations list by net sales',
       paths: list('variations', 'net_revenue'),

@@ -45,18 +45,27 @@ export async function ordersList(
   let ids = '';
   if (p.orderIncludes.length) ids += ` AND os.order_id IN ${idsSql(p.orderIncludes)}`;
   if (p.orderExcludes.length) ids += ` AND os.order_id NOT IN ${idsSql(p.orderExcludes)}`;
-  const inner = `SELECT os.order_id, os.parent_id, os.date_created, os.date_created_gmt, ${col} AS d,
-      os.status, os.customer_id, os.returning_customer, os.num_items_sold, os.net_total, os.total_sales
-    FROM order_stats os WHERE ${col} IS NOT NULL AND ${filter.sql}${range.sql}${ids}`;
-  const result = await pagedQuery<OrderRow>(
-    ctx,
-    inner,
-    [...filter.params, ...range.params],
-    p.orderby === 'date' ? 'd' : p.orderby,
-    'order_id',
-    p,
-    { countApart: true, count: countByRollups(ctx, p) },
-  );
+  /** The list's rows read from `from` (order_stats or a part of it), alias os. */
+  const select = (from: string) => `SELECT os.order_id, os.parent_id, os.date_created,
+      os.date_created_gmt, ${col} AS d, os.status, os.customer_id, os.returning_customer,
+      os.num_items_sold, os.net_total, os.total_sales
+    FROM ${from} os WHERE ${col} IS NOT NULL AND ${filter.sql}${range.sql}${ids}`;
+  const params = [...filter.params, ...range.params];
+  const counting = countByRollups(ctx, p);
+  const count = counting && memoised(counting);
+  const result =
+    (p.orderby !== 'date' && count
+      ? await pageByAmount(ctx, p, p.orderby, select, params, count)
+      : undefined) ??
+    (await pagedQuery<OrderRow>(
+      ctx,
+      select('order_stats'),
+      params,
+      p.orderby === 'date' ? 'd' : p.orderby,
+      'order_id',
+      p,
+      { countApart: true, count },
+    ));
   const extended = p.extendedInfo ? await extendedInfo(ctx, result.rows) : undefined;
   // A connected shop may take orders in other currencies (multi-currency plugins): their
   // amounts are summed as WooCommerce Analytics sums them, unconverted, so each row says its
@@ -150,6 +159,54 @@ function countByRollups(ctx: ReportContext, p: OrdersListParams) {
       );
     return n;
   };
+}
+
+/** A function computing its answer once, however often it is called. */
+function memoised<T>(compute: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | undefined;
+  return () => {
+    answer ??= compute();
+    return answer;
+  };
+}
+
+/**
+ * A page of the list sorted by net sales or items sold, read from that column's index
+ * (migration 022) instead of sorting every row of the range: the first rows of the store in
+ * that order hold the range's first rows in that order, about `wanted × store rows / range
+ * rows` of them. Twice that many are read from the index and filtered; when they hold fewer
+ * than the page needs (the range's rows are not spread evenly), or when reading them would cost
+ * more than sorting the range's rows, undefined (the rows are sorted). A year at 1M orders on
+ * PostgreSQL: 324 ms sorted.
+ */
+async function pageByAmount(
+  ctx: ReportContext,
+  p: OrdersListParams,
+  column: 'net_total' | 'num_items_sold',
+  select: (from: string) => string,
+  params: readonly unknown[],
+  count: () => Promise<number>,
+): Promise<ListResult<OrderRow> | undefined> {
+  // Every row of order_stats has a creation date, so the 'created' rollup rows count them all.
+  const [[store], total] = await Promise.all([
+    ctx.sql.query<{ n: number | null }>(
+      "SELECT SUM(orders_count + refund_count) AS n FROM revenue_day WHERE date_kind = 'created'",
+    ),
+    count(),
+  ]);
+  const totalPages = Math.ceil(total / p.perPage);
+  const offset = (p.page - 1) * p.perPage;
+  const wanted = Math.min(p.page * p.perPage, total);
+  if (wanted <= offset) return { rows: [], total, totalPages };
+  const window = Math.ceil((2 * wanted * Number(store?.n ?? 0)) / total);
+  if (window >= total) return undefined;
+  const dir = p.order === 'asc' ? 'ASC' : 'DESC';
+  const rows = await ctx.sql.query<OrderRow>(
+    `${select(`(SELECT * FROM order_stats ORDER BY ${column} ${dir}, order_id ${dir} LIMIT ?)`)}
+     ORDER BY os.${column} ${dir}, os.order_id ${dir} LIMIT ? OFFSET ?`,
+    [window, ...params, p.perPage, offset],
+  );
+  return rows.length < wanted - offset ? undefined : { rows, total, totalPages };
 }
 
 /** The customer record of an orders row's `extended_info`: every column of `customers`. */

@@ -21,6 +21,7 @@ import * as m018 from './migrations/018_indicator_days';
 import * as m019 from './migrations/019_day_rollups';
 import * as m020 from './migrations/020_customer_orders_covering';
 import * as m021 from './migrations/021_revenue_refund_count';
+import * as m022 from './migrations/022_orders_amount_indexes';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '019_day_rollups': m019,
   '020_customer_orders_covering': m020,
   '021_revenue_refund_count': m021,
+  '022_orders_amount_indexes': m022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,18 +17,20 @@ import { describeEachEngine } from './harness';
  * and refund_count for the whole days and hours of the range, and from order_stats only at its
  * partial hours: the count must be exactly the rows' own, for any range, date type and filter
  * the rollups answer, also after orders are replaced, refunded and removed; and migration 021's
- * backfill must give the refund counts ingestion keeps.
+ * backfill must give the refund counts ingestion keeps. Sorted by net sales or items sold, a
+ * page comes from the first rows of that column's index when the range is wide: it must be the
+ * sorted rows' page.
  */
 describeEachEngine(
-  'orders list count from the revenue rollups',
+  'orders list from the revenue rollups and the amount indexes',
   (ctx) => {
     const day = (n: number) =>
       new Date(Date.UTC(2022, 6, 1) + n * 86_400_000).toISOString().slice(0, 10);
     const time = (minute: number) =>
       `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
 
-    /** The list's total, and the rows counted one by one (an order id list sends the count
-     * to the rows: no order has id 0). */
+    /** The list's page and total, and the same from the rows counted and sorted one by one
+     * (an order id list sends the list to the rows: no order has id 0). */
     const totals = async (
       dateType: DateType,
       params: Omit<Parameters<typeof ordersList>[1], 'orderExcludes'>,
@@ -36,7 +38,12 @@ describeEachEngine(
       const c = reportContext(ctx().db, await readStoreSettings(ctx().db), dateType);
       const fromRollups = await ordersList(c, { ...params, orderExcludes: [] });
       const counted = await ordersList(c, { ...params, orderExcludes: [0] });
-      return { fromRollups: fromRollups.total, counted: counted.total, pages: fromRollups };
+      return {
+        fromRollups: fromRollups.total,
+        counted: counted.total,
+        pages: fromRollups,
+        sorted: counted,
+      };
     };
 
     const property = () =>
@@ -81,6 +88,64 @@ describeEachEngine(
 
     it('counts exactly the rows, for any range, date type and rollup filter (property)', async () => {
       await property();
+    });
+
+    it('pages by net sales and items sold exactly as sorting the rows does (property)', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: -10, max: 730 }),
+          fc.integer({ min: 0, max: 800 }),
+          fc.constantFrom('net_total' as const, 'num_items_sold' as const),
+          fc.constantFrom('asc' as const, 'desc' as const),
+          fc.constantFrom(1, 5, 25),
+          fc.integer({ min: 1, max: 8 }),
+          fc.constantFrom(noFilters, { ...noFilters, statusIs: ['completed'] }),
+          async (from, days, orderby, order, perPage, page, filters) => {
+            const { pages, sorted } = await totals('date_paid', {
+              page,
+              perPage,
+              order,
+              orderby,
+              extendedInfo: false,
+              filters,
+              orderIncludes: [],
+              range: { after: `${day(from)} 00:00:00`, before: `${day(from + days)} 23:59:59` },
+            });
+            expect(pages).toEqual(sorted);
+          },
+        ),
+        { numRuns: 40 },
+      );
+    });
+
+    it("reads a wide range's page by net sales from the index, a narrow one by sorting", async () => {
+      const c = reportContext(ctx().db, await readStoreSettings(ctx().db));
+      const asked: string[] = [];
+      const query = c.sql.query.bind(c.sql);
+      c.sql.query = ((text: string, params: readonly unknown[] = []) => {
+        asked.push(text);
+        return query(text, params);
+      }) as typeof c.sql.query;
+      const walked = (after: string, before: string) => {
+        asked.length = 0;
+        return ordersList(c, {
+          page: 1,
+          perPage: 10,
+          order: 'desc',
+          orderby: 'net_total',
+          extendedInfo: false,
+          filters: noFilters,
+          orderIncludes: [],
+          orderExcludes: [],
+          range: { after, before },
+        }).then(() =>
+          asked.some((t) => /ORDER BY net_total DESC, order_id DESC LIMIT \?\)/.test(t)),
+        );
+      };
+      const wide = await walked('2022-07-01 00:00:00', '2024-06-30 23:59:59');
+      const narrow = await walked('2023-03-01 00:00:00', '2023-03-01 23:59:59');
+      c.sql.query = query;
+      expect([wide, narrow]).toEqual([true, false]);
     });
 
     it('reads the count of whole days from the rollups, not from the rows', async () => {
