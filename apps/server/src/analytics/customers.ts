@@ -74,7 +74,14 @@ const CUSTOMER_COLUMNS = `c.id, c.user_id, c.username, c.first_name, c.last_name
 function customersInner(ctx: ReportContext, f: CustomerFilters, source: AggregateSource) {
   const status = statusDefault(noFilters, ctx.settings.excludedStatuses, 'os.status');
   const range = rangeCondition('os.date_created', f.range);
-  const params: unknown[] = source === 'orders' ? [...status.params, ...range.params] : [];
+  // Without aggregates (the page's are read afterwards), a range keeps the customers with an
+  // order or refund in it, found by the (customer, date) index.
+  const ordered =
+    source === 'none' && hasRange(f)
+      ? `EXISTS (SELECT 1 FROM order_stats os WHERE os.customer_id = c.id AND ${status.sql}${range.sql})`
+      : undefined;
+  const params: unknown[] =
+    source === 'orders' || ordered ? [...status.params, ...range.params] : [];
   const clauses: { sql: string; params: unknown[] }[] = [];
   const ids = (list: readonly number[], negate: boolean) => {
     if (list.length)
@@ -114,7 +121,7 @@ function customersInner(ctx: ReportContext, f: CustomerFilters, source: Aggregat
   numberRule('COALESCE(a.total_spend, 0)', f.totalSpend, MONEY_SCALE);
   numberRule(AVG_EXPR, f.avgOrderValue, MONEY_SCALE);
 
-  let where = hasRange(f) ? 'a.customer_id IS NOT NULL' : '1=1';
+  let where = ordered ?? (hasRange(f) ? 'a.customer_id IS NOT NULL' : '1=1');
   if (clauses.length) {
     where += ` AND (${clauses.map((c) => c.sql).join(f.match === 'any' ? ' OR ' : ' AND ')})`;
     params.push(...clauses.flatMap((c) => c.params));
@@ -348,10 +355,11 @@ export async function customersList(
     const inner = customersInner(ctx, f, 'totals');
     return shapeRows(ctx, await listByTotals(ctx, inner, all, p.orderby, p));
   }
-  // Without order-date, aggregate rules or an aggregate sort, page the customers first and
-  // read only the page's aggregates (by customer id).
+  // Without aggregate rules or an aggregate sort, page the customers first and read only the
+  // page's aggregates (by customer id); with an order-date range, of the customers with an
+  // order in it. Aggregating every order of the range first took 2.8 s for a year at 1M
+  // orders on PostgreSQL.
   const pageFirst =
-    !hasRange(f) &&
     ![f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].some(ruleSet) &&
     !isTotalsSort(p.orderby);
   const source: AggregateSource = pageFirst ? 'none' : totals ? 'totals' : 'orders';
@@ -372,9 +380,10 @@ export async function customersList(
       );
     } else {
       const status = statusDefault(noFilters, ctx.settings.excludedStatuses, 'os.status');
+      const range = rangeCondition('os.date_created', f.range);
       aggregates = await ctx.sql.query<Record<string, unknown>>(
-        aggregatesSql(`os.customer_id IN ${idsSql(ids)} AND ${status.sql}`),
-        status.params,
+        aggregatesSql(`os.customer_id IN ${idsSql(ids)} AND ${status.sql}${range.sql}`),
+        [...status.params, ...range.params],
       );
     }
     const byId = new Map(aggregates.map((a) => [Number(a.customer_id), a]));

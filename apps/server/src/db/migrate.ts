@@ -22,6 +22,7 @@ import * as m019 from './migrations/019_day_rollups';
 import * as m020 from './migrations/020_customer_orders_covering';
 import * as m021 from './migrations/021_revenue_refund_count';
 import * as m022 from './migrations/022_orders_amount_indexes';
+import * as m023 from './migrations/023_customers_registered_id';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '020_customer_orders_covering': m020,
   '021_revenue_refund_count': m021,
   '022_orders_amount_indexes': m022,
+  '023_customers_registered_id': m023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
