@@ -4,6 +4,7 @@ import { storeReportContext } from '../src/analytics/context';
 import { customersList, rangeOnlyFilters } from '../src/analytics/customers';
 import { generateDemoStore } from '../src/demo/generate';
 import { describeEachEngine } from './harness';
+import { recordingContext } from './recording-context';
 
 /*
  * The customers list with an order-date range and no aggregate rule or sort pages the customers
@@ -51,19 +52,12 @@ describeEachEngine(
     });
 
     it('does not aggregate every order of the range for a page', async () => {
-      const c = await storeReportContext(ctx().db);
-      const asked: string[] = [];
-      const query = c.sql.query.bind(c.sql);
-      c.sql.query = ((text: string, params: readonly unknown[] = []) => {
-        asked.push(text);
-        return query(text, params);
-      }) as typeof c.sql.query;
+      const { ctx: c, texts: asked } = await recordingContext(ctx().db);
       const listed = await customersList(
         c,
         rangeOnlyFilters({ after: `${day(0)} 00:00:00`, before: `${day(365)} 23:59:59` }),
         { page: 1, perPage: 10, order: 'desc', orderby: 'date_registered' },
       );
-      c.sql.query = query;
       expect(listed.rows).toHaveLength(10);
       // The only aggregate is of the page's customers.
       const grouped = asked.filter((t) => /GROUP BY os\.customer_id/.test(t));

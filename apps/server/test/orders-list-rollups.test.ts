@@ -11,6 +11,7 @@ import { ingestOrders } from '../src/ingest/ingest';
 import type { OrderInput } from '../src/ingest/types';
 import { readStoreSettings } from '../src/options';
 import { describeEachEngine } from './harness';
+import { recordingContext } from './recording-context';
 
 /*
  * The orders list counts its rows (orders and refunds) from the revenue rollups' orders_count
@@ -119,13 +120,7 @@ describeEachEngine(
     });
 
     it("reads a wide range's page by net sales from the index, a narrow one by sorting", async () => {
-      const c = reportContext(ctx().db, await readStoreSettings(ctx().db));
-      const asked: string[] = [];
-      const query = c.sql.query.bind(c.sql);
-      c.sql.query = ((text: string, params: readonly unknown[] = []) => {
-        asked.push(text);
-        return query(text, params);
-      }) as typeof c.sql.query;
+      const { ctx: c, texts: asked } = await recordingContext(ctx().db);
       const walked = (after: string, before: string) => {
         asked.length = 0;
         return ordersList(c, {
@@ -144,18 +139,11 @@ describeEachEngine(
       };
       const wide = await walked('2022-07-01 00:00:00', '2024-06-30 23:59:59');
       const narrow = await walked('2023-03-01 00:00:00', '2023-03-01 23:59:59');
-      c.sql.query = query;
       expect([wide, narrow]).toEqual([true, false]);
     });
 
     it('reads the count of whole days from the rollups, not from the rows', async () => {
-      const c = reportContext(ctx().db, await readStoreSettings(ctx().db));
-      const asked: string[] = [];
-      const query = c.sql.query.bind(c.sql);
-      c.sql.query = ((text: string, params: readonly unknown[] = []) => {
-        asked.push(text);
-        return query(text, params);
-      }) as typeof c.sql.query;
+      const { ctx: c, texts: asked } = await recordingContext(ctx().db);
       const params = {
         page: 1,
         perPage: 25,
@@ -167,7 +155,6 @@ describeEachEngine(
         range: { after: '2023-01-01 00:00:00', before: '2023-12-31 23:59:59' },
       };
       const listed = await ordersList(c, { ...params, orderExcludes: [] });
-      c.sql.query = query;
       expect(listed.total).toBeGreaterThan(100);
       expect(asked.some((t) => /FROM revenue_day/.test(t))).toBe(true);
       expect(asked.some((t) => /COUNT\(\*\)/.test(t))).toBe(false);

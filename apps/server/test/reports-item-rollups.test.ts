@@ -14,6 +14,7 @@ import { toUnits } from '../src/money';
 import { readStoreSettings } from '../src/options';
 import { order, seedCatalog, storeSettings } from './fixtures';
 import { engines, freshStore } from './harness';
+import { recordingContext } from './recording-context';
 
 /*
  * Order-level stats filtered to one product, variation, category or coupon are read from
@@ -215,13 +216,7 @@ for (const engine of engines) {
         expect(await compare(db)).toBeGreaterThan(500);
 
         // Distinct customers of one product: item_day and the product's lines, no order rows.
-        const ctx = reportContext(db, await readStoreSettings(db));
-        const texts: string[] = [];
-        const query = ctx.sql.query.bind(ctx.sql);
-        ctx.sql.query = ((text: string, params?: readonly unknown[]) => {
-          texts.push(text);
-          return query(text, params);
-        }) as typeof ctx.sql.query;
+        const { ctx, texts } = await recordingContext(db);
         const customers = await orderStats(ctx, 'orders', {
           after: '2024-03-01 00:00:00',
           before: '2024-03-31 23:59:59',

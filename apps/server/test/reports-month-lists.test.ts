@@ -2,7 +2,6 @@ import type { DateType } from '@storelens/api';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { categoriesList } from '../src/analytics/categories-list';
-import { type ReportContext, reportContext } from '../src/analytics/context';
 import { couponsList } from '../src/analytics/coupons-list';
 import { noFilters, type ReportFilters } from '../src/analytics/filters';
 import type { ProductListParams } from '../src/analytics/list-parts';
@@ -17,6 +16,7 @@ import { toUnits } from '../src/money';
 import { readStoreSettings } from '../src/options';
 import { order, seedCatalog } from './fixtures';
 import { describeEachEngine } from './harness';
+import { recordingContext } from './recording-context';
 
 /*
  * The list reports read whole months from the month rollups and the rest of the range from
@@ -48,18 +48,6 @@ const LISTS: [string, ListFn, string[]][] = [
     ['tax_rate_id', 'name', 'tax_code', 'rate', 'order_tax', 'total_tax', 'orders_count'],
   ],
 ];
-
-/** A context whose SQL texts are recorded. */
-async function recordingContext(db: Db, dateType?: DateType) {
-  const ctx: ReportContext = reportContext(db, await readStoreSettings(db), dateType);
-  const texts: string[] = [];
-  const query = ctx.sql.query.bind(ctx.sql);
-  ctx.sql.query = ((sql: string, params?: readonly unknown[]) => {
-    texts.push(sql);
-    return query(sql, params);
-  }) as typeof ctx.sql.query;
-  return { ctx, texts };
-}
 
 const params = (
   range: { after?: string; before?: string },
