@@ -47,6 +47,18 @@ describeEachEngine(
       };
     };
 
+    /** The first page of 25, latest first, without filters. */
+    const firstPage = (range: { after: string; before: string }) => ({
+      page: 1,
+      perPage: 25,
+      order: 'desc' as const,
+      orderby: 'date' as const,
+      extendedInfo: false,
+      filters: noFilters,
+      orderIncludes: [],
+      range,
+    });
+
     const property = () =>
       fc.assert(
         fc.asyncProperty(
@@ -144,16 +156,7 @@ describeEachEngine(
 
     it('reads the count of whole days from the rollups, not from the rows', async () => {
       const { ctx: c, texts: asked } = await recordingContext(ctx().db);
-      const params = {
-        page: 1,
-        perPage: 25,
-        order: 'desc' as const,
-        orderby: 'date' as const,
-        extendedInfo: false,
-        filters: noFilters,
-        orderIncludes: [],
-        range: { after: '2023-01-01 00:00:00', before: '2023-12-31 23:59:59' },
-      };
+      const params = firstPage({ after: '2023-01-01 00:00:00', before: '2023-12-31 23:59:59' });
       const listed = await ordersList(c, { ...params, orderExcludes: [] });
       expect(listed.total).toBeGreaterThan(100);
       expect(asked.some((t) => /FROM revenue_day/.test(t))).toBe(true);
@@ -216,17 +219,7 @@ describeEachEngine(
         ],
       };
       await ingestOrders(db, [input]);
-      const range = { after: '2023-03-01 00:00:00', before: '2023-03-31 23:59:59' };
-      const params = {
-        page: 1,
-        perPage: 25,
-        order: 'desc' as const,
-        orderby: 'date' as const,
-        extendedInfo: false,
-        filters: noFilters,
-        orderIncludes: [],
-        range,
-      };
+      const params = firstPage({ after: '2023-03-01 00:00:00', before: '2023-03-31 23:59:59' });
       const before = await totals('date_created', params);
       expect(before.fromRollups).toBe(before.counted);
       // Replaced without its refunds, then removed with another order of the store.
