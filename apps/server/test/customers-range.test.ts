@@ -51,6 +51,45 @@ describeEachEngine(
       );
     });
 
+    it('counts every customer from a count kept until the customers change', async () => {
+      const c = await storeReportContext(ctx().db);
+      const total = async () =>
+        (
+          await customersList(c, rangeOnlyFilters({ after: undefined, before: undefined }), {
+            page: 1,
+            perPage: 5,
+            order: 'asc',
+            orderby: 'name',
+          })
+        ).total;
+      const before = await total();
+      expect(before).toBeGreaterThan(100);
+      const customer = (id: number) => ({
+        id,
+        user_id: 0,
+        username: '',
+        first_name: 'Zz',
+        last_name: String(id),
+        email: `zz${id}@example.com`,
+        country: 'US',
+        state: '',
+        city: '',
+        postcode: '',
+        date_registered: null,
+        date_registered_gmt: null,
+        date_last_active: null,
+        date_last_active_gmt: null,
+      });
+      const db = ctx().db.kysely;
+      await db
+        .insertInto('customers')
+        .values([customer(990_001), customer(990_002)])
+        .execute();
+      expect(await total()).toBe(before + 2);
+      await db.deleteFrom('customers').where('id', 'in', [990_001, 990_002]).execute();
+      expect(await total()).toBe(before);
+    });
+
     it('does not aggregate every order of the range for a page', async () => {
       const { ctx: c, texts: asked } = await recordingContext(ctx().db);
       const listed = await customersList(

@@ -206,6 +206,19 @@ const customerCounts = new WeakMap<
  * about 270 ms, on every unfiltered customers list. The totals' ends are two index ends.
  */
 async function customersCoverage(ctx: ReportContext) {
+  const { n, lo, hi } = await customersCounted(ctx);
+  const [t] = await ctx.sql.query<Record<'tlo' | 'thi', number | null>>(
+    `SELECT (SELECT MIN(customer_id) FROM customer_totals) AS tlo,
+       (SELECT MAX(customer_id) FROM customer_totals) AS thi`,
+  );
+  const [tlo, thi] = [t?.tlo, t?.thi].map((v) => (v == null ? null : Number(v)));
+  const contained =
+    tlo === null || (lo != null && hi != null && hi - lo + 1 === n && tlo! >= lo && thi! <= hi);
+  return { customers: n, contained };
+}
+
+/** The number of customers and their lowest and highest id, kept until the customers change. */
+async function customersCounted(ctx: ReportContext) {
   const version = await readVersion(ctx.sql, 'customers');
   let counts = customerCounts.get(ctx.db);
   if (counts?.version !== version) {
@@ -221,15 +234,7 @@ async function customersCoverage(ctx: ReportContext) {
     };
     customerCounts.set(ctx.db, counts);
   }
-  const [t] = await ctx.sql.query<Record<'tlo' | 'thi', number | null>>(
-    `SELECT (SELECT MIN(customer_id) FROM customer_totals) AS tlo,
-       (SELECT MAX(customer_id) FROM customer_totals) AS thi`,
-  );
-  const { n, lo, hi } = counts;
-  const [tlo, thi] = [t?.tlo, t?.thi].map((v) => (v == null ? null : Number(v)));
-  const contained =
-    tlo === null || (lo != null && hi != null && hi - lo + 1 === n && tlo! >= lo && thi! <= hi);
-  return { customers: n, contained };
+  return counts;
 }
 
 /** The number of rows of a query. */
@@ -304,7 +309,7 @@ async function pageCounted(
 ): Promise<ListResult<Record<string, unknown>>> {
   const dir = p.order === 'asc' ? 'ASC' : 'DESC';
   const total = all
-    ? await countRows(ctx, 'SELECT id FROM customers')
+    ? (await customersCounted(ctx)).n
     : await countRows(ctx, inner.sql, inner.params);
   const offset = (p.page - 1) * p.perPage;
   const rows =

@@ -23,6 +23,7 @@ import * as m020 from './migrations/020_customer_orders_covering';
 import * as m021 from './migrations/021_revenue_refund_count';
 import * as m022 from './migrations/022_orders_amount_indexes';
 import * as m023 from './migrations/023_customers_registered_id';
+import * as m024 from './migrations/024_customers_sort_indexes';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '021_revenue_refund_count': m021,
   '022_orders_amount_indexes': m022,
   '023_customers_registered_id': m023,
+  '024_customers_sort_indexes': m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
