@@ -103,7 +103,8 @@ type Column = string | readonly Part[];
  * one SELECT read the rows in one pass, so line i of every column is the same row (in no
  * particular order: SearchSet sorts by id). A column given as a list of expressions is a
  * searchable row of parts joined by PART_SEPARATOR. A value holding a newline (which would
- * split its row) or a part separator is read again with it as a space (as folding makes it).
+ * split its row) or a part separator is read again with it as a space (as folding makes it),
+ * in a second pass over every column.
  */
 const chrSql = (sql: RawSql, n: number) => charCode(sql.engine, n);
 
@@ -141,21 +142,34 @@ export async function readColumns<K extends string>(
       ? `MAX(${plain.map((x) => position(sql.engine, asText(x), chr(1))).join(' + ')})`
       : '0';
   };
-  const [row] = await sql.query<Record<string, string | number | null>>(
-    `SELECT COUNT(*) AS n, ${names
-      .map((k, i) => `string_agg(${column(k)}, ${chr(10)}) AS c${i}, ${separators(k)} AS s${i}`)
-      .join(', ')} ${from}`,
+  const read = async (cleaned: ReadonlySet<K>) => {
+    const [row] = await sql.query<Record<string, string | number | null>>(
+      `SELECT COUNT(*) AS n, ${names
+        .map(
+          (k, i) =>
+            `string_agg(${column(k, cleaned.has(k))}, ${chr(10)}) AS c${i}, ${separators(k)} AS s${i}`,
+        )
+        .join(', ')} ${from}`,
+    );
+    const count = Number(row?.n ?? 0);
+    const text = (i: number) => (count ? String(row?.[`c${i}`] ?? '') : '');
+    return { row, count, text };
+  };
+  let pass = await read(new Set());
+  // Columns whose values hold a newline or a separator are read again cleaned, in a pass that
+  // reads every column again: a pass of one column alone could take its rows from an index on
+  // it, in another order than the first pass's.
+  const unclean = new Set(
+    names.filter(
+      (_k, i) =>
+        lineCount(pass.text(i), pass.count) !== pass.count || Number(pass.row?.[`s${i}`] ?? 0) > 0,
+    ),
   );
-  const count = Number(row?.n ?? 0);
+  if (unclean.size) pass = await read(unclean);
+  const { count } = pass;
   const texts = {} as Record<K, string>;
   for (const [i, k] of names.entries()) {
-    let text = count ? String(row?.[`c${i}`] ?? '') : '';
-    if (lineCount(text, count) !== count || Number(row?.[`s${i}`] ?? 0) > 0) {
-      const [again] = await sql.query<{ c: string | null }>(
-        `SELECT string_agg(${column(k, true)}, ${chr(10)}) AS c ${from}`,
-      );
-      text = again?.c ?? '';
-    }
+    const text = pass.text(i);
     // A lone separator in a one-part value is a control character like any other.
     texts[k] =
       typeof columns[k] === 'string' && text.includes(PART_SEPARATOR)
