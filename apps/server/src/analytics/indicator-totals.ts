@@ -8,6 +8,7 @@
  * (month-source.ts `rangeSums`).
  */
 import { countDistinct } from '../db/dialect';
+import { REVENUE_VALUE_COLUMNS } from '../db/rollups';
 import type { ReportContext } from './context';
 import { DATE_KIND } from './context';
 import { noFilters, rowFilter, statusDefault } from './filters';
@@ -20,6 +21,7 @@ import {
   orderRowsQuery,
   planRange,
   ROLLUP_COLUMNS,
+  sumRevenueRollups,
 } from './revenue';
 
 /** A closed local range, as the stats reports take it. */
@@ -38,32 +40,16 @@ export async function orderTotals(ctx: ReportContext, range: TotalsRange): Promi
   const excluded = ctx.settings.excludedStatuses;
   const rollup = rowFilter(noFilters, excluded, ROLLUP_COLUMNS, 'order');
   const plan = planRange(range.after, range.before);
-  const read = async (table: string, width: number, from: number, to: number) => {
-    const rows = await ctx.sql.query<Record<string, number | string | null>>(
-      `SELECT SUM(orders_count) AS orders_count, SUM(num_items_sold) AS num_items_sold,
-         SUM(total_sales) AS total_sales, SUM(net_total) AS net_total,
-         SUM(tax_total) AS tax_total, SUM(shipping_total) AS shipping_total,
-         SUM(refunds) AS refunds, SUM(coupons) AS coupons
-       FROM ${table} WHERE date_kind = ? AND bucket >= ? AND bucket < ? AND ${rollup.sql}`,
-      [
-        DATE_KIND[ctx.dateColumn],
-        wallText(from).slice(0, width),
-        wallText(to).slice(0, width),
-        ...rollup.params,
-      ],
-    );
-    const r = rows[0] ?? {};
-    acc.orders_count += Number(r.orders_count ?? 0);
-    acc.num_items_sold += Number(r.num_items_sold ?? 0);
-    acc.total_sales += Number(r.total_sales ?? 0);
-    acc.net_total += Number(r.net_total ?? 0);
-    acc.tax_total += Number(r.tax_total ?? 0);
-    acc.shipping_total += Number(r.shipping_total ?? 0);
-    acc.refunds += Number(r.refunds ?? 0);
-    acc.coupons += Number(r.coupons ?? 0);
-  };
-  for (const [from, to] of plan.days) await read('revenue_day', 10, from, to);
-  for (const [from, to] of plan.hours) await read('revenue_hour', 13, from, to);
+  const sums = await sumRevenueRollups(
+    ctx,
+    plan,
+    rollup,
+    Object.fromEntries(REVENUE_VALUE_COLUMNS.map((c) => [c, c])) as Record<
+      (typeof REVENUE_VALUE_COLUMNS)[number],
+      string
+    >,
+  );
+  for (const c of REVENUE_VALUE_COLUMNS) acc[c] += sums[c];
   const filter = rowFilter(noFilters, excluded, ORDER_COLUMNS, 'order');
   for (const [from, to] of plan.raw) {
     for (const r of await orderRowsQuery(ctx, filter, wallText(from), wallText(to)))

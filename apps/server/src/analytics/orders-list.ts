@@ -4,11 +4,11 @@
  */
 import type { OrderCustomerBody, OrdersListRow } from '@storelens/api';
 import { CUSTOMER_COLUMNS_WITH_ACTIVITY, type CustomerTable } from '../db/schema';
-import { DATE_KIND, type ReportContext } from './context';
+import type { ReportContext } from './context';
 import { idsSql, type ReportFilters, rollupAnswerable, rowFilter } from './filters';
 import { wallText } from './intervals';
 import { type ListPaging, type ListResult, link, pagedQuery, rangeCondition } from './paging';
-import { ORDER_COLUMNS, planRange, ROLLUP_COLUMNS } from './revenue';
+import { ORDER_COLUMNS, planRange, ROLLUP_COLUMNS, sumRevenueRollups } from './revenue';
 
 /** Parameters of the orders list. */
 export interface OrdersListParams extends ListPaging {
@@ -129,34 +129,16 @@ function countByRollups(ctx: ReportContext, p: OrdersListParams) {
     const excluded = ctx.settings.excludedStatuses;
     const rollup = rowFilter(p.filters, excluded, ROLLUP_COLUMNS, 'order');
     const plan = planRange(after, before);
-    let n = 0;
-    const add = async (text: string, params: unknown[]) => {
-      const [r] = await ctx.sql.query<{ n: number | null }>(text, params);
-      n += Number(r?.n ?? 0);
-    };
-    for (const [table, width, ranges] of [
-      ['revenue_day', 10, plan.days],
-      ['revenue_hour', 13, plan.hours],
-    ] as const) {
-      for (const [from, to] of ranges)
-        await add(
-          `SELECT SUM(orders_count + refund_count) AS n FROM ${table}
-           WHERE date_kind = ? AND bucket >= ? AND bucket < ? AND ${rollup.sql}`,
-          [
-            DATE_KIND[ctx.dateColumn],
-            wallText(from).slice(0, width),
-            wallText(to).slice(0, width),
-            ...rollup.params,
-          ],
-        );
-    }
+    let { n } = await sumRevenueRollups(ctx, plan, rollup, { n: 'orders_count + refund_count' });
     const col = `os.${ctx.dateColumn}`;
     const rows = rowFilter(p.filters, excluded, ORDER_COLUMNS, 'order');
-    for (const [from, to] of plan.raw)
-      await add(
+    for (const [from, to] of plan.raw) {
+      const [r] = await ctx.sql.query<{ n: number | null }>(
         `SELECT COUNT(*) AS n FROM order_stats os WHERE ${col} >= ? AND ${col} < ? AND ${rows.sql}`,
         [wallText(from), wallText(to), ...rows.params],
       );
+      n += Number(r?.n ?? 0);
+    }
     return n;
   };
 }

@@ -119,6 +119,40 @@ export const ROLLUP_COLUMNS: FilterColumns = {
   returning: 'returning_customer',
 };
 
+/**
+ * Whole-range sums over the revenue rollups: each named expression of `sums` summed over the
+ * rows (of `filter`, on ROLLUP_COLUMNS) of the plan's whole days (revenue_day) and whole hours
+ * (revenue_hour). The partial hours at the edges are the caller's (order rows).
+ */
+export async function sumRevenueRollups<K extends string>(
+  ctx: ReportContext,
+  plan: Pick<ReturnType<typeof planRange>, 'days' | 'hours'>,
+  filter: SqlCondition,
+  sums: Record<K, string>,
+): Promise<Record<K, number>> {
+  const names = Object.keys(sums) as K[];
+  const totals = Object.fromEntries(names.map((k) => [k, 0])) as Record<K, number>;
+  for (const [table, width, ranges] of [
+    ['revenue_day', 10, plan.days],
+    ['revenue_hour', 13, plan.hours],
+  ] as const) {
+    for (const [from, to] of ranges) {
+      const [r] = await ctx.sql.query<Record<K, number | string | null>>(
+        `SELECT ${names.map((k) => `SUM(${sums[k]}) AS ${k}`).join(', ')}
+         FROM ${table} WHERE date_kind = ? AND bucket >= ? AND bucket < ? AND ${filter.sql}`,
+        [
+          DATE_KIND[ctx.dateColumn],
+          wallText(from).slice(0, width),
+          wallText(to).slice(0, width),
+          ...filter.params,
+        ],
+      );
+      for (const k of names) totals[k] += Number(r?.[k] ?? 0);
+    }
+  }
+  return totals;
+}
+
 /** Which presentation an order-level report uses. */
 export type OrderReport = 'revenue' | 'orders';
 
