@@ -6,6 +6,7 @@ import { reportContext } from '../src/analytics/context';
 import { noFilters } from '../src/analytics/filters';
 import { ordersList } from '../src/analytics/orders-list';
 import { countRefundRows } from '../src/db/migrations/021_revenue_refund_count';
+import { REVENUE_VALUE_COLUMNS } from '../src/db/rollups';
 import { generateDemoStore } from '../src/demo/generate';
 import { ingestOrders } from '../src/ingest/ingest';
 import type { OrderInput } from '../src/ingest/types';
@@ -254,13 +255,8 @@ describeEachEngine(
       // As before the migration: no refund counts, no row for refunds of all-zero figures.
       for (const table of ['revenue_hour', 'revenue_day']) {
         await sql.raw(`UPDATE ${table} SET refund_count = 0`).execute(db.kysely);
-        await sql
-          .raw(
-            `DELETE FROM ${table} WHERE orders_count = 0 AND num_items_sold = 0 AND total_sales = 0
-               AND net_total = 0 AND tax_total = 0 AND shipping_total = 0 AND refunds = 0
-               AND coupons = 0 AND coupon_ids = ''`,
-          )
-          .execute(db.kysely);
+        const zero = REVENUE_VALUE_COLUMNS.map((c) => `${c} = 0`).join(' AND ');
+        await sql.raw(`DELETE FROM ${table} WHERE ${zero} AND coupon_ids = ''`).execute(db.kysely);
       }
       await countRefundRows(db.kysely as unknown as Kysely<unknown>);
       expect(await read()).toEqual(kept);

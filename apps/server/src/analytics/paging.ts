@@ -60,8 +60,8 @@ export async function pagedQuery<T>(
   } = {},
 ): Promise<ListResult<T>> {
   const dir = paging.order === 'asc' ? 'ASC' : 'DESC';
-  if (count) countApart = true;
-  const window = countApart ? '' : ', COUNT(*) OVER () AS total_rows_';
+  const apart = countApart || count !== undefined;
+  const window = apart ? '' : ', COUNT(*) OVER () AS total_rows_';
   const counting =
     count ??
     (async () =>
@@ -75,7 +75,7 @@ export async function pagedQuery<T>(
        ORDER BY t.${orderBy} ${dir}, t.${key} ${dir} LIMIT ? OFFSET ?`,
       [...params, paging.perPage, (paging.page - 1) * paging.perPage],
     ),
-    countApart ? counting() : undefined,
+    apart ? counting() : undefined,
   ]);
   let total = counted ?? Number(page[0]?.total_rows_ ?? 0);
   // A page past the end has no row to carry the window count.
