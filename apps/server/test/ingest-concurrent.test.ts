@@ -15,6 +15,7 @@ const DERIVED = [
   'product_month',
   'tax_month',
   'item_day',
+  'item_visits',
   'customer_first_order',
   'customer_totals',
 ] as const;
@@ -78,6 +79,43 @@ for (const engine of engines) {
         const [sa, sb] = [await snapshot(a.db), await snapshot(b.db)];
         for (const table of DERIVED) expect(sa[table], table).toEqual(sb[table]);
         expect(sa.order_stats).toHaveLength(3);
+      } finally {
+        await a.drop();
+        await b.drop();
+      }
+    }, 120_000);
+
+    it("item visits equal a recomputation after racing ingestions of one customer's orders", async () => {
+      // Different orders (no order lock in common) of one customer and product, on different
+      // days: each batch's visits depend on the others' lines, so without the customer lock
+      // (ingest/item-visits.ts) two batches each count their day as the customer's first.
+      const a = await freshStore(engine);
+      const b = await freshStore(engine);
+      try {
+        for (const s of [a, b]) {
+          await storeSettings(s.db, 'Europe/Paris');
+          await seedCatalog(s.db);
+        }
+        const placed = (id: number, day: number): OrderInput =>
+          order(id, {
+            status: 'completed',
+            customerId: 7,
+            created: `2024-03-${String(day).padStart(2, '0')} 10:00:00`,
+            lines: [{ id: id * 10, productId: 10, qty: 1, price: '10.00', tax: '1.00' }],
+          });
+        let id = 600;
+        for (let round = 0; round < 8; round++) {
+          const results = await Promise.allSettled(
+            [1, 2, 3].map((k) => ingestOrders(a.db, [placed(++id, 1 + ((round * 3 + k) % 28))])),
+          );
+          for (const r of results)
+            expect(r.status, r.status === 'rejected' ? String(r.reason) : '').toBe('fulfilled');
+        }
+        const ids = Array.from({ length: id - 600 }, (_, i) => 601 + i);
+        await ingestOrders(b.db, await readOrderInputs(a.db, ids));
+        const [sa, sb] = [await snapshot(a.db), await snapshot(b.db)];
+        for (const table of DERIVED) expect(sa[table], table).toEqual(sb[table]);
+        expect(sb.item_visits!.length).toBeGreaterThan(20);
       } finally {
         await a.drop();
         await b.drop();

@@ -6,6 +6,7 @@ import type { Db } from '../src/db/database';
 import * as m010 from '../src/db/migrations/010_category_day';
 import * as m015 from '../src/db/migrations/015_item_day';
 import * as m019 from '../src/db/migrations/019_day_rollups';
+import * as m025 from '../src/db/migrations/025_item_visits';
 import { ANALYTICS_TABLES } from '../src/db/schema';
 import { RawSql } from '../src/db/sql';
 import { Random } from '../src/demo/random';
@@ -249,6 +250,14 @@ for (const engine of engines) {
         const migrated = await snapshot(a.db);
         for (const table of ['product_day', 'variation_day', 'coupon_day', 'tax_day'] as const)
           expect(migrated[table], table).toEqual(sa[table]);
+        // Migration 025 counts the existing lookups' item visits into the same rows, repeat
+        // visits (a previous day) among them.
+        expect(
+          sa.item_visits!.filter((r) => !r.includes('["prev_day",""]')).length,
+        ).toBeGreaterThan(10);
+        await m025.down(a.db.kysely as unknown as Kysely<unknown>);
+        await m025.up(a.db.kysely as unknown as Kysely<unknown>);
+        expect((await snapshot(a.db)).item_visits).toEqual(sa.item_visits);
         expect(sa.variation_month!.length).toBeGreaterThan(0);
         expect(sa.coupon_month!.length).toBeGreaterThan(0);
       } finally {

@@ -158,7 +158,8 @@ async function compare(db: Db) {
               order: 'asc' as const,
               orderby: 'date',
               // orders/stats without total_customers (distinct customers read the lookups).
-              // 'customers': orders/stats with total_customers (customersOfItem).
+              // 'customers': orders/stats with total_customers (item visits over whole days, the
+              // item's lines over partial ones).
               fields:
                 report === 'customers'
                   ? ['orders_count', 'net_revenue', 'total_customers']
@@ -215,7 +216,7 @@ for (const engine of engines) {
         expect(Number(rows.n)).toBeGreaterThan(100);
         expect(await compare(db)).toBeGreaterThan(500);
 
-        // Distinct customers of one product: item_day and the product's lines, no order rows.
+        // Distinct customers of one product: item_day and the product's visits, no order rows.
         const { ctx, texts } = await recordingContext(db);
         const customers = await orderStats(ctx, 'orders', {
           after: '2024-03-01 00:00:00',
@@ -234,6 +235,9 @@ for (const engine of engines) {
         ).toBeGreaterThan(0);
         expect(texts.join('\n')).toContain('item_day');
         expect(texts.join('\n')).not.toContain('FROM order_stats');
+        // Its customers from its visits (migration 025), not from its lines.
+        expect(texts.join('\n')).toContain('FROM item_visits');
+        expect(texts.join('\n')).not.toContain('order_product_lookup');
 
         // The comparison would catch a drifted rollup: add 1.00 to product 10's rows and the
         // rollup answer no longer equals the lookups'.

@@ -29,7 +29,7 @@ import { readStoreSettings } from '../options';
 const statusKey = (excluded: readonly string[]) => JSON.stringify([...new Set(excluded)].sort());
 
 /** `<column> NOT IN (…)` for the excluded statuses, or a true condition when there are none. */
-function notExcluded(column: string, excluded: readonly string[]) {
+export function notExcluded(column: string, excluded: readonly string[]) {
   const list = [...new Set(excluded)];
   if (list.length === 0) return { sql: '1=1', params: [] as string[] };
   return { sql: `${column} NOT IN (${list.map(() => '?').join(',')})`, params: list };

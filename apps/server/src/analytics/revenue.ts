@@ -242,9 +242,10 @@ export async function orderStats(
     params.segmentby !== undefined || params.interval === 'hour' || options.itemRollups === false
       ? undefined
       : oneItem(f);
-  // Distinct customers have no rollup: for one product, variation or category they come from
-  // that item's lines alone (customersOfItem), the sums still from item_day.
-  // Every other request with customers reads the order rows.
+  // Distinct customers of one product or variation over whole days come from its visits
+  // (customerCountsFromVisits); otherwise, and for a category, from that item's lines alone
+  // (customerCountsOfItem); the sums still from item_day. Every other request with customers
+  // reads the order rows.
   const customersByItem = wantsCustomers && single !== undefined && single.type !== 'coupon';
   const byRows = (wantsCustomers && !customersByItem) || params.segmentby !== undefined;
   const item = byRows ? undefined : single;
@@ -336,7 +337,9 @@ export async function orderStats(
     // The database counts the item's distinct customers over the whole range (partial days
     // included), per bucket and in total; those counts replace the sets the order rows filled.
     if (item && customersByItem) {
-      const counts = await customerCountsOfItem(ctx, item, accs, params.after, endExclusive);
+      const counts = visitsAnswer(item, params.after, endExclusive)
+        ? await customerCountsFromVisits(ctx, item, accs, params.after, endExclusive)
+        : await customerCountsOfItem(ctx, item, accs, params.after, endExclusive);
       for (const b of accs.buckets)
         accs.byBucket.get(b.id)!.customerCount = counts.byBucket.get(b.id) ?? 0;
       customersTotal = counts.total;
@@ -364,6 +367,61 @@ export async function orderStats(
     },
     orderbyAlias: { items_sold: 'num_items_sold' },
   });
+}
+
+/**
+ * Whether item_visits (migration 025) counts one item's customers over a range: a product or
+ * variation, under the excluded statuses alone (it counts no other status or customer-type
+ * filter), over whole local days (`from` and `to` at midnight, `to` exclusive).
+ */
+function visitsAnswer(
+  item: NonNullable<ReturnType<typeof oneItem>>,
+  from: string,
+  to: string,
+): item is typeof item & { type: 'product' | 'variation' } {
+  const { rest } = item;
+  return (
+    (item.type === 'product' || item.type === 'variation') &&
+    rest.statusIs.length === 0 &&
+    rest.statusIsNot.length === 0 &&
+    !rest.customerType &&
+    from.endsWith(' 00:00:00') &&
+    to.endsWith(' 00:00:00')
+  );
+}
+
+/**
+ * One product's or variation's distinct customers per bucket and over the whole range, from
+ * its visits (ingest/item-visits.ts): the visits of a span of days whose previous visit came
+ * before the span's first day, one per customer. Reads the item's visit rows of the range, a
+ * tenth of its lines for a best seller, where `customerCountsOfItem` reads every line.
+ */
+async function customerCountsFromVisits(
+  ctx: ReportContext,
+  item: { type: 'product' | 'variation'; id: number },
+  accs: BucketAccs<OrderAcc>,
+  from: string,
+  to: string,
+): Promise<{ byBucket: Map<string, number>; total: number }> {
+  const first = from.slice(0, 10);
+  const rows = await ctx.sql.query<{ day: string; prev_day: string; n: number }>(
+    `SELECT day, prev_day, n FROM item_visits
+     WHERE item_type = ? AND item_id = ? AND date_kind = ? AND day >= ? AND day < ?`,
+    [item.type, item.id, DATE_KIND[ctx.dateColumn], first, to.slice(0, 10)],
+  );
+  const firstDayOf = new Map(accs.buckets.map((b) => [b.id, b.start.slice(0, 10)]));
+  const byBucket = new Map<string, number>();
+  let total = 0;
+  for (const r of rows) {
+    const day = String(r.day);
+    const prev = String(r.prev_day);
+    const n = Number(r.n);
+    if (prev < first) total += n;
+    const id = accs.idOf(`${day} 00:00:00`);
+    if (id !== undefined && prev < firstDayOf.get(id)!)
+      byBucket.set(id, (byBucket.get(id) ?? 0) + n);
+  }
+  return { byBucket, total };
 }
 
 /**

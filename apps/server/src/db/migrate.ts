@@ -24,6 +24,7 @@ import * as m021 from './migrations/021_revenue_refund_count';
 import * as m022 from './migrations/022_orders_amount_indexes';
 import * as m023 from './migrations/023_customers_registered_id';
 import * as m024 from './migrations/024_customers_sort_indexes';
+import * as m025 from './migrations/025_item_visits';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '022_orders_amount_indexes': m022,
   '023_customers_registered_id': m023,
   '024_customers_sort_indexes': m024,
+  '025_item_visits': m025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -366,6 +366,20 @@ export interface RevenueRollupTable {
 }
 
 /**
+ * Visits of products and variations (migration 025, ingest/item-visits.ts): `n` days on which a
+ * customer had a counted line of the item under `date_kind`, whose previous such day was
+ * `prev_day` ('' for none).
+ */
+export interface ItemVisitsTable {
+  item_type: 'product' | 'variation';
+  item_id: number;
+  date_kind: 'created' | 'paid' | 'completed';
+  day: string;
+  prev_day: string;
+  n: number;
+}
+
+/**
  * Order-level sums per item and local day (migration 015): the revenue rollup's columns over
  * the orders and refunds that match one product, variation, category or coupon.
  */
@@ -486,6 +500,7 @@ export interface Database {
   category_month: CategoryMonthTable;
   category_day: CategoryDayTable;
   item_day: ItemDayTable;
+  item_visits: ItemVisitsTable;
   coupon_month: CouponMonthTable;
   tax_month: TaxMonthTable;
   product_day: ProductDayTable;
@@ -515,6 +530,7 @@ export const ANALYTICS_TABLES = [
   'category_month',
   'category_day',
   'item_day',
+  'item_visits',
   'coupon_month',
   'tax_month',
   'product_day',

@@ -131,7 +131,7 @@ export async function generateDemoStore(
   await inTransaction((sql) => bulk.moveFlips(sql));
   phase('new/returning flips (at the end)');
   await inTransaction((sql) => bulk.finish(sql));
-  phase('rollups of the last days');
+  phase('rollups of the last days and item visits');
   await restoreIndexes(db);
   phase('indexes built (and analysed)');
   await inTransaction((sql) => bulk.applyLate(sql));

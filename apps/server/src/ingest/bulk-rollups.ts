@@ -7,6 +7,7 @@ import {
 import type { RawSql } from '../db/sql';
 import { Deltas, dayNumber } from './contributions';
 import { ItemDayTotals } from './item-day-totals';
+import { fillItemVisits } from './item-visits';
 import { BulkNewReturning } from './returning';
 import {
   applyItemDays,
@@ -46,6 +47,19 @@ export class BulkRollups {
   /** New/returning state known without reading it back; flips moved at the end. */
   readonly newReturning = new BulkNewReturning();
   private closed = Number.NEGATIVE_INFINITY;
+  /** The excluded statuses the load's batches were ingested under (`ingestedUnder`). */
+  private excluded?: readonly string[];
+
+  /**
+   * Notes the excluded statuses a batch is ingested under: the item visits counted at the
+   * end (`finish`) count the lines of the others. A load's batches must all share them.
+   */
+  ingestedUnder(excluded: readonly string[]) {
+    const key = (list: readonly string[]) => JSON.stringify([...new Set(list)].sort());
+    if (this.excluded && key(this.excluded) !== key(excluded))
+      throw new Error('A bulk load changed its excluded statuses between batches');
+    this.excluded = excluded;
+  }
 
   /** No contribution but late ones will come for the days before `day` ('YYYY-MM-DD', local). */
   closeBefore(day: string) {
@@ -78,10 +92,14 @@ export class BulkRollups {
     await this.newReturning.moveFlips(sql, this.deltas);
   }
 
-  /** Moves the flips held, then writes every row still held: the end of the load. */
+  /**
+   * Moves the flips held, then writes every row still held and counts every customer's item
+   * visits from the loaded lookups (ingest/item-visits.ts): the end of the load.
+   */
   async finish(sql: RawSql): Promise<void> {
     await this.moveFlips(sql);
     await this.write(sql, Number.POSITIVE_INFINITY);
+    if (this.excluded) await fillItemVisits(sql, this.excluded);
   }
 
   /**

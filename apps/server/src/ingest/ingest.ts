@@ -6,6 +6,7 @@ import { readStoreSettings } from '../options';
 import { zone } from '../timezone';
 import type { BulkRollups } from './bulk-rollups';
 import { Deltas } from './contributions';
+import { ItemVisitChanges } from './item-visits';
 import { firstOrders, moveFlags } from './returning';
 import { applyItemDays, applyPeriods, applyRevenue } from './rollups';
 import {
@@ -66,6 +67,7 @@ export async function ingestOrders(
   const settings = await readStoreSettings(db);
   const toLocal = zone(settings.timezone).toLocal;
   const excluded = new Set<string>(settings.excludedStatuses);
+  options.bulk?.ingestedUnder(settings.excludedStatuses);
 
   let commitStarted = 0;
   // PostgreSQL writes the batch while this process builds the next rows (RawSql.pipelined).
@@ -117,8 +119,17 @@ export async function ingestOrders(
     const recompute = new Set<number>();
     const load = options.bulk?.newReturning;
     load?.forget(seen);
+    const old = seen.length > 0 ? await loadLookups(sql, seen) : [];
+    // The item visits of every customer the batch touches, before it changes their lines (a
+    // bulk load counts them all at its end instead).
+    const visits = options.bulk
+      ? undefined
+      : await ItemVisitChanges.read(
+          sql,
+          [...old.map((l) => Number(l.stats.customer_id)), ...orders.map((o) => o.customerId)],
+          settings.excludedStatuses,
+        );
     if (seen.length > 0) {
-      const old = await loadLookups(sql, seen);
       await categories.load(old.flatMap((l) => l.products.map((p) => p.product_id)));
       const oldCoupons = orderCoupons(old);
       for (const l of old) {
@@ -192,7 +203,11 @@ export async function ingestOrders(
     }
 
     phase('new/returning flips');
-    // 6. Rollups.
+    // 6. Rollups, and the touched customers' item visits.
+    if (visits) {
+      await visits.write(sql);
+      phase('item visits');
+    }
     if (options.bulk) {
       await options.bulk.flush(sql);
       phase('rollups of closed days');
