@@ -120,13 +120,17 @@ export async function ingestOrders(
     const load = options.bulk?.newReturning;
     load?.forget(seen);
     const old = seen.length > 0 ? await loadLookups(sql, seen) : [];
-    // The item visits of every customer the batch touches, before it changes their lines (a
-    // bulk load counts them all at its end instead).
+    // The item visits of every customer the batch touches, of the products of the lines it
+    // replaces and writes, before it changes them (a bulk load counts them all at its end).
     const visits = options.bulk
       ? undefined
       : await ItemVisitChanges.read(
           sql,
           [...old.map((l) => Number(l.stats.customer_id)), ...orders.map((o) => o.customerId)],
+          [
+            ...old.flatMap((l) => l.products.map((p) => Number(p.product_id))),
+            ...orders.flatMap((o) => o.lines.map((l) => l.productId)),
+          ],
           settings.excludedStatuses,
         );
     if (seen.length > 0) {

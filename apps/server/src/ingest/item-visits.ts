@@ -72,20 +72,26 @@ export function countVisits(lines: Iterable<VisitLine>): Map<string, number> {
   return counts;
 }
 
-/** The counted lookup lines of some customers (through order_stats' customer index). */
+/**
+ * The counted lookup lines of some customers and products (through order_stats' customer
+ * index). Every line of such a product is read, so its visits and those of its variations
+ * are whole; other products' visits are not read, and a batch leaves them as they are.
+ */
 async function customerLines(
   sql: RawSql,
   customers: readonly number[],
+  products: readonly number[],
   excluded: readonly string[],
 ): Promise<VisitLine[]> {
-  if (customers.length === 0) return [];
+  if (customers.length === 0 || products.length === 0) return [];
   const counted = notExcluded('opl.status', excluded);
   return sql.query<VisitLine>(
     `SELECT opl.customer_id, opl.product_id, opl.variation_id,
        opl.date_created, opl.date_paid, opl.date_completed
      FROM order_stats s JOIN order_product_lookup opl ON opl.order_id = s.order_id
-     WHERE ${sql.inIdList('s.customer_id')} AND ${counted.sql}`,
-    [sql.idList(customers), ...counted.params],
+     WHERE ${sql.inIdList('s.customer_id')} AND ${sql.inIdList('opl.product_id')}
+       AND ${counted.sql}`,
+    [sql.idList(customers), sql.idList(products), ...counted.params],
   );
 }
 
@@ -94,17 +100,21 @@ const KEYS_PER_DELETE = 200;
 
 /**
  * The visits of the customers an ingestion batch touches: read before the batch changes their
- * lines (`read`), then again after (`write`), and the difference added to item_visits.
+ * lines (`read`), then again after (`write`), and the difference added to item_visits. Only
+ * the products of the lines the batch writes or replaces are read: a customer with years of
+ * orders is read for those products alone, and no other product's visits change.
  */
 export class ItemVisitChanges {
   private constructor(
     private readonly customers: readonly number[],
+    private readonly products: readonly number[],
     private readonly excluded: readonly string[],
     private readonly before: Map<string, number>,
   ) {}
 
   /**
-   * Reads the visits of `customers` (ids ≤ 0, guests without a customer, are skipped). On
+   * Reads the visits of `customers` (ids ≤ 0, guests without a customer, are skipped) of
+   * `products` (and their variations). On
    * PostgreSQL it first takes a transaction lock per customer: two batches with orders of one
    * customer would each compute the visits without the other's lines and add differences that
    * do not sum to the visits of both (the second visit of a day would count as a first).
@@ -112,9 +122,11 @@ export class ItemVisitChanges {
   static async read(
     sql: RawSql,
     customers: Iterable<number>,
+    products: Iterable<number>,
     excluded: readonly string[],
   ): Promise<ItemVisitChanges> {
     const ids = [...new Set(customers)].filter((id) => id > 0).sort((a, b) => a - b);
+    const productIds = [...new Set(products)];
     if (sql.engine === 'postgres' && ids.length > 0)
       await sql.query(
         // In key order, so that two batches cannot each hold a lock the other waits for.
@@ -123,13 +135,15 @@ export class ItemVisitChanges {
          ) locks`,
         [sql.idList(ids)],
       );
-    const before = countVisits(await customerLines(sql, ids, excluded));
-    return new ItemVisitChanges(ids, excluded, before);
+    const before = countVisits(await customerLines(sql, ids, productIds, excluded));
+    return new ItemVisitChanges(ids, productIds, excluded, before);
   }
 
   /** Adds the change of the customers' visits since `read` (call after the batch's lookups). */
   async write(sql: RawSql): Promise<void> {
-    const after = countVisits(await customerLines(sql, this.customers, this.excluded));
+    const after = countVisits(
+      await customerLines(sql, this.customers, this.products, this.excluded),
+    );
     const rows: unknown[][] = [];
     const shrunk: unknown[][] = [];
     const add = (key: string, delta: number) => {
