@@ -48,16 +48,47 @@ const version = (id: number, v: number): OrderInput =>
  * the second waits on the order's row lock (db/order-locks.ts); before, both read the old
  * lookup rows, and the second either failed or subtracted them again.
  */
+type Store = Awaited<ReturnType<typeof freshStore>>;
+
+/** Two seeded stores: A takes the racing writes, B the recomputation. */
+async function withTwoStores(
+  engine: (typeof engines)[number],
+  work: (a: Store, b: Store) => Promise<void>,
+) {
+  const a = await freshStore(engine);
+  const b = await freshStore(engine);
+  try {
+    for (const s of [a, b]) {
+      await storeSettings(s.db, 'Europe/Paris');
+      await seedCatalog(s.db);
+    }
+    await work(a, b);
+  } finally {
+    await a.drop();
+    await b.drop();
+  }
+}
+
+function expectAllFulfilled(results: PromiseSettledResult<void>[]) {
+  for (const r of results)
+    expect(r.status, r.status === 'rejected' ? String(r.reason) : '').toBe('fulfilled');
+}
+
+/**
+ * The recomputation: the orders as A stores them, ingested once into the empty B, leave every
+ * derived table as A's racing writes did. Returns B's rows.
+ */
+async function expectRecomputed(a: Store, b: Store, ids: readonly number[]) {
+  await ingestOrders(b.db, await readOrderInputs(a.db, ids));
+  const [sa, sb] = [await snapshot(a.db), await snapshot(b.db)];
+  for (const table of DERIVED) expect(sa[table], table).toEqual(sb[table]);
+  return sb;
+}
+
 for (const engine of engines) {
   describe(`concurrent ingestions of one order [${engine}]`, () => {
     it('rollups equal a recomputation after racing re-ingestions', async () => {
-      const a = await freshStore(engine);
-      const b = await freshStore(engine);
-      try {
-        for (const s of [a, b]) {
-          await storeSettings(s.db, 'Europe/Paris');
-          await seedCatalog(s.db);
-        }
+      await withTwoStores(engine, async (a, b) => {
         const ids = [501, 502, 503];
         await ingestOrders(
           a.db,
@@ -66,36 +97,23 @@ for (const engine of engines) {
         let v = 1;
         for (let round = 0; round < 25; round++) {
           // Three writers at once: one order alone, and batches that share it.
-          const results = await Promise.allSettled([
-            ingestOrders(a.db, [version(501, v++)]),
-            ingestOrders(a.db, [version(501, v++), version(502, v++)]),
-            ingestOrders(a.db, [version(503, v++), version(501, v++)]),
-          ]);
-          for (const r of results)
-            expect(r.status, r.status === 'rejected' ? String(r.reason) : '').toBe('fulfilled');
+          expectAllFulfilled(
+            await Promise.allSettled([
+              ingestOrders(a.db, [version(501, v++)]),
+              ingestOrders(a.db, [version(501, v++), version(502, v++)]),
+              ingestOrders(a.db, [version(503, v++), version(501, v++)]),
+            ]),
+          );
         }
-        // The recomputation: the orders as stored, ingested once into an empty store.
-        await ingestOrders(b.db, await readOrderInputs(a.db, ids));
-        const [sa, sb] = [await snapshot(a.db), await snapshot(b.db)];
-        for (const table of DERIVED) expect(sa[table], table).toEqual(sb[table]);
-        expect(sa.order_stats).toHaveLength(3);
-      } finally {
-        await a.drop();
-        await b.drop();
-      }
+        expect((await expectRecomputed(a, b, ids)).order_stats).toHaveLength(3);
+      });
     }, 120_000);
 
     it("item visits equal a recomputation after racing ingestions of one customer's orders", async () => {
       // Different orders (no order lock in common) of one customer and product, on different
       // days: each batch's visits depend on the others' lines, so without the customer lock
       // (ingest/item-visits.ts) two batches each count their day as the customer's first.
-      const a = await freshStore(engine);
-      const b = await freshStore(engine);
-      try {
-        for (const s of [a, b]) {
-          await storeSettings(s.db, 'Europe/Paris');
-          await seedCatalog(s.db);
-        }
+      await withTwoStores(engine, async (a, b) => {
         const placed = (id: number, day: number): OrderInput =>
           order(id, {
             status: 'completed',
@@ -105,21 +123,15 @@ for (const engine of engines) {
           });
         let id = 600;
         for (let round = 0; round < 8; round++) {
-          const results = await Promise.allSettled(
-            [1, 2, 3].map((k) => ingestOrders(a.db, [placed(++id, 1 + ((round * 3 + k) % 28))])),
+          expectAllFulfilled(
+            await Promise.allSettled(
+              [1, 2, 3].map((k) => ingestOrders(a.db, [placed(++id, 1 + ((round * 3 + k) % 28))])),
+            ),
           );
-          for (const r of results)
-            expect(r.status, r.status === 'rejected' ? String(r.reason) : '').toBe('fulfilled');
         }
         const ids = Array.from({ length: id - 600 }, (_, i) => 601 + i);
-        await ingestOrders(b.db, await readOrderInputs(a.db, ids));
-        const [sa, sb] = [await snapshot(a.db), await snapshot(b.db)];
-        for (const table of DERIVED) expect(sa[table], table).toEqual(sb[table]);
-        expect(sb.item_visits!.length).toBeGreaterThan(20);
-      } finally {
-        await a.drop();
-        await b.drop();
-      }
+        expect((await expectRecomputed(a, b, ids)).item_visits!.length).toBeGreaterThan(20);
+      });
     }, 120_000);
   });
 }
