@@ -101,6 +101,9 @@ async function customerLines(
 /** Keys of item_visits compared at once when deleting rows left at zero. */
 const KEYS_PER_DELETE = 200;
 
+/** The first key of item_visits' advisory locks (the second is the customer id). */
+const VISIT_LOCK_SPACE = 25_025;
+
 /**
  * The visits of the customers an ingestion batch touches: read before the batch changes their
  * lines (`read`), then again after (`write`), and the difference added to item_visits. Only
@@ -117,10 +120,10 @@ export class ItemVisitChanges {
 
   /**
    * Reads the visits of `customers` (ids ≤ 0, guests without a customer, are skipped) of
-   * `products` (and their variations). On
-   * PostgreSQL it first takes a transaction lock per customer: two batches with orders of one
-   * customer would each compute the visits without the other's lines and add differences that
-   * do not sum to the visits of both (the second visit of a day would count as a first).
+   * `products` and their variations. On PostgreSQL it first takes a transaction lock per
+   * customer: two batches with orders of one customer would each compute the visits without
+   * the other's lines and add differences that do not sum to the visits of both (the second
+   * visit of a day would count as a first).
    */
   static async read(
     sql: RawSql,
@@ -171,9 +174,6 @@ export class ItemVisitChanges {
     }
   }
 }
-
-/** The first key of item_visits' advisory locks (the second is the customer id). */
-const VISIT_LOCK_SPACE = 25_025;
 
 /**
  * Counts every customer's visits from the lookup rows into an empty item_visits (the migration,
