@@ -282,6 +282,16 @@ export async function orderStats(
   let products = 0;
   let customersTotal: number | undefined;
   if (useRollups) {
+    // The item's distinct customers are counted beside the sums: on PostgreSQL the query runs
+    // on another connection meanwhile (SQLite's statements run one after the other anyway).
+    const customerCounts =
+      item && customersByItem
+        ? visitsAnswer(item, params.after, endExclusive)
+          ? customerCountsFromVisits(ctx, item, accs, params.after, endExclusive)
+          : customerCountsOfItem(ctx, item, accs, params.after, endExclusive)
+        : undefined;
+    // Awaited below; a failure of the sums before then must not leave it unhandled.
+    customerCounts?.catch(() => undefined);
     const plan = planRange(params.after, params.before);
     const rollupFilter = rowFilter(item?.rest ?? f, excluded, ROLLUP_COLUMNS, 'order');
     const kindName = DATE_KIND[ctx.dateColumn];
@@ -336,10 +346,8 @@ export async function orderStats(
     for (const [from, to] of plan.raw) await addOrders(wallText(from), wallText(to));
     // The database counts the item's distinct customers over the whole range (partial days
     // included), per bucket and in total; those counts replace the sets the order rows filled.
-    if (item && customersByItem) {
-      const counts = visitsAnswer(item, params.after, endExclusive)
-        ? await customerCountsFromVisits(ctx, item, accs, params.after, endExclusive)
-        : await customerCountsOfItem(ctx, item, accs, params.after, endExclusive);
+    if (customerCounts) {
+      const counts = await customerCounts;
       for (const b of accs.buckets)
         accs.byBucket.get(b.id)!.customerCount = counts.byBucket.get(b.id) ?? 0;
       customersTotal = counts.total;

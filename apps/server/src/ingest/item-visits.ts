@@ -188,7 +188,9 @@ export async function fillItemVisits(sql: RawSql, excluded: readonly string[]): 
       // Each line with the day of the customer's previous line of the item: the first line
       // of a day is a visit, and the previous line's day is the previous visit's. (Two sorts,
       // the window's and the grouping's: taking each customer's distinct days first added a
-      // third and took twice as long.)
+      // third and took twice as long.) In key order: PostgreSQL keeps rows where they were
+      // written, and an item's year read 9,000 rows from as many pages when its grouping
+      // hashed them all over the table (21 ms at 10M orders).
       await sql.run(
         `INSERT INTO item_visits (${ITEM_VISIT_KEYS.join(', ')}, n)
          SELECT ?, item_id, ?, day, COALESCE(prev, ''), COUNT(*) FROM (
@@ -199,7 +201,8 @@ export async function fillItemVisits(sql: RawSql, excluded: readonly string[]): 
            WHERE customer_id > 0 AND ${column} > 0 AND ${dateColumn} IS NOT NULL AND ${counted.sql}
          ) lines
          WHERE prev IS NULL OR prev < day
-         GROUP BY item_id, day, COALESCE(prev, '')`,
+         GROUP BY item_id, day, COALESCE(prev, '')
+         ORDER BY item_id, day`,
         [type, kind, ...counted.params],
       );
     }
