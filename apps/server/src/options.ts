@@ -3,7 +3,10 @@ import { checkSettingValue } from './admin/settings-values';
 import type { Db } from './db/database';
 
 /** Reads options by name; a missing option is absent from the result. */
-export async function getOptions(db: Db, names: readonly string[]): Promise<Map<string, unknown>> {
+export async function getOptions(
+  db: Pick<Db, 'kysely'>,
+  names: readonly string[],
+): Promise<Map<string, unknown>> {
   if (names.length === 0) return new Map();
   const rows = await db.kysely
     .selectFrom('options')
@@ -81,7 +84,7 @@ function validSettings(stored: Map<string, unknown>): Map<string, unknown> {
 const warned = new Set<string>();
 
 /** Reads the analytics-relevant settings, falling back to the defaults. */
-export async function readStoreSettings(db: Db): Promise<StoreSettings> {
+export async function readStoreSettings(db: Pick<Db, 'kysely'>): Promise<StoreSettings> {
   const o = validSettings(await getOptions(db, settingIds));
   const d = defaultStoreSettings;
   return {

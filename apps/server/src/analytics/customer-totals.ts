@@ -26,7 +26,8 @@ import { RawSql } from '../db/sql';
 import { readStoreSettings } from '../options';
 
 /** The state row's key: the excluded statuses, deduplicated and sorted, as JSON. */
-const statusKey = (excluded: readonly string[]) => JSON.stringify([...new Set(excluded)].sort());
+export const statusKey = (excluded: readonly string[]) =>
+  JSON.stringify([...new Set(excluded)].sort());
 
 /** `<column> NOT IN (…)` for the excluded statuses, or a true condition when there are none. */
 export function notExcluded(column: string, excluded: readonly string[]) {

@@ -1,3 +1,4 @@
+import { statusKey } from '../analytics/customer-totals';
 import {
   type MonthTable,
   periodShape,
@@ -55,8 +56,7 @@ export class BulkRollups {
    * end (`finish`) count the lines of the others. A load's batches must all share them.
    */
   ingestedUnder(excluded: readonly string[]) {
-    const key = (list: readonly string[]) => JSON.stringify([...new Set(list)].sort());
-    if (this.excluded && key(this.excluded) !== key(excluded))
+    if (this.excluded && statusKey(this.excluded) !== statusKey(excluded))
       throw new Error('A bulk load changed its excluded statuses between batches');
     this.excluded = excluded;
   }

@@ -1,6 +1,7 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import { fillItemVisits, ITEM_VISIT_KEYS } from '../../ingest/item-visits';
-import { defaultStoreSettings } from '../../options';
+import { readStoreSettings } from '../../options';
+import type { Database } from '../schema';
 import { RawSql } from '../sql';
 
 // Orders stats for one product or variation with `total_customers` counted the item's distinct
@@ -10,21 +11,6 @@ import { RawSql } from '../sql';
 // (ingest/item-visits.ts), so the count reads a tenth as many rows and never a line. The
 // visits are counted here from the existing lookups under the stored excluded statuses.
 type Db = Kysely<unknown>;
-
-/** The excluded statuses as stored (the default when none or unreadable). */
-async function storedExcludedStatuses(db: Db): Promise<string[]> {
-  const rows = await sql<{ value: string }>`
-    SELECT value FROM options WHERE name = 'woocommerce_excluded_report_order_statuses'`.execute(
-    db,
-  );
-  try {
-    const value: unknown = JSON.parse(rows.rows[0]?.value ?? 'null');
-    if (Array.isArray(value) && value.every((s) => typeof s === 'string')) return value;
-  } catch {
-    // An unreadable value: reports fall back to the default, and so do the visits.
-  }
-  return [...defaultStoreSettings.excludedStatuses];
-}
 
 export async function up(db: Db): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
@@ -39,10 +25,11 @@ export async function up(db: Db): Promise<void> {
     .addPrimaryKeyConstraint('item_visits_pk', [...ITEM_VISIT_KEYS] as never)
     .modifyEnd(sqlite ? sql`without rowid` : sql``)
     .execute();
-  await fillItemVisits(
-    new RawSql(db, sqlite ? 'sqlite' : 'postgres'),
-    await storedExcludedStatuses(db),
-  );
+  // The excluded statuses as reports read them (their default when none is stored).
+  const { excludedStatuses } = await readStoreSettings({
+    kysely: db as unknown as Kysely<Database>,
+  });
+  await fillItemVisits(new RawSql(db, sqlite ? 'sqlite' : 'postgres'), excludedStatuses);
 }
 
 export async function down(db: Db): Promise<void> {
