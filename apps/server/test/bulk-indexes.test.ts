@@ -80,6 +80,35 @@ for (const engine of engines) {
         await store.drop();
       }
     });
+
+    it('stops at a failure of the work beside the builds, and a later restore builds the rest', async () => {
+      const store = await freshStore(engine);
+      try {
+        const before = await indexes(store.db);
+        await deferIndexes(store.db);
+        const pending = async () =>
+          (await store.db.kysely.selectFrom('deferred_indexes').selectAll().execute()).length;
+        const deferred = await pending();
+        const failing = async () => {
+          throw new Error('the item visits could not be counted');
+        };
+        await expect(restoreIndexes(store.db, { alongside: [failing] })).rejects.toThrow(
+          'the item visits could not be counted',
+        );
+        // Nothing after the failure started: at most the build that ran beside it is done.
+        expect(await pending()).toBeGreaterThanOrEqual(deferred - 1);
+        if (store.db.sqlite)
+          expect(store.db.sqlite.pragma('cache_size', { simple: true })).toBe(-SQLITE_CACHE_KIB);
+        const left = await pending();
+        let ran = 0;
+        expect(await restoreIndexes(store.db, { alongside: [async () => void ran++] })).toBe(left);
+        expect(ran).toBe(1);
+        expect(await pending()).toBe(0);
+        expect(await indexes(store.db)).toEqual(before);
+      } finally {
+        await store.drop();
+      }
+    });
   });
 }
 

@@ -8,9 +8,8 @@ import * as m015 from '../src/db/migrations/015_item_day';
 import * as m019 from '../src/db/migrations/019_day_rollups';
 import * as m025 from '../src/db/migrations/025_item_visits';
 import { ANALYTICS_TABLES } from '../src/db/schema';
-import { RawSql } from '../src/db/sql';
 import { Random } from '../src/demo/random';
-import { BulkRollups } from '../src/ingest/bulk-rollups';
+import { BulkRollups, endBulkLoad } from '../src/ingest/bulk-rollups';
 import { dayNumber } from '../src/ingest/contributions';
 import { ingestOrders } from '../src/ingest/ingest';
 import type { OrderInput } from '../src/ingest/types';
@@ -150,11 +149,7 @@ for (const engine of engines) {
                   bulk.closeBefore(`2024-03-${String(closeDay).padStart(2, '0')}`);
                 await ingestOrders(bulkStore.db, batch.orders, batch.remove, { bulk });
               }
-              await bulkStore.db.kysely.transaction().execute(async (trx) => {
-                const sql = new RawSql(trx, bulkStore.db.engine, bulkStore.db.sqlite);
-                await bulk.finish(sql);
-                await bulk.applyLate(sql);
-              });
+              await endBulkLoad(bulkStore.db, bulk);
               const [expected, actual] = [await snapshot(plain.db), await snapshot(bulkStore.db)];
               for (const table of TABLES) expect(actual[table], table).toEqual(expected[table]);
             } finally {
@@ -214,11 +209,7 @@ for (const engine of engines) {
         expect(Math.min(...bulk.itemDays.days())).toBeGreaterThanOrEqual(dayNumber('2024-04-01'));
         expect(bulk.lateUpserts).toBeGreaterThanOrEqual(2);
         expect(bulk.late.day.size).toBe(0);
-        await c.db.kysely.transaction().execute(async (trx) => {
-          const sql = new RawSql(trx, c.db.engine, c.db.sqlite);
-          await bulk.finish(sql);
-          await bulk.applyLate(sql);
-        });
+        await endBulkLoad(c.db, bulk);
         const [sa, sb, sc] = [await snapshot(a.db), await snapshot(b.db), await snapshot(c.db)];
         for (const table of TABLES) expect(sa[table], table).toEqual(sb[table]);
         for (const table of TABLES) expect(sc[table], table).toEqual(sa[table]);

@@ -134,12 +134,48 @@ export async function deferIndexes(db: Db, options: { keys?: boolean } = {}): Pr
   });
 }
 
-/** Builds every index a bulk load deferred and has not rebuilt yet (also after a crash). */
-export async function restoreIndexes(db: Db): Promise<number> {
+/**
+ * Deferred indexes PostgreSQL builds at once, each on a connection of its own, and tables it
+ * vacuums at once afterwards. At the end of a load nothing else runs: one build at a time left
+ * one of the two cores mostly idle (a build's sort runs on one parallel worker beside its own
+ * backend at most, and VACUUM on none).
+ */
+const POSTGRES_AT_ONCE = 2;
+
+/**
+ * Runs `tasks` in their order, at most `atOnce` at a time. After a failure no other task
+ * starts; the first failure is thrown once those running have settled.
+ */
+async function inTurns(tasks: readonly (() => Promise<void>)[], atOnce: number): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const turn = async () => {
+    while (next < tasks.length && !failure) {
+      const task = tasks[next++]!;
+      try {
+        await task();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, tasks.length) }, turn));
+  if (failure) throw failure.error;
+}
+
+/**
+ * Builds every index a bulk load deferred and has not rebuilt yet (also after a crash).
+ * `alongside` is other work of the load's end that needs no deferred index (a bulk load's
+ * item visits), run first and, on PostgreSQL, beside the builds.
+ */
+export async function restoreIndexes(
+  db: Db,
+  options: { alongside?: readonly (() => Promise<void>)[] } = {},
+): Promise<number> {
   const pending = await db.kysely.selectFrom('deferred_indexes').selectAll().execute();
-  sortPragmas(db, true);
-  for (const index of pending) {
-    await db.kysely.transaction().execute(async (trx) => {
+  const atOnce = db.engine === 'postgres' ? POSTGRES_AT_ONCE : 1;
+  const build = (index: IndexDefinition) => () =>
+    db.kysely.transaction().execute(async (trx) => {
       // Building an index over millions of rows may outlast the statement timeout that
       // protects requests (src/db/database.ts); this one is meant to take its time.
       if (db.engine === 'postgres') await sql`SET LOCAL statement_timeout = 0`.execute(trx);
@@ -147,31 +183,39 @@ export async function restoreIndexes(db: Db): Promise<number> {
       await sql.raw(index.definition).execute(trx);
       await trx.deleteFrom('deferred_indexes').where('name', '=', index.name).execute();
     });
+  sortPragmas(db, true);
+  try {
+    await inTurns([...(options.alongside ?? []), ...pending.map(build)], atOnce);
+  } finally {
+    sortPragmas(db, false);
+    bulkPragmas(db, false);
   }
-  sortPragmas(db, false);
-  bulkPragmas(db, false);
   // PostgreSQL plans from table statistics, which a bulk load leaves stale until autovacuum
   // gets to the tables; reports right after a load would run on plans for empty tables.
   // VACUUM also sets the visibility map, without which an index-only scan still visits the
   // table for every row it reads (on a freshly loaded store no page is marked all-visible).
   // (SQLite's queries are written for its planner without statistics.)
   if (pending.length && db.engine === 'postgres') {
-    // Every table of the store's schema (a bare VACUUM would visit every schema).
+    // Every table of the store's schema (a bare VACUUM would visit every schema), largest
+    // first, so that the last ones to finish are small.
     const tables = await sql<{ name: string }>`
-      SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`.execute(
-      db.kysely,
-    );
+      SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()
+      ORDER BY pg_table_size(format('%I.%I', schemaname, tablename)) DESC`.execute(db.kysely);
     // VACUUM runs outside a transaction block, so the statement timeout that protects requests
-    // (src/db/database.ts) is lifted for this one connection and put back after.
-    await db.kysely.connection().execute(async (conn) => {
-      await sql`SET statement_timeout = 0`.execute(conn);
-      try {
-        for (const { name } of tables.rows)
+    // (src/db/database.ts) is lifted for its connection and put back after.
+    const vacuum = (name: string) => () =>
+      db.kysely.connection().execute(async (conn) => {
+        await sql`SET statement_timeout = 0`.execute(conn);
+        try {
           await sql`VACUUM (ANALYZE) ${sql.ref(name)}`.execute(conn);
-      } finally {
-        await sql`RESET statement_timeout`.execute(conn);
-      }
-    });
+        } finally {
+          await sql`RESET statement_timeout`.execute(conn);
+        }
+      });
+    await inTurns(
+      tables.rows.map(({ name }) => vacuum(name)),
+      atOnce,
+    );
   }
   return pending.length;
 }

@@ -1,11 +1,11 @@
 import type { OrderStatus } from '@storelens/api';
 import { seedAdminDemo } from '../admin/demo';
 import { refreshAllLastActive } from '../customer-activity';
-import { deferIndexes, restoreIndexes } from '../db/bulk';
+import { deferIndexes } from '../db/bulk';
 import type { Db } from '../db/database';
 import { CUSTOMER_COLUMNS_WITH_ACTIVITY, DOWNLOAD_COLUMNS, PRODUCT_COLUMNS } from '../db/schema';
-import { pipelinedTransaction, RawSql } from '../db/sql';
-import { BulkRollups } from '../ingest/bulk-rollups';
+import { RawSql } from '../db/sql';
+import { BulkRollups, endBulkLoad } from '../ingest/bulk-rollups';
 import { ingestOrders, phaseTimer } from '../ingest/ingest';
 import type { OrderInput, OrderLineInput, RefundInput } from '../ingest/types';
 import { toUnits } from '../money';
@@ -123,19 +123,7 @@ export async function generateDemoStore(
   const started = performance.now();
   const cpu = process.cpuUsage();
   const phase = phaseTimer(options.timings);
-  const inTransaction = (write: (sql: RawSql) => Promise<void>) =>
-    pipelinedTransaction(db, async (sql) => {
-      if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
-      await write(sql);
-    });
-  await inTransaction((sql) => bulk.moveFlips(sql));
-  phase('new/returning flips (at the end)');
-  await inTransaction((sql) => bulk.finish(sql));
-  phase('rollups of the last days and item visits');
-  await restoreIndexes(db);
-  phase('indexes built (and analysed)');
-  await inTransaction((sql) => bulk.applyLate(sql));
-  phase('late rollup contributions');
+  await endBulkLoad(db, bulk, phase);
   const used = process.cpuUsage(cpu);
   await finishStore(db);
   phase('finishing (not ingestion)');

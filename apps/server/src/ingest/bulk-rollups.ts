@@ -1,14 +1,16 @@
 import { statusKey } from '../analytics/customer-totals';
+import { restoreIndexes } from '../db/bulk';
+import type { Db } from '../db/database';
 import {
   type MonthTable,
   periodShape,
   REVENUE_ROLLUP_COLUMNS,
   REVENUE_VALUE_COLUMNS,
 } from '../db/rollups';
-import type { RawSql } from '../db/sql';
+import { pipelinedTransaction, type RawSql } from '../db/sql';
 import { Deltas, dayNumber } from './contributions';
 import { ItemDayTotals } from './item-day-totals';
-import { fillItemVisits } from './item-visits';
+import { itemVisitFills } from './item-visits';
 import { BulkNewReturning } from './returning';
 import {
   applyItemDays,
@@ -21,6 +23,36 @@ import {
 } from './rollups';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The end of a bulk load into `bulk` (after `deferIndexes`): the flips moved and the rows
+ * still held written, the item visits counted while the deferred indexes are built (on
+ * PostgreSQL side by side), then the late contributions, which need the keys. `phase` is
+ * called as each step ends (`npm run demo -- --timings`).
+ */
+export async function endBulkLoad(
+  db: Db,
+  bulk: BulkRollups,
+  phase: (name: string) => void = () => undefined,
+): Promise<void> {
+  const inTransaction = (write: (sql: RawSql) => Promise<void>) =>
+    pipelinedTransaction(db, async (sql) => {
+      // Whole-store statements: at millions of orders they may outlast the statement timeout
+      // that protects requests (db/database.ts).
+      if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
+      await write(sql);
+    });
+  await inTransaction((sql) => bulk.moveFlips(sql));
+  phase('new/returning flips (at the end)');
+  await inTransaction((sql) => bulk.finish(sql));
+  phase('rollups of the last days');
+  await restoreIndexes(db, {
+    alongside: bulk.visitFills().map((fill) => () => inTransaction(fill)),
+  });
+  phase('item visits counted, indexes built (and analysed)');
+  await inTransaction((sql) => bulk.applyLate(sql));
+  phase('late rollup contributions');
+}
 
 /** The first day (since 1970) of the month after month `index` (months since 1970). */
 const dayAfterMonth = (index: number) =>
@@ -53,7 +85,7 @@ export class BulkRollups {
 
   /**
    * Notes the excluded statuses a batch is ingested under: the item visits counted at the
-   * end (`finish`) count the lines of the others. A load's batches must all share them.
+   * end (`visitFills`) count the lines of the others. A load's batches must all share them.
    */
   ingestedUnder(excluded: readonly string[]) {
     if (this.excluded && statusKey(this.excluded) !== statusKey(excluded))
@@ -92,14 +124,19 @@ export class BulkRollups {
     await this.newReturning.moveFlips(sql, this.deltas);
   }
 
-  /**
-   * Moves the flips held, then writes every row still held and counts every customer's item
-   * visits from the loaded lookups (ingest/item-visits.ts): the end of the load.
-   */
+  /** Moves the flips held, then writes every row still held. */
   async finish(sql: RawSql): Promise<void> {
     await this.moveFlips(sql);
     await this.write(sql, Number.POSITIVE_INFINITY);
-    if (this.excluded) await fillItemVisits(sql, this.excluded);
+  }
+
+  /**
+   * The statements that count every customer's item visits from the loaded lookups
+   * (ingest/item-visits.ts), each for a transaction of its own: after `finish`, in any order
+   * or at once. None for a load that ingested nothing.
+   */
+  visitFills(): ((sql: RawSql) => Promise<void>)[] {
+    return this.excluded ? itemVisitFills(this.excluded) : [];
   }
 
   /**

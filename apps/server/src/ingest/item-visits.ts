@@ -180,11 +180,20 @@ export class ItemVisitChanges {
  * and a bulk load at its end), one statement per item kind and date kind.
  */
 export async function fillItemVisits(sql: RawSql, excluded: readonly string[]): Promise<void> {
+  for (const fill of itemVisitFills(excluded)) await fill(sql);
+}
+
+/**
+ * The statements of `fillItemVisits`, one per item kind and date kind. Each writes rows of its
+ * own (item type, date kind), so they may run at once on separate connections (a bulk load
+ * on PostgreSQL runs them beside its index builds).
+ */
+export function itemVisitFills(excluded: readonly string[]): ((sql: RawSql) => Promise<void>)[] {
   const counted = notExcluded('status', excluded);
-  // Each statement sorts the store's lines twice: in memory rather than in temporary files.
-  if (sql.engine === 'postgres') await sql.run("SET LOCAL work_mem = '256MB'");
-  for (const [type, column] of VISIT_ITEMS) {
-    for (const [kind, dateColumn] of DATE_KINDS) {
+  return VISIT_ITEMS.flatMap(([type, column]) =>
+    DATE_KINDS.map(([kind, dateColumn]) => async (sql: RawSql) => {
+      // Each statement sorts the store's lines twice: in memory rather than in temporary files.
+      if (sql.engine === 'postgres') await sql.run("SET LOCAL work_mem = '256MB'");
       // Each line with the day of the customer's previous line of the item: the first line
       // of a day is a visit, and the previous line's day is the previous visit's. (Two sorts,
       // the window's and the grouping's: taking each customer's distinct days first added a
@@ -205,6 +214,6 @@ export async function fillItemVisits(sql: RawSql, excluded: readonly string[]): 
          ORDER BY item_id, day`,
         [type, kind, ...counted.params],
       );
-    }
-  }
+    }),
+  );
 }
