@@ -85,9 +85,10 @@ async function customerLines(
 ): Promise<VisitLine[]> {
   if (customers.length === 0 || products.length === 0) return [];
   const counted = notExcluded('opl.status', excluded);
-  // `product_id + 0`: the products' own index must not lead. SQLite took it at 10M orders,
-  // reading every line of a batch's products (most of the store) where the customers' orders
-  // are a few hundred lines.
+  // `product_id + 0`: the products' own index must not lead. SQLite, which plans without
+  // statistics, takes it otherwise at any size, reading every line of a batch's products (at
+  // 10M orders most of the store) where the customers' orders are a few hundred lines
+  // (test/ingest-plans.test.ts).
   return sql.query<VisitLine>(
     `SELECT opl.customer_id, opl.product_id, opl.variation_id,
        opl.date_created, opl.date_paid, opl.date_completed
