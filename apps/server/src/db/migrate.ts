@@ -57,14 +57,54 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Applies pending migrations; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({
+/** The migrations' names, oldest first. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
+function migrator(db: Db): Migrator {
+  return new Migrator({
     db: db.kysely,
     provider,
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Applies pending migrations; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await migrator(db).migrateToLatest();
+  throwIfFailed(error, results);
+}
+
+/** Each migration with the time it was applied to the store (undefined: pending). */
+export async function migrationStatus(db: Db): Promise<{ name: string; appliedAt?: Date }[]> {
+  return (await migrator(db).getMigrations()).map((m) => ({
+    name: m.name,
+    ...(m.executedAt ? { appliedAt: m.executedAt } : {}),
+  }));
+}
+
+/**
+ * Leaves the store with exactly the migrations up to `name` applied: the later ones undone,
+ * newest first (or, on a store behind it, the missing ones applied). An older version of
+ * Storelens, whose latest migration `name` is, refuses a store that has migrations it does not
+ * know; this is what it needs first. Returns the migrations run, each with its direction.
+ */
+export async function migrateTo(
+  db: Db,
+  name: string,
+): Promise<{ name: string; direction: 'Up' | 'Down' }[]> {
+  if (!MIGRATION_NAMES.includes(name))
+    throw new RangeError(
+      `No migration is named ${name}; the migrations are ${MIGRATION_NAMES.join(', ')}.`,
+    );
+  const { error, results } = await migrator(db).migrateTo(name);
+  throwIfFailed(error, results);
+  return (results ?? []).map((r) => ({ name: r.migrationName, direction: r.direction }));
+}
+
+function throwIfFailed(
+  error: unknown,
+  results: readonly { status: string; migrationName: string }[] | undefined,
+): void {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const name = failed?.migrationName ?? 'unknown';
