@@ -8,6 +8,7 @@
  */
 import type { CustomersListRow } from '@storelens/api';
 import type { Db } from '../db/database';
+import { nullsLow } from '../db/dialect';
 import { CUSTOMER_TOTALS_SORTS } from '../db/rollups';
 import { MONEY_SCALE } from '../money';
 import type { ReportContext } from './context';
@@ -308,6 +309,7 @@ async function pageCounted(
   p: ListPaging,
 ): Promise<ListResult<Record<string, unknown>>> {
   const dir = p.order === 'asc' ? 'ASC' : 'DESC';
+  const nulls = NULLABLE_SORTS.has(orderBy) ? nullsLow(ctx.sql.engine, dir) : '';
   const total = all
     ? (await customersCounted(ctx)).n
     : await countRows(ctx, inner.sql, inner.params);
@@ -316,7 +318,8 @@ async function pageCounted(
     offset >= total
       ? []
       : await ctx.sql.query<Record<string, unknown>>(
-          `SELECT t.* FROM (${inner.sql}) t ORDER BY t.${orderBy} ${dir}, t.id ${dir} LIMIT ? OFFSET ?`,
+          `SELECT t.* FROM (${inner.sql}) t ORDER BY t.${orderBy} ${dir}${nulls}, t.id ${dir}
+           LIMIT ? OFFSET ?`,
           [...inner.params, p.perPage, offset],
         );
   return { rows, total, totalPages: Math.ceil(total / p.perPage) };
@@ -346,6 +349,9 @@ const SORT: Record<string, string> = {
   avg_order_value: 'avg_order_value',
 };
 
+/** Sorts whose column may be NULL (guests have no registration date): NULL sorts lowest. */
+const NULLABLE_SORTS = new Set(['date_registered', 'date_last_active']);
+
 const iso = (v: unknown) => (v ? String(v).replace(' ', 'T') : null);
 
 /** GET /reports/customers. */
@@ -373,7 +379,9 @@ export async function customersList(
   // Aggregated on the request, the count and the page would each aggregate: one windowed pass.
   const result =
     source === 'orders' && !all
-      ? await pagedQuery<Record<string, unknown>>(ctx, inner.sql, inner.params, orderBy, 'id', p)
+      ? await pagedQuery<Record<string, unknown>>(ctx, inner.sql, inner.params, orderBy, 'id', p, {
+          nullable: NULLABLE_SORTS.has(orderBy),
+        })
       : await pageCounted(ctx, inner, all, orderBy, p);
   if (pageFirst && result.rows.length) {
     const ids = result.rows.map((r) => Number(r.id));

@@ -1,3 +1,4 @@
+import { nullsLow } from '../db/dialect';
 import type { ReportContext } from './context';
 
 /** Paging and sort direction of a list report. */
@@ -53,13 +54,17 @@ export async function pagedQuery<T>(
   {
     countApart = false,
     count,
+    nullable = false,
   }: {
     countApart?: boolean;
     /** Counts the inner select's rows some cheaper way (implies `countApart`). */
     count?: () => Promise<number>;
+    /** `orderBy` may be NULL: sorted below every value on both engines (`nullsLow`). */
+    nullable?: boolean;
   } = {},
 ): Promise<ListResult<T>> {
   const dir = paging.order === 'asc' ? 'ASC' : 'DESC';
+  const nulls = nullable ? nullsLow(ctx.sql.engine, dir) : '';
   const apart = countApart || count !== undefined;
   const window = apart ? '' : ', COUNT(*) OVER () AS total_rows_';
   const counting =
@@ -72,7 +77,7 @@ export async function pagedQuery<T>(
   const [page, counted] = await Promise.all([
     ctx.sql.query<T & { total_rows_?: number }>(
       `SELECT t.*${window} FROM (${inner}) t
-       ORDER BY t.${orderBy} ${dir}, t.${key} ${dir} LIMIT ? OFFSET ?`,
+       ORDER BY t.${orderBy} ${dir}${nulls}, t.${key} ${dir} LIMIT ? OFFSET ?`,
       [...params, paging.perPage, (paging.page - 1) * paging.perPage],
     ),
     apart ? counting() : undefined,

@@ -86,3 +86,14 @@ export function countDistinctPerGroup(
       }
     : { sql: `${grouped} GROUP BY GROUPING SETS ((1), ())`, params: (g, w) => [...g, ...w] };
 }
+
+/**
+ * The NULLS clause of an ORDER BY direction that sorts NULL below every value, as SQLite and
+ * MySQL (WooCommerce's reports) do: first ascending, last descending. PostgreSQL sorts NULL
+ * above every value unless told; an index it reads in that order is built `NULLS FIRST`
+ * (migration 026).
+ */
+export function nullsLow(engine: Engine, dir: 'ASC' | 'DESC'): string {
+  if (engine === 'sqlite') return '';
+  return dir === 'ASC' ? ' NULLS FIRST' : ' NULLS LAST';
+}

@@ -25,6 +25,7 @@ import * as m022 from './migrations/022_orders_amount_indexes';
 import * as m023 from './migrations/023_customers_registered_id';
 import * as m024 from './migrations/024_customers_sort_indexes';
 import * as m025 from './migrations/025_item_visits';
+import * as m026 from './migrations/026_customers_nulls_first';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '023_customers_registered_id': m023,
   '024_customers_sort_indexes': m024,
   '025_item_visits': m025,
+  '026_customers_nulls_first': m026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
