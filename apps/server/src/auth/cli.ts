@@ -5,6 +5,7 @@
  *   reset-password EMAIL   prints a one-time link (valid 24 hours) to choose a new password
  *   list                   lists the accounts and their roles
  */
+import { runCommand } from '../command-line';
 import { readConfig } from '../config';
 import type { Db } from '../db/database';
 import { openStore } from '../store';
@@ -50,14 +51,4 @@ async function main(): Promise<string[]> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().then(
-    (lines) => {
-      for (const line of lines) console.log(line);
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+if (import.meta.url === `file://${process.argv[1]}`) runCommand(main);

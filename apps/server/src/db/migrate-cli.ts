@@ -7,6 +7,7 @@
  * A start applies every pending migration by itself; `to` is for going back to an older
  * version of Storelens, which refuses a store migrated past its own latest migration.
  */
+import { runCommand } from '../command-line';
 import { readConfig } from '../config';
 import { withStartupLock } from '../store';
 import { type Db, openDatabase } from './database';
@@ -44,14 +45,4 @@ async function main(): Promise<string[]> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().then(
-    (lines) => {
-      for (const line of lines) console.log(line);
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+if (import.meta.url === `file://${process.argv[1]}`) runCommand(main);
