@@ -24,6 +24,11 @@ export interface BootSettings {
   /** Statuses left out of reports. */
   excludedStatuses: string[];
   /**
+   * The store's order statuses beyond WooCommerce's own (`orderStatuses`), with their labels:
+   * a connected shop's custom statuses (`shipped`), offered by the status filters.
+   */
+  customStatuses?: { value: string; label: string }[];
+  /**
    * The WooCommerce shop this store is connected to (apps/server/src/connect), if any: row
    * links open its orders and products, and the Downloads report says that its downloads are
    * not imported (`downloadLog` false: WooCommerce's REST API has no download log).

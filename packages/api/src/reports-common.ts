@@ -1,6 +1,5 @@
 import { type TSchema, Type } from 'typebox';
 import { intervalKinds } from './intervals';
-import { orderStatuses } from './revenue';
 
 /** Most ids one list parameter may carry; longer lists get a 400 naming the parameter. */
 export const MAX_ID_LIST = 1000;
@@ -38,8 +37,15 @@ export const AttributePair = Type.Array(
 );
 /** `attribute_is[]` / `attribute_is_not[]`: a list of pairs. */
 export const AttributeList = Type.Array(AttributePair, { maxItems: 50 });
-/** Order statuses without the `wc-` prefix. */
-export const StatusList = Type.Array(oneOf(orderStatuses), { maxItems: 20 });
+/**
+ * Order statuses without the `wc-` prefix: WooCommerce's own (`orderStatuses`) or a shop's
+ * custom ones, which plugins register under any key (`shipped`, `awaiting-shipment`); a status
+ * no order has matches nothing, as an unknown id does. The key's form is WordPress's
+ * (`sanitize_key`), at most 20 characters, the width of the stored status.
+ */
+export const StatusList = Type.Array(Type.String({ pattern: '^[a-z0-9_-]{1,20}$' }), {
+  maxItems: 20,
+});
 
 /**
  * The parameters of every report endpoint (docs/api.md, "Report parameters shared by the

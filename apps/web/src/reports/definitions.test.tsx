@@ -36,7 +36,7 @@ function request(definition: ReportDefinition, query: Query) {
   return tableRequest(definition.table(query, {}), query, {
     query,
     filters: definition.filters?.(query, {}) ?? [],
-    ...(definition.advancedFilters ? { advancedFilters: definition.advancedFilters } : {}),
+    ...(definition.advancedFilters ? { advancedFilters: definition.advancedFilters({}) } : {}),
   }).args;
 }
 

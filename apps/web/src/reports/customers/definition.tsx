@@ -138,7 +138,7 @@ export const customersReport: ReportDefinition = {
       ],
     },
   ],
-  advancedFilters: customersAdvancedFilters,
+  advancedFilters: () => customersAdvancedFilters,
   table: () => ({
     endpoint: 'customers',
     title: __('Customers'),

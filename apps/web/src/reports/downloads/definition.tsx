@@ -104,7 +104,7 @@ export const downloadsReport: ReportDefinition = {
   statsEndpoint: 'downloads',
   charts: [{ key: 'download_count', label: __('Downloads'), type: 'number' }],
   filters: () => [allOrAdvancedFilter(__('All downloads'))],
-  advancedFilters: downloadsAdvancedFilters,
+  advancedFilters: () => downloadsAdvancedFilters,
   notice: downloadsNotice,
   table: () => ({
     endpoint: 'downloads',

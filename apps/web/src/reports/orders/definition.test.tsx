@@ -66,7 +66,7 @@ describe('Orders definition', () => {
         endpoint: 'orders',
         query,
         filters: ordersReport.filters?.(query, {}) ?? [],
-        advancedFilters: ordersAdvancedFilters,
+        advancedFilters: ordersAdvancedFilters({}),
       }),
     ).toEqual({
       match: 'any',
@@ -77,11 +77,31 @@ describe('Orders definition', () => {
   });
 
   it('offers every input kind the page needs and the all/any title', () => {
-    const kinds = new Set(
-      Object.values(ordersAdvancedFilters.filters).map((f) => f.input.component),
-    );
+    const config = ordersAdvancedFilters({});
+    const kinds = new Set(Object.values(config.filters).map((f) => f.input.component));
     expect(kinds).toEqual(new Set(['SelectControl', 'Search', 'ProductAttribute']));
-    expect(ordersAdvancedFilters.title).toContain('{{select /}}');
+    expect(config.title).toContain('{{select /}}');
+  });
+
+  it("offers the store's custom statuses after WooCommerce's own in the status filter", () => {
+    const options = (settings: Parameters<typeof ordersAdvancedFilters>[0]) =>
+      (
+        ordersAdvancedFilters(settings).filters.status!.input as unknown as {
+          options: { value: string }[];
+        }
+      ).options;
+    expect(options({}).map((o) => o.value)).toEqual([
+      'pending',
+      'processing',
+      'on-hold',
+      'completed',
+      'cancelled',
+      'refunded',
+      'failed',
+    ]);
+    const custom = { customStatuses: [{ value: 'shipped', label: 'Shipped' }] };
+    expect(options(custom).at(-1)).toEqual({ value: 'shipped', label: 'Shipped' });
+    expect(options(custom)).toHaveLength(8);
   });
 
   it('counts the summary in the number each count asks for: 1 Order, 2 Customers', () => {

@@ -1,3 +1,4 @@
+import type { BootSettings } from '@storelens/api';
 import { type AdvancedFiltersConfig, Link, OrderStatus } from '@storelens/components';
 import type { OrdersListRow, ReportRow } from '@storelens/data';
 import { __, _x } from '@storelens/i18n';
@@ -20,13 +21,18 @@ export const ORDER_STATUSES: readonly { value: string; label: string }[] = [
 
 const STATUS_LABELS = Object.fromEntries(ORDER_STATUSES.map((s) => [s.value, s.label]));
 
-/** Orders' advanced filters. */
-export const ordersAdvancedFilters: AdvancedFiltersConfig = {
+/** Orders' advanced filters: the status filter offers the store's custom statuses too. */
+export const ordersAdvancedFilters = (
+  settings: Pick<BootSettings, 'customStatuses'>,
+): AdvancedFiltersConfig => ({
   title: _x('Orders match {{select /}} filters', 'A sentence describing filters for Orders'),
   filters: {
     status: advancedFilter(
       __('Order status'),
-      { component: 'SelectControl', options: ORDER_STATUSES },
+      {
+        component: 'SelectControl',
+        options: [...ORDER_STATUSES, ...(settings.customStatuses ?? [])],
+      },
       { rules: isRules() },
     ),
     product: idsFilter(__('Product'), { type: 'products' }, __('Search products')),
@@ -65,7 +71,7 @@ export const ordersAdvancedFilters: AdvancedFiltersConfig = {
       { rules: isRules(), allowMultiple: true },
     ),
   },
-};
+});
 
 /** Orders' metrics. */
 export const ordersCharts: readonly ChartMetric[] = [

@@ -145,7 +145,8 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
   const facts = definition.useFacts?.(query) ?? {};
   const table = definition.table(query, facts);
   const filters = definition.filters?.(query, facts) ?? [];
-  const advancedFilters = definition.advancedFilters;
+  const makeFilters = definition.advancedFilters;
+  const advancedFilters = useMemo(() => makeFilters?.(settings), [makeFilters, settings]);
   const charts = definition.charts ?? [];
   const showDates = definition.showDatePicker !== false;
 

@@ -162,7 +162,10 @@ export interface ReportDefinition {
   readonly charts?: readonly ChartMetric[];
   /** The filter dropdowns, by query (a single variable product adds a dropdown). */
   readonly filters?: (query: Query, facts: ViewFacts) => readonly ReportFilterConfig[];
-  readonly advancedFilters?: AdvancedFiltersConfig;
+  /** The advanced filters, from the store's settings (its custom order statuses). */
+  readonly advancedFilters?: (
+    settings: Pick<BootSettings, 'customStatuses'>,
+  ) => AdvancedFiltersConfig;
   /** The chart mode for a query; time comparison when absent. */
   readonly chartMode?: (query: Query, facts: ViewFacts) => ChartModeChoice;
   /** Params a search limits the stats by; `[table.search.idParam]` by default. */

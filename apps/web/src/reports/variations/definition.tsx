@@ -56,7 +56,7 @@ export const variationsReport: ReportDefinition = {
       more: [{ value: 'advanced', label: __('Advanced filters') }],
     }),
   ],
-  advancedFilters: variationsAdvancedFilters,
+  advancedFilters: () => variationsAdvancedFilters,
   chartMode: variationsChartMode,
   table: () => variationsTable(),
 };
