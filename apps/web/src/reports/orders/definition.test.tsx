@@ -76,6 +76,13 @@ describe('Orders definition', () => {
     });
   });
 
+  it("labels a custom status with the store's label", () => {
+    const shipped = { ...row, status: 'shipped' };
+    const context = { ...testContext(), customStatuses: [{ value: 'shipped', label: 'Shipped' }] };
+    render(<div>{orderCells(shipped, context)[2]?.display}</div>);
+    expect(screen.getByText('Shipped')).toBeInTheDocument();
+  });
+
   it('offers every input kind the page needs and the all/any title', () => {
     const config = ordersAdvancedFilters({});
     const kinds = new Set(Object.values(config.filters).map((f) => f.input.component));

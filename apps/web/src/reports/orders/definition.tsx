@@ -21,6 +21,12 @@ export const ORDER_STATUSES: readonly { value: string; label: string }[] = [
 
 const STATUS_LABELS = Object.fromEntries(ORDER_STATUSES.map((s) => [s.value, s.label]));
 
+/** Labels by status: WooCommerce's, and the store's custom statuses'. */
+const statusLabels = (custom: RowContext['customStatuses']): Record<string, string> =>
+  custom?.length
+    ? { ...STATUS_LABELS, ...Object.fromEntries(custom.map((s) => [s.value, s.label])) }
+    : STATUS_LABELS;
+
 /** Orders' advanced filters: the status filter offers the store's custom statuses too. */
 export const ordersAdvancedFilters = (
   settings: Pick<BootSettings, 'customStatuses'>,
@@ -123,7 +129,13 @@ export function orderCells(row: ReportRow, context: RowContext) {
     dateCell(date, context),
     hrefCell(number, number, order),
     {
-      display: <OrderStatus order={{ status }} statusMap={STATUS_LABELS} labelPositionToLeft />,
+      display: (
+        <OrderStatus
+          order={{ status }}
+          statusMap={statusLabels(context.customStatuses)}
+          labelPositionToLeft
+        />
+      ),
       value: status,
     },
     hrefCell(customer, customer, toCustomer),

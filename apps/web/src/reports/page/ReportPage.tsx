@@ -209,6 +209,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
     manageStock,
     lookups,
     shopUrl: settings.connectedShop?.url,
+    customStatuses: settings.customStatuses,
   };
 
   // Hidden columns per user, on the server (`<report>_report_columns`).

@@ -54,6 +54,8 @@ export interface RowContext {
   readonly lookups: Readonly<Record<string, ReadonlyMap<string, LookupEntry>>>;
   /** The connected WooCommerce shop's address (order and product links go to its admin). */
   readonly shopUrl?: string | undefined;
+  /** The store's custom order statuses with their labels (`BootSettings.customStatuses`). */
+  readonly customStatuses?: BootSettings['customStatuses'];
 }
 
 /** A looked-up record (a category with its parent, a product name…). */
