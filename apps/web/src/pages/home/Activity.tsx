@@ -10,6 +10,7 @@ import {
 import { __, _n, sprintf } from '@storelens/i18n';
 import { getNewPath } from '@storelens/navigation';
 import { type ReactNode, useId, useState } from 'react';
+import { statusLabels } from '../../order-statuses';
 import { customerLink, orderLink } from '../../reports/page/links';
 import { useStore } from '../../settings-context';
 import { useNotices } from '../../shell/notices';
@@ -261,16 +262,6 @@ export function StockPanel() {
   );
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  pending: __('Pending payment'),
-  processing: __('Processing'),
-  'on-hold': __('On hold'),
-  completed: __('Completed'),
-  cancelled: __('Cancelled'),
-  refunded: __('Refunded'),
-  failed: __('Failed'),
-};
-
 /** Recent orders in the actionable statuses (Analytics settings decide which those are). */
 export function OrdersPanel() {
   const { formatAmount, settings: store } = useStore();
@@ -333,7 +324,7 @@ export function OrdersPanel() {
                 <p>
                   {sprintf(_n('%d product', '%d products', o.num_items_sold), o.num_items_sold)} ·{' '}
                   {formatAmount(o.total_sales)} ·{' '}
-                  <OrderStatus order={o} statusMap={STATUS_LABELS} /> ·{' '}
+                  <OrderStatus order={o} statusMap={statusLabels(store.customStatuses)} /> ·{' '}
                   {relativeDate(o.date_created_gmt ?? o.date_created, Date.now())}
                 </p>
               </li>

@@ -3,29 +3,11 @@ import { type AdvancedFiltersConfig, Link, OrderStatus } from '@storelens/compon
 import type { OrdersListRow, ReportRow } from '@storelens/data';
 import { __, _x } from '@storelens/i18n';
 import { Fragment } from 'react';
+import { ORDER_STATUSES, statusLabels } from '../../order-statuses';
 import { countItem, DATE_HEADER, dateCell, hrefCell } from '../page/cells';
 import { advancedFilter, allOrAdvancedFilter, idsFilter, isRules } from '../page/filter-helpers';
 import { customerLink, orderLink, reportHref } from '../page/links';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
-
-/** Order statuses with their labels (the status filter's options). */
-export const ORDER_STATUSES: readonly { value: string; label: string }[] = [
-  { value: 'pending', label: __('Pending payment') },
-  { value: 'processing', label: __('Processing') },
-  { value: 'on-hold', label: __('On hold') },
-  { value: 'completed', label: __('Completed') },
-  { value: 'cancelled', label: __('Cancelled') },
-  { value: 'refunded', label: __('Refunded') },
-  { value: 'failed', label: __('Failed') },
-];
-
-const STATUS_LABELS = Object.fromEntries(ORDER_STATUSES.map((s) => [s.value, s.label]));
-
-/** Labels by status: WooCommerce's, and the store's custom statuses'. */
-const statusLabels = (custom: RowContext['customStatuses']): Record<string, string> =>
-  custom?.length
-    ? { ...STATUS_LABELS, ...Object.fromEntries(custom.map((s) => [s.value, s.label])) }
-    : STATUS_LABELS;
 
 /** Orders' advanced filters: the status filter offers the store's custom statuses too. */
 export const ordersAdvancedFilters = (
