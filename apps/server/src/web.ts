@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BootSettings, orderStatuses } from '@storelens/api';
+import type { BootSettings } from '@storelens/api';
 import { currencySymbols } from '@storelens/currency';
-import { statusLabel } from './admin/settings';
+import { dataOnlyStatuses, statusLabel } from './admin/settings';
 import type { Db } from './db/database';
 import { getOptions, readStoreSettings } from './options';
 
@@ -20,7 +20,7 @@ export async function bootSettings(db: Db): Promise<BootSettings> {
     | { name?: unknown; url?: unknown; download_log?: unknown }
     | undefined;
   const position = o.get('woocommerce_currency_pos');
-  const custom = await customStatuses(db);
+  const custom = await dataOnlyStatuses(db);
   return {
     timezone: settings.timezone,
     startOfWeek: settings.startOfWeek,
@@ -52,21 +52,6 @@ export async function bootSettings(db: Db): Promise<BootSettings> {
         }
       : {}),
   };
-}
-
-/**
- * The statuses of the store's orders beyond WooCommerce's own, sorted. From revenue_day, which
- * has a row per day and status that orders have (a few thousand rows, where order_stats has one
- * per order): every page load asks.
- */
-async function customStatuses(db: Db): Promise<string[]> {
-  const rows = await db.kysely
-    .selectFrom('revenue_day')
-    .select('status')
-    .distinct()
-    .where('status', 'not in', [...orderStatuses])
-    .execute();
-  return rows.map((r) => String(r.status)).sort();
 }
 
 /** What the page tells a visitor who is not signed in: neutral defaults, no store data. */

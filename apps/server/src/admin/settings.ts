@@ -69,11 +69,14 @@ export function statusLabel(slug: string): string {
 
 /**
  * Statuses of stored orders that no registered list names (a connected shop's custom
- * statuses, or an import's), sorted: the status settings offer them too.
+ * statuses, or an import's), sorted: the status settings and the dashboard's status filters
+ * (its boot settings, on every page load) offer them too. Read from revenue_day, which has a
+ * row per day and status that orders have: a few thousand rows where order_stats has one per
+ * order.
  */
 export async function dataOnlyStatuses(db: Db): Promise<string[]> {
   const known = new Set<string>(orderStatuses);
-  const rows = await db.kysely.selectFrom('order_stats').select('status').distinct().execute();
+  const rows = await db.kysely.selectFrom('revenue_day').select('status').distinct().execute();
   return rows
     .map((r) => String(r.status ?? ''))
     .filter((status) => status !== '' && !known.has(status))
