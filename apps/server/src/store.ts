@@ -126,7 +126,8 @@ export async function resetStore(db: Db) {
     'application_passwords',
     'user_tokens',
   ]);
-  // PostgreSQL lists every schema's tables: only the store's own are reset.
+  // PostgreSQL lists the tables of every schema on the search path: only the store's own are
+  // reset.
   const schema = db.engine === 'postgres' ? (db.schema ?? 'public') : undefined;
   for (const table of await db.kysely.introspection.getTables()) {
     if (keep.has(table.name) || table.schema !== schema) continue;

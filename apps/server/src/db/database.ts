@@ -1,15 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  type DatabaseConnection,
-  type Driver,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-} from 'kysely';
+import { type DatabaseConnection, type Driver, Kysely, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
+import { StorePostgresDialect } from './introspector';
 import { ADD_MULTISETS_SQL, addMultisets } from './multiset';
 import type { Database } from './schema';
 
@@ -185,7 +179,7 @@ export function openDatabase(
     const pid = (client as unknown as { processID?: number }).processID;
     if (pid) backends.delete(pid);
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new StorePostgresDialect({ pool }) });
   return {
     url,
     kysely,
