@@ -2,6 +2,7 @@ import { type OrderStatus, orderStatuses } from '@storelens/api';
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { deferIndexes } from '../src/db/bulk';
 import type { Db } from '../src/db/database';
 import * as m010 from '../src/db/migrations/010_category_day';
 import * as m015 from '../src/db/migrations/015_item_day';
@@ -142,6 +143,8 @@ for (const engine of engines) {
             try {
               await prepare(plain.db);
               await prepare(bulkStore.db);
+              // As the demo loads: indexes and PostgreSQL's item_day key deferred to the end.
+              await deferIndexes(bulkStore.db, { keys: true });
               const bulk = new BulkRollups();
               for (const [i, batch] of load.entries()) {
                 await ingestOrders(plain.db, batch.orders, batch.remove);
@@ -190,6 +193,7 @@ for (const engine of engines) {
         // days closed before each batch written as they close, and what later batches bring
         // for closed days (orders, removals, new/returning flips) added at the end. Closing
         // mid-March and then the whole of March sends much of it down that late path.
+        await deferIndexes(c.db, { keys: true });
         const bulk = new BulkRollups();
         const closing = [undefined, '2024-03-15', '2024-04-01', '2024-04-01'];
         for (const [i, batch] of [
@@ -209,6 +213,9 @@ for (const engine of engines) {
         expect(Math.min(...bulk.itemDays.days())).toBeGreaterThanOrEqual(dayNumber('2024-04-01'));
         expect(bulk.lateUpserts).toBeGreaterThanOrEqual(2);
         expect(bulk.late.day.size).toBe(0);
+        // PostgreSQL's item_day has no key until the end: its late rows are held until the key
+        // is built (SQLite upserted them after each batch).
+        if (engine === 'postgres') expect(bulk.late.items.size).toBeGreaterThan(0);
         await endBulkLoad(c.db, bulk);
         const [sa, sb, sc] = [await snapshot(a.db), await snapshot(b.db), await snapshot(c.db)];
         for (const table of TABLES) expect(sa[table], table).toEqual(sb[table]);
