@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openDashboard, seriousViolations } from './browser';
-import { buildDashboard, type RunningServer, startServer } from './server';
+import { type RunningServer, startServer } from './server';
 
 const REVENUE = '/wp-admin/admin.php?page=wc-admin&path=%2Fanalytics%2Frevenue&period=year';
 const PROFILE = '/wp-admin/admin.php?page=wc-admin&path=%2Fprofile';
@@ -23,7 +23,6 @@ describe('Accounts in a browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    buildDashboard();
     server = await startServer();
     browser = await launchBrowser();
   });
@@ -180,7 +179,6 @@ describe('First run in a browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    buildDashboard();
     server = await startServer({
       STORELENS_ADMIN_EMAIL: '',
       STORELENS_ADMIN_PASSWORD: '',

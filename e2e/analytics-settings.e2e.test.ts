@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openDashboard, seriousViolations } from './browser';
-import { apiLogin, buildDashboard, type RunningServer, startServer } from './server';
+import { apiLogin, type RunningServer, startServer } from './server';
 
 const SETTINGS = '/wp-admin/admin.php?page=wc-admin&path=%2Fanalytics%2Fsettings';
 const REVENUE =
@@ -30,7 +30,6 @@ describe('Analytics settings and the historical import in a browser', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    buildDashboard();
     server = await startServer();
     browser = await launchBrowser();
     page = await openDashboard(browser, server);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WooSimulator } from '../apps/server/test/woo-simulator';
 import { launchBrowser, openDashboard, seriousViolations } from './browser';
-import { buildDashboard, type RunningServer, startServer } from './server';
+import { type RunningServer, startServer } from './server';
 
 const PAGE = '/wp-admin/admin.php?page=wc-admin&path=%2Fanalytics%2Fsettings%2Fconnections';
 
@@ -13,7 +13,6 @@ describe('Connections page in a browser', () => {
   let sim: WooSimulator;
 
   beforeAll(async () => {
-    buildDashboard();
     sim = await new WooSimulator({ seed: 4, name: 'Corner Shop' }).start();
     sim.generate(400);
     sim.slowMs = 20;

@@ -1,7 +1,7 @@
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openDashboard, seriousViolations } from './browser';
-import { apiLogin, buildDashboard, type RunningServer, startServer } from './server';
+import { apiLogin, type RunningServer, startServer } from './server';
 
 const admin = (path?: string, query = '') =>
   `/wp-admin/admin.php?page=wc-admin${path ? `&path=${encodeURIComponent(path)}` : ''}${query}`;
@@ -47,7 +47,6 @@ describe('Dashboard shell, Home and Overview in a browser', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    buildDashboard();
     server = await startServer();
     browser = await launchBrowser();
     page = await openDashboard(browser, server);

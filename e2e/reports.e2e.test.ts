@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openDashboard, seriousViolations } from './browser';
-import { buildDashboard, type RunningServer, startServer } from './server';
+import { type RunningServer, startServer } from './server';
 
 /** What each report's test needs to know: its path, heading and controls to try. */
 interface ReportCase {
@@ -83,7 +83,6 @@ describe('Every analytics report in a browser', () => {
   let consoleMessages: string[];
 
   beforeAll(async () => {
-    buildDashboard();
     server = await startServer();
     browser = await launchBrowser();
     page = await openDashboard(browser, server);

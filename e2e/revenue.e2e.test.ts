@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openDashboard, seriousViolations } from './browser';
-import { buildDashboard, type RunningServer, startServer } from './server';
+import { type RunningServer, startServer } from './server';
 
 /** The summary number of a metric: its value text, read by the item's accessible label. */
 async function summaryValue(page: Page, label: string): Promise<string> {
@@ -16,7 +16,6 @@ describe('Revenue report in a browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    buildDashboard();
     server = await startServer();
     browser = await launchBrowser();
     page = await openDashboard(browser, server);

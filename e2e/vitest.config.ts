@@ -6,6 +6,8 @@ export default defineConfig({
     name: 'e2e',
     include: ['e2e/**/*.e2e.test.ts'],
     environment: 'node',
+    // The dashboard's production build, made once for every file (global-setup.ts).
+    globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     fileParallelism: false,
