@@ -65,6 +65,28 @@ async function tableLoaded(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Resolves once the page has had no request in flight for a moment: a table's rows come
+ * first and the names in some of its cells (a download's product) from a lookup requested
+ * after them, so a row read as soon as the rows show may still lack them.
+ */
+function requestsSettled(page: Page): () => Promise<void> {
+  let inFlight = 0;
+  page.on('request', () => inFlight++);
+  page.on('requestfinished', () => inFlight--);
+  page.on('requestfailed', () => inFlight--);
+  return async () => {
+    let quietSince = 0;
+    await expect
+      .poll(() => {
+        if (inFlight > 0) quietSince = 0;
+        else if (quietSince === 0) quietSince = Date.now();
+        return quietSince > 0 && Date.now() - quietSince >= 300;
+      })
+      .toBe(true);
+  };
+}
+
 /** Console errors and warnings of a page, collected from now on. */
 function watchConsole(page: Page): string[] {
   const messages: string[] = [];
@@ -81,12 +103,14 @@ describe('Every analytics report in a browser', () => {
   let browser: Browser;
   let page: Page;
   let consoleMessages: string[];
+  let settled: () => Promise<void>;
 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
     page = await openDashboard(browser, server);
     consoleMessages = watchConsole(page);
+    settled = requestsSettled(page);
   });
 
   afterAll(async () => {
@@ -118,6 +142,7 @@ describe('Every analytics report in a browser', () => {
         await header.getByRole('button').click();
         await page.waitForURL(/orderby=/);
         await tableLoaded(page);
+        await settled();
         const sortedUrl = page.url();
         const first = await tableRows(page).first().textContent();
         await page.reload();

@@ -10,7 +10,9 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
-    fileParallelism: false,
+    // Two files at a time: a file mostly waits on its server and its browser (one at a time
+    // left the 2-core machine 70% idle). Each file has its own server, store and browser.
+    maxWorkers: 2,
     // A page's answer to a click (a request, a re-render) can take seconds on a loaded CI
     // machine; vitest's 1 s default made polls fail there that pass on an idle one.
     expect: { poll: { timeout: 15_000 } },
