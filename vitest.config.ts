@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Unit, component and server tests. Browser e2e has its own config in e2e/. */
+// Unit, component and server tests. Browser e2e has its own config in e2e/.
 
 /**
  * The pure packages' and the components' files share their workers' module graph and jsdom

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** Builds the dashboard (skipped with STORELENS_E2E_PREBUILT=1); global-setup.ts calls it once per run. */
+/**
+ * Builds the dashboard (skipped with STORELENS_E2E_PREBUILT=1); global-setup.ts calls it once
+ * per run.
+ */
 export function buildDashboard(): void {
   if (process.env.STORELENS_E2E_PREBUILT === '1') return;
   // A production build, as `npm start` makes: vitest runs with NODE_ENV=test, which would

@@ -9,15 +9,18 @@ import {
   type TableMetadata,
 } from 'kysely';
 
+/** The migrator's own tables, listed only when asked for (as Kysely's introspector does). */
+const KYSELY_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
+
 /**
  * PostgreSQL: the tables of the schemas on the connection's search path, for Kysely's
  * migrator (which asks at every start whether its own tables exist) and `resetStore`.
  *
  * Kysely's own introspector reads every schema on the server and looks each one up by name
- * (`has_schema_privilege(nspname, …)`): when another
- * schema is dropped while it reads, the lookup fails with "schema … does not exist" and the
- * store does not open. Several stores on one server (the tests' and benches' schemas, dropped
- * as each ends) hit it; a store only ever needs its own schemas, and these joins go by oid.
+ * (`has_schema_privilege(nspname, …)`): when another schema is dropped while it reads, the
+ * lookup fails with "schema … does not exist" and the store does not open. Several stores on
+ * one server (the tests' and benches' schemas, dropped as each ends) hit it; a store only ever
+ * needs its own schemas, and these joins go by oid.
  */
 export class SearchPathIntrospector implements DatabaseIntrospector {
   // biome-ignore lint/suspicious/noExplicitAny: Kysely's introspectors take any database.
@@ -59,13 +62,12 @@ export class SearchPathIntrospector implements DatabaseIntrospector {
       WHERE ns.nspname = ANY (current_schemas(false))
         AND c.relkind IN ('r', 'v', 'p') AND a.attnum >= 0 AND NOT a.attisdropped
       ORDER BY ns.nspname, c.relname, a.attnum`.execute(this.db);
-    const internal = new Set(['kysely_migration', 'kysely_migration_lock']);
     const tables = new Map<
       string,
       TableMetadata & { columns: TableMetadata['columns'][number][] }
     >();
     for (const row of rows.rows) {
-      if (!options.withInternalKyselyTables && internal.has(row.table)) continue;
+      if (!options.withInternalKyselyTables && KYSELY_TABLES.has(row.table)) continue;
       const key = `${row.schema}.${row.table}`;
       let table = tables.get(key);
       if (!table) {
