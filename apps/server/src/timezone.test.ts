@@ -80,3 +80,55 @@ describe('zone conversions', () => {
     expect(zone('America/New_York').toLocal('1880-06-01 12:00:00')).toBe('1880-06-01 07:03:58');
   });
 });
+
+describe('formatSqlUtc', () => {
+  const viaDate = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+  it('matches Date for every millisecond Date can hold', () => {
+    fc.assert(
+      // Mostly years 1000-9999, the calendar arithmetic's; the rest anywhere else.
+      fc.property(
+        fc.oneof(
+          {
+            arbitrary: fc.integer({ min: -30_610_224_000_001, max: 253_402_300_800_000 }),
+            weight: 4,
+          },
+          { arbitrary: fc.integer({ min: -8.64e15, max: 8.64e15 }), weight: 1 },
+        ),
+        (ms) => {
+          expect(formatSqlUtc(ms)).toBe(viaDate(ms));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('matches Date around the days its calendar arithmetic turns on', () => {
+    // Leap days (2000 is a leap year, 1900 and 2100 are not), year and era ends, the edges of
+    // the four-digit years, each second either side.
+    const days = [
+      '1000-01-01',
+      '1600-02-29',
+      '1899-12-31',
+      '1900-02-28',
+      '1900-03-01',
+      '1970-01-01',
+      '1999-12-31',
+      '2000-02-29',
+      '2000-03-01',
+      '2024-02-29',
+      '2100-02-28',
+      '2100-03-01',
+      '9999-12-31',
+    ];
+    for (const day of days) {
+      const start = Date.parse(`${day}T00:00:00Z`);
+      for (const ms of [start - 1000, start, start + 1000, start + 86_399_999, start + 86_400_000])
+        expect(formatSqlUtc(ms)).toBe(viaDate(ms));
+    }
+  });
+
+  it('throws on a time that is not a number, as Date does', () => {
+    expect(() => formatSqlUtc(Number.NaN)).toThrow(RangeError);
+  });
+});

@@ -294,6 +294,10 @@ export async function orderStats(
     customerCounts?.catch(() => undefined);
     const plan = planRange(params.after, params.before);
     const rollupFilter = rowFilter(item?.rest ?? f, excluded, ROLLUP_COLUMNS, 'order');
+    // The distinct products too (half the database's time for a year of revenue stats).
+    const productCount =
+      wantsProducts && !item ? distinctProductsByRollup(ctx, plan, rollupFilter, f) : undefined;
+    productCount?.catch(() => undefined);
     const kindName = DATE_KIND[ctx.dateColumn];
     const read = async (table: string, width: number, from: number, to: number, suffix: string) => {
       const [bucket, where, keys] = item
@@ -352,10 +356,7 @@ export async function orderStats(
         accs.byBucket.get(b.id)!.customerCount = counts.byBucket.get(b.id) ?? 0;
       customersTotal = counts.total;
     }
-    if (wantsProducts)
-      products = item
-        ? await productsByLookup()
-        : await distinctProductsByRollup(ctx, plan, rollupFilter, f);
+    if (wantsProducts) products = productCount ? await productCount : await productsByLookup();
   } else {
     await addOrders(params.after, endExclusive);
     if (wantsProducts) products = await productsByLookup();
