@@ -201,21 +201,33 @@ export async function restoreIndexes(
     const tables = await sql<{ name: string }>`
       SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()
       ORDER BY pg_table_size(format('%I.%I', schemaname, tablename)) DESC`.execute(db.kysely);
-    // VACUUM runs outside a transaction block, so the statement timeout that protects requests
-    // (src/db/database.ts) is lifted for its connection and put back after.
-    const vacuum = (name: string) => () =>
-      db.kysely.connection().execute(async (conn) => {
-        await sql`SET statement_timeout = 0`.execute(conn);
-        try {
-          await sql`VACUUM (ANALYZE) ${sql.ref(name)}`.execute(conn);
-        } finally {
-          await sql`RESET statement_timeout`.execute(conn);
-        }
-      });
-    await inTurns(
-      tables.rows.map(({ name }) => vacuum(name)),
+    await vacuumTables(
+      db,
+      tables.rows.map(({ name }) => name),
       atOnce,
     );
   }
   return pending.length;
+}
+
+/**
+ * `VACUUM (ANALYZE)` of PostgreSQL tables, `atOnce` at a time, each on a connection of its
+ * own. VACUUM runs outside a transaction block, so the statement timeout that protects
+ * requests (src/db/database.ts) is lifted for its connection and put back after.
+ */
+export async function vacuumTables(
+  db: Db,
+  tables: readonly string[],
+  atOnce: number,
+): Promise<void> {
+  const vacuum = (name: string) => () =>
+    db.kysely.connection().execute(async (conn) => {
+      await sql`SET statement_timeout = 0`.execute(conn);
+      try {
+        await sql`VACUUM (ANALYZE) ${sql.ref(name)}`.execute(conn);
+      } finally {
+        await sql`RESET statement_timeout`.execute(conn);
+      }
+    });
+  await inTurns(tables.map(vacuum), atOnce);
 }
