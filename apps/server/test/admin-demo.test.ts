@@ -40,7 +40,9 @@ describeEachEngine(
       expect(Number(active.headers['x-wp-total'])).toBeGreaterThan(0);
     });
 
-    it('vacuums the customers and products again after rewriting them at the end (PostgreSQL)', async ({ skip }) => {
+    it('vacuums the customers and products again after rewriting them at the end (PostgreSQL)', async ({
+      skip,
+    }) => {
       const { db } = ctx();
       if (db.engine !== 'postgres') skip();
       // Every customer's last activity and every product's popularity are written after the
