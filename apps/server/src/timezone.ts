@@ -1,18 +1,12 @@
 /** 'YYYY-MM-DD HH:MM:SS' */
 export type SqlDateTime = string;
 
-/** Zones already found valid: every request's settings check one, and a formatter costs 0.3 ms. */
-const knownZones = new Set<string>();
-
-/** Throws a RangeError when the zone is not an IANA name this runtime knows. */
+/**
+ * Throws a RangeError when the zone is not an IANA name this runtime knows. A valid zone is
+ * kept by `zone`, so the check of every request's settings builds no formatter after the first.
+ */
 export function assertTimezone(tz: string): void {
-  if (knownZones.has(tz)) return;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-  } catch {
-    throw new RangeError(`Unknown timezone "${tz}"`);
-  }
-  knownZones.add(tz);
+  zone(tz);
 }
 
 /** Parses 'YYYY-MM-DD HH:MM:SS' (or with 'T') as UTC epoch milliseconds. */
@@ -84,17 +78,21 @@ const zones = new Map<string, Zone>();
 export function zone(tz: string): Zone {
   const cached = zones.get(tz);
   if (cached) return cached;
-  assertTimezone(tz);
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+  } catch {
+    throw new RangeError(`Unknown timezone "${tz}"`);
+  }
   const offsets = new Map<number, number>();
   // Most UTC days have one offset throughout: checking both ends of a day caches it for the
   // whole day, so only days with a transition look offsets up per 15-minute slot.

@@ -204,22 +204,17 @@ export async function restoreIndexes(
     await vacuumTables(
       db,
       tables.rows.map(({ name }) => name),
-      atOnce,
     );
   }
   return pending.length;
 }
 
 /**
- * `VACUUM (ANALYZE)` of PostgreSQL tables, `atOnce` at a time, each on a connection of its
- * own. VACUUM runs outside a transaction block, so the statement timeout that protects
+ * `VACUUM (ANALYZE)` of PostgreSQL tables, `POSTGRES_AT_ONCE` at a time, each on a connection
+ * of its own. VACUUM runs outside a transaction block, so the statement timeout that protects
  * requests (src/db/database.ts) is lifted for its connection and put back after.
  */
-export async function vacuumTables(
-  db: Db,
-  tables: readonly string[],
-  atOnce: number,
-): Promise<void> {
+export async function vacuumTables(db: Db, tables: readonly string[]): Promise<void> {
   const vacuum = (name: string) => () =>
     db.kysely.connection().execute(async (conn) => {
       await sql`SET statement_timeout = 0`.execute(conn);
@@ -229,5 +224,5 @@ export async function vacuumTables(
         await sql`RESET statement_timeout`.execute(conn);
       }
     });
-  await inTurns(tables.map(vacuum), atOnce);
+  await inTurns(tables.map(vacuum), POSTGRES_AT_ONCE);
 }

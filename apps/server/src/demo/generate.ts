@@ -130,7 +130,7 @@ export async function generateDemoStore(
   // PostgreSQL's index-only scans of them (the customers leaderboard's, the customers list's)
   // visit the table for each row, and the dead rows double the customers table, until
   // autovacuum comes by (never where it is off).
-  if (db.engine === 'postgres') await vacuumTables(db, ['customers', 'products'], 2);
+  if (db.engine === 'postgres') await vacuumTables(db, ['customers', 'products']);
   phase('finishing (not ingestion)');
   await setOptions(db, {
     [DEMO_GENERATION_OPTION]: { status: 'done', orders } satisfies DemoGenerationMark,
