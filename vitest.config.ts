@@ -24,6 +24,11 @@ const unit = (name: string, include: string[], env: Record<string, string> = {})
   test: { name, include, environment: 'node', globals: true, env, ...SHARED_WORKERS },
 });
 
+/** A project of React tests in jsdom (the data layer's, the components', the dashboard's). */
+const jsdom = (name: string, include: string[], setupFiles: string[] = []) => ({
+  test: { name, include, environment: 'jsdom', globals: true, setupFiles, ...SHARED_WORKERS },
+});
+
 export default defineConfig({
   test: {
     // The server's files spend most of their time waiting on PostgreSQL, on the servers and
@@ -38,35 +43,13 @@ export default defineConfig({
       unit('date-kathmandu', ['packages/date/src/**/*.test.ts'], { TZ: 'Asia/Kathmandu' }),
       unit('scripts', ['scripts/**/*.test.ts']),
       unit('helpers', ['packages/{i18n,navigation,number,currency,api}/src/**/*.test.ts']),
-      {
-        test: {
-          name: 'data',
-          ...SHARED_WORKERS,
-          include: ['packages/data/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          globals: true,
-        },
-      },
-      {
-        test: {
-          name: 'components',
-          ...SHARED_WORKERS,
-          include: ['packages/components/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          globals: true,
-          setupFiles: ['packages/components/test/setup.ts'],
-        },
-      },
-      {
-        test: {
-          name: 'web',
-          ...SHARED_WORKERS,
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          globals: true,
-          setupFiles: ['packages/components/test/setup.ts'],
-        },
-      },
+      jsdom('data', ['packages/data/src/**/*.test.{ts,tsx}']),
+      jsdom(
+        'components',
+        ['packages/components/src/**/*.test.{ts,tsx}'],
+        ['packages/components/test/setup.ts'],
+      ),
+      jsdom('web', ['apps/web/src/**/*.test.{ts,tsx}'], ['packages/components/test/setup.ts']),
       {
         // WooCommerce's published client (@woocommerce/data) against the real server.
         resolve: {
