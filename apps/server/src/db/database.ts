@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type DatabaseConnection, type Driver, Kysely, SqliteDialect, SqliteDriver } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import { StorePostgresDialect } from './introspector';
 import { ADD_MULTISETS_SQL, addMultisets } from './multiset';
@@ -59,16 +66,27 @@ export const SQLITE_PAGE_SIZE = 16_384;
 const SQLITE_MMAP_BYTES = 2 ** 31;
 
 /**
- * SQLite undoes a transaction by itself after some errors (a full disk, an I/O error); the
- * ROLLBACK Kysely then sends fails with "cannot rollback - no transaction is active", and that
- * error replaced the real cause. This driver rolls back only a transaction still open.
+ * Two changes to Kysely's SQLite driver:
+ * - Transactions begin IMMEDIATE, taking the write lock at once (every transaction here
+ *   writes; reports read outside transactions). A plain BEGIN takes it at the first write, and
+ *   in WAL mode a transaction that has read cannot then write if another connection (the job
+ *   worker's, or the request thread's while the worker runs a job) committed in between: it
+ *   fails with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out, and a job's whole batch
+ *   was failed and retried. Begun IMMEDIATE, it waits for the other writer instead.
+ * - SQLite undoes a transaction by itself after some errors (a full disk, an I/O error); the
+ *   ROLLBACK Kysely then sends fails with "cannot rollback - no transaction is active", and
+ *   that error replaced the real cause. This driver rolls back only a transaction still open.
  */
-class SqliteDriverKeepingCause extends SqliteDriver {
+class StorelensSqliteDriver extends SqliteDriver {
   constructor(
     config: ConstructorParameters<typeof SqliteDriver>[0],
     private readonly handle: SQLite.Database,
   ) {
     super(config);
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -82,7 +100,7 @@ class StorelensSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new SqliteDriverKeepingCause({ database: this.handle }, this.handle);
+    return new StorelensSqliteDriver({ database: this.handle }, this.handle);
   }
 }
 

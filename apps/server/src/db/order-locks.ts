@@ -12,8 +12,8 @@ import type { RawSql } from './sql';
  * waited on gone and the new one unlocked: the lock is taken again until every order row
  * that exists is held. An order not stored yet has no row to lock; two first ingestions of it
  * collide on its primary key and the second fails, to be retried (a delivery is retried, an
- * import step too), never counted twice. SQLite needs none of this: one writer at a time, and
- * a transaction that read before another's commit cannot write (SQLITE_BUSY_SNAPSHOT).
+ * import step too), never counted twice. SQLite needs none of this: its transactions take the
+ * one write lock when they begin (db/database.ts), so the second waits before it reads.
  */
 export async function lockOrders(sql: RawSql, ids: readonly number[]): Promise<void> {
   if (sql.engine !== 'postgres' || ids.length === 0) return;
