@@ -8,6 +8,7 @@ import {
   type DemoGenerationMark,
   generateDemoStore,
 } from './demo/generate';
+import { recountItemVisits } from './ingest/item-visits';
 import { getOptions } from './options';
 
 /**
@@ -43,6 +44,9 @@ export async function openStore(
   await withStartupLock(db, async () => {
     await migrateToLatest(db);
     await restoreIndexes(db);
+    // Visits an import left stale (it stopped before its end): counted now, and marked stale
+    // again by the import's next step if it goes on.
+    await recountItemVisits(db);
   });
   return db;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { deferItemVisits, recountItemVisits, VISITS_STALE_OPTION } from '../src/ingest/item-visits';
 import { bootSettings } from '../src/web';
 import { call, expectError } from './admin-helpers';
 import {
@@ -121,6 +122,23 @@ describeEachEngine('connect a WooCommerce shop: import, webhooks, reconciliation
       .where('type', '=', 'order')
       .execute()) as { n: number }[];
     expect(Number(row!.n)).toBe(260);
+    // The import counted the item visits once, at its end (ingest/item-visits.ts): none are
+    // left stale, and they are the rows a count from scratch gives.
+    const visits = async () =>
+      (await db.kysely.selectFrom('item_visits').selectAll().execute())
+        .map((r) => JSON.stringify(r))
+        .sort();
+    const stale = await db.kysely
+      .selectFrom('options')
+      .select('name')
+      .where('name', '=', VISITS_STALE_OPTION)
+      .executeTakeFirst();
+    expect(stale).toBeUndefined();
+    const counted = await visits();
+    expect(counted.length).toBeGreaterThan(0);
+    await deferItemVisits(db);
+    await recountItemVisits(db);
+    expect(await visits()).toEqual(counted);
     // The shop's settings became the store's.
     const zone = await db.kysely
       .selectFrom('options')

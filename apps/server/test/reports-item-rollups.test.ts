@@ -14,7 +14,7 @@ import { toUnits } from '../src/money';
 import { readStoreSettings } from '../src/options';
 import { order, seedCatalog, storeSettings } from './fixtures';
 import { engines, freshStore } from './harness';
-import { recordingContext } from './recording-context';
+import { productCustomersInMarch } from './recording-context';
 
 /*
  * Order-level stats filtered to one product, variation, category or coupon are read from
@@ -217,27 +217,15 @@ for (const engine of engines) {
         expect(await compare(db)).toBeGreaterThan(500);
 
         // Distinct customers of one product: item_day and the product's visits, no order rows.
-        const { ctx, texts } = await recordingContext(db);
-        const customers = await orderStats(ctx, 'orders', {
-          after: '2024-03-01 00:00:00',
-          before: '2024-03-31 23:59:59',
-          interval: 'day',
-          page: 1,
-          perPage: 100,
-          order: 'asc',
-          orderby: 'date',
-          fields: ['orders_count', 'total_customers'],
-          filters: filtersFromQuery({ product_includes: [10] } as never),
-          segmentby: undefined,
-        });
+        const customers = await productCustomersInMarch(db, 10);
         expect(
           (customers.body.totals as { total_customers: number }).total_customers,
         ).toBeGreaterThan(0);
-        expect(texts.join('\n')).toContain('item_day');
-        expect(texts.join('\n')).not.toContain('FROM order_stats');
+        expect(customers.sql).toContain('item_day');
+        expect(customers.sql).not.toContain('FROM order_stats');
         // Its customers from its visits (migration 025), not from its lines.
-        expect(texts.join('\n')).toContain('FROM item_visits');
-        expect(texts.join('\n')).not.toContain('order_product_lookup');
+        expect(customers.sql).toContain('FROM item_visits');
+        expect(customers.sql).not.toContain('order_product_lookup');
 
         // The comparison would catch a drifted rollup: add 1.00 to product 10's rows and the
         // rollup answer no longer equals the lookups'.

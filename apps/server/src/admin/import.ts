@@ -16,6 +16,7 @@ import { ANALYTICS_TABLES } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ApiError } from '../errors';
 import { announceIngested, ingestOrders } from '../ingest/ingest';
+import { countItemVisits } from '../ingest/item-visits';
 import { getOptions, readStoreSettings, setOptions } from '../options';
 import { formatSqlUtc, parseSqlUtc, zone } from '../timezone';
 import { emitAnalyticsDataDeleted } from './events';
@@ -184,11 +185,14 @@ export async function importStep(
     // Orders the shop changed while the copy was built (it may have read them before) are
     // read again into the copy, so the swap does not put their old state back.
     const swapStarted = Date.now();
-    await replayOrderWrites(shadow, progress.changesSince ?? 0);
+    await replayOrderWrites(shadow, progress.changesSince ?? 0, { itemVisits: false });
+    // The copy's batches left item_visits alone (as a bulk load does): counted now, from the
+    // copy's lookups.
+    await countItemVisits(shadow);
     await swapShadow(shadow);
     return { progress: { ...progress, phase: 'replay', changesSince: swapStarted }, done: false };
   }
-  const next = await importBatch(shadow, { params: input.params, progress });
+  const next = await importBatch(shadow, { params: input.params, progress }, { itemVisits: false });
   return next.done ? { progress: { ...next.progress, phase: 'swap' }, done: false } : next;
 }
 
@@ -196,6 +200,7 @@ export async function importStep(
 async function importBatch(
   db: Db,
   { params, progress }: Pick<ImportStepInput, 'params' | 'progress'>,
+  ingest: { itemVisits?: boolean } = {},
 ): Promise<{ progress: ImportProgress; done: boolean }> {
   const sql = new RawSql(db.kysely, db.engine);
   const { where, args } = orderFilter(params);
@@ -220,7 +225,7 @@ async function importBatch(
     [progress.orderCursor, ...args],
   );
   const ids = rows.map((r) => Number(r.id));
-  await ingestOrders(db, await readOrderInputs(db, ids));
+  await ingestOrders(db, await readOrderInputs(db, ids), [], ingest);
   return {
     progress: {
       ...progress,

@@ -214,7 +214,11 @@ export async function noteOrderWrites(db: Db, ids: readonly number[]): Promise<v
  * `sinceMs`, as their source rows are now: orders gone from the source (trashed, deleted)
  * are taken out. Answers how many were replayed.
  */
-export async function replayOrderWrites(db: Db, sinceMs: number): Promise<number> {
+export async function replayOrderWrites(
+  db: Db,
+  sinceMs: number,
+  options: { itemVisits?: boolean } = {},
+): Promise<number> {
   const since = formatSqlUtc(Math.max(0, sinceMs - REPLAY_MARGIN_MS));
   const rows = await new RawSql(db.kysely, db.engine).query<{ record_id: number }>(
     'SELECT record_id FROM connection_records WHERE kind = ? AND modified_gmt >= ? ORDER BY record_id',
@@ -229,6 +233,7 @@ export async function replayOrderWrites(db: Db, sinceMs: number): Promise<number
       db,
       orders,
       chunk.filter((id) => !present.has(id)),
+      options,
     );
   }
   return ids.length;

@@ -7,6 +7,7 @@
 
 import { concatAgg, countDistinctPerGroup } from '../db/dialect';
 import { forEachPositiveId } from '../db/multiset';
+import { visitsMarkedStale } from '../ingest/item-visits';
 import type { ReportContext } from './context';
 import { DATE_KIND } from './context';
 import {
@@ -284,12 +285,12 @@ export async function orderStats(
   if (useRollups) {
     // The item's distinct customers are counted beside the sums: on PostgreSQL the query runs
     // on another connection meanwhile (SQLite's statements run one after the other anyway).
-    const customerCounts =
-      item && customersByItem
-        ? visitsAnswer(item, params.after, endExclusive)
-          ? customerCountsFromVisits(ctx, item, accs, params.after, endExclusive)
-          : customerCountsOfItem(ctx, item, accs, params.after, endExclusive)
-        : undefined;
+    // Its visits unless an import has marked them stale (ingest/item-visits.ts).
+    const countCustomers = async (one: NonNullable<typeof item>) =>
+      visitsAnswer(one, params.after, endExclusive) && !(await visitsMarkedStale(ctx.sql))
+        ? customerCountsFromVisits(ctx, one, accs, params.after, endExclusive)
+        : customerCountsOfItem(ctx, one, accs, params.after, endExclusive);
+    const customerCounts = item && customersByItem ? countCustomers(item) : undefined;
     // Awaited below; a failure of the sums before then must not leave it unhandled.
     customerCounts?.catch(() => undefined);
     const plan = planRange(params.after, params.before);

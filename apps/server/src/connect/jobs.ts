@@ -178,14 +178,12 @@ export function importHandler(
       if (!c) return { progress, done: true };
       const client = clientOf(db, c, options.client);
       const started = performance.now();
+      const writer = options.writer ?? localWriter(db);
       try {
-        const next = await importStep(
-          db,
-          client,
-          progress,
-          options.pagesPerStep ?? 10,
-          options.writer ?? localWriter(db),
-        );
+        // Item visits are counted once, at the end (ingest/item-visits.ts). Marked at every
+        // step: a recount in between (a server starting) may have cleared the mark.
+        await writer.deferItemVisits();
+        const next = await importStep(db, client, progress, options.pagesPerStep ?? 10, writer);
         if (c.status !== 'importing') await updateConnection(db, c.id, { status: 'importing' });
         next.elapsed_ms = progress.elapsed_ms + Math.round(performance.now() - started);
         next.failures = 0;
@@ -196,6 +194,7 @@ export function importHandler(
       }
     },
     async finish(job) {
+      await (options.writer ?? localWriter(db)).recountItemVisits();
       const c = await readConnection(db, job.params.connection);
       if (!c) return undefined;
       await updateConnection(db, c.id, {

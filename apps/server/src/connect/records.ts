@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { CUSTOMER_COLUMNS, PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ingestOrders } from '../ingest/ingest';
+import { deferItemVisits, recountItemVisits } from '../ingest/item-visits';
 import { readStoreSettings } from '../options';
 import { zone } from '../timezone';
 import type { WooClient } from './client';
@@ -427,6 +428,8 @@ export const RECORD_WRITES = {
   trashProducts,
   applyOrders,
   removeOrders,
+  deferItemVisits,
+  recountItemVisits,
 } as const;
 export type RecordWrites = typeof RECORD_WRITES;
 

@@ -6,7 +6,7 @@ import { readStoreSettings } from '../options';
 import { zone } from '../timezone';
 import type { BulkRollups } from './bulk-rollups';
 import { Deltas } from './contributions';
-import { ItemVisitChanges } from './item-visits';
+import { ItemVisitChanges, itemVisitsStale } from './item-visits';
 import { firstOrders, moveFlags } from './returning';
 import { applyItemDays, applyPeriods, applyRevenue } from './rollups';
 import {
@@ -61,6 +61,11 @@ export async function ingestOrders(
     bulk?: BulkRollups;
     /** Milliseconds spent per phase are added here (the demo's `--timings`). */
     timings?: Record<string, number>;
+    /**
+     * `false`: leave item_visits alone (a rebuild's copy, which counts them all before its
+     * swap). Otherwise they are kept, unless an import marked them stale.
+     */
+    itemVisits?: boolean;
   } = {},
 ): Promise<void> {
   if (orders.length === 0 && remove.length === 0) return;
@@ -121,18 +126,20 @@ export async function ingestOrders(
     load?.forget(seen);
     const old = seen.length > 0 ? await loadLookups(sql, seen) : [];
     // The item visits of every customer the batch touches, of the products of the lines it
-    // replaces and writes, before it changes them (a bulk load counts them all at its end).
-    const visits = options.bulk
-      ? undefined
-      : await ItemVisitChanges.read(
-          sql,
-          [...old.map((l) => Number(l.stats.customer_id)), ...orders.map((o) => o.customerId)],
-          [
-            ...old.flatMap((l) => l.products.map((p) => Number(p.product_id))),
-            ...orders.flatMap((o) => o.lines.map((l) => l.productId)),
-          ],
-          settings.excludedStatuses,
-        );
+    // replaces and writes, before it changes them (a bulk load counts them all at its end, and
+    // so does an import, which marks them stale meanwhile).
+    const visits =
+      options.bulk || options.itemVisits === false || (await itemVisitsStale(sql))
+        ? undefined
+        : await ItemVisitChanges.read(
+            sql,
+            [...old.map((l) => Number(l.stats.customer_id)), ...orders.map((o) => o.customerId)],
+            [
+              ...old.flatMap((l) => l.products.map((p) => Number(p.product_id))),
+              ...orders.flatMap((o) => o.lines.map((l) => l.productId)),
+            ],
+            settings.excludedStatuses,
+          );
     if (seen.length > 0) {
       await categories.load(old.flatMap((l) => l.products.map((p) => p.product_id)));
       const oldCoupons = orderCoupons(old);

@@ -1,7 +1,9 @@
 import { notExcluded } from '../analytics/customer-totals';
+import type { Db } from '../db/database';
 import { rowsIn } from '../db/dialect';
 import { DATE_KINDS } from '../db/rollups';
-import type { RawSql } from '../db/sql';
+import { RawSql } from '../db/sql';
+import { readStoreSettings, setOptions } from '../options';
 
 // One item's distinct customers over a range of days without reading its lines (migration 025).
 //
@@ -217,4 +219,87 @@ export function itemVisitFills(excluded: readonly string[]): ((sql: RawSql) => P
       );
     }),
   );
+}
+
+// Deferred visits. Recounting a batch's customers' visits reads all their lines of the batch's
+// products, twice: for an import from a shop whose customers have thousands of orders each,
+// every batch read most of the store (a 20,000-order import of 25 customers: 2,479 -> 1,190
+// orders/s). An import therefore marks the visits stale while it runs and counts them once at
+// its end, as a bulk load does; meanwhile ingestion leaves item_visits alone and one item's
+// customers are counted from its lines (analytics/revenue.ts).
+
+/** The option that marks item_visits stale (its value: when, for whoever looks). */
+export const VISITS_STALE_OPTION = 'storelens_item_visits_stale';
+
+/**
+ * The advisory lock (PostgreSQL) between ingestion and a recount: every ingestion holds it
+ * shared from the moment it reads the mark until it commits, a recount holds it alone. So no
+ * ingestion that skipped the visits commits after a recount read the lines, and none that
+ * counts them runs before the recount has cleared the mark.
+ */
+const RECOUNT_LOCK = [VISIT_LOCK_SPACE + 1, 0] as const;
+
+/** Marks item_visits stale until `recountItemVisits` (repeating it changes nothing). */
+export async function deferItemVisits(db: Db): Promise<void> {
+  await setOptions(db, { [VISITS_STALE_OPTION]: new Date().toISOString() });
+}
+
+/**
+ * Whether item_visits is stale, read inside an ingestion transaction; on PostgreSQL it first
+ * takes the recount lock shared, until the transaction ends.
+ */
+export async function itemVisitsStale(sql: RawSql): Promise<boolean> {
+  if (sql.engine === 'postgres')
+    await sql.query('SELECT pg_advisory_xact_lock_shared(?, ?)', [...RECOUNT_LOCK]);
+  return visitsMarkedStale(sql);
+}
+
+/** Whether item_visits is marked stale (readers count one item's customers from its lines). */
+export async function visitsMarkedStale(sql: RawSql): Promise<boolean> {
+  const rows = await sql.query('SELECT 1 AS stale FROM options WHERE name = ?', [
+    VISITS_STALE_OPTION,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Counts item_visits anew from the lookup rows and clears the stale mark, in one transaction;
+ * nothing to do when the visits are not stale. Ingestion waits meanwhile (on PostgreSQL for
+ * the recount lock; SQLite has one writer): at 1M orders about 9 s on SQLite and 20 s on
+ * PostgreSQL.
+ */
+export async function recountItemVisits(db: Db): Promise<void> {
+  if (!(await visitsMarkedStale(new RawSql(db.kysely, db.engine)))) return;
+  const { excludedStatuses } = await readStoreSettings(db);
+  await db.kysely.transaction().execute(async (trx) => {
+    const sql = new RawSql(trx, db.engine, db.sqlite);
+    if (db.engine === 'postgres') {
+      // Counting a large store's visits may outlast the statement timeout that protects
+      // requests (db/database.ts).
+      await sql.run('SET LOCAL statement_timeout = 0');
+      await sql.query('SELECT pg_advisory_xact_lock(?, ?)', [...RECOUNT_LOCK]);
+    }
+    // Read again under the lock: another process may have recounted meanwhile.
+    if (!(await visitsMarkedStale(sql))) return;
+    await refillItemVisits(sql, excludedStatuses);
+    await sql.run('DELETE FROM options WHERE name = ?', [VISITS_STALE_OPTION]);
+  });
+}
+
+/**
+ * Counts item_visits anew from the lookup rows, whatever the mark says: a rebuild's copy of the
+ * analytics tables, whose batches leave the visits alone (admin/import.ts), before its swap.
+ */
+export async function countItemVisits(db: Db): Promise<void> {
+  const { excludedStatuses } = await readStoreSettings(db);
+  await db.kysely.transaction().execute(async (trx) => {
+    const sql = new RawSql(trx, db.engine, db.sqlite);
+    if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
+    await refillItemVisits(sql, excludedStatuses);
+  });
+}
+
+async function refillItemVisits(sql: RawSql, excluded: readonly string[]): Promise<void> {
+  await sql.run('DELETE FROM item_visits');
+  await fillItemVisits(sql, excluded);
 }
