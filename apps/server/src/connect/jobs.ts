@@ -171,6 +171,7 @@ export function importHandler(
   db: Db,
   options: SyncOptions = {},
 ): JobHandler<{ connection: number }, ImportProgress> {
+  const writer = options.writer ?? localWriter(db);
   return {
     kind: IMPORT_JOB,
     async step({ params, progress }: Job<{ connection: number }, ImportProgress>) {
@@ -178,7 +179,6 @@ export function importHandler(
       if (!c) return { progress, done: true };
       const client = clientOf(db, c, options.client);
       const started = performance.now();
-      const writer = options.writer ?? localWriter(db);
       try {
         // Item visits are counted once, at the end (ingest/item-visits.ts). Marked at every
         // step: a recount in between (a server starting) may have cleared the mark.
@@ -194,7 +194,7 @@ export function importHandler(
       }
     },
     async finish(job) {
-      await (options.writer ?? localWriter(db)).recountItemVisits();
+      await writer.recountItemVisits();
       const c = await readConnection(db, job.params.connection);
       if (!c) return undefined;
       await updateConnection(db, c.id, {

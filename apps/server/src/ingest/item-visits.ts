@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { rowsIn } from '../db/dialect';
 import { DATE_KINDS } from '../db/rollups';
 import { RawSql } from '../db/sql';
-import { readStoreSettings, setOptions } from '../options';
+import { readStoreSettings } from '../options';
 
 // One item's distinct customers over a range of days without reading its lines (migration 025).
 //
@@ -239,9 +239,15 @@ export const VISITS_STALE_OPTION = 'storelens_item_visits_stale';
  */
 const RECOUNT_LOCK = [VISIT_LOCK_SPACE + 1, 0] as const;
 
-/** Marks item_visits stale until `recountItemVisits` (repeating it changes nothing). */
+/**
+ * Marks item_visits stale until `recountItemVisits`. An import marks them at every step: only
+ * the first writes, so the mark keeps the time it was first set.
+ */
 export async function deferItemVisits(db: Db): Promise<void> {
-  await setOptions(db, { [VISITS_STALE_OPTION]: new Date().toISOString() });
+  await new RawSql(db.kysely, db.engine).run(
+    'INSERT INTO options (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING',
+    [VISITS_STALE_OPTION, JSON.stringify(new Date().toISOString())],
+  );
 }
 
 /**
