@@ -25,6 +25,13 @@ function run(label, cmd, args) {
   return r.status === 0;
 }
 
+/** The first line of a failure's message (its assertion or error), without terminal colours. */
+function firstLine(message) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC.
+  const plain = String(message ?? 'failed').replace(/\x1b\[[0-9;]*m/g, '');
+  return plain.split('\n')[0].slice(0, 300);
+}
+
 function count(jsonFile) {
   try {
     const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
@@ -34,7 +41,9 @@ function count(jsonFile) {
       const path = relative(process.cwd(), file.name ?? '');
       for (const test of file.assertionResults ?? [])
         if (test.status === 'failed')
-          failures.push(`${path} > ${[...(test.ancestorTitles ?? []), test.title].join(' > ')}`);
+          failures.push(
+            `${path} > ${[...(test.ancestorTitles ?? []), test.title].join(' > ')}\n      ${firstLine(test.failureMessages?.[0])}`,
+          );
       // A file that failed to load or whose hooks threw has no failed test to name.
       if (
         file.status === 'failed' &&
