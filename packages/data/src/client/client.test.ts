@@ -139,9 +139,8 @@ describe('createApiClient', () => {
     const controller = new AbortController();
     const pending = server.client.get('/slow', undefined, controller.signal);
     setTimeout(() => controller.abort(), 30);
-    const started = Date.now();
+    // Not aborted, the request would succeed after the route's 2 s: the error alone proves it.
     const error = await pending.catch((e: unknown) => e);
     expect(error).toMatchObject({ code: CLIENT_ERROR_CODES.aborted, status: 0 });
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 });
