@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { noteOrderWrites } from '../admin/rebuild';
 import type { Db } from '../db/database';
 import { CUSTOMER_COLUMNS, PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ingestOrders } from '../ingest/ingest';
 import { deferItemVisits, recountItemVisits } from '../ingest/item-visits';
+import type { OrderInput } from '../ingest/types';
 import { readStoreSettings } from '../options';
 import { zone } from '../timezone';
 import type { WooClient } from './client';
@@ -33,59 +35,77 @@ export const GUEST_ID_BASE = 1_000_000_000;
 
 const sql = (db: Db) => new RawSql(db.kysely, db.engine, db.sqlite);
 
-/** The records of `ids` whose stored modification date is newer than the one given. */
-async function newerStored(
-  db: Db,
-  kind: string,
-  records: readonly { id: number; modified: string }[],
-  orSame = false,
-): Promise<Set<number>> {
-  if (records.length === 0) return new Set();
-  const stored = new Map<number, string>();
-  for (let start = 0; start < records.length; start += 5000) {
-    const chunk = records.slice(start, start + 5000);
-    for (const r of await sql(db).query<{ record_id: number; modified_gmt: string }>(
-      `SELECT record_id, modified_gmt FROM connection_records WHERE kind = ? AND record_id IN (${chunk.map(() => '?').join(',')})`,
-      [kind, ...chunk.map((c) => c.id)],
-    )) {
-      stored.set(Number(r.record_id), r.modified_gmt);
-    }
-  }
-  const skip = (r: { id: number; modified: string }) => {
-    const known = stored.get(r.id);
-    return known !== undefined && (known > r.modified || (orSame && known === r.modified));
-  };
-  return new Set(records.filter(skip).map((r) => r.id));
+/** A record's modification date as the shop sent it, with the digest applied (orders). */
+interface Mark {
+  id: number;
+  modified: string;
+  digest?: string | null;
 }
 
-/** Records the modification dates applied. */
-export async function markApplied(
+/** What was applied of `records` before: their marks, by id. */
+async function storedMarks(
   db: Db,
   kind: string,
-  records: readonly { id: number; modified: string }[],
-): Promise<void> {
+  records: readonly { id: number }[],
+): Promise<Map<number, { modified: string; digest: string | null }>> {
+  const stored = new Map<number, { modified: string; digest: string | null }>();
+  for (let start = 0; start < records.length; start += 5000) {
+    const chunk = records.slice(start, start + 5000);
+    for (const r of await sql(db).query<{
+      record_id: number;
+      modified_gmt: string;
+      digest: string | null;
+    }>(
+      `SELECT record_id, modified_gmt, digest FROM connection_records WHERE kind = ? AND record_id IN (${chunk.map(() => '?').join(',')})`,
+      [kind, ...chunk.map((c) => c.id)],
+    )) {
+      stored.set(Number(r.record_id), { modified: r.modified_gmt, digest: r.digest });
+    }
+  }
+  return stored;
+}
+
+/** Records the modification dates applied (and, for orders, the digests). */
+export async function markApplied(db: Db, kind: string, records: readonly Mark[]): Promise<void> {
   await sql(db).insertMany(
     'connection_records',
-    ['kind', 'record_id', 'modified_gmt'],
-    records.map((r) => [kind, r.id, r.modified]),
+    ['kind', 'record_id', 'modified_gmt', 'digest'],
+    records.map((r) => [kind, r.id, r.modified, r.digest ?? null]),
     { keys: ['kind', 'record_id'], mode: 'replace' },
   );
 }
 
-/** Keeps the records not older than what was applied before. */
+/**
+ * Keeps the records not older than what was applied before (`orSame`: only the newer ones),
+ * with the marks stored for them.
+ */
 async function fresh<T>(
   db: Db,
   kind: string,
   items: readonly T[],
-  key: (item: T) => { id: number; modified: string },
+  key: (item: T) => Mark,
   orSame = false,
-): Promise<{ items: T[]; marks: { id: number; modified: string }[] }> {
+): Promise<{
+  items: T[];
+  marks: Mark[];
+  stored: Map<number, { modified: string; digest: string | null }>;
+}> {
   const marks = items.map(key);
-  const stale = await newerStored(db, kind, marks, orSame);
-  return {
-    items: items.filter((_, i) => !stale.has(marks[i]!.id)),
-    marks: marks.filter((m) => !stale.has(m.id)),
+  const stored = await storedMarks(db, kind, marks);
+  const stale = (m: Mark) => {
+    const known = stored.get(m.id)?.modified;
+    return known !== undefined && (known > m.modified || (orSame && known === m.modified));
   };
+  return {
+    items: items.filter((_, i) => !stale(marks[i]!)),
+    marks: marks.filter((m) => !stale(m)),
+    stored,
+  };
+}
+
+/** The digest of an order as ingestion takes it (mapped, with its refunds). */
+export function orderDigest(order: OrderInput): string {
+  return createHash('sha256').update(JSON.stringify(order)).digest('base64');
 }
 
 const modifiedOf = (r: {
@@ -367,7 +387,9 @@ export async function fetchRefunds(
 
 /**
  * Applies orders as the shop sent them: trashed ones leave the reports, the rest are
- * (re)ingested. Orders older than what was applied are skipped. Returns how many changed.
+ * (re)ingested. Orders older than what was applied are skipped, and so is an order sent again
+ * with the date and content applied (reconciliation's window overlaps the webhooks'): a
+ * re-ingestion costs a read of its customer's history. Returns how many changed.
  */
 export async function applyOrders(
   db: Db,
@@ -377,8 +399,15 @@ export async function applyOrders(
 ): Promise<number> {
   // The import re-reads a few orders at each page's start (see jobs.ts): those already
   // applied in the same state are skipped, or each would recompute its customer's orders.
-  // Webhooks and reconciliation apply an equal date again (two changes in one second share it).
-  const { items, marks } = await fresh(db, 'order', orders, modifiedOf, options.skipApplied);
+  // Webhooks and reconciliation apply an equal date again when the order differs (two changes
+  // in one second share it).
+  const { items, marks, stored } = await fresh(
+    db,
+    'order',
+    orders,
+    modifiedOf,
+    options.skipApplied,
+  );
   if (items.length === 0) return 0;
   const customerOf = await customerIds(db, items);
   const codes = new Map(
@@ -387,23 +416,35 @@ export async function applyOrders(
       Number(c.id),
     ]),
   );
-  const trashed = items.filter((o) => o.status === 'trash').map((o) => o.id);
-  const kept = items
-    .filter((o) => o.status !== 'trash' && o.status !== 'checkout-draft')
-    .map((o) =>
-      mapOrder(o, refunds.get(o.id) ?? [], {
-        customerOf,
-        couponOf: (code) => codes.get(code.toLowerCase()) ?? 0,
-      }),
-    );
+  const trashed: number[] = [];
+  const kept: OrderInput[] = [];
+  const applied: Mark[] = [];
+  items.forEach((o, i) => {
+    const mark = marks[i]!;
+    if (o.status === 'trash') trashed.push(o.id);
+    if (o.status === 'trash' || o.status === 'checkout-draft') {
+      applied.push(mark);
+      return;
+    }
+    const input = mapOrder(o, refunds.get(o.id) ?? [], {
+      customerOf,
+      couponOf: (code) => codes.get(code.toLowerCase()) ?? 0,
+    });
+    const digest = orderDigest(input);
+    const before = stored.get(o.id);
+    if (before?.modified === mark.modified && before.digest === digest) return;
+    kept.push(input);
+    applied.push({ ...mark, digest });
+  });
+  if (applied.length === 0) return 0;
   // Noted first: a rebuild running beside the live tables replays them (admin/rebuild.ts).
   await noteOrderWrites(
     db,
-    items.map((o) => o.id),
+    applied.map((m) => m.id),
   );
   await ingestOrders(db, kept, trashed);
-  await markApplied(db, 'order', marks);
-  return items.length;
+  await markApplied(db, 'order', applied);
+  return applied.length;
 }
 
 /** Removes orders the shop deleted (or trashed): out of the reports, every rollup corrected. */

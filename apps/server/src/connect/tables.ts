@@ -49,6 +49,8 @@ export interface ConnectionRecordTable {
   kind: string;
   record_id: number;
   modified_gmt: string;
+  /** Orders: the digest of the order as ingested (connect/records.ts); NULL otherwise. */
+  digest: string | null;
 }
 export interface ConnectionGuestTable {
   email: string;

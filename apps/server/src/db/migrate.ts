@@ -26,6 +26,7 @@ import * as m023 from './migrations/023_customers_registered_id';
 import * as m024 from './migrations/024_customers_sort_indexes';
 import * as m025 from './migrations/025_item_visits';
 import * as m026 from './migrations/026_customers_nulls_first';
+import * as m027 from './migrations/027_record_digests';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '024_customers_sort_indexes': m024,
   '025_item_visits': m025,
   '026_customers_nulls_first': m026,
+  '027_record_digests': m027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
