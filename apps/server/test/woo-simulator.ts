@@ -24,6 +24,12 @@ export interface SimOptions {
   currency?: string;
   decimals?: number;
   timezone?: string;
+  /**
+   * The shop's offset from GMT in hours (default 1, with Europe/Paris): its local dates, and
+   * how it reads `modified_after` sent without `dates_are_gmt=true` (as a local time, as
+   * WooCommerce does).
+   */
+  utcOffsetHours?: number;
   startOfWeek?: number;
   /** false: answers as a site that is not WordPress. */
   wordpress?: boolean;
@@ -157,6 +163,11 @@ export class WooSimulator {
   /** Products by id, sorted once per change of the set (a 20,000-product catalog is paged). */
   private productList: SimProduct[] | undefined;
 
+  /** The shop's offset from GMT, in milliseconds. */
+  private get offsetMs(): number {
+    return this.opts.utcOffsetHours * 3_600_000;
+  }
+
   constructor(options: SimOptions = {}) {
     this.opts = {
       key: 'ck_test',
@@ -168,6 +179,7 @@ export class WooSimulator {
       currency: 'USD',
       decimals: 2,
       timezone: 'Europe/Paris',
+      utcOffsetHours: 1,
       startOfWeek: 0,
       wordpress: true,
       woocommerce: true,
@@ -571,7 +583,7 @@ export class WooSimulator {
 
   orderJson(o: SimOrder) {
     const m = (v: number) => this.money(v);
-    const local = (ms: number | null) => (ms === null ? null : iso(ms + 3_600_000));
+    const local = (ms: number | null) => (ms === null ? null : iso(ms + this.offsetMs));
     const gmt = (ms: number | null) => (ms === null ? null : iso(ms));
     const lineTax = o.lines.reduce((a, l) => a + l.tax, 0);
     return {
@@ -669,7 +681,7 @@ export class WooSimulator {
     const m = (v: number) => this.money(v);
     return {
       id: r.id,
-      date_created: iso(r.created + 3_600_000),
+      date_created: iso(r.created + this.offsetMs),
       date_created_gmt: iso(r.created),
       amount: m(r.amount),
       reason: '',
@@ -769,7 +781,7 @@ export class WooSimulator {
         description: 'Just another shop',
         url: this.url,
         home: this.url,
-        gmt_offset: '1',
+        gmt_offset: String(this.opts.utcOffsetHours),
         timezone_string: this.opts.timezone,
         namespaces: [
           'oembed/1.0',
@@ -872,7 +884,12 @@ export class WooSimulator {
         'X-WP-TotalPages': String(Math.ceil(items.length / perPage)),
       });
     };
-    const after = q.get('modified_after') ? Date.parse(`${q.get('modified_after')}Z`) : -Infinity;
+    // WooCommerce compares `modified_after` with the local modification date unless
+    // `dates_are_gmt` is true.
+    const after = q.get('modified_after')
+      ? Date.parse(`${q.get('modified_after')}Z`) -
+        (q.get('dates_are_gmt') === 'true' ? 0 : this.offsetMs)
+      : -Infinity;
     const byId = <T extends { id: number }>(items: T[]) => [...items].sort((a, b) => a.id - b.id);
 
     if (route === 'products/categories')

@@ -344,7 +344,14 @@ export function reconcileHandler(
       if (!phase) return { progress, done: true };
       const writer = options.writer ?? localWriter(db);
       try {
-        const since = { modified_after: toWcDate(progress.since), orderby: 'id', order: 'asc' };
+        // `since` is GMT; without dates_are_gmt WooCommerce reads it as the shop's local time
+        // (a shop behind GMT would have its window start hours late).
+        const since = {
+          modified_after: toWcDate(progress.since),
+          dates_are_gmt: 'true',
+          orderby: 'id',
+          order: 'asc',
+        };
         let changed = 0;
         let last = true;
         if (phase === 'products') {
