@@ -216,7 +216,11 @@ export async function ingestOrders(
     phase('new/returning flips');
     // 6. Rollups, and the touched customers' item visits.
     if (visits) {
-      await visits.write(sql);
+      await visits.write(
+        sql,
+        old.map((l) => Number(l.stats.order_id)),
+        fresh,
+      );
       phase('item visits');
     }
     if (options.bulk) {

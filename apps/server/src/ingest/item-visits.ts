@@ -4,6 +4,7 @@ import { rowsIn } from '../db/dialect';
 import { DATE_KINDS } from '../db/rollups';
 import { RawSql } from '../db/sql';
 import { readStoreSettings } from '../options';
+import type { Lookup } from './rows';
 
 // One item's distinct customers over a range of days without reading its lines (migration 025).
 //
@@ -17,9 +18,10 @@ import { readStoreSettings } from '../options';
 // orders), and per bucket the same count with the bucket's first day in place of A.
 //
 // The previous visit depends on every counted line of the customer and item, so ingestion
-// computes the visits of each customer a batch touches from their lines before and after the
-// batch, and adds the difference (`ItemVisitChanges`); a bulk load and the migration count
-// them for the whole store in SQL (`fillItemVisits`). The excluded statuses are those of the
+// reads the lines of each customer a batch touches before the batch, works out the lines after
+// it (those of the orders it replaces or removes out, its own in), and adds the difference of
+// the two visit counts (`ItemVisitChanges`); a bulk load and the migration count them for the
+// whole store in SQL (`fillItemVisits`). The excluded statuses are those of the
 // time of ingestion: a change of them rebuilds every analytics table (admin/rebuild.ts).
 
 /** The item kinds item_visits holds, with their lookup column. */
@@ -33,6 +35,8 @@ export const ITEM_VISIT_KEYS = ['item_type', 'item_id', 'date_kind', 'day', 'pre
 
 /** A counted lookup line of a customer, as visits are computed from it. */
 export interface VisitLine {
+  /** The order or refund of the line (lines read from the store). */
+  order_id?: number | string;
   customer_id: number | string;
   product_id: number | string;
   variation_id: number | string;
@@ -92,7 +96,7 @@ async function customerLines(
   // 10M orders most of the store) where the customers' orders are a few hundred lines
   // (test/ingest-plans.test.ts).
   return sql.query<VisitLine>(
-    `SELECT opl.customer_id, opl.product_id, opl.variation_id,
+    `SELECT opl.order_id, opl.customer_id, opl.product_id, opl.variation_id,
        opl.date_created, opl.date_paid, opl.date_completed
      FROM order_stats s JOIN order_product_lookup opl ON opl.order_id = s.order_id
      WHERE ${sql.inIdList('s.customer_id')} AND ${sql.inIdList('opl.product_id + 0')}
@@ -108,21 +112,25 @@ const KEYS_PER_DELETE = 200;
 const VISIT_LOCK_SPACE = 25_025;
 
 /**
- * The visits of the customers an ingestion batch touches: read before the batch changes their
- * lines (`read`), then again after (`write`), and the difference added to item_visits. Only
- * the products of the lines the batch writes or replaces are read: a customer with years of
- * orders is read for those products alone, and no other product's visits change.
+ * The visits of the customers an ingestion batch touches: their lines are read before the
+ * batch changes them (`read`); after it, the lines of the orders it replaced or removed are
+ * taken out, the batch's own put in (the product lookup rows copy their order's customer,
+ * status and dates: ingest/rows.ts), and the difference of the visit counts is added to
+ * item_visits (`write`). Only the products of the lines the batch writes or replaces are read:
+ * a customer with years of orders is read for those products alone, and no other product's
+ * visits change. Reading the lines once instead of again after the batch halves the cost of a
+ * webhook's order for a customer of thousands of orders.
  */
 export class ItemVisitChanges {
   private constructor(
-    private readonly customers: readonly number[],
-    private readonly products: readonly number[],
-    private readonly excluded: readonly string[],
-    private readonly before: Map<string, number>,
+    private readonly customers: ReadonlySet<number>,
+    private readonly products: ReadonlySet<number>,
+    private readonly excluded: ReadonlySet<string>,
+    private readonly lines: readonly VisitLine[],
   ) {}
 
   /**
-   * Reads the visits of `customers` (ids ≤ 0, guests without a customer, are skipped) of
+   * Reads the lines of `customers` (ids ≤ 0, guests without a customer, are skipped) of
    * `products` and their variations. On PostgreSQL it first takes a transaction lock per
    * customer: two batches with orders of one customer would each compute the visits without
    * the other's lines and add differences that do not sum to the visits of both (the second
@@ -144,15 +152,34 @@ export class ItemVisitChanges {
          ) locks`,
         [sql.idList(ids)],
       );
-    const before = countVisits(await customerLines(sql, ids, productIds, excluded));
-    return new ItemVisitChanges(ids, productIds, excluded, before);
+    const lines = await customerLines(sql, ids, productIds, excluded);
+    return new ItemVisitChanges(new Set(ids), new Set(productIds), new Set(excluded), lines);
   }
 
-  /** Adds the change of the customers' visits since `read` (call after the batch's lookups). */
-  async write(sql: RawSql): Promise<void> {
-    const after = countVisits(
-      await customerLines(sql, this.customers, this.products, this.excluded),
-    );
+  /**
+   * Adds the change of the customers' visits since `read`, given the orders and refunds whose
+   * lines the batch deleted (`removed`) and the lookup rows it wrote (`added`).
+   */
+  async write(sql: RawSql, removed: Iterable<number>, added: readonly Lookup[]): Promise<void> {
+    const gone = new Set(removed);
+    const after = this.lines.filter((l) => !gone.has(Number(l.order_id)));
+    for (const { stats, products } of added) {
+      const customer = Number(stats.customer_id);
+      if (!this.customers.has(customer) || this.excluded.has(stats.status)) continue;
+      for (const p of products) {
+        if (!this.products.has(Number(p.product_id))) continue;
+        after.push({
+          customer_id: customer,
+          product_id: p.product_id,
+          variation_id: p.variation_id,
+          date_created: stats.date_created,
+          date_paid: stats.date_paid,
+          date_completed: stats.date_completed,
+        });
+      }
+    }
+    const before = countVisits(this.lines);
+    const counts = countVisits(after);
     const rows: unknown[][] = [];
     const shrunk: unknown[][] = [];
     const add = (key: string, delta: number) => {
@@ -162,8 +189,8 @@ export class ItemVisitChanges {
       rows.push([...keys, delta]);
       if (delta < 0) shrunk.push(keys);
     };
-    for (const [key, n] of after) add(key, n - (this.before.get(key) ?? 0));
-    for (const [key, n] of this.before) if (!after.has(key)) add(key, -n);
+    for (const [key, n] of counts) add(key, n - (before.get(key) ?? 0));
+    for (const [key, n] of before) if (!counts.has(key)) add(key, -n);
     await sql.insertMany('item_visits', [...ITEM_VISIT_KEYS, 'n'], rows, {
       keys: ITEM_VISIT_KEYS,
       mode: 'add',
