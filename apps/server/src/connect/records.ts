@@ -42,13 +42,16 @@ interface Mark {
   digest?: string | null;
 }
 
-/** What was applied of `records` before: their marks, by id. */
+/** What was applied of each record before, by id, as `connection_records` keeps it. */
+type StoredMarks = Map<number, { modified: string; digest: string | null }>;
+
+/** What was applied of `records` before. */
 async function storedMarks(
   db: Db,
   kind: string,
   records: readonly { id: number }[],
-): Promise<Map<number, { modified: string; digest: string | null }>> {
-  const stored = new Map<number, { modified: string; digest: string | null }>();
+): Promise<StoredMarks> {
+  const stored: StoredMarks = new Map();
   for (let start = 0; start < records.length; start += 5000) {
     const chunk = records.slice(start, start + 5000);
     for (const r of await sql(db).query<{
@@ -85,26 +88,22 @@ async function fresh<T>(
   items: readonly T[],
   key: (item: T) => Mark,
   orSame = false,
-): Promise<{
-  items: T[];
-  marks: Mark[];
-  stored: Map<number, { modified: string; digest: string | null }>;
-}> {
+): Promise<{ items: T[]; marks: Mark[]; stored: StoredMarks }> {
   const marks = items.map(key);
   const stored = await storedMarks(db, kind, marks);
-  const stale = (m: Mark) => {
+  const keep = marks.map((m) => {
     const known = stored.get(m.id)?.modified;
-    return known !== undefined && (known > m.modified || (orSame && known === m.modified));
-  };
+    return known === undefined || known < m.modified || (!orSame && known === m.modified);
+  });
   return {
-    items: items.filter((_, i) => !stale(marks[i]!)),
-    marks: marks.filter((m) => !stale(m)),
+    items: items.filter((_, i) => keep[i]),
+    marks: marks.filter((_, i) => keep[i]),
     stored,
   };
 }
 
 /** The digest of an order as ingestion takes it (mapped, with its refunds). */
-export function orderDigest(order: OrderInput): string {
+function orderDigest(order: OrderInput): string {
   return createHash('sha256').update(JSON.stringify(order)).digest('base64');
 }
 
