@@ -7,7 +7,7 @@ import type { Ajv } from 'ajv';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { adminRoutes, runners, workers } from './admin';
 import { workerWriter } from './admin/jobs/worker-host';
-import { withCapability } from './auth/capability';
+import { requires, scopeCapability, withCapability } from './auth/capability';
 import { allowedHostsOf, cookieSession, installAuth } from './auth/plugin';
 import { accountRoutes } from './auth/routes';
 import { countUsers } from './auth/users';
@@ -84,7 +84,13 @@ export function fastifyOptions(trustProxy: boolean) {
   return {
     logger: false,
     trustProxy,
-    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    // WordPress matches REST routes without regard to case; repeated slashes are folded
+    // before routing already (wp-conventions.ts, canonicalUrl).
+    routerOptions: {
+      querystringParser: parseQueryString,
+      ignoreTrailingSlash: true,
+      caseSensitive: false,
+    },
     rewriteUrl: wpRewriteUrl,
     bodyLimit: 5 * 1024 * 1024,
     // Requests already received when closing are answered, not refused (src/shutdown.ts).
@@ -232,7 +238,7 @@ export async function buildApp(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/wp-json')) {
+    if (/^\/wp-json(\/|\?|$)/i.test(request.url)) {
       return reply.status(404).send(ApiError.of('rest_no_route').toBody());
     }
     return reply.status(404).type('text/plain').send('Not found');
@@ -263,19 +269,24 @@ export async function buildApp(
     ...config.connect,
   });
 
-  app.get('/', async (_request, reply) => reply.redirect(DASHBOARD_PATH));
+  // The dashboard's page and files are public: the page shows no store data to strangers.
+  const open = requires('public');
+  app.get('/', open, async (_request, reply) => reply.redirect(DASHBOARD_PATH));
   if (existsSync(join(config.webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: config.webRoot,
-      prefix: '/wp-admin/',
-      index: false,
-      // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (reply, path) => reply.header('Cache-Control', assetCacheControl(path)),
+    await app.register(async (files) => {
+      scopeCapability(files, 'public');
+      await files.register(fastifyStatic, {
+        root: config.webRoot,
+        prefix: '/wp-admin/',
+        index: false,
+        // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, path) => reply.header('Cache-Control', assetCacheControl(path)),
+      });
     });
     const page = dashboardPage(config.webRoot);
-    app.get('/wp-admin/admin.php', async (request, reply) => {
+    app.get('/wp-admin/admin.php', open, async (request, reply) => {
       // Signed in: the store's settings and the REST nonce. Otherwise only what the login
       // and first-run pages need, so the page itself shows no store data to strangers.
       const session = await cookieSession(db, request);
@@ -299,7 +310,7 @@ export async function buildApp(
         .send(page(settings));
     });
   } else {
-    app.get('/wp-admin/admin.php', async (_request, reply) =>
+    app.get('/wp-admin/admin.php', open, async (_request, reply) =>
       reply
         .status(503)
         .type('text/plain')

@@ -39,13 +39,71 @@ function methodParam(url: string): string | undefined {
   return new URLSearchParams(url.slice(q + 1)).get('_method') ?? undefined;
 }
 
+/** `%XX` of a character RFC 3986 says means the same written plainly (unreserved), or `/`. */
+const PLAIN_ESCAPE = /%(2[dDeEfF]|3\d|[46][1-9a-fA-F]|[57][0-9aA]|5[fF]|7[eE])/g;
+
+/** The path with dot segments resolved and repeated slashes folded (RFC 3986 §5.2.4). */
+function resolvePath(path: string): string {
+  const out: string[] = [];
+  const segments = path.split('/');
+  for (const segment of segments) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') out.pop();
+    else out.push(segment);
+  }
+  const last = segments[segments.length - 1];
+  const trailing = path.length > 1 && (last === '' || last === '.' || last === '..');
+  return `/${out.join('/')}${trailing && out.length > 0 ? '/' : ''}`;
+}
+
 /**
- * Fastify's `rewriteUrl` runs before routing, for real and injected requests alike: the only
- * place where a POST can still become the PUT, PATCH or DELETE route it asks for with
- * `X-HTTP-Method-Override` or `_method`. The URL itself is kept.
+ * The one spelling of a request's path that routing, and everything after it, sees: escapes
+ * of plain characters and of `/` decoded (`/%77p-json` is `/wp-json`), dot segments resolved,
+ * repeated slashes folded; and WordPress's `?rest_route=/route` on the site root read as
+ * `/wp-json/route`, as WordPress reads it where pretty permalinks are off. The query is kept
+ * as sent. Any other escape is left for the router to decode once.
+ *
+ * Who may call a route is decided on the route the router matched (auth/plugin.ts), never on
+ * the URL; this makes the URL every log and hook sees say the same as that route.
+ */
+export function canonicalUrl(url: string): string {
+  // The absolute form (`GET http://host/path`) names the same resource as its path.
+  if (/^https?:\/\//i.test(url)) {
+    try {
+      const absolute = new URL(url);
+      url = absolute.pathname + absolute.search;
+    } catch {
+      return url;
+    }
+  }
+  const q = url.indexOf('?');
+  let path = q < 0 ? url : url.slice(0, q);
+  let query = q < 0 ? '' : url.slice(q);
+  if (path.includes('%')) path = path.replace(PLAIN_ESCAPE, (e) => decodeURIComponent(e));
+  if (path.includes('//') || path.includes('/.') || !path.startsWith('/')) path = resolvePath(path);
+  if ((path === '/' || path === '/index.php') && query.includes('rest_route=')) {
+    const params = new URLSearchParams(query.slice(1));
+    const route = params.get('rest_route');
+    if (route !== null) {
+      params.delete('rest_route');
+      const rest = params.toString();
+      // The value arrives decoded: what a path cannot hold as it is, `%` included, is escaped
+      // again, so that the router's one decoding gives back the value.
+      const escaped = route.replace(/[^\w\-.~/!$&'()*+,;=:@]/g, (c) => encodeURIComponent(c));
+      path = `/wp-json${resolvePath(`/${escaped}`)}`;
+      query = rest === '' ? '' : `?${rest}`;
+    }
+  }
+  return path + query;
+}
+
+/**
+ * Fastify's `rewriteUrl` runs before routing, for real and injected requests alike: the URL is
+ * made canonical ({@link canonicalUrl}), and a POST can still become the PUT, PATCH or DELETE
+ * route it asks for with `X-HTTP-Method-Override` or `_method`.
  */
 export function wpRewriteUrl(req: IncomingMessage): string {
-  const url = req.url ?? '/';
+  const url = canonicalUrl(req.url ?? '/');
   if (req.method !== 'POST') return url;
   const header = req.headers['x-http-method-override'];
   const wanted = (

@@ -42,14 +42,22 @@ export function withCapability(
 }
 
 /**
+ * Gives every route a plugin registers in `scope` (an encapsulated context, e.g. the static
+ * files' plugin, whose routes take no options of ours) the capability `capability`.
+ */
+export function scopeCapability(scope: FastifyInstance, capability: RouteAccess): void {
+  groupDefaults.set(scope, [capability]);
+}
+
+/**
  * An `onRoute` hook: fills a route's capability from its group, and refuses to register a
- * `/wp-json/` route that declares none, so a new route cannot be forgotten.
+ * route, any route, that declares none, so a new route cannot be forgotten: the
+ * authorisation hook (auth/plugin.ts) decides on the matched route's declaration alone.
  */
 export function requireDeclaredAccess(app: FastifyInstance): void {
   app.addHook('onRoute', function (this: FastifyInstance, options: RouteOptions) {
     const stack = groupDefaults.get(this) ?? groupDefaults.get(app);
     const capability = options.config?.capability ?? stack?.[stack.length - 1];
-    if (!options.url.startsWith('/wp-json/')) return;
     if (!capability) {
       throw new Error(
         `${String(options.method)} ${options.url} declares no capability: add requires(...) to its options`,

@@ -147,7 +147,7 @@ export function installAuth(app: FastifyInstance, db: Db, options: AuthOptions):
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'same-origin');
     // API answers are per user: no shared cache keeps them, unless a route says otherwise.
-    if (request.url.startsWith('/wp-json/') && !reply.hasHeader('Cache-Control'))
+    if (isApiRoute(request) && !reply.hasHeader('Cache-Control'))
       reply.header('Cache-Control', 'private, no-store');
     return payload;
   });
@@ -172,9 +172,8 @@ export function installAuth(app: FastifyInstance, db: Db, options: AuthOptions):
       }
     }
 
-    if (!request.url.startsWith('/wp-json/')) return;
-    // A browser names the page that sent a write: another site's page gets nothing, even on
-    // the public routes (login, setup, links), whatever the cookie says.
+    // A browser names the page that sent a write: another site's page gets nothing, whatever
+    // the route (the public ones too: login, setup, links) and whatever the cookie says.
     if (
       origin &&
       !SAFE_METHODS.has(request.method) &&
@@ -182,40 +181,51 @@ export function installAuth(app: FastifyInstance, db: Db, options: AuthOptions):
       !isOwnOrigin(origin, options.allowedHosts)
     )
       throw authError('storelens_cross_origin');
+
+    // Decided on the route the router matched, never on the URL: the router reads `/%77p-json`
+    // as `/wp-json` and a check of the URL would not. No route: the not-found handler answers.
+    if (request.is404) return;
     const capability = request.routeOptions.config?.capability;
-    // Unknown routes answer 404 from the not-found handler.
-    if (capability === undefined) return;
+    // Every route declares its access at registration (requireDeclaredAccess); one that
+    // somehow does not is refused rather than served.
+    if (capability === undefined) throw authError('rest_forbidden');
 
-    const internal = request.headers[INTERNAL_HEADER];
-    const secret = internalSecrets.get(app)!;
-    if (typeof internal === 'string' && sameSecret(internal, secret)) {
-      request.authUser = { id: 0, role: 'administrator', via: 'internal' };
-    } else {
-      const authorization = request.headers.authorization;
-      if (authorization?.toLowerCase().startsWith('basic ')) {
-        const user = await basicUser(db, request, authorization);
-        request.authUser = { id: user.id, role: user.role, via: 'application-password' };
-      } else {
-        const session = await cookieSession(db, request);
-        const query = request.query as Record<string, unknown> | undefined;
-        const sent = request.headers['x-wp-nonce'] ?? query?._wpnonce;
-        const nonce = Array.isArray(sent) ? sent[0] : sent;
-        // Read here, and not a parameter of any route (whose schema may refuse unknown ones).
-        if (query) delete query._wpnonce;
-        // WordPress's rule: a cookie without a nonce is anonymous (so a cross-site form or
-        // link, which cannot know the nonce, acts as nobody); a wrong nonce is refused.
-        if (session && typeof nonce === 'string' && nonce !== '') {
-          if (!sameSecret(nonce, session.nonce)) throw authError('rest_cookie_invalid_nonce');
-          request.authUser = { id: session.user.id, role: session.user.role, via: 'cookie' };
-        }
-      }
-    }
-
+    request.authUser = await authenticate(request);
     if (capability === 'public') return;
     if (!request.authUser) throw authError('rest_not_logged_in');
     if (!can(request.authUser.role, capability)) throw authError('rest_forbidden');
   });
+
+  /** Who the request's credentials name: undefined for none (and for a cookie without nonce). */
+  async function authenticate(request: FastifyRequest): Promise<AuthUser | undefined> {
+    const internal = request.headers[INTERNAL_HEADER];
+    const secret = internalSecrets.get(app)!;
+    if (typeof internal === 'string' && sameSecret(internal, secret))
+      return { id: 0, role: 'administrator', via: 'internal' };
+    const authorization = request.headers.authorization;
+    if (authorization?.toLowerCase().startsWith('basic ')) {
+      const user = await basicUser(db, request, authorization);
+      return { id: user.id, role: user.role, via: 'application-password' };
+    }
+    const query = request.query as Record<string, unknown> | undefined;
+    const sent = request.headers['x-wp-nonce'] ?? query?._wpnonce;
+    const nonce = Array.isArray(sent) ? sent[0] : sent;
+    // Read here, and not a parameter of any route (whose schema may refuse unknown ones).
+    if (query) delete query._wpnonce;
+    // WordPress's rule: a cookie without a nonce is anonymous (so a cross-site form or link,
+    // which cannot know the nonce, acts as nobody), and is not even looked up; a wrong nonce
+    // is refused.
+    if (typeof nonce !== 'string' || nonce === '') return undefined;
+    const session = await cookieSession(db, request);
+    if (!session) return undefined;
+    if (!sameSecret(nonce, session.nonce)) throw authError('rest_cookie_invalid_nonce');
+    return { id: session.user.id, role: session.user.role, via: 'cookie' };
+  }
 }
+
+/** Whether the request matched a REST route (by the route's pattern, not the URL sent). */
+const isApiRoute = (request: FastifyRequest) =>
+  request.routeOptions.url?.startsWith('/wp-json/') === true;
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
