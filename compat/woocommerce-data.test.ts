@@ -60,14 +60,14 @@ describeEachEngine(
     });
 
     it('options: reads batched options and writes them', async () => {
-      expect(await read(OPTIONS_STORE_NAME).getOption('woocommerce_demo_seed')).toBe(5);
+      expect(await read(OPTIONS_STORE_NAME).getOption('woocommerce_price_num_decimals')).toBe(2);
       const result = await act(OPTIONS_STORE_NAME).updateOptions({
-        storelens_compat_flag: 'on',
+        compat_flag: 'on',
         woocommerce_task_list_keep_completed: 'yes',
       });
       expect(result.success).toBe(true);
-      expect(await server('/wc-admin/options?options=storelens_compat_flag')).toEqual({
-        storelens_compat_flag: 'on',
+      expect(await server('/wc-admin/options?options=compat_flag')).toEqual({
+        compat_flag: 'on',
       });
       expect(requests.some((r) => r.startsWith('POST /wc-admin/options'))).toBe(true);
     });

@@ -2,6 +2,29 @@ import { type DateType, type OrderStatus, settingDefinitions } from '@storelens/
 import { checkSettingValue } from './admin/settings-values';
 import type { Db } from './db/database';
 
+/**
+ * The namespace of the options the server keeps for itself: control state that start-up,
+ * ingestion, the connector and the plugin routes act on (the demo generation mark, the item
+ * visits' stale mark, the connected shop, the Jetpack connection and its state, the deleted
+ * import). Every such option is named with this prefix.
+ */
+export const INTERNAL_OPTION_PREFIX = 'storelens_';
+
+/**
+ * Internal options named before the namespace: the demo seed says the store holds the
+ * generated demo (connecting a shop then replaces the data; at start-up, with no orders, the
+ * demo is generated again).
+ */
+const LEGACY_INTERNAL_OPTIONS: ReadonlySet<string> = new Set(['woocommerce_demo_seed']);
+
+/**
+ * True for an option the server keeps for itself: the options route neither reads nor writes
+ * it (admin/options.ts). Every other option belongs to the WordPress and WooCommerce clients.
+ */
+export function isInternalOption(name: string): boolean {
+  return name.startsWith(INTERNAL_OPTION_PREFIX) || LEGACY_INTERNAL_OPTIONS.has(name);
+}
+
 /** Reads options by name; a missing option is absent from the result. */
 export async function getOptions(
   db: Pick<Db, 'kysely'>,

@@ -127,11 +127,15 @@ describeEachEngine(
     it('options', async () => {
       await run({ method: 'GET', url: '/wc-admin/options?options=woocommerce_currency,nope_x' });
       for (const method of writes) {
-        await run({ method, url: '/wc-admin/options', payload: { storelens_test: [method, 1] } });
+        await run({
+          method,
+          url: '/wc-admin/options',
+          payload: { plain_test_option: [method, 1] },
+        });
       }
       await run({
         method: 'GET',
-        url: '/wc-admin/options?options=storelens_test,woocommerce_task_list_hidden',
+        url: '/wc-admin/options?options=plain_test_option,woocommerce_task_list_hidden',
       });
     });
 

@@ -15,7 +15,7 @@ const OPTIONS = '/wp-json/wc-admin/options';
 describeEachEngine('the options route is all-or-nothing', (ctx) => {
   it('writes nothing when the settings write fails, and everything when it works', async () => {
     const { app, db } = ctx();
-    const body = { storelens_test_plain: 'kept?', woocommerce_store_city: 'Lyon' };
+    const body = { plain_test_option: 'kept?', woocommerce_store_city: 'Lyon' };
     const restore = await failInserts(db, 'options', 'no space left on device', {
       column: 'name',
       value: 'woocommerce_store_city',
@@ -32,7 +32,7 @@ describeEachEngine('the options route is all-or-nothing', (ctx) => {
 
     const ok = await call<Record<string, boolean>>(app, 'POST', OPTIONS, body);
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ storelens_test_plain: true, woocommerce_store_city: true });
+    expect(ok.body).toEqual({ plain_test_option: true, woocommerce_store_city: true });
     const after = await getOptions(db, Object.keys(body));
     expect(Object.fromEntries(after)).toEqual(body);
   });

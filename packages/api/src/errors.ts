@@ -156,6 +156,10 @@ export const adminErrorCatalogue = {
     status: 400,
     message: 'A store may keep at most %s options.',
   },
+  storelens_internal_option: {
+    status: 403,
+    message: 'Storelens keeps these options for itself; they cannot be read or written here: %s',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /**

@@ -11,7 +11,7 @@ import type { Static } from 'typebox';
 import { assertOptionsReadable, requires } from '../auth/capability';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
-import { getOptions, setOptions } from '../options';
+import { getOptions, isInternalOption, setOptions } from '../options';
 import { adminError } from './errors';
 import { announceSettings, type CheckedSettings, checkSettings } from './settings';
 import { checkSettingValue } from './settings-values';
@@ -22,6 +22,23 @@ export const MAX_OPTION_BYTES = 64 * 1024;
 export const MAX_OPTIONS = 1000;
 
 const settingById = new Map<string, SettingDefinition>(settingDefinitions.map((d) => [d.id, d]));
+
+/**
+ * Refuses, with a 403 naming each, the options the server keeps for itself (`isInternalOption`
+ * in src/options.ts): one write of the demo generation mark made the next start wipe a
+ * connected shop, and the Jetpack connection state is a secret.
+ */
+export function assertNotInternal(names: readonly string[]): void {
+  const internal = names.filter(isInternalOption);
+  if (internal.length === 0) return;
+  throw adminError(
+    'storelens_internal_option',
+    internal.join(', '),
+    Object.fromEntries(
+      internal.map((n) => [n, `${n} is kept by Storelens itself, not through the options API.`]),
+    ),
+  );
+}
 
 /** Reads options; a never-set option is `false`, as WordPress's get_option answers. */
 export async function readOptions(
@@ -36,14 +53,16 @@ export async function readOptions(
  * Writes options and says, per option, whether its value changed. An option that is a store
  * setting (time zone, currency decimals…) goes through the settings validation and its change
  * events, as if written through the settings route: the reports read these values, and one bad
- * write here used to break them. Every value is checked first; a refusal writes nothing, and
- * the values are written by one statement (all or nothing).
+ * write here used to break them. The server's own options are refused (`assertNotInternal`).
+ * Every value is checked first; a refusal writes nothing, and the values are written by one
+ * statement (all or nothing).
  */
 export async function updateOptions(
   db: Db,
   values: Record<string, unknown>,
 ): Promise<Record<string, boolean>> {
   const names = Object.keys(values);
+  assertNotInternal(names);
   const bad: Record<string, string> = {};
   const tooLarge: Record<string, string> = {};
   const settings = new Map<string, { id: string; value: unknown }[]>();
@@ -124,6 +143,7 @@ export function optionsRoutes(app: FastifyInstance, db: Db) {
     async (request) => {
       const names = [...new Set(request.query.options ?? [])];
       assertOptionsReadable(request, names);
+      assertNotInternal(names);
       if (names.length === 0) {
         throw adminError('woocommerce_rest_cannot_view', 'options=a,b', {
           options: 'options is required: a comma-separated list of option names.',
