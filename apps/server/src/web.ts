@@ -80,12 +80,17 @@ export const SETTINGS_ELEMENT_ID = 'storelens-settings';
  */
 export function dashboardPage(webRoot: string): (settings: BootSettings) => string {
   const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  // The page is cut once at its `</head>`: the settings go between the two parts as they are.
+  // (A replacement string would read `$&`, `$'`, `` $` `` or `$1` in a setting, a shop's name
+  // or a separator, as patterns, and break the page for everyone.)
+  const at = template.indexOf('</head>');
+  const head = template.slice(0, at);
+  const rest = template.slice(at);
   return (settings) => {
+    if (at < 0) return template;
     // `<` is escaped so no setting value can close the element.
     const json = JSON.stringify(settings).replace(/</g, '\\u003c');
-    return template.replace(
-      '</head>',
-      `<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${json}</script>\n</head>`,
-    );
+    const element = `<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${json}</script>\n`;
+    return `${head}${element}${rest}`;
   };
 }
