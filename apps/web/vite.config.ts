@@ -33,12 +33,14 @@ function precompress(): Plugin {
 }
 
 // The dashboard is served by the Storelens server under /wp-admin/ (admin.php is the page).
-// `npm run dev` proxies the REST API to a server on 127.0.0.1:8080.
+// `npm run dev` proxies the REST API to a server on 127.0.0.1:8080; its dev server maps every
+// module to its source by itself. The production build writes no source maps: the server
+// would hand every visitor the dashboard's whole source with its comments.
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
   base: '/wp-admin/',
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
     proxy: { '/wp-json': 'http://127.0.0.1:8080' },
   },
