@@ -374,8 +374,9 @@ export class JobRunner {
           .set({
             progress: JSON.stringify(finished),
             status: done ? 'done' : 'running',
-            // A step went through: an earlier failure's cause no longer applies.
-            ...(failures > 0 ? { error: null } : {}),
+            // A step went through: an earlier failure's cause no longer applies, whichever
+            // run of the runner recorded it (a job resumed after a restart kept it before).
+            ...(job.error !== null ? { error: null } : {}),
             updated_gmt: nowGmt(),
             // Every committed step renews the claim; a finished job has no owner.
             ...(done
