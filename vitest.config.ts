@@ -42,7 +42,7 @@ export default defineConfig({
       unit('date-new-york', ['packages/date/src/**/*.test.ts'], { TZ: 'America/New_York' }),
       unit('date-kathmandu', ['packages/date/src/**/*.test.ts'], { TZ: 'Asia/Kathmandu' }),
       unit('scripts', ['scripts/**/*.test.ts']),
-      unit('helpers', ['packages/{i18n,navigation,number,currency,api}/src/**/*.test.ts']),
+      unit('helpers', ['packages/{i18n,navigation,number,currency,api,csv}/src/**/*.test.ts']),
       jsdom('data', ['packages/data/src/**/*.test.{ts,tsx}']),
       jsdom(
         'components',

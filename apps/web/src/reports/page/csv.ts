@@ -1,33 +1,4 @@
-import type { TableCell, TableHeader } from '@storelens/components';
 import type { Query } from '@storelens/navigation';
-import { stringify } from 'csv-stringify/browser/esm/sync';
-
-// A spreadsheet runs a cell starting with one of these as a formula.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A cell value as CSV text. Text a spreadsheet would run as a formula gets a leading tab
- * so it is shown, never evaluated; numbers are written as they are.
- */
-export function csvCell(value: TableCell['value']): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value !== 'string') return String(value);
-  return FORMULA_START.test(value) ? `\t${value}` : value;
-}
-
-/** The report's CSV: every column's label, then each row's raw values (not their display). */
-export function reportCsv(
-  headers: readonly TableHeader[],
-  rows: readonly (readonly TableCell[])[],
-): string {
-  return stringify(
-    [
-      headers.map((h) => csvCell(h.label)),
-      ...rows.map((row) => headers.map((_, i) => csvCell(row[i]?.value ?? null))),
-    ],
-    { record_delimiter: 'unix', quoted_match: /^\t/ },
-  );
-}
 
 const slug = (text: string) =>
   text

@@ -1,9 +1,9 @@
-import { saveTextFile, type TableCell, type TableHeader } from '@storelens/components';
+import { saveTextFile, type TableCell, type TableHeader, tableToCsv } from '@storelens/components';
 import { type QueryArgs, useExport } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
 import { useId, useState } from 'react';
-import { reportCsv, reportCsvFileName } from './csv';
+import { reportCsvFileName } from './csv';
 
 /** The export job's report arguments: the table query without its paging. */
 export function exportArgs(args: QueryArgs): QueryArgs {
@@ -57,7 +57,7 @@ export function ExportButton({
     if (allRowsOnPage(rows.length, totalRows)) {
       saveTextFile(
         reportCsvFileName(title, new Date(), query, searchIdParam),
-        reportCsv(headers, rows),
+        tableToCsv(headers, rows),
       );
       return;
     }
