@@ -131,6 +131,11 @@ export const adminErrorCatalogue = {
     status: 422,
     message: 'The export could not be completed: %s',
   },
+  woocommerce_admin_reports_export_expired: {
+    status: 410,
+    message:
+      'This report export is no longer available. Exports are kept for %s, so please request a new one.',
+  },
   woocommerce_rest_invalid_task: { status: 404, message: 'Sorry, that task was not found.' },
   woocommerce_rest_invalid_task_list: {
     status: 404,

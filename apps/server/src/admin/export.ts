@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, mkdirSync } from 'node:fs';
-import { appendFile, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import {
   type ApiErrorBody,
@@ -18,13 +18,17 @@ import { type Static, Type } from 'typebox';
 import { requires } from '../auth/capability';
 import { authError } from '../auth/errors';
 import { internalHeaders } from '../auth/plugin';
+import { can } from '../auth/roles';
 import { newToken, sameSecret } from '../auth/secrets';
 import * as throttle from '../auth/throttle';
-import { userById } from '../auth/users';
+import { type User, userById } from '../auth/users';
 import type { Db } from '../db/database';
+import { isDatabaseClosed, isDatabaseUnavailable } from '../db/faults';
 import { ApiError } from '../errors';
 import { getOptions } from '../options';
+import { parseSqlUtc } from '../timezone';
 import { currentUserId, originOf } from './context';
+import { nowGmt } from './dates';
 import { adminError } from './errors';
 import {
   builtInSource,
@@ -52,8 +56,20 @@ export interface ExportParams {
   file: string;
   /** Who asked for it: only they see its status and download it. */
   userId?: number;
+  /**
+   * The account `userId` named when the export was asked for. Ids are reused (a new account
+   * takes the highest id + 1), so a later account with that id but another address or creation
+   * time is someone else, and never gets this export.
+   */
+  owner?: ExportOwner;
   /** The unguessable secret of its download link. */
   token?: string;
+}
+
+/** Who an export belongs to, beside the user id: the account's e-mail and creation time. */
+export interface ExportOwner {
+  email: string;
+  created: string;
 }
 
 /** Where an export is: the next page, the bytes of CSV committed, rows written. */
@@ -64,6 +80,120 @@ export interface ExportProgress {
   rows: number;
   emailed?: boolean;
   emailError?: string;
+  /** When the file was complete (epoch ms): its link works for {@link EXPORT_LIFETIME_MS} after. */
+  finishedAt?: number;
+}
+
+/**
+ * How long an export's file and download link are kept once the file is written: a week, as
+ * WooCommerce keeps its report exports (`ReportExporter::EXPORT_RETENTION_PERIOD`). The e-mail
+ * that carries the link says so.
+ */
+export const EXPORT_LIFETIME_MS = 7 * 24 * 3600_000;
+
+/** {@link EXPORT_LIFETIME_MS} in words, for the e-mail and the expired link's message. */
+export const EXPORT_LIFETIME_TEXT = '7 days';
+
+/** How often the server removes expired and orphaned export files. */
+const SWEEP_EVERY_MS = 3600_000;
+
+/** The clock of each store's exports (tests set one with {@link setExportClock}). */
+const clocks = new WeakMap<Db, () => number>();
+
+/**
+ * Sets the clock exports of `db` read (link expiry, the finish time of a file, the sweep);
+ * `undefined` goes back to `Date.now`. The app is built by `buildApp`, which takes no clock, so
+ * this is where a test injects one.
+ */
+export function setExportClock(db: Db, now: (() => number) | undefined): void {
+  if (now) clocks.set(db, now);
+  else clocks.delete(db);
+}
+
+const nowOf = (db: Db) => (clocks.get(db) ?? Date.now)();
+
+/**
+ * When an export's link stops working (epoch ms): {@link EXPORT_LIFETIME_MS} after its file was
+ * finished. 0 (long gone) for an export without a finish time or a recorded owner, which were
+ * written before links expired: those links never expired, so they are refused now.
+ */
+export function linkExpiresAt(params: ExportParams, progress: ExportProgress): number {
+  if (!params.owner || progress.finishedAt === undefined) return 0;
+  return progress.finishedAt + EXPORT_LIFETIME_MS;
+}
+
+/**
+ * Whether `user` is still the account that asked for the export, active, and allowed to read
+ * reports: a deleted account, a reused id, a deactivated account, or a role without
+ * `view_woocommerce_reports` loses its exports.
+ */
+export function isExportOwner(params: ExportParams, user: User | undefined): boolean {
+  return (
+    user !== undefined &&
+    params.owner !== undefined &&
+    user.id === params.userId &&
+    user.email === params.owner.email &&
+    user.created === params.owner.created &&
+    user.status === 'active' &&
+    can(user.role, 'view_woocommerce_reports')
+  );
+}
+
+const ownerOf = async (db: Db, params: ExportParams) =>
+  params.userId ? await userById(db, params.userId) : undefined;
+
+/** When a finished job ended (epoch ms): its file's finish time, else its last update. */
+const endedAt = (progress: ExportProgress, updatedGmt: string) =>
+  progress.finishedAt ?? parseSqlUtc(updatedGmt);
+
+/** Removes a file if it is there. */
+const removeFile = (file: string) => rm(file, { force: true });
+
+/**
+ * Removes the files of exports whose link no longer works, and the exports of accounts that
+ * are gone, at `now`:
+ * - a finished export past its lifetime loses its file (its record stays, so its link says it
+ *   expired), and its record goes after another lifetime;
+ * - a failed or cancelled export loses its partial file at once;
+ * - an export whose owner was deleted, replaced (a reused id), deactivated or can no longer
+ *   read reports loses its file and its record;
+ * - an export from before owners were recorded has expired (see {@link linkExpiresAt}).
+ * Only files that an export record names are touched: several stores may share the data folder.
+ */
+export async function sweepExports(db: Db, now = nowOf(db)): Promise<void> {
+  const rows = await db.kysely
+    .selectFrom('admin_jobs')
+    .select(['id', 'status', 'params', 'progress', 'updated_gmt'])
+    .where('kind', '=', EXPORT_KIND)
+    .where('status', 'not in', ['queued', 'running'])
+    .execute();
+  const owners = new Map<number, User | undefined>();
+  const gone: string[] = [];
+  for (const row of rows) {
+    const params = JSON.parse(row.params) as ExportParams;
+    const progress = JSON.parse(row.progress) as ExportProgress;
+    const userId = params.userId ?? 0;
+    if (!owners.has(userId)) owners.set(userId, await ownerOf(db, params));
+    const orphaned = params.owner !== undefined && !isExportOwner(params, owners.get(userId));
+    const dead = row.status !== 'done' || orphaned || now >= linkExpiresAt(params, progress);
+    if (dead) await removeFile(params.file);
+    if (orphaned || now >= endedAt(progress, row.updated_gmt) + 2 * EXPORT_LIFETIME_MS)
+      gone.push(row.id);
+  }
+  for (let i = 0; i < gone.length; i += 500) {
+    await db.kysely
+      .deleteFrom('admin_jobs')
+      .where('id', 'in', gone.slice(i, i + 500))
+      .execute();
+  }
+}
+
+/** A sweep whose failure is logged, never thrown (a database that is away is left for later). */
+function sweepLater(db: Db): void {
+  sweepExports(db).catch((error: unknown) => {
+    if (!isDatabaseUnavailable(error) && !isDatabaseClosed(error))
+      console.error('Export clean-up:', error);
+  });
 }
 
 /** Where export files go: `STORELENS_DATA_DIR`, else beside the SQLite file, else ./data. */
@@ -131,7 +261,8 @@ export async function exportStep(
 /**
  * The export job: each step appends one page of rows to the file. On a resume the file is first
  * cut back to the bytes the last committed step recorded, so a crash never leaves a duplicated
- * or half-written page.
+ * or half-written page. The finish records when the file was complete (its link works for
+ * {@link EXPORT_LIFETIME_MS} from then) and e-mails the link when asked.
  */
 export function exportHandler(
   db: Db,
@@ -149,7 +280,9 @@ export function exportHandler(
         return worker.run<StepResult>('exportStep', { params, progress });
       return exportStep(read, params, progress);
     },
-    async finish({ id, params, progress }) {
+    async finish({ id, params, progress: stepped }) {
+      // A finish repeated after a crash keeps the first finish time.
+      const progress = { ...stepped, finishedAt: stepped.finishedAt ?? nowOf(db) };
       if (!params.email || progress.emailed) return progress;
       const url = smtpUrl();
       // The link is the requesting user's: it goes to their address (the store's for exports
@@ -158,12 +291,14 @@ export function exportHandler(
       const to = owner?.email ?? (await getOptions(db, ['admin_email'])).get('admin_email');
       if (!url || typeof to !== 'string' || to === '') return progress;
       const link = `${params.origin}${downloadPath(params.type, id, params.token)}`;
+      const until = `${nowGmt(progress.finishedAt + EXPORT_LIFETIME_MS).slice(0, 16)} UTC`;
+      const lifetime = `The link works for ${EXPORT_LIFETIME_TEXT}, until ${until}, and only while your account may view reports; after that, export the report again.`;
       try {
         await sendMail(url, {
           to,
           subject: `Your ${params.type} report export is ready`,
-          text: `Your ${params.type} report is ready to download: ${link}`,
-          html: `<p>Your ${params.type} report is ready. <a href="${link}">Download the CSV</a>.</p>`,
+          text: `Your ${params.type} report is ready to download: ${link}\n\n${lifetime}`,
+          html: `<p>Your ${params.type} report is ready. <a href="${link}">Download the CSV</a>.</p><p>${lifetime}</p>`,
         });
         return { ...progress, emailed: true };
       } catch (error) {
@@ -204,9 +339,18 @@ function knownType(type: string): void {
   }
 }
 
-/** `/wp-json/wc-analytics/reports/{type}/export…`. */
+/** The expired link's answer: 410, saying how long exports are kept. */
+const expired = () => adminError('woocommerce_admin_reports_export_expired', EXPORT_LIFETIME_TEXT);
+
+/**
+ * `/wp-json/wc-analytics/reports/{type}/export…`. Expired and orphaned export files are swept
+ * when an export starts and every hour ({@link sweepExports}).
+ */
 export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
   const base = '/wp-json/wc-analytics/reports/:type/export';
+  const sweeper = setInterval(() => sweepLater(db), SWEEP_EVERY_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
   for (const method of ['POST', 'PUT', 'PATCH'] as const) {
     app.route<{ Params: { type: string }; Body: Static<typeof ExportStartBody> }>({
       method,
@@ -242,12 +386,14 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
         if (source.isEmpty(first)) {
           return { message: 'There is no data to export for the given request.' };
         }
+        const user = await userById(db, currentUserId(request));
         const params: Omit<ExportParams, 'file'> = {
           type,
           args,
           email: adminBool(request.body?.email),
           origin: originOf(request),
           userId: currentUserId(request),
+          ...(user ? { owner: { email: user.email, created: user.created } } : {}),
           token: newToken(),
         };
         await throttle.hit(db, `export:${params.userId}`, throttle.LIMITS.exports);
@@ -258,6 +404,7 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
           { nextPage: 1, totalPages: 0, bytes: 0, rows: 0 },
           id,
         );
+        sweepLater(db);
         return {
           message: 'Your report file is being generated.',
           export_id: id,
@@ -280,12 +427,19 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
     async (request): Promise<ExportStatusBody> => {
       const { type, export_id: id } = request.params;
       const job = await findExport(db, type, id);
-      // Another user's export does not exist for this one.
-      if (job.params.userId !== currentUserId(request))
+      // Another user's export does not exist for this one, nor does the export of an account
+      // that was deleted and whose id a new account took. (An export from before owners were
+      // recorded has expired: linkExpiresAt.)
+      if (
+        job.params.userId !== currentUserId(request) ||
+        (job.params.owner && !isExportOwner(job.params, await ownerOf(db, job.params)))
+      )
         throw adminError('woocommerce_admin_reports_export_invalid_id');
       if (job.status === 'failed' || job.status === 'cancelled') {
         throw adminError('woocommerce_admin_reports_export_failed', job.error ?? job.status);
       }
+      if (job.status === 'done' && nowOf(db) >= linkExpiresAt(job.params, job.progress))
+        throw expired();
       const percent = percentComplete(job.status, job.progress);
       return percent === 100
         ? { percent_complete: 100, download_url: downloadPath(type, id, job.params.token) }
@@ -295,7 +449,10 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
   app.get<{ Params: Static<typeof ExportIdParams>; Querystring: Static<typeof DownloadQuery> }>(
     `${base}/:export_id/download`,
     // A plain link (clicked, or e-mailed) cannot carry the REST nonce: the link's own token
-    // is the key, and a signed-in caller must also be the export's owner.
+    // is the key, and a signed-in caller must also be the export's owner. The link expires
+    // (EXPORT_LIFETIME_MS after the file was written) and dies with its owner: an account
+    // deleted, replaced, deactivated or no longer allowed to read reports downloads nothing,
+    // whoever holds the link.
     { schema: { params: ExportIdParams, querystring: DownloadQuery }, ...requires('public') },
     async (request, reply) => {
       const { type, export_id: id } = request.params;
@@ -305,8 +462,14 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
         throw adminError('woocommerce_admin_reports_export_invalid_id');
       if (request.authUser && request.authUser.id !== job.params.userId)
         throw authError('rest_forbidden');
-      if (job.status !== 'done' || !existsSync(job.params.file)) {
-        throw adminError('woocommerce_admin_reports_export_not_ready');
+      if (job.status !== 'done') throw adminError('woocommerce_admin_reports_export_not_ready');
+      if (job.params.owner && !isExportOwner(job.params, await ownerOf(db, job.params))) {
+        await removeFile(job.params.file);
+        throw adminError('woocommerce_admin_reports_export_invalid_id');
+      }
+      if (nowOf(db) >= linkExpiresAt(job.params, job.progress) || !existsSync(job.params.file)) {
+        await removeFile(job.params.file);
+        throw expired();
       }
       return reply
         .type('text/csv; charset=utf-8')
