@@ -1,22 +1,87 @@
+import { updateById } from './db/dialect';
 import type { RawSql } from './db/sql';
+import type { SqlDateTime } from './timezone';
 
 /*
  * A customer's "last active" date is their latest order's creation date (refunds are not
  * activity). The historical import and the demo generator both write it through this module,
  * so that a generated store and the same store imported again agree (the customers table sorts
  * by it by default, and its last-active filters read it).
+ *
+ * A customer's local dates (registered, last active) are their GMT dates in the shop's zone.
+ * A rebuild sets them all again in its swap's transaction (admin/import.ts), so that after a
+ * change of zone they move with the reports, all at once, whatever step it was killed at.
  */
 
-/** Sets the last active dates of the given customers from their orders. */
-export async function refreshLastActive(sql: RawSql, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const last = (column: string) =>
-    `(SELECT MAX(o.${column}) FROM orders o WHERE o.customer_id = customers.id AND o.type = 'order')`;
-  await sql.run(
-    `UPDATE customers SET date_last_active = ${last('date_created')}, date_last_active_gmt = ${last('date_created_gmt')}
-     WHERE id IN (${ids.map(() => '?').join(',')})`,
-    ids,
-  );
+/** Customers read and written at a time. */
+const CHUNK = 5_000;
+
+interface StoredDates {
+  id: number;
+  date_registered: string | null;
+  date_registered_gmt: string | null;
+  date_last_active: string | null;
+  date_last_active_gmt: string | null;
+  /** The GMT creation date of the customer's latest order, if any. */
+  last_order_gmt: string | null;
+}
+
+/**
+ * Sets the last active date of the given customers (every customer, without `ids`) from their
+ * latest order (a customer without orders keeps theirs), and both local dates from the GMT
+ * ones through `toLocal` (the shop's zone). Writes only the customers whose dates change. Run
+ * in a transaction: on PostgreSQL the rows are locked as they are read, so a write of a
+ * customer made meanwhile (the connector's, in the same zone) waits and is not undone; SQLite's
+ * transaction holds the one write lock from its start.
+ */
+export async function refreshCustomerDates(
+  sql: RawSql,
+  toLocal: (gmt: SqlDateTime) => SqlDateTime,
+  ids?: readonly number[],
+): Promise<void> {
+  const update = updateById(sql.engine, 'customers', [
+    'date_registered',
+    'date_last_active',
+    'date_last_active_gmt',
+  ]);
+  const lock = sql.engine === 'postgres' ? ' FOR UPDATE OF c' : '';
+  const select = `SELECT c.id, c.date_registered, c.date_registered_gmt, c.date_last_active,
+      c.date_last_active_gmt,
+      (SELECT MAX(o.date_created_gmt) FROM orders o
+        WHERE o.customer_id = c.id AND o.type = 'order') AS last_order_gmt
+    FROM customers c`;
+  let after = -1;
+  for (let start = 0; ; start += CHUNK) {
+    let rows: StoredDates[];
+    if (ids) {
+      const chunk = ids.slice(start, start + CHUNK);
+      if (chunk.length === 0) return;
+      rows = await sql.query<StoredDates>(
+        `${select} WHERE ${sql.inIdList('c.id')} ORDER BY c.id${lock}`,
+        [sql.idList(chunk)],
+      );
+    } else {
+      rows = await sql.query<StoredDates>(
+        `${select} WHERE c.id > ? ORDER BY c.id LIMIT ${CHUNK}${lock}`,
+        [after],
+      );
+      if (rows.length === 0) return;
+      after = Number(rows.at(-1)!.id);
+    }
+    const changed: (string | number | null)[][] = [];
+    for (const r of rows) {
+      const active = r.last_order_gmt ?? r.date_last_active_gmt;
+      const registered = r.date_registered_gmt && toLocal(r.date_registered_gmt);
+      const activeLocal = active && toLocal(active);
+      if (
+        registered !== r.date_registered ||
+        activeLocal !== r.date_last_active ||
+        active !== r.date_last_active_gmt
+      )
+        changed.push([Number(r.id), registered, activeLocal, active]);
+    }
+    if (changed.length > 0) await sql.run(update.sql, update.params(changed));
+  }
 }
 
 /** Sets every customer's last active date in one pass over the orders (bulk loads). */

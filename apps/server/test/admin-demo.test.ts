@@ -2,10 +2,12 @@ import type { NoteBody, ReviewBody, SettingBody } from '@storelens/api';
 import { noteTypes } from '@storelens/api';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { refreshLastActive } from '../src/customer-activity';
+import { refreshCustomerDates } from '../src/customer-activity';
 import type { Db } from '../src/db/database';
 import { RawSql } from '../src/db/sql';
 import { generateDemoStore } from '../src/demo/generate';
+import { readStoreSettings } from '../src/options';
+import { zone } from '../src/timezone';
 import { call } from './admin-helpers';
 import { describeEachEngine, freshStore } from './harness';
 
@@ -26,8 +28,9 @@ describeEachEngine(
       expect(generated.length).toBeGreaterThan(50);
       expect(generated.every(([, local, gmt]) => local !== null && gmt !== null)).toBe(true);
       const sql = new RawSql(db.kysely, db.engine, db.sqlite);
-      await refreshLastActive(
+      await refreshCustomerDates(
         sql,
+        zone((await readStoreSettings(db)).timezone).toLocal,
         generated.map(([id]) => id as number),
       );
       expect(await read()).toEqual(generated);

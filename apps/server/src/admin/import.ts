@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
-import { refreshLastActive } from '../customer-activity';
+import { refreshCustomerDates } from '../customer-activity';
 import type { Db } from '../db/database';
 import { checkJobFault } from '../db/faults';
 import { ANALYTICS_TABLES } from '../db/schema';
@@ -110,7 +110,9 @@ export async function importTotals(
  * their latency while it works (SQLite's calls block the thread that makes them). A full
  * import (all orders, none skipped: a settings rebuild, or a request for everything) is
  * built beside the live tables and swapped in by its last step (src/admin/rebuild.ts), so the
- * reports never mix old and new settings, even when the rebuild fails half-way.
+ * reports never mix old and new settings, even when the rebuild fails half-way. Such an
+ * import's customers step only counts the customers: their dates (live rows, local ones in
+ * the shop's zone) are set by the swap, in its transaction.
  */
 export function importHandler(
   db: Db,
@@ -189,18 +191,30 @@ export async function importStep(
     // The copy's batches left item_visits alone (as a bulk load does): counted now, from the
     // copy's lookups.
     await countItemVisits(shadow);
-    await swapShadow(shadow);
+    // The customers' local dates (live rows) are set with the tables, in the swap's
+    // transaction: every one of them in the copy's zone, or none.
+    const toLocal = zone((await readStoreSettings(shadow)).timezone).toLocal;
+    await swapShadow(shadow, (sql) => refreshCustomerDates(sql, toLocal));
     return { progress: { ...progress, phase: 'replay', changesSince: swapStarted }, done: false };
   }
-  const next = await importBatch(shadow, { params: input.params, progress }, { itemVisits: false });
+  const next = await importBatch(
+    shadow,
+    { params: input.params, progress },
+    { itemVisits: false },
+    { customerDates: false },
+  );
   return next.done ? { progress: { ...next.progress, phase: 'swap' }, done: false } : next;
 }
 
-/** One batch of customers or orders. */
+/**
+ * One batch of customers or orders. `customerDates: false` (a rebuild's copy): the customers
+ * are counted, their dates left to the swap.
+ */
 async function importBatch(
   db: Db,
   { params, progress }: Pick<ImportStepInput, 'params' | 'progress'>,
   ingest: { itemVisits?: boolean } = {},
+  { customerDates = true }: { customerDates?: boolean } = {},
 ): Promise<{ progress: ImportProgress; done: boolean }> {
   const sql = new RawSql(db.kysely, db.engine);
   const { where, args } = orderFilter(params);
@@ -211,7 +225,14 @@ async function importBatch(
       [progress.customerCursor, ...args],
     );
     const ids = rows.map((r) => Number(r.id));
-    await refreshLastActive(sql, ids);
+    if (customerDates) {
+      const toLocal = zone((await readStoreSettings(db)).timezone).toLocal;
+      await db.kysely
+        .transaction()
+        .execute((trx) =>
+          refreshCustomerDates(new RawSql(trx, db.engine, db.sqlite), toLocal, ids),
+        );
+    }
     const next: ImportProgress = {
       ...progress,
       customerCursor: ids.at(-1) ?? progress.customerCursor,

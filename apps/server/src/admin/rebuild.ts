@@ -143,11 +143,13 @@ export async function dropShadow(db: Db): Promise<void> {
 /**
  * Replaces every live analytics table's rows with its shadow's in one transaction, then drops
  * the shadow. Until the commit, readers see the old rows; a failure leaves them in place.
+ * `within` runs in the same transaction, after the copies: what the rebuild changes in the
+ * live source tables (the customers' local dates) moves with the analytics tables.
  */
-export async function swapShadow(db: Db): Promise<void> {
+export async function swapShadow(db: Db, within?: (sql: RawSql) => Promise<void>): Promise<void> {
   if (db.engine === 'sqlite') {
     const handle = db.sqlite;
-    handle.transaction(() => {
+    await db.kysely.transaction().execute(async (trx) => {
       for (const table of SHADOWED_TABLES) {
         // Generated columns (hidden 2 and 3) compute themselves.
         const columns = (
@@ -164,7 +166,8 @@ export async function swapShadow(db: Db): Promise<void> {
           `INSERT INTO main."${table}" (${columns}) SELECT ${columns} FROM temp."${table}"`,
         );
       }
-    })();
+      await within?.(new RawSql(trx, db.engine, handle));
+    });
   } else {
     const schema = rebuildSchema(db);
     const live = liveSchema(db);
@@ -180,6 +183,7 @@ export async function swapShadow(db: Db): Promise<void> {
         await sql`INSERT INTO ${sql.id(live, table)} (${columns}) OVERRIDING SYSTEM VALUE
           SELECT ${columns} FROM ${sql.id(schema, table)}`.execute(trx);
       }
+      await within?.(new RawSql(trx, db.engine));
     });
   }
   await dropShadow(db);

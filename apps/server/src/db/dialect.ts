@@ -97,3 +97,31 @@ export function nullsLow(engine: Engine, dir: 'ASC' | 'DESC'): string {
   if (engine === 'sqlite') return '';
   return dir === 'ASC' ? ' NULLS FIRST' : ' NULLS LAST';
 }
+
+/**
+ * `UPDATE table SET <columns> … WHERE id = …` for many rows in one statement, the rows bound as
+ * ONE parameter (`params`: each row is its id, then its values in `columns` order, text or
+ * NULL): a JSON array read by json_each on SQLite, one array per column unnested on
+ * PostgreSQL. Ids are integers.
+ */
+export function updateById(
+  engine: Engine,
+  table: string,
+  columns: readonly string[],
+): { sql: string; params: (rows: readonly (readonly unknown[])[]) => unknown[] } {
+  if (engine === 'sqlite') {
+    const at = (i: number) => `json_extract(v.value, '$[${i}]')`;
+    return {
+      sql: `UPDATE ${table} SET ${columns.map((c, i) => `${c} = ${at(i + 1)}`).join(', ')}
+        FROM json_each(?) AS v WHERE ${table}.id = ${at(0)}`,
+      params: (rows) => [JSON.stringify(rows)],
+    };
+  }
+  return {
+    sql: `UPDATE ${table} SET ${columns.map((c) => `${c} = v.${c}`).join(', ')}
+      FROM unnest(?::bigint[], ${columns.map(() => '?::text[]').join(', ')})
+        AS v(id, ${columns.join(', ')})
+      WHERE ${table}.id = v.id`,
+    params: (rows) => [0, ...columns.map((_, i) => i + 1)].map((i) => rows.map((r) => r[i])),
+  };
+}
