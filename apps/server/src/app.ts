@@ -19,6 +19,7 @@ import { isDatabaseUnavailable, isStatementTimeout, RETRY_AFTER_SECONDS } from '
 import { ApiError } from './errors';
 import { fairTurns } from './fair-turns';
 import { registerInputGuards } from './input-guards';
+import { mcpRoutes } from './mcp/route';
 import { analyticsRoutes } from './routes/analytics';
 import { isIsoDateTime } from './routes/dates';
 import { parseQuery, type QueryValue, splitCommaLists } from './routes/querystring';
@@ -257,6 +258,8 @@ export async function buildApp(
   });
   adminRoutes(app, db, { deferJobs: starting !== undefined });
   installChangeNotices(app, db);
+  // The MCP server for AI assistants (src/mcp): POST /mcp, as the signed-in user.
+  mcpRoutes(app, db);
   accountRoutes(app, db, {
     ...authOptions,
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
