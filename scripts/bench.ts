@@ -287,7 +287,7 @@ async function incrementalLatency(db: Db) {
   // Orders, refunds and their lines share the id sequence the copies draw from: start past
   // all of them (a store's lines outnumber its orders, so its line ids run higher).
   const [top] = await sql.query<{ id: number }>(
-    'SELECT MAX(id) AS id FROM (SELECT MAX(id) AS id FROM orders UNION ALL SELECT MAX(id) FROM order_items) ids',
+    'SELECT MAX(id) AS id FROM (SELECT MAX(id) AS id FROM orders UNION ALL SELECT MAX(id) FROM order_items UNION ALL SELECT MAX(id) FROM order_fee_lines) ids',
   );
   const ids = (
     await sql.query<{ id: number }>(
@@ -302,14 +302,16 @@ async function incrementalLatency(db: Db) {
     cursor = (cursor + n) % Math.max(1, stored.length - n);
     return out;
   };
-  /** Copies with fresh ids: the order, its lines, its refunds and their lines. */
+  /** Copies with fresh ids: the order, its lines and fees, its refunds and theirs. */
   const fresh = (orders: OrderInput[]) =>
     orders.map((o) => {
       const lineIds = new Map(o.lines.map((l) => [l.id, nextId++]));
+      const feeIds = new Map((o.fees ?? []).map((f) => [f.id, nextId++]));
       return {
         ...o,
         id: nextId++,
         lines: o.lines.map((l) => ({ ...l, id: lineIds.get(l.id)! })),
+        ...(o.fees ? { fees: o.fees.map((f) => ({ ...f, id: feeIds.get(f.id)! })) } : {}),
         refunds: o.refunds.map((r) => ({
           ...r,
           id: nextId++,
@@ -318,6 +320,15 @@ async function incrementalLatency(db: Db) {
             id: nextId++,
             orderItemId: lineIds.get(l.orderItemId) ?? l.orderItemId,
           })),
+          ...(r.fees
+            ? {
+                fees: r.fees.map((f) => ({
+                  ...f,
+                  id: nextId++,
+                  orderFeeId: feeIds.get(f.orderFeeId) ?? f.orderFeeId,
+                })),
+              }
+            : {}),
         })),
       };
     });

@@ -49,6 +49,7 @@ describe.skipIf(!postgresUrl)('bulk load through COPY [postgres]', () => {
       'order_items',
       'order_coupon_lines',
       'order_tax_lines',
+      'order_fee_lines',
       'customers',
       ...ANALYTICS_TABLES,
       // Kept by triggers on order_coupon_lookup (migration 018), which COPY fires too.

@@ -89,6 +89,8 @@ export function order(
     shipping?: string;
     shippingTax?: string;
     coupon?: { id: number; code: string; amount: string };
+    /** Fee lines: amounts before tax and their tax, at rate 1. */
+    fees?: { id: number; name?: string; total: string; tax?: string }[];
     refunds?: OrderInput['refunds'];
   },
 ): OrderInput {
@@ -105,7 +107,18 @@ export function order(
       tax: toUnits(l.tax ?? '0'),
     };
   });
-  const tax = lines.reduce((a, l) => a + l.tax, 0);
+  const fees = (opts.fees ?? []).map((f) => {
+    const tax = toUnits(f.tax ?? '0');
+    return {
+      id: f.id,
+      name: f.name ?? `fee ${f.id}`,
+      total: toUnits(f.total),
+      tax,
+      taxes: tax ? [{ rateId: 1, tax }] : [],
+    };
+  });
+  // Rate 1's tax line holds the items' and the fees' tax, as WooCommerce's does.
+  const tax = lines.reduce((a, l) => a + l.tax, 0) + fees.reduce((a, f) => a + f.tax, 0);
   return {
     id,
     status: opts.status ?? 'completed',
@@ -131,6 +144,7 @@ export function order(
       tax || opts.shippingTax
         ? [{ rateId: 1, tax, shippingTax: toUnits(opts.shippingTax ?? '0') }]
         : [],
+    ...(fees.length > 0 ? { fees } : {}),
     refunds: opts.refunds ?? [],
   };
 }

@@ -22,7 +22,13 @@ import { engines, freshStore } from './harness';
  * The source rows ingestion writes, and every table derived from them (coupon_order_day is
  * kept by triggers on order_coupon_lookup, migration 018).
  */
-const TABLES = ['orders', 'order_items', ...ANALYTICS_TABLES, 'coupon_order_day'] as const;
+const TABLES = [
+  'orders',
+  'order_items',
+  'order_fee_lines',
+  ...ANALYTICS_TABLES,
+  'coupon_order_day',
+] as const;
 
 /** Every row of the derived tables, sorted, so two stores can be compared exactly. */
 async function snapshot(db: Db) {
@@ -47,6 +53,10 @@ function randomOrder(rnd: Random, id: number, day: number, variant: number): Ord
   const line = { id: id * 10, productId: rnd.pick([10, 20]), qty, price, tax: '1.25' };
   const withVariation = line.productId === 20 ? { ...line, variationId: 21 } : line;
   const refunded = status === 'refunded' || (status === 'completed' && rnd.chance(0.3));
+  // A fee now and then (a surcharge, or a negative fee), given back with the refund.
+  const fee = rnd.chance(0.3)
+    ? { id: id * 10 + 7, total: rnd.pick(['2', '-1.5']), tax: '0.15' }
+    : undefined;
   return order(id, {
     status,
     customerId: rnd.int(0, 3),
@@ -57,6 +67,7 @@ function randomOrder(rnd: Random, id: number, day: number, variant: number): Ord
     shipping: rnd.pick(['0', '5']),
     shippingTax: '0.25',
     ...(rnd.chance(0.3) ? { coupon: { id: 900 + rnd.int(0, 2), code: 'c', amount: '1' } } : {}),
+    ...(fee ? { fees: [fee] } : {}),
     refunds: refunded
       ? [
           {
@@ -73,6 +84,20 @@ function randomOrder(rnd: Random, id: number, day: number, variant: number): Ord
             ],
             shipping: 0,
             shippingTax: 0,
+            ...(fee
+              ? {
+                  fees: [
+                    {
+                      id: id * 10 + 8,
+                      orderFeeId: fee.id,
+                      name: 'fee',
+                      total: toUnits(fee.total),
+                      tax: toUnits(fee.tax),
+                      taxes: [{ rateId: 1, tax: toUnits(fee.tax) }],
+                    },
+                  ],
+                }
+              : {}),
           },
         ]
       : [],

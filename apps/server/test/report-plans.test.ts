@@ -15,6 +15,7 @@ const postgresUrl = process.env.TEST_POSTGRES_URL;
 const BIG_TABLES = new Set([
   'orders',
   'order_items',
+  'order_fee_lines',
   'order_stats',
   'order_product_lookup',
   'order_coupon_lookup',

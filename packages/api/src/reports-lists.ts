@@ -452,6 +452,13 @@ export const OrdersListRow = closed({
   currency: Type.String(),
   /** True when `currency` is not the store's (amounts are summed unconverted). */
   other_currency: Type.Boolean(),
+  /**
+   * Storelens's own: the row's fee lines before tax (in `net_total`; a refund's are the fees
+   * it gives back, negative), 0 without any.
+   */
+  fee_total: money,
+  /** Storelens's own: the row's fee lines, amounts before tax and their tax. */
+  fees: Type.Array(closed({ id, name: Type.String(), total: money, total_tax: money })),
   extended_info: closed({
     /** Lines (a variation under its own id and name; `(Deleted)` when gone). */
     products: Type.Optional(

@@ -1,7 +1,8 @@
 import type { OrderStatus } from '@storelens/api';
 import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
-import type { OrderInput, RefundInput } from '../ingest/types';
+import { feeTaxesOf } from '../ingest/rows';
+import type { OrderFeeInput, OrderInput, RefundInput } from '../ingest/types';
 
 interface OrderRow {
   id: number;
@@ -99,6 +100,22 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
     ),
     (t) => Number(t.order_id),
   );
+  const fees = byKey(
+    await sql.selectIn<{
+      id: number;
+      order_id: number;
+      name: string;
+      total: number;
+      tax: number;
+      taxes: string;
+      refunded_item_id: number;
+    }>(
+      'SELECT id, order_id, name, total, tax, taxes, refunded_item_id FROM order_fee_lines',
+      'order_id',
+      allIds,
+    ),
+    (f) => Number(f.order_id),
+  );
   const refundsOf = byKey(refunds, (r) => Number(r.parent_id));
   const sortById = <T extends { id: number }>(rows: T[]) =>
     rows.sort((a, b) => Number(a.id) - Number(b.id));
@@ -114,13 +131,31 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
       total: Number(l.total),
       tax: Number(l.tax),
     }));
+    const orderFees = sortById(fees.get(Number(o.id)) ?? []).map(
+      (f): OrderFeeInput => ({
+        id: Number(f.id),
+        name: f.name,
+        total: Number(f.total),
+        tax: Number(f.tax),
+        taxes: feeTaxesOf(f.taxes),
+      }),
+    );
     const refundInputs = sortById(refundsOf.get(Number(o.id)) ?? []).map((r): RefundInput => {
       const refundItems = items.get(Number(r.id)) ?? [];
-      // What the refund's total holds beyond its lines, their tax and shipping (amount-only
-      // refunds): kept only when there is some, as ingestion was given it.
+      const refundFees = sortById(fees.get(Number(r.id)) ?? []).map((f) => ({
+        id: Number(f.id),
+        orderFeeId: Number(f.refunded_item_id),
+        name: f.name,
+        total: neg(f.total),
+        tax: neg(f.tax),
+        taxes: feeTaxesOf(f.taxes, -1),
+      }));
+      // What the refund's total holds beyond its lines, fees, their tax and shipping
+      // (amount-only refunds): kept only when there is some, as ingestion was given it.
       const extra =
         neg(r.total) -
         refundItems.reduce((a, l) => a + neg(l.total), 0) -
+        refundFees.reduce((a, f) => a + f.total, 0) -
         neg(r.tax_total) -
         neg(r.shipping_total);
       return {
@@ -128,6 +163,7 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
         dateCreatedGmt: r.date_created_gmt,
         shipping: neg(r.shipping_total),
         shippingTax: neg(r.shipping_tax),
+        ...(refundFees.length > 0 ? { fees: refundFees } : {}),
         ...(extra !== 0 ? { extra } : {}),
         lines: sortById(refundItems).map((l) => {
           const line =
@@ -167,6 +203,7 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
         tax: Number(t.tax_total),
         shippingTax: Number(t.shipping_tax_total),
       })),
+      ...(orderFees.length > 0 ? { fees: orderFees } : {}),
       refunds: refundInputs,
     };
   });

@@ -80,6 +80,10 @@ export async function ordersList(
         ).map((o) => [Number(o.id), o.currency])
       : [],
   );
+  const fees = await feesOf(
+    ctx,
+    result.rows.map((r) => Number(r.order_id)),
+  );
   return {
     ...result,
     rows: result.rows.map((r): OrdersListRow => {
@@ -101,11 +105,41 @@ export async function ordersList(
         currency: currencies.get(parent || id) ?? ctx.settings.currency,
         other_currency:
           (currencies.get(parent || id) ?? ctx.settings.currency) !== ctx.settings.currency,
+        fee_total: ctx.money((fees.get(id) ?? []).reduce((a, f) => a + f.units, 0)),
+        fees: (fees.get(id) ?? []).map((f) => f.fee),
         extended_info: extended ? extended(r) : {},
         _links: { order: link(`/wc-analytics/orders/${parent || id}`) },
       };
     }),
   };
+}
+
+/** The fee lines of the listed orders and refunds, by row id, in line order. */
+async function feesOf(ctx: ReportContext, ids: readonly number[]) {
+  const out = new Map<number, { units: number; fee: OrdersListRow['fees'][number] }[]>();
+  if (ids.length === 0) return out;
+  for (const f of await ctx.sql.query<{
+    id: number;
+    order_id: number;
+    name: string;
+    total: number;
+    tax: number;
+  }>(
+    `SELECT id, order_id, name, total, tax FROM order_fee_lines WHERE order_id IN ${idsSql(ids)} ORDER BY id`,
+  )) {
+    const list = out.get(Number(f.order_id)) ?? [];
+    list.push({
+      units: Number(f.total),
+      fee: {
+        id: Number(f.id),
+        name: f.name,
+        total: ctx.money(Number(f.total)),
+        total_tax: ctx.money(Number(f.tax)),
+      },
+    });
+    out.set(Number(f.order_id), list);
+  }
+  return out;
 }
 
 /**

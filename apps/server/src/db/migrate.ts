@@ -27,6 +27,7 @@ import * as m024 from './migrations/024_customers_sort_indexes';
 import * as m025 from './migrations/025_item_visits';
 import * as m026 from './migrations/026_customers_nulls_first';
 import * as m027 from './migrations/027_record_digests';
+import * as m029 from './migrations/029_order_fee_lines';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '025_item_visits': m025,
   '026_customers_nulls_first': m026,
   '027_record_digests': m027,
+  '029_order_fee_lines': m029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -230,11 +230,28 @@ export interface OrderCouponLineTable {
   discount: number;
 }
 
+/** `tax_total` is the rate's tax on items and fees, as WooCommerce's order tax lines. */
 export interface OrderTaxLineTable {
   order_id: number;
   tax_rate_id: number;
   tax_total: number;
   shipping_tax_total: number;
+}
+
+/**
+ * Fee lines of orders and refunds (migration 029): `total` before tax and its `tax`, negative
+ * on a refund (and for a negative fee); `taxes` is JSON text, the tax per rate id
+ * (`{"1":3800}`); a refund's line names the order's fee line it gives back
+ * (`refunded_item_id`, 0 on an order's own lines).
+ */
+export interface OrderFeeLineTable {
+  id: number;
+  order_id: number;
+  name: string;
+  total: number;
+  tax: number;
+  taxes: string;
+  refunded_item_id: number;
 }
 
 export interface DownloadLogTable {
@@ -486,6 +503,7 @@ export interface Database {
   order_items: OrderItemTable;
   order_coupon_lines: OrderCouponLineTable;
   order_tax_lines: OrderTaxLineTable;
+  order_fee_lines: OrderFeeLineTable;
   download_log: DownloadLogTable;
   download_day: DownloadDayTable;
   coupon_order_day: CouponOrderDayTable;

@@ -11,6 +11,7 @@ import { firstOrders, moveFlags } from './returning';
 import { applyItemDays, applyPeriods, applyRevenue } from './rollups';
 import {
   deleteOrders,
+  FEE_COLUMNS,
   ITEM_COLUMNS,
   insertLookups,
   loadLookups,
@@ -183,6 +184,7 @@ export async function ingestOrders(
       ['order_id', 'tax_rate_id', 'tax_total', 'shipping_tax_total'],
       source.taxLines,
     );
+    await sql.insertMany('order_fee_lines', FEE_COLUMNS, source.feeLines);
 
     phase('source rows');
 

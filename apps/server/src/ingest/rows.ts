@@ -1,7 +1,7 @@
 import type { RawSql } from '../db/sql';
 import { allocateUnits } from '../money';
 import type { CouponRow, ProductRow, StatsRow, TaxRow } from './contributions';
-import type { OrderInput } from './types';
+import type { FeeTaxInput, OrderInput } from './types';
 
 // The rows one ingestion batch writes and reads back: source rows built from the inputs,
 // lookup rows (the wide ones copied in SQL), and the lookups of orders seen before.
@@ -101,6 +101,33 @@ export const ITEM_COLUMNS = [
   'shipping_tax',
   'coupon_amount',
 ] as const;
+/**
+ * Fee lines of orders and refunds (`order_fee_lines`, migration 029): a refund's are negative
+ * and name the order's fee they give back; `taxes` is JSON text, tax per rate id
+ * (`{"1":3800}`).
+ */
+export const FEE_COLUMNS = [
+  'id',
+  'order_id',
+  'name',
+  'total',
+  'tax',
+  'taxes',
+  'refunded_item_id',
+] as const;
+
+/** A fee line's taxes per rate as stored: JSON text keyed by rate id. */
+export const feeTaxesText = (taxes: readonly FeeTaxInput[], sign: 1 | -1 = 1): string =>
+  JSON.stringify(Object.fromEntries(taxes.map((t) => [t.rateId, sign * t.tax + 0])));
+
+/** The stored taxes text of a fee line, back as rates and amounts. */
+export function feeTaxesOf(text: string | null | undefined, sign: 1 | -1 = 1): FeeTaxInput[] {
+  if (!text) return [];
+  return Object.entries(JSON.parse(text) as Record<string, number>).map(([rate, tax]) => ({
+    rateId: Number(rate),
+    tax: sign * Number(tax) + 0,
+  }));
+}
 
 type Row<C extends readonly string[]> = Record<C[number], unknown>;
 export type StatsLookup = StatsRow & {
@@ -136,11 +163,15 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
   const items: unknown[][] = [];
   const couponLines: unknown[][] = [];
   const taxLines: unknown[][] = [];
+  const feeLines: unknown[][] = [];
   /** Per order: its local dates, computed once for source and lookup rows. */
   const local = new Map<number, { created: string; paid: string | null; done: string | null }>();
   for (const o of orders) {
-    const lineTax = sum(o.lines, (l) => l.tax);
-    const lineTotal = sum(o.lines, (l) => l.total);
+    const fees = o.fees ?? [];
+    // WooCommerce's order tax and total hold the fee lines (abstract-wc-order.php:
+    // update_taxes() sums line and fee taxes per rate, calculate_totals() adds the fees).
+    const lineTax = sum(o.lines, (l) => l.tax) + sum(fees, (f) => f.tax);
+    const lineTotal = sum(o.lines, (l) => l.total) + sum(fees, (f) => f.total);
     const discount = sum(o.coupons, (c) => c.discount);
     const quantities = o.lines.map((l) => l.quantity);
     const shares = {
@@ -193,9 +224,19 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
     });
     for (const c of o.coupons) couponLines.push([o.id, c.couponId, c.code, c.discount]);
     for (const t of o.taxes) taxLines.push([o.id, t.rateId, t.tax, t.shippingTax]);
+    for (const f of fees)
+      feeLines.push([f.id, o.id, f.name, f.total, f.tax, feeTaxesText(f.taxes), 0]);
     for (const r of o.refunds) {
-      const tax = sum(r.lines, (l) => l.tax) + r.shippingTax;
-      const total = sum(r.lines, (l) => l.total) + tax + r.shipping + (r.extra ?? 0);
+      const refundFees = r.fees ?? [];
+      // A refund's tax holds the tax of the fees it gives back (wc_create_refund() copies
+      // them as negative items, then update_taxes()).
+      const tax = sum(r.lines, (l) => l.tax) + sum(refundFees, (f) => f.tax) + r.shippingTax;
+      const total =
+        sum(r.lines, (l) => l.total) +
+        sum(refundFees, (f) => f.total) +
+        tax +
+        r.shipping +
+        (r.extra ?? 0);
       const refundQuantities = r.lines.map((l) => l.quantity);
       const refundShares = {
         shipping: allocateUnits(r.shipping, refundQuantities),
@@ -243,6 +284,16 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
           0,
         ]);
       });
+      for (const f of refundFees)
+        feeLines.push([
+          f.id,
+          r.id,
+          f.name,
+          0 - f.total,
+          0 - f.tax,
+          feeTaxesText(f.taxes, -1),
+          f.orderFeeId,
+        ]);
     }
   }
 
@@ -269,8 +320,9 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
         net_total: 0,
         discount_total: sum(o.coupons, (c) => c.discount),
       };
-      const lineTax = sum(o.lines, (l) => l.tax);
-      stats.net_total = sum(o.lines, (l) => l.total);
+      const fees = o.fees ?? [];
+      const lineTax = sum(o.lines, (l) => l.tax) + sum(fees, (f) => f.tax);
+      stats.net_total = sum(o.lines, (l) => l.total) + sum(fees, (f) => f.total);
       stats.tax_total = lineTax + o.shippingTax;
       stats.total_sales = stats.net_total + stats.tax_total + o.shipping;
       const order: Lookup = {
@@ -297,8 +349,11 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
       const orderTax = sum(o.taxes, (t) => t.tax + t.shippingTax);
       for (const r of o.refunds) {
         const at = local.get(r.id)!.created;
-        const refundTax = sum(r.lines, (l) => l.tax) + r.shippingTax;
-        const refundNet = sum(r.lines, (l) => l.total) + (r.extra ?? 0);
+        const refundFees = r.fees ?? [];
+        const feeTax = sum(refundFees, (f) => f.tax);
+        const refundTax = sum(r.lines, (l) => l.tax) + feeTax + r.shippingTax;
+        const refundNet =
+          sum(r.lines, (l) => l.total) + sum(refundFees, (f) => f.total) + (r.extra ?? 0);
         const rs: StatsLookup = {
           order_id: r.id,
           parent_id: o.id,
@@ -328,20 +383,47 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
             };
           }),
           coupons: [],
-          // Refunds give back tax in proportion to each rate's share of the order's tax.
-          taxes: o.taxes.map((t) => {
-            const rateTax = t.tax + t.shippingTax;
-            const share = orderTax === 0 ? 0 : Math.round((refundTax * rateTax) / orderTax);
-            const shippingShare =
-              orderTax === 0 ? 0 : Math.round((r.shippingTax * rateTax) / orderTax);
-            return taxRow(rs, t.rateId, -(share - shippingShare), -shippingShare);
-          }),
+          taxes: refundTaxRows(rs, o.taxes, orderTax, refundTax, r.shippingTax, refundFees),
         });
       }
     }
     return out;
   };
-  return { orders: orderRows, items, couponLines, taxLines, lookups };
+  return { orders: orderRows, items, couponLines, taxLines, feeLines, lookups };
+}
+
+/**
+ * A refund's tax rows. The tax of the fees it gives back goes to their own rates when the shop
+ * says which (WooCommerce writes a refund's tax lines from its items' taxes per rate); the
+ * rest of its tax (lines, shipping, fees without rates) is shared between the order's rates
+ * in proportion to each rate's part of the order's tax: exact for an order of one rate.
+ */
+function refundTaxRows(
+  rs: StatsLookup,
+  orderTaxes: OrderInput['taxes'],
+  orderTax: number,
+  refundTax: number,
+  shippingTax: number,
+  fees: readonly { tax: number; taxes: readonly FeeTaxInput[] }[],
+): TaxLookup[] {
+  let exact = 0;
+  const feeByRate = new Map<number, number>();
+  for (const f of fees) {
+    if (f.taxes.length === 0) continue;
+    exact += f.tax;
+    for (const t of f.taxes) feeByRate.set(t.rateId, (feeByRate.get(t.rateId) ?? 0) + t.tax);
+  }
+  const shared = refundTax - exact;
+  const rows = orderTaxes.map((t) => {
+    const rateTax = t.tax + t.shippingTax;
+    const share = orderTax === 0 ? 0 : Math.round((shared * rateTax) / orderTax);
+    const shippingShare = orderTax === 0 ? 0 : Math.round((shippingTax * rateTax) / orderTax);
+    const fee = feeByRate.get(t.rateId) ?? 0;
+    feeByRate.delete(t.rateId);
+    return taxRow(rs, t.rateId, -(share - shippingShare + fee), -shippingShare);
+  });
+  for (const [rateId, fee] of feeByRate) rows.push(taxRow(rs, rateId, -fee, 0));
+  return rows;
 }
 
 function taxRow(s: StatsLookup, rateId: number, orderTax: number, shippingTax: number): TaxLookup {
@@ -459,6 +541,7 @@ export async function deleteOrders(
     ['order_items', 'order_id'],
     ['order_coupon_lines', 'order_id'],
     ['order_tax_lines', 'order_id'],
+    ['order_fee_lines', 'order_id'],
     ['orders', 'id'],
     ['order_stats', 'order_id'],
     ['order_product_lookup', 'order_id'],

@@ -26,14 +26,51 @@ export interface RefundLineInput {
   tax: number;
 }
 
+/** Tax of one rate on a fee line (items' taxes per rate are the order's `taxes`). */
+export interface FeeTaxInput {
+  rateId: number;
+  tax: number;
+}
+
+/**
+ * A fee line of an order (WooCommerce's `fee_lines`): a cash-on-delivery surcharge, gift
+ * wrapping, or a negative fee a plugin adds as a discount. It belongs to no product: it counts
+ * in the order's net sales, taxes and total, never in a product's, variation's or category's.
+ */
+export interface OrderFeeInput {
+  id: number;
+  name: string;
+  /** Before tax; negative for a negative fee. */
+  total: number;
+  /** Its tax, all rates (also in the order's `taxes`, per rate). */
+  tax: number;
+  /** Its tax per rate (sums to `tax`); empty for an untaxed fee. */
+  taxes: FeeTaxInput[];
+}
+
+/** A fee given back by a refund, as `RefundLineInput` for lines: amounts positive. */
+export interface RefundFeeInput {
+  id: number;
+  /** The order's fee line refunded (0 when the shop does not say). */
+  orderFeeId: number;
+  name: string;
+  /** Amount given back before tax, positive (negative when a negative fee is taken back). */
+  total: number;
+  tax: number;
+  /** Tax given back per rate; empty when the shop does not say (shared as the order's). */
+  taxes: FeeTaxInput[];
+}
+
 export interface RefundInput {
   id: number;
   dateCreatedGmt: string;
   lines: RefundLineInput[];
   shipping: number;
   shippingTax: number;
+  /** Fees given back (absent: none). */
+  fees?: RefundFeeInput[];
   /**
-   * Refunded beyond its lines and shipping, before tax, positive: an amount-only refund
+   * Refunded beyond its lines, fees and shipping, before tax, positive: an amount-only refund
    * (WooCommerce lets a refund name just an amount), or the rest of an amount larger than
    * its lines. Counts in the refund's net total; no product is credited with it.
    */
@@ -54,7 +91,12 @@ export interface OrderInput {
   shipping: number;
   shippingTax: number;
   coupons: { couponId: number; code: string; discount: number }[];
-  /** Tax per rate: items and shipping. */
+  /**
+   * Tax per rate, as WooCommerce's tax lines: `tax` on items and fees, `shippingTax` on
+   * shipping.
+   */
   taxes: { rateId: number; tax: number; shippingTax: number }[];
+  /** Fee lines (absent: none). */
+  fees?: OrderFeeInput[];
   refunds: RefundInput[];
 }
