@@ -36,6 +36,12 @@ export interface SimOptions {
   /** false: WordPress without WooCommerce's REST API. */
   woocommerce?: boolean;
   seed?: number;
+  /**
+   * false: orders without fee lines. By default some carry fees (a taxed cash-on-delivery
+   * surcharge, taxed gift wrapping, a negative loyalty fee), drawn from a random stream of
+   * their own so the rest of the shop is the one the seed always gave.
+   */
+  fees?: boolean;
 }
 
 /** A fault applied to one request. */
@@ -51,11 +57,21 @@ interface SimLine {
   total: number;
   tax: number;
 }
+/** A fee line: `total` before tax (negative for a negative fee), its tax at the order's rate. */
+interface SimFee {
+  id: number;
+  name: string;
+  total: number;
+  tax: number;
+  taxable: boolean;
+}
 interface SimRefund {
   id: number;
   created: number;
   amount: number;
   lines: { id: number; item: number; qty: number; total: number; tax: number }[];
+  /** Fees given back: the order's fee `item`, amounts as given back (positive). */
+  fees: { id: number; item: number; total: number; tax: number }[];
   shipping: number;
   shippingTax: number;
 }
@@ -78,6 +94,7 @@ export interface SimOrder {
   rateId: number;
   ratePermille: number;
   coupon: { code: string; discount: number } | null;
+  fees: SimFee[];
   refunds: SimRefund[];
 }
 interface SimProduct {
@@ -88,6 +105,7 @@ interface SimProduct {
   price: number;
   categories: number[];
   modified: number;
+  /** In the trash: `status=any` leaves it out, `status=trash` lists it. */
   deleted: boolean;
 }
 interface SimWebhook {
@@ -114,6 +132,8 @@ export class WooSimulator {
   private server: Server | undefined;
   url = '';
   readonly rnd: Random;
+  /** The fees' random stream (`SimOptions.fees`). */
+  private readonly feeRnd: Random;
 
   /** Faults for the next requests, in order; `every` adds one every n-th request. */
   faults: Fault[] = [];
@@ -184,9 +204,11 @@ export class WooSimulator {
       wordpress: true,
       woocommerce: true,
       seed: 7,
+      fees: true,
       ...options,
     };
     this.rnd = new Random(this.opts.seed);
+    this.feeRnd = new Random(this.opts.seed ^ 0x0fee5eed);
     const at = Date.UTC(2024, 0, 1);
     for (let i = 0; i < 12; i++) {
       const id = 100 + i;
@@ -337,6 +359,7 @@ export class WooSimulator {
     const permille = rate?.permille ?? 0;
     for (const l of lines) l.tax = Math.round((l.total * permille) / 1000);
     const shipping = r.chance(0.6) ? 5 * this.unit : 0;
+    const fees = this.opts.fees ? this.makeFees(lines, shipping, permille) : [];
     const status = r.weighted<string>([
       ['completed', 60],
       ['processing', 12],
@@ -367,6 +390,7 @@ export class WooSimulator {
       rateId: rate?.id ?? 0,
       ratePermille: permille,
       coupon,
+      fees,
       refunds: [],
     };
     this.orders.set(order.id, order);
@@ -379,10 +403,46 @@ export class WooSimulator {
     return order;
   }
 
-  /** A refund: every line and the shipping, one unit of one line, or an amount without lines. */
+  /**
+   * The fee lines of a new order, as WooCommerce's calculate_totals() leaves them: a taxed
+   * 2.00 cash-on-delivery surcharge on 12% of the orders, taxed 3.50 gift wrapping on 6%, a
+   * negative loyalty fee of 5% of the items on 5% (taxed half of the time), capped at the
+   * order's items, earlier fees and shipping as WooCommerce caps a negative fee; the tax at
+   * the order's rate, computed after the cap.
+   */
+  private makeFees(lines: readonly SimLine[], shipping: number, permille: number): SimFee[] {
+    const r = this.feeRnd;
+    const cart = lines.reduce((a, l) => a + l.total, 0);
+    const wanted: [string, number, boolean][] = [];
+    if (r.chance(0.12)) wanted.push(['Cash on delivery fee', 2 * this.unit, true]);
+    if (r.chance(0.06)) wanted.push(['Gift wrapping', Math.round(3.5 * this.unit), true]);
+    if (r.chance(0.05))
+      wanted.push(['Loyalty discount', -Math.max(1, Math.round(cart / 20)), r.chance(0.5)]);
+    const fees: SimFee[] = [];
+    let feesTotal = 0;
+    for (const [name, amount, taxable] of wanted) {
+      let total = amount;
+      const maxDiscount = -(cart + feesTotal + shipping);
+      if (total < 0 && total < maxDiscount && maxDiscount < 0) total = maxDiscount;
+      feesTotal += total;
+      fees.push({
+        id: this.nextItem++,
+        name,
+        total,
+        tax: taxable ? Math.round((total * permille) / 1000) : 0,
+        taxable,
+      });
+    }
+    return fees;
+  }
+
+  /**
+   * A refund: every line, fee and the shipping; one unit of one line; an amount without
+   * lines; or the order's first positive fee (a surcharge given back).
+   */
   private addRefund(
     order: SimOrder,
-    kind: 'all' | 'one' | 'amount',
+    kind: 'all' | 'one' | 'amount' | 'fee',
     at: number,
     amount = 0,
   ): SimRefund {
@@ -391,6 +451,7 @@ export class WooSimulator {
       created: at,
       amount: 0,
       lines: [],
+      fees: [],
       shipping: 0,
       shippingTax: 0,
     };
@@ -403,8 +464,14 @@ export class WooSimulator {
           total: l.total,
           tax: l.tax,
         });
+      for (const f of order.fees)
+        refund.fees.push({ id: this.nextItem++, item: f.id, total: f.total, tax: f.tax });
       refund.shipping = order.shipping;
       refund.shippingTax = order.shippingTax;
+    } else if (kind === 'fee') {
+      const f = order.fees.find((x) => x.total > 0);
+      if (!f) throw new Error(`order ${order.id} has no fee to give back`);
+      refund.fees.push({ id: this.nextItem++, item: f.id, total: f.total, tax: f.tax });
     } else if (kind === 'one') {
       const l = order.lines[0]!;
       refund.lines.push({
@@ -419,6 +486,7 @@ export class WooSimulator {
       kind === 'amount'
         ? amount || Math.max(1, Math.floor(this.orderTotal(order) / 4))
         : refund.lines.reduce((a, x) => a + x.total + x.tax, 0) +
+          refund.fees.reduce((a, x) => a + x.total + x.tax, 0) +
           refund.shipping +
           refund.shippingTax;
     order.refunds.push(refund);
@@ -426,8 +494,28 @@ export class WooSimulator {
     return refund;
   }
 
+  /** The order's total as calculate_totals() makes it: items, fees, shipping and their tax. */
   orderTotal(o: SimOrder): number {
-    return o.lines.reduce((a, l) => a + l.total + l.tax, 0) + o.shipping + o.shippingTax;
+    return (
+      o.lines.reduce((a, l) => a + l.total + l.tax, 0) +
+      o.fees.reduce((a, f) => a + f.total + f.tax, 0) +
+      o.shipping +
+      o.shippingTax
+    );
+  }
+
+  /** The order's tax (`total_tax`): items and fees per update_taxes(), and shipping. */
+  orderTax(o: SimOrder): number {
+    return (
+      o.lines.reduce((a, l) => a + l.tax, 0) + o.fees.reduce((a, f) => a + f.tax, 0) + o.shippingTax
+    );
+  }
+
+  /** A refund's tax: that of the lines and fees it gives back, and of its shipping. */
+  refundTax(r: SimRefund): number {
+    return (
+      r.lines.reduce((a, l) => a + l.tax, 0) + r.fees.reduce((a, f) => a + f.tax, 0) + r.shippingTax
+    );
   }
 
   // ---------------------------------------------------------------- the shop's own totals
@@ -441,21 +529,128 @@ export class WooSimulator {
     let totalSales = 0;
     let net = 0;
     let refunds = 0;
-    for (const o of this.orders.values()) {
-      if (o.status === 'trash' || excluded.includes(o.status)) continue;
-      orders++;
-      const total = this.orderTotal(o);
-      totalSales += total;
-      net += total - o.lines.reduce((a, l) => a + l.tax, 0) - o.shipping - o.shippingTax;
-      for (const r of o.refunds) {
-        const tax = r.lines.reduce((a, l) => a + l.tax, 0) + r.shippingTax;
-        // Analytics counts refunds by their net amount (tax and shipping left out).
-        totalSales -= r.amount;
-        refunds += r.amount - tax - r.shipping;
-        net -= r.amount - tax - r.shipping;
-      }
+    for (const row of this.statsRows(excluded)) {
+      if (row.parent_id === 0) orders++;
+      totalSales += row.total_sales;
+      net += row.net_total;
+      // Analytics counts as returns every row whose net is below zero (refunds, by their net
+      // amount: tax and shipping left out).
+      if (row.net_total < 0) refunds -= row.net_total;
     }
     return { orders_count: orders, total_sales: totalSales, net_revenue: net, refunds };
+  }
+
+  /**
+   * The order stats rows WooCommerce Analytics writes (Orders/Stats/DataStore.php update()),
+   * in minor units, of the orders not in `excluded` statuses (nor trashed) and their refunds:
+   * total_sales the order's total (a refund's amount, negative), tax_total its total tax,
+   * net_total = total − tax − shipping; `fees` the fee lines' total (Storelens's orders list).
+   */
+  statsRows(excluded: readonly string[] = ['pending', 'failed', 'cancelled']) {
+    const rows: {
+      order_id: number;
+      parent_id: number;
+      total_sales: number;
+      tax_total: number;
+      shipping_total: number;
+      net_total: number;
+      num_items_sold: number;
+      fees: number;
+    }[] = [];
+    for (const o of this.orders.values()) {
+      if (o.status === 'trash' || excluded.includes(o.status)) continue;
+      const total = this.orderTotal(o);
+      const tax = this.orderTax(o);
+      rows.push({
+        order_id: o.id,
+        parent_id: 0,
+        total_sales: total,
+        tax_total: tax,
+        shipping_total: o.shipping,
+        net_total: total - tax - o.shipping,
+        num_items_sold: o.lines.reduce((a, l) => a + l.qty, 0),
+        fees: o.fees.reduce((a, f) => a + f.total, 0),
+      });
+      for (const r of o.refunds) {
+        const refundTax = this.refundTax(r);
+        rows.push({
+          order_id: r.id,
+          parent_id: o.id,
+          total_sales: 0 - r.amount,
+          tax_total: 0 - refundTax,
+          shipping_total: 0 - r.shipping,
+          net_total: -r.amount + refundTax + r.shipping,
+          num_items_sold: 0 - r.lines.reduce((a, l) => a + l.qty, 0),
+          fees: 0 - r.fees.reduce((a, f) => a + f.total, 0),
+        });
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * The Taxes report's rows per rate (the tax lookup WooCommerce writes from each order's and
+   * refund's tax lines): tax on items and fees, on shipping, and the orders that have a row.
+   */
+  taxTotals(excluded: readonly string[] = ['pending', 'failed', 'cancelled']) {
+    const out = new Map<
+      number,
+      { order_tax: number; shipping_tax: number; total_tax: number; orders_count: number }
+    >();
+    for (const o of this.orders.values()) {
+      if (o.status === 'trash' || excluded.includes(o.status) || !o.rateId) continue;
+      const acc = out.get(o.rateId) ?? {
+        order_tax: 0,
+        shipping_tax: 0,
+        total_tax: 0,
+        orders_count: 0,
+      };
+      const add = (orderTax: number, shippingTax: number) => {
+        acc.order_tax += orderTax;
+        acc.shipping_tax += shippingTax;
+        acc.total_tax += orderTax + shippingTax;
+      };
+      acc.orders_count++;
+      add(this.orderTax(o) - o.shippingTax, o.shippingTax);
+      for (const r of o.refunds) add(-(this.refundTax(r) - r.shippingTax), -r.shippingTax);
+      out.set(o.rateId, acc);
+    }
+    return out;
+  }
+
+  /**
+   * The Categories report's rows (Categories/DataStore.php: the product lookup joined to the
+   * product's category links, whatever the product's status): per category, its products'
+   * line quantities and net amounts (refund lines negative) and the orders with such lines.
+   * Fees belong to no product. A line of a deleted product (id 0) is in no category.
+   */
+  categoryTotals(excluded: readonly string[] = ['pending', 'failed', 'cancelled']) {
+    const out = new Map<number, { items_sold: number; net_revenue: number; orders: Set<number> }>();
+    const categoriesOf = (productId: number) => this.products.get(productId)?.categories ?? [];
+    for (const o of this.orders.values()) {
+      if (o.status === 'trash' || excluded.includes(o.status)) continue;
+      const add = (productId: number, qty: number, net: number, order: number | undefined) => {
+        for (const c of categoriesOf(productId)) {
+          const acc = out.get(c) ?? { items_sold: 0, net_revenue: 0, orders: new Set<number>() };
+          acc.items_sold += qty;
+          acc.net_revenue += net;
+          if (order !== undefined) acc.orders.add(order);
+          out.set(c, acc);
+        }
+      };
+      for (const l of o.lines) add(l.product_id, l.qty, l.total, o.id);
+      for (const r of o.refunds)
+        for (const x of r.lines) {
+          const line = o.lines.find((l) => l.id === x.item)!;
+          add(line.product_id, -x.qty, -x.total, undefined);
+        }
+    }
+    return new Map(
+      [...out].map(([id, a]) => [
+        id,
+        { items_sold: a.items_sold, net_revenue: a.net_revenue, orders_count: a.orders.size },
+      ]),
+    );
   }
 
   // ---------------------------------------------------------------- changes in the shop
@@ -481,7 +676,7 @@ export class WooSimulator {
     this.emit('order.updated', this.orderJson(o));
   }
 
-  refund(id: number, kind: 'all' | 'one' | 'amount', amount = 0): void {
+  refund(id: number, kind: 'all' | 'one' | 'amount' | 'fee', amount = 0): void {
     const o = this.orders.get(id)!;
     this.addRefund(o, kind, Date.now(), amount);
     if (kind === 'all') o.status = 'refunded';
@@ -515,6 +710,28 @@ export class WooSimulator {
     o.status = o.previousStatus;
     this.touch(o);
     this.emit('order.restored', this.orderJson(o));
+  }
+
+  /**
+   * Moves a product to the trash: `status=any` lists it no more, and product.deleted is sent
+   * with its id alone (WooCommerce's topic hooks wp_trash_post; the payload of a `deleted`
+   * event is `{ id }`). Its category links stay, as WordPress keeps a trashed post's terms.
+   */
+  trashProduct(id: number): void {
+    const p = this.products.get(id)!;
+    p.deleted = true;
+    p.modified = Math.max(Date.now(), p.modified + 1000);
+    this.productList = undefined;
+    this.emit('product.deleted', { id });
+  }
+
+  /** Takes a product out of the trash: product.restored, with the product as its payload. */
+  restoreProduct(id: number): void {
+    const p = this.products.get(id)!;
+    p.deleted = false;
+    p.modified = Math.max(Date.now(), p.modified + 1000);
+    this.productList = undefined;
+    this.emit('product.restored', this.productJson(p));
   }
 
   /** Orders of this shop that count, for tests picking one. */
@@ -585,7 +802,8 @@ export class WooSimulator {
     const m = (v: number) => this.money(v);
     const local = (ms: number | null) => (ms === null ? null : iso(ms + this.offsetMs));
     const gmt = (ms: number | null) => (ms === null ? null : iso(ms));
-    const lineTax = o.lines.reduce((a, l) => a + l.tax, 0);
+    // The tax lines hold the items' and fees' tax (update_taxes()).
+    const lineTax = this.orderTax(o) - o.shippingTax;
     return {
       id: o.id,
       parent_id: 0,
@@ -608,7 +826,7 @@ export class WooSimulator {
       shipping_tax: m(o.shippingTax),
       cart_tax: m(lineTax),
       total: m(this.orderTotal(o)),
-      total_tax: m(lineTax + o.shippingTax),
+      total_tax: m(this.orderTax(o)),
       customer_id: o.customer_id,
       billing: {
         first_name: 'Ada',
@@ -662,7 +880,17 @@ export class WooSimulator {
             },
           ]
         : [],
-      fee_lines: [],
+      fee_lines: o.fees.map((f) => ({
+        id: f.id,
+        name: f.name,
+        tax_class: '',
+        tax_status: f.taxable ? 'taxable' : 'none',
+        amount: m(f.total),
+        total: m(f.total),
+        total_tax: m(f.tax),
+        taxes: o.rateId && f.taxable ? [{ id: o.rateId, total: m(f.tax), subtotal: '' }] : [],
+        meta_data: [],
+      })),
       coupon_lines: o.coupon
         ? [
             {
@@ -677,8 +905,16 @@ export class WooSimulator {
     };
   }
 
+  /**
+   * A refund as `orders/{id}/refunds` answers it: its items are the order's, negative, each
+   * naming the item it gives back (`_refunded_item_id`), with its tax per rate; its tax lines
+   * as update_taxes() makes them from those items.
+   */
   refundJson(o: SimOrder, r: SimRefund) {
     const m = (v: number) => this.money(v);
+    const itemTax = this.refundTax(r) - r.shippingTax;
+    const taxes = (tax: number) =>
+      o.rateId && tax ? [{ id: o.rateId, total: m(-tax), subtotal: m(-tax) }] : [];
     return {
       id: r.id,
       date_created: iso(r.created + this.offsetMs),
@@ -701,13 +937,42 @@ export class WooSimulator {
           subtotal_tax: m(-x.tax),
           total: m(-x.total),
           total_tax: m(-x.tax),
-          taxes: [],
+          taxes: taxes(x.tax),
           meta_data: [{ id: x.id * 10, key: '_refunded_item_id', value: String(x.item) }],
         };
       }),
       shipping_lines: r.shipping
         ? [{ id: r.id * 10, total: m(-r.shipping), total_tax: m(-r.shippingTax) }]
         : [],
+      fee_lines: r.fees.map((x) => {
+        const fee = o.fees.find((f) => f.id === x.item)!;
+        return {
+          id: x.id,
+          name: fee.name,
+          tax_class: '',
+          tax_status: fee.taxable ? 'taxable' : 'none',
+          amount: m(-x.total),
+          total: m(-x.total),
+          total_tax: m(-x.tax),
+          taxes: taxes(x.tax),
+          meta_data: [{ id: x.id * 10, key: '_refunded_item_id', value: String(x.item) }],
+        };
+      }),
+      tax_lines:
+        o.rateId && (r.lines.length > 0 || r.fees.length > 0 || r.shipping)
+          ? [
+              {
+                id: r.id * 10 + 1,
+                rate_code: `US-${o.state}-TAX-1`,
+                rate_id: o.rateId,
+                label: 'Tax',
+                compound: false,
+                tax_total: m(-itemTax),
+                shipping_tax_total: m(-r.shippingTax),
+                rate_percent: o.ratePermille / 10,
+              },
+            ]
+          : [],
     };
   }
 
@@ -938,11 +1203,21 @@ export class WooSimulator {
           })),
       );
     this.productList ??= byId([...this.products.values()]);
-    if (route === 'products')
+    if (route === 'products') {
+      // `any` is WordPress's post_status any, which leaves out trashed posts (the REST
+      // products controller passes `status` to WP_Query as it is).
+      const status = q.get('status') ?? 'any';
+      const listed = (p: SimProduct) =>
+        status === 'trash'
+          ? p.deleted
+          : status === 'any' || status === 'publish'
+            ? !p.deleted
+            : false;
       return list(
-        this.productList.filter((p) => p.parent === 0 && p.modified > after),
+        this.productList.filter((p) => p.parent === 0 && listed(p) && p.modified > after),
         (p) => this.productJson(p),
       );
+    }
     const variations = route.match(/^products\/(\d+)\/variations$/);
     if (variations)
       return list(

@@ -43,6 +43,12 @@ export interface ImportProgress {
   elapsed_ms: number;
   /** Consecutive failed steps: the wait before the next try grows with them. */
   failures: number;
+  /**
+   * Set once the products listed by `status=any` are read: how many there were. The products
+   * phase then reads the trashed ones (`status=trash`, which `any` leaves out), `cursor`
+   * counting those.
+   */
+  trash_from?: number;
 }
 
 export interface ReconcileProgress {
@@ -254,10 +260,29 @@ async function importStep(
       return paged<WcCustomer>('customers', (items) => writer.upsertCustomers(items), {
         role: 'all',
       });
-    case 'products':
-      return paged<WcProduct>('products', (items) => writer.upsertProducts(items), {
-        status: 'any',
+    case 'products': {
+      // Products in the trash too: WordPress's `any` leaves them out, and the reports keep
+      // counting their past sales in their categories, as WooCommerce does
+      // (Categories/DataStore.php joins the product's category links whatever its status).
+      const trash = progress.trash_from;
+      const page = await pagesFrom<WcProduct>(client, 'products', progress.cursor, pagesPerStep, {
+        status: trash === undefined ? 'any' : 'trash',
       });
+      await writer.upsertProducts(page.items);
+      const done = progress.cursor + page.items.length;
+      if (trash === undefined) {
+        advance(done, page.total, false);
+        if (page.last) {
+          p.trash_from = done;
+          p.cursor = 0;
+        }
+        return p;
+      }
+      advance(trash + done, trash + page.total, page.last);
+      if (page.last) delete p.trash_from;
+      else p.cursor = done;
+      return p;
+    }
     case 'orders': {
       const from = Math.max(0, progress.cursor - OFFSET_OVERLAP);
       const batch = await (takePrefetched(client.site, from) ??
@@ -326,8 +351,18 @@ function takePrefetched(site: string, from: number): Promise<OrderBatch> | undef
   return ahead && ahead.from === from && Date.now() - ahead.at < 60_000 ? ahead.batch : undefined;
 }
 
-/** Reconciliation reads what changed since its cursor, resource by resource. */
-const RECONCILE_PHASES = ['products', 'customers', 'coupons', 'orders', 'trash'] as const;
+/**
+ * Reconciliation reads what changed since its cursor, resource by resource: trashed orders
+ * (`trash`) and products (`product_trash`) apart, since `status=any` leaves them out.
+ */
+const RECONCILE_PHASES = [
+  'products',
+  'customers',
+  'coupons',
+  'orders',
+  'trash',
+  'product_trash',
+] as const;
 
 export function reconcileHandler(
   db: Db,
@@ -354,10 +389,10 @@ export function reconcileHandler(
         };
         let changed = 0;
         let last = true;
-        if (phase === 'products') {
+        if (phase === 'products' || phase === 'product_trash') {
           const page = await client.page<WcProduct>('products', progress.page, {
             ...since,
-            status: 'any',
+            status: phase === 'products' ? 'any' : 'trash',
           });
           await writer.upsertProducts(page.items);
           for (const product of page.items.filter((x) => x.type === 'variable'))

@@ -132,4 +132,82 @@ describe('mapping WooCommerce orders', () => {
     expect(r.lines).toEqual([]);
     expect(r.extra).toBe(96_600);
   });
+
+  // A cash-on-delivery surcharge of 2.00 + 0.38 tax and a negative fee, as WooCommerce's REST
+  // API sends fee_lines (taxes per rate unrounded, as the shop stores them).
+  const fees: WcOrder['fee_lines'] = [
+    {
+      id: 3,
+      name: 'Cash on delivery fee',
+      tax_status: 'taxable',
+      total: '2.00',
+      total_tax: '0.38',
+      taxes: [{ id: 3, total: '0.38', subtotal: '' }],
+      meta_data: [],
+    },
+    {
+      id: 4,
+      name: 'Loyalty discount',
+      tax_status: 'none',
+      total: '-1.50',
+      total_tax: '0.00',
+      taxes: [],
+      meta_data: [],
+    },
+  ];
+
+  it('keeps fee lines with their tax per rate; an order without fees maps as before', () => {
+    const o = mapOrder(order({ fee_lines: fees }), [], ctx);
+    expect(o.fees).toEqual([
+      {
+        id: 3,
+        name: 'Cash on delivery fee',
+        total: 20_000,
+        tax: 3_800,
+        taxes: [{ rateId: 3, tax: 3_800 }],
+      },
+      { id: 4, name: 'Loyalty discount', total: -15_000, tax: 0, taxes: [] },
+    ]);
+    // Rates whose unrounded parts do not add up to the fee's tax are left to the order's share.
+    const unrounded = [{ ...fees[0]!, taxes: [{ id: 3, total: '0.3825' }] }];
+    expect(mapOrder(order({ fee_lines: unrounded }), [], ctx).fees![0]!.taxes).toEqual([]);
+    expect('fees' in mapOrder(order({ fee_lines: [] }), [], ctx)).toBe(false);
+  });
+
+  it('keeps a fee given back as a fee with its tax, not in the refund’s amount', () => {
+    const r = mapRefund(
+      refund({
+        amount: '2.38',
+        line_items: [],
+        fee_lines: [
+          {
+            id: 8,
+            name: 'Cash on delivery fee',
+            total: '-2.00',
+            total_tax: '-0.38',
+            taxes: [{ id: 3, total: '-0.38', subtotal: '-0.38' }],
+            meta_data: [{ key: '_refunded_item_id', value: '3' }],
+          },
+        ],
+      }),
+      order({ fee_lines: fees }),
+    );
+    expect(r).toEqual({
+      id: 60,
+      dateCreatedGmt: '2024-11-20 08:00:00',
+      lines: [],
+      shipping: 0,
+      shippingTax: 0,
+      fees: [
+        {
+          id: 8,
+          orderFeeId: 3,
+          name: 'Cash on delivery fee',
+          total: 20_000,
+          tax: 3_800,
+          taxes: [{ rateId: 3, tax: 3_800 }],
+        },
+      ],
+    });
+  });
 });

@@ -1,6 +1,13 @@
 import type { OrderStatus } from '@storelens/api';
-import type { OrderInput, RefundInput, RefundLineInput } from '../ingest/types';
-import type { WcLineItem, WcOrder, WcRefund } from './wc-types';
+import type {
+  FeeTaxInput,
+  OrderFeeInput,
+  OrderInput,
+  RefundFeeInput,
+  RefundInput,
+  RefundLineInput,
+} from '../ingest/types';
+import type { WcFeeLine, WcItemTax, WcLineItem, WcOrder, WcRefund } from './wc-types';
 import { wcGmt, wcMoney } from './wc-values';
 
 /** What mapping an order needs from the store: analytics ids of customers and coupons. */
@@ -28,10 +35,51 @@ function refundedLine(line: WcLineItem, order: WcOrder): number | undefined {
   )?.id;
 }
 
+/** A line's taxes per rate (`sign` -1: a refund's, given as positive amounts). */
+function feeTaxes(taxes: readonly WcItemTax[] | undefined, sign: 1 | -1): FeeTaxInput[] {
+  return (taxes ?? [])
+    .map((t) => ({ rateId: Number(t.id), tax: sign * wcMoney(t.total) + 0 }))
+    .filter((t) => Number.isSafeInteger(t.rateId) && t.rateId > 0 && t.tax !== 0);
+}
+
+/**
+ * A fee line (WooCommerce's `fee_lines`: name, total, total_tax, taxes per rate). Its tax is
+ * the shop's `total_tax`; the rates' parts are kept only when they add up to it (the shop
+ * stores them unrounded), else the tax is shared as the order's.
+ */
+function mapFee(fee: WcFeeLine): OrderFeeInput {
+  const tax = wcMoney(fee.total_tax);
+  const taxes = feeTaxes(fee.taxes, 1);
+  return {
+    id: fee.id,
+    name: fee.name ?? '',
+    total: wcMoney(fee.total),
+    tax,
+    taxes: sum(taxes, (t) => t.tax) === tax ? taxes : [],
+  };
+}
+
+/** A refunded fee: WooCommerce sends it negative, naming the order's fee it gives back. */
+function mapRefundFee(fee: WcFeeLine): RefundFeeInput {
+  const meta = fee.meta_data?.find((m) => m.key === '_refunded_item_id');
+  const orderFeeId = Number(meta?.value);
+  const tax = 0 - wcMoney(fee.total_tax);
+  const taxes = feeTaxes(fee.taxes, -1);
+  return {
+    id: fee.id,
+    orderFeeId: Number.isSafeInteger(orderFeeId) && orderFeeId > 0 ? orderFeeId : 0,
+    name: fee.name ?? '',
+    total: 0 - wcMoney(fee.total),
+    tax,
+    taxes: sum(taxes, (t) => t.tax) === tax ? taxes : [],
+  };
+}
+
 /**
  * A refund as ingestion takes it. WooCommerce sends refund lines with negative quantities and
- * amounts; an amount-only refund has no lines. Whatever the amount holds beyond the lines
- * that can be matched to the order, their tax and the shipping refunded goes to `extra`, so
+ * amounts; an amount-only refund has no lines. Fees given back (`fee_lines`) keep their tax
+ * apart, as WooCommerce's refund does. Whatever the amount holds beyond the lines that can be
+ * matched to the order, the fees, their tax and the shipping refunded goes to `extra`, so
  * the refund's total is always the shop's amount to the cent.
  */
 export function mapRefund(refund: WcRefund, order: WcOrder): RefundInput {
@@ -49,14 +97,21 @@ export function mapRefund(refund: WcRefund, order: WcOrder): RefundInput {
   }
   const shipping = 0 - sum(refund.shipping_lines ?? [], (s) => wcMoney(s.total));
   const shippingTax = 0 - sum(refund.shipping_lines ?? [], (s) => wcMoney(s.total_tax));
+  const fees = (refund.fee_lines ?? []).map(mapRefundFee);
   const amount = wcMoney(refund.amount);
-  const extra = amount - sum(lines, (l) => l.total + l.tax) - shipping - shippingTax;
+  const extra =
+    amount -
+    sum(lines, (l) => l.total + l.tax) -
+    sum(fees, (f) => f.total + f.tax) -
+    shipping -
+    shippingTax;
   return {
     id: refund.id,
     dateCreatedGmt: wcGmt(refund.date_created_gmt)!,
     lines,
     shipping,
     shippingTax,
+    ...(fees.length > 0 ? { fees } : {}),
     ...(extra !== 0 ? { extra } : {}),
   };
 }
@@ -106,6 +161,9 @@ export function mapOrder(
       tax: wcMoney(t.tax_total),
       shippingTax: wcMoney(t.shipping_tax_total),
     })),
+    // Absent when there are none, so the digest of an order without fees is the one kept
+    // before fees were read (connect/records.ts).
+    ...(order.fee_lines?.length ? { fees: order.fee_lines.map(mapFee) } : {}),
     refunds: [...refunds].sort((a, b) => a.id - b.id).map((r) => mapRefund(r, order)),
   };
 }

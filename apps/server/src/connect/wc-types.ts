@@ -17,12 +17,31 @@ export interface WcShippingLine {
   total_tax: string;
 }
 
+/** A line's tax of one rate (`taxes`); `total` unrounded, as the shop stores it. */
+export interface WcItemTax {
+  id: number;
+  total: string | number;
+  subtotal?: string | number;
+}
+
+/** A fee line (negative on a refund, with `_refunded_item_id` naming the order's fee). */
+export interface WcFeeLine {
+  id: number;
+  name: string;
+  tax_status?: string;
+  total: string;
+  total_tax: string;
+  taxes?: WcItemTax[];
+  meta_data?: { key: string; value: unknown }[];
+}
+
 export interface WcRefund {
   id: number;
   date_created_gmt: string;
   amount: string;
   line_items: WcLineItem[];
   shipping_lines?: WcShippingLine[];
+  fee_lines?: WcFeeLine[];
 }
 
 export interface WcOrder {
@@ -47,6 +66,7 @@ export interface WcOrder {
   line_items: WcLineItem[];
   tax_lines: { rate_id: number; tax_total: string; shipping_tax_total: string }[];
   shipping_lines: WcShippingLine[];
+  fee_lines?: WcFeeLine[];
   coupon_lines: { code: string; discount: string }[];
   shipping_total: string;
   shipping_tax: string;
