@@ -8,9 +8,13 @@ import { describeEachEngine } from './harness';
 
 /*
  * The reference test: every stats report recomputed naively in TypeScript from the SOURCE rows
- * (orders, order_items, order_coupon_lines, product_categories) of a small generated store,
- * compared with the endpoints for every interval kind, a primary and a compare range, in UTC,
- * New York (DST) and Kathmandu (+05:45), with weeks from Monday and from Sunday.
+ * (orders, order_items, order_fee_lines, order_coupon_lines, order_tax_lines,
+ * product_categories) of a small generated store, compared with the endpoints for every
+ * interval kind, a primary and a compare range, in UTC, New York (DST) and Kathmandu
+ * (+05:45), with weeks from Monday and from Sunday. An order's figures are summed from its
+ * parts as WooCommerce's calculate_totals() and update_taxes() make them: line items, fee
+ * lines (the demo has surcharges, gift wrapping, negative fees and fees given back),
+ * shipping and their taxes; net = total − tax − shipping (Orders/Stats/DataStore.php).
  */
 
 interface Src {
@@ -26,6 +30,7 @@ interface Src {
     total: number;
     tax_total: number;
     shipping_total: number;
+    shipping_tax: number;
   }[];
   items: {
     order_id: number;
@@ -33,7 +38,12 @@ interface Src {
     variation_id: number;
     quantity: number;
     total: number;
+    tax: number;
   }[];
+  /** Fee lines of orders and refunds (a refund's negative). */
+  fees: { order_id: number; total: number; tax: number }[];
+  /** The rates of each order's tax lines. */
+  taxLines: { order_id: number; tax_rate_id: number }[];
   coupons: { order_id: number; coupon_id: number; discount: number }[];
   categories: { product_id: number; category_id: number }[];
 }
@@ -90,15 +100,22 @@ async function loadSource(db: Db): Promise<Src> {
           'total',
           'tax_total',
           'shipping_total',
+          'shipping_tax',
         ])
         .execute(),
     ) as Src['orders'],
     items: num(
       await k
         .selectFrom('order_items')
-        .select(['order_id', 'product_id', 'variation_id', 'quantity', 'total'])
+        .select(['order_id', 'product_id', 'variation_id', 'quantity', 'total', 'tax'])
         .execute(),
     ) as Src['items'],
+    fees: num(
+      await k.selectFrom('order_fee_lines').select(['order_id', 'total', 'tax']).execute(),
+    ) as Src['fees'],
+    taxLines: num(
+      await k.selectFrom('order_tax_lines').select(['order_id', 'tax_rate_id']).execute(),
+    ) as Src['taxLines'],
     coupons: num(
       await k
         .selectFrom('order_coupon_lines')
@@ -126,6 +143,9 @@ interface RefAcc {
   lineNet: number;
   lineOrders: Set<number>;
   couponOrders: Set<number>;
+  shippingTax: number;
+  taxOrders: Set<number>;
+  taxRates: Set<number>;
 }
 const emptyRef = (): RefAcc => ({
   orders: 0,
@@ -142,6 +162,9 @@ const emptyRef = (): RefAcc => ({
   lineNet: 0,
   lineOrders: new Set(),
   couponOrders: new Set(),
+  shippingTax: 0,
+  taxOrders: new Set(),
+  taxRates: new Set(),
 });
 
 /** Naive sums per bucket (and a '*' total) over the source rows paid in [after, before]. */
@@ -161,17 +184,39 @@ function reference(src: Src, after: string, before: string, interval: IntervalKi
     o.date_paid >= after &&
     o.date_paid <= before &&
     !EXCLUDED.has(o.status);
+  // Each order's and refund's parts: its lines' and fees' amounts and taxes.
+  const parts = new Map<number, { net: number; tax: number }>();
+  const addPart = (id: number, net: number, tax: number) => {
+    const p = parts.get(id) ?? { net: 0, tax: 0 };
+    p.net += net;
+    p.tax += tax;
+    parts.set(id, p);
+  };
+  for (const i of src.items) addPart(i.order_id, i.total, i.tax);
+  for (const f of src.fees) addPart(f.order_id, f.total, f.tax);
+  const ratesOf = new Map<number, number[]>();
+  for (const t of src.taxLines)
+    ratesOf.set(t.order_id, [...(ratesOf.get(t.order_id) ?? []), t.tax_rate_id]);
   for (const o of src.orders) {
     if (!inRange(o)) continue;
+    const p = parts.get(o.id) ?? { net: 0, tax: 0 };
+    // calculate_totals(): items + fees + shipping + their taxes; the stored total is that.
+    const tax = p.tax + o.shipping_tax;
+    const total = p.net + tax + o.shipping_total;
+    expect(total, `order ${o.id}'s total from its parts`).toBe(o.total);
+    const rates = ratesOf.get(o.type === 'order' ? o.id : o.parent_id) ?? [];
     for (const a of [acc('*'), acc(refBucket(o.date_paid!, interval, sow))]) {
       if (o.type === 'order') a.orders += 1;
-      const net = o.total - o.tax_total - o.shipping_total;
-      a.total += o.total;
+      const net = total - tax - o.shipping_total;
+      a.total += total;
       a.net += net;
-      a.tax += o.tax_total;
+      a.tax += tax;
       a.shipping += o.shipping_total;
+      a.shippingTax += o.shipping_tax;
       if (net < 0) a.refunds -= net;
       if (o.customer_id > 0) a.customers.add(o.customer_id);
+      if (o.type === 'order' && rates.length > 0) a.taxOrders.add(o.id);
+      for (const r of rates) a.taxRates.add(r);
     }
   }
   for (const i of src.items) {
@@ -229,6 +274,14 @@ const couponsOf = (a: RefAcc) => ({
   coupons_count: a.couponIds.size,
   orders_count: a.couponOrders.size,
 });
+/** The demo's orders have one tax rate each: the Taxes report's totals are Revenue's taxes. */
+const taxesOf = (a: RefAcc) => ({
+  total_tax: money(a.tax),
+  order_tax: money(a.tax - a.shippingTax),
+  shipping_tax: money(a.shippingTax),
+  orders_count: a.taxOrders.size,
+  tax_codes: a.taxRates.size,
+});
 
 /** Ranges per interval kind: a primary range and its compare range, edges inside hours. */
 const cases: [IntervalKind, [string, string], [string, string]][] = [
@@ -271,6 +324,15 @@ for (const timezone of ['UTC', 'America/New_York', 'Asia/Kathmandu']) {
       let src: Src;
       beforeAll(async () => {
         src = await loadSource(ctx().db);
+      });
+
+      it('the store has fee lines of every kind: taxed, untaxed, negative, given back', () => {
+        const refunds = new Set(src.orders.filter((o) => o.type === 'refund').map((o) => o.id));
+        const own = src.fees.filter((f) => !refunds.has(f.order_id));
+        expect(own.some((f) => f.total > 0 && f.tax > 0)).toBe(true);
+        expect(own.some((f) => f.total > 0 && f.tax === 0)).toBe(true);
+        expect(own.some((f) => f.total < 0)).toBe(true);
+        expect(src.fees.some((f) => refunds.has(f.order_id) && f.total < 0)).toBe(true);
       });
       const get = async (path: string, query: string) => {
         const res = await ctx().app.inject({
@@ -316,6 +378,7 @@ for (const timezone of ['UTC', 'America/New_York', 'Asia/Kathmandu']) {
               await check('orders/stats', ordersOf);
               await check('products/stats', productsOf);
               await check('coupons/stats', couponsOf);
+              await check('taxes/stats', taxesOf);
             }
           },
         );

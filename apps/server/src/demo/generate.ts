@@ -7,7 +7,7 @@ import { CUSTOMER_COLUMNS_WITH_ACTIVITY, DOWNLOAD_COLUMNS, PRODUCT_COLUMNS } fro
 import { RawSql } from '../db/sql';
 import { BulkRollups, endBulkLoad } from '../ingest/bulk-rollups';
 import { ingestOrders, phaseTimer } from '../ingest/ingest';
-import type { OrderInput, OrderLineInput, RefundInput } from '../ingest/types';
+import type { OrderFeeInput, OrderInput, OrderLineInput, RefundInput } from '../ingest/types';
 import { toUnits } from '../money';
 import { setOptions } from '../options';
 import { formatSqlUtc, zone } from '../timezone';
@@ -48,7 +48,7 @@ export interface DemoOptions {
  * The generator's version: raise it whenever the same options would generate different rows
  * (benches key the stores they keep by it, scripts/bench.ts).
  */
-export const DEMO_GENERATOR_VERSION = 2;
+export const DEMO_GENERATOR_VERSION = 3;
 
 /** Demo defaults: two years, about 20,000 orders, a New York store (a zone with DST). */
 export const defaultDemoOptions: DemoOptions = {
@@ -171,6 +171,9 @@ async function generate(
 ): Promise<DemoResult> {
   const o = { ...defaultDemoOptions, ...options };
   const rnd = new Random(o.seed);
+  // Fees are drawn from a stream of their own, so the rest of the store is the one the same
+  // seed gave before fees were generated.
+  const feeRnd = new Random(o.seed ^ 0x0fee5eed);
   const z = zone(o.timezone);
   const sql = new RawSql(db.kysely, db.engine, db.sqlite);
   await setOptions(db, {
@@ -305,12 +308,19 @@ async function generate(
       );
       let shippingTax = 0;
       const taxes: OrderInput['taxes'] = [];
+      const percent = rate >= 0 ? toUnits(taxRates[rate]!.rate) : 0;
+      const taxOf = (units: number) => Math.round((units * percent) / toUnits('100') / 100) * 100;
+      const fees = demoFees(feeRnd, physical, itemsTotal, nextItem, rate + 1, taxOf);
+      nextItem += fees.length;
       if (rate >= 0) {
-        const percent = toUnits(taxRates[rate]!.rate);
-        const taxOf = (units: number) => Math.round((units * percent) / toUnits('100') / 100) * 100;
         for (const line of lines) line.tax = taxOf(line.total);
         shippingTax = taxOf(shipping);
-        taxes.push({ rateId: rate + 1, tax: lines.reduce((a, l) => a + l.tax, 0), shippingTax });
+        taxes.push({
+          rateId: rate + 1,
+          // WooCommerce's tax lines hold the fees' tax with the items'.
+          tax: lines.reduce((a, l) => a + l.tax, 0) + fees.reduce((a, f) => a + f.tax, 0),
+          shippingTax,
+        });
       }
 
       const orderId = nextOrder++;
@@ -336,6 +346,18 @@ async function generate(
           })),
           shipping,
           shippingTax,
+          ...(fees.length > 0
+            ? {
+                fees: fees.map((f) => ({
+                  id: nextItem++,
+                  orderFeeId: f.id,
+                  name: f.name,
+                  total: f.total,
+                  tax: f.tax,
+                  taxes: f.taxes,
+                })),
+              }
+            : {}),
         });
       } else if (status === 'completed' && rnd.chance(0.04) && lines.length > 0) {
         const line = rnd.pick(lines);
@@ -360,6 +382,30 @@ async function generate(
         }
       }
 
+      // Now and then a shop gives a fee back (the gift wrapping forgotten, the surcharge waived).
+      const givenBack = fees.find((f) => f.total > 0);
+      if (status === 'completed' && givenBack && feeRnd.chance(0.08)) {
+        const at = Math.min(paidMs + feeRnd.int(1, 10) * DAY, nowGmt - 60_000);
+        if (at > paidMs)
+          refunds.push({
+            id: nextOrder++,
+            dateCreatedGmt: formatSqlUtc(at),
+            lines: [],
+            shipping: 0,
+            shippingTax: 0,
+            fees: [
+              {
+                id: nextItem++,
+                orderFeeId: givenBack.id,
+                name: givenBack.name,
+                total: givenBack.total,
+                tax: givenBack.tax,
+                taxes: givenBack.taxes,
+              },
+            ],
+          });
+      }
+
       if (inputs.length === 0) batchDay = d;
       inputs.push({
         id: orderId,
@@ -375,6 +421,7 @@ async function generate(
         shippingTax,
         coupons: orderCoupons,
         taxes,
+        ...(fees.length > 0 ? { fees } : {}),
         refunds,
       });
 
@@ -675,4 +722,41 @@ function productRow(
     created,
     created,
   ];
+}
+
+/**
+ * An order's fee lines, in about the proportions of a shop that takes cash on delivery, wraps
+ * gifts and runs a loyalty plugin: a taxed 2.00 cash-on-delivery surcharge on 5% of the
+ * orders that ship, taxed 3.50 gift wrapping on 3% of them, and on 1% of all orders a
+ * negative fee of 5% of the items (a plugin's loyalty discount), taxed half of the time.
+ * Taxed fees take the order's rate (`rateId` 0: none).
+ */
+function demoFees(
+  rnd: Random,
+  physical: boolean,
+  itemsTotal: number,
+  firstId: number,
+  rateId: number,
+  taxOf: (units: number) => number,
+): OrderFeeInput[] {
+  const fees: OrderFeeInput[] = [];
+  const add = (name: string, total: number, taxed: boolean) => {
+    const tax = taxed && rateId > 0 ? taxOf(total) : 0;
+    fees.push({
+      id: firstId + fees.length,
+      name,
+      total,
+      tax,
+      taxes: tax !== 0 ? [{ rateId, tax }] : [],
+    });
+  };
+  if (physical && rnd.chance(0.05)) add('Cash on delivery fee', toUnits('2'), true);
+  if (physical && rnd.chance(0.03)) add('Gift wrapping', toUnits('3.5'), true);
+  if (rnd.chance(0.01)) {
+    // WooCommerce caps a negative fee at the order's items, fees and shipping
+    // (calculate_totals()); 5% of the items never reaches that.
+    const discount = Math.round((itemsTotal * 5) / 100 / 100) * 100;
+    if (discount > 0) add('Loyalty discount', -discount, rnd.chance(0.5));
+  }
+  return fees;
 }
