@@ -12,7 +12,7 @@ import { allowedHostsOf, cookieSession, installAuth } from './auth/plugin';
 import { accountRoutes } from './auth/routes';
 import { countUsers } from './auth/users';
 import { installChangeNotices } from './change-notices';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { connectionRoutes, type SyncOptions } from './connect';
 import type { Db } from './db/database';
 import { isDatabaseUnavailable, isStatementTimeout, RETRY_AFTER_SECONDS } from './db/faults';
@@ -80,11 +80,23 @@ export function assetCacheControl(path: string): string {
     : 'no-cache';
 }
 
+/**
+ * Fastify's `trustProxy` for STORELENS_TRUST_PROXY: a list of proxies as it is; a hop count as
+ * a function of the hop (Fastify 5 takes a bare number as trusting no hop at all, since it
+ * cannot tell a proxy from a client: the README says to let only the proxy reach the port).
+ */
+export function trustProxyOption(trust: TrustProxy): false | string[] | FastifyTrustProxy {
+  if (Array.isArray(trust)) return trust;
+  const hops = trust === true ? 1 : trust === false ? 0 : trust;
+  return hops > 0 ? (_address, hop) => hop < hops : false;
+}
+type FastifyTrustProxy = (address: string, hop: number) => boolean;
+
 /** The Fastify options of the server (and of the worker thread's report reader). */
-export function fastifyOptions(trustProxy: boolean) {
+export function fastifyOptions(trustProxy: TrustProxy) {
   return {
     logger: false,
-    trustProxy,
+    trustProxy: trustProxyOption(trustProxy),
     // WordPress matches REST routes without regard to case; repeated slashes are folded
     // before routing already (wp-conventions.ts, canonicalUrl).
     routerOptions: {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 
@@ -19,14 +20,55 @@ export interface Config {
    * a request's Host header, and its host name is one the Host check accepts.
    */
   publicUrl?: string;
-  /** `STORELENS_TRUST_PROXY`: behind a TLS proxy, trust its X-Forwarded-* headers. */
-  trustProxy: boolean;
+  /** `STORELENS_TRUST_PROXY`: whose X-Forwarded-* headers to believe (see {@link TrustProxy}). */
+  trustProxy: TrustProxy;
   /** `STORELENS_ALLOWED_ORIGINS`: other sites' origins allowed to call the API (CORS). */
   allowedOrigins: string[];
   /** `STORELENS_ADMIN_EMAIL` / `_PASSWORD`: the first administrator, when no user exists. */
   admin?: { email: string; password: string };
   /** Longest one PostgreSQL statement may run (`STORELENS_STATEMENT_TIMEOUT_MS`). */
   statementTimeoutMs: number;
+}
+
+/**
+ * Which proxies' `X-Forwarded-For` and `-Proto` to believe: none (`false`), the last `n` hops
+ * (the proxy the connection comes from, and `n - 1` behind it), or the proxies at these
+ * addresses and CIDR ranges (or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`). The
+ * client's address is then the nearest one no trusted proxy wrote, so a client cannot choose it
+ * by sending its own `X-Forwarded-For` (each try of the rate limits would be a new address).
+ * `true` means one hop (tests, and older configurations).
+ */
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whether `entry` is an address, an address/prefix or address/netmask, or a proxy-addr name. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, range, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (range === undefined) return true;
+  if (/^\d+$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+/**
+ * `STORELENS_TRUST_PROXY`: unset, empty, `0`, `false` or `no` trust no proxy; a whole number the
+ * hops; `true`/`yes` one hop; otherwise a comma-separated list of proxy addresses or ranges.
+ */
+export function readTrustProxy(text: string | undefined): TrustProxy {
+  const value = (text ?? '').trim();
+  if (value === '' || /^(0|false|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !isProxyEntry(e));
+  if (bad !== undefined)
+    throw new ConfigError(
+      `STORELENS_TRUST_PROXY must be a number of hops or a comma-separated list of proxy addresses or CIDR ranges, got "${bad}"`,
+    );
+  return entries;
 }
 
 /** A configuration error names the variable and what was wrong with it. */
@@ -96,7 +138,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoWhenEmpty: env.STORELENS_DEMO !== '0',
     demoOrders: positive('STORELENS_DEMO_ORDERS', env.STORELENS_DEMO_ORDERS, 20_000),
     ...(publicUrl ? { publicUrl } : {}),
-    trustProxy: /^(1|true|yes)$/i.test(env.STORELENS_TRUST_PROXY ?? ''),
+    trustProxy: readTrustProxy(env.STORELENS_TRUST_PROXY),
     allowedOrigins,
     ...(adminEmail && adminPassword
       ? { admin: { email: adminEmail, password: adminPassword } }
