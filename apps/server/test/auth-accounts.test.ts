@@ -12,7 +12,6 @@ import { buildApp } from '../src/app';
 import { userCommand } from '../src/auth/cli';
 import { firstRun } from '../src/auth/first-run';
 import { CONTENT_SECURITY_POLICY, SESSION_COOKIE } from '../src/auth/plugin';
-import { LIMITS } from '../src/auth/throttle';
 import { createUser, issueToken } from '../src/auth/users';
 import type { Db } from '../src/db/database';
 import { describeEachEngine, signIn, TEST_PASSWORD, testEmail } from './harness';
@@ -120,33 +119,6 @@ describeEachEngine('accounts: login, sessions, keys, invitations', (ctx) => {
     });
   });
 
-  it('slows down repeated failures per account, then per address', async () => {
-    const { anonymous, db } = ctx();
-    await userWith(db, 'target@shop.test', 'analyst');
-    for (let i = 0; i < LIMITS.loginAccount.max; i++) {
-      const r = await login(anonymous, 'target@shop.test', 'guess', `10.1.0.${i}`);
-      expect(r.status).toBe(401);
-    }
-    // Even the right password waits now, from any address.
-    const locked = await login(anonymous, 'target@shop.test', TEST_PASSWORD, '10.1.1.1');
-    expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe('storelens_too_many_attempts');
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    // Other accounts are not locked by it.
-    await userWith(db, 'bystander@shop.test', 'analyst');
-    expect((await login(anonymous, 'bystander@shop.test', TEST_PASSWORD, '10.1.1.2')).status).toBe(
-      200,
-    );
-    // One address guessing many accounts is stopped too.
-    let last = 0;
-    for (let i = 0; i <= LIMITS.loginAddress.max && last !== 429; i++)
-      last = (await login(anonymous, `guess${i}@shop.test`, 'guess', '10.2.0.1')).status;
-    expect(last).toBe(429);
-    expect((await login(anonymous, 'bystander@shop.test', TEST_PASSWORD, '10.2.0.1')).status).toBe(
-      429,
-    );
-  });
-
   it('logs out: the session no longer works', async () => {
     const { anonymous, db } = ctx();
     const headers = await signIn(db, 'shop_manager');
@@ -181,7 +153,8 @@ describeEachEngine('accounts: login, sessions, keys, invitations', (ctx) => {
       { headers, payload: { name: 'stock script' } },
     );
     expect(created.status).toBe(201);
-    expect(created.body.password).toMatch(/^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/);
+    // 32 letters and digits in groups of four: an 8-character id, then the secret.
+    expect(created.body.password).toMatch(/^([A-Za-z0-9]{4} ){7}[A-Za-z0-9]{4}$/);
     const basic = (password: string) => ({
       authorization: `Basic ${Buffer.from(`${testEmail('shop_manager')}:${password}`).toString('base64')}`,
     });

@@ -38,3 +38,35 @@ export async function failInserts(
 }
 
 const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * A real database failure on every update of `table` (a trigger that raises, as a full disk
+ * would). Answers how to remove it.
+ */
+export async function failUpdates(
+  db: Db,
+  table: string,
+  message: string,
+): Promise<() => Promise<void>> {
+  const name = `fail_updates_${table}`;
+  if (db.engine === 'sqlite') {
+    db.sqlite!.exec(
+      `CREATE TRIGGER ${name} BEFORE UPDATE ON ${table} BEGIN SELECT RAISE(ABORT, ${sqlText(message)}); END`,
+    );
+    return async () => {
+      db.sqlite!.exec(`DROP TRIGGER ${name}`);
+    };
+  }
+  await sql
+    .raw(
+      `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION ${sqlText(message)}; END $$`,
+    )
+    .execute(db.kysely);
+  await sql
+    .raw(`CREATE TRIGGER ${name} BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`)
+    .execute(db.kysely);
+  return async () => {
+    await sql.raw(`DROP TRIGGER ${name} ON ${table}`).execute(db.kysely);
+    await sql.raw(`DROP FUNCTION ${name}()`).execute(db.kysely);
+  };
+}

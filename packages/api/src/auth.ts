@@ -84,6 +84,11 @@ const applicationPasswordProperties = {
   name: Type.String(),
   created: Type.String(),
   last_used: orNull(Type.String()),
+  /**
+   * Storelens: made before key ids (migration 030), so no longer accepted: create a new one
+   * and revoke this.
+   */
+  needs_replacement: Type.Boolean(),
 };
 
 /** An application password as listed (the password itself is never shown again). */

@@ -7,6 +7,7 @@ import {
   hashPassword,
   newApplicationPassword,
   newToken,
+  parseApplicationPassword,
   sameSecret,
   tokenHash,
   verifyPassword,
@@ -100,8 +101,19 @@ describe('secrets', () => {
     const tokens = new Set(Array.from({ length: 200 }, newToken));
     expect(tokens.size).toBe(200);
     for (const t of tokens) expect(t).toMatch(/^[\w-]{43}$/);
-    for (let i = 0; i < 200; i++)
-      expect(newApplicationPassword()).toMatch(/^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/);
+    const ids = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const { id, password } = newApplicationPassword();
+      expect(password).toMatch(/^([A-Za-z0-9]{4} ){7}[A-Za-z0-9]{4}$/);
+      // The id is the key's start; the whole key, with or without spaces, parses back to it.
+      expect(parseApplicationPassword(password)).toEqual({ id, key: password.replace(/ /g, '') });
+      expect(parseApplicationPassword(` ${password.replace(/ /g, '')} `)?.id).toBe(id);
+      ids.add(id);
+    }
+    expect(ids.size).toBe(200);
+    // A WordPress-length (24) key of before, or any other shape, is not one.
+    for (const sent of ['abcd EFGH ijkl MNOP qrst UVWX', '', 'x'.repeat(33), `${'a'.repeat(31)}!`])
+      expect(parseApplicationPassword(sent)).toBeUndefined();
     fc.assert(
       fc.property(fc.string(), fc.string(), (a, b) => {
         expect(sameSecret(a, b)).toBe(a === b);

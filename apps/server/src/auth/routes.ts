@@ -22,8 +22,16 @@ import { withCapability } from './capability';
 import { authError } from './errors';
 import { type AuthOptions, addressKey, sessionToken, setSessionCookie } from './plugin';
 import { capabilitiesOf, isRole, ROLE_NAMES, ROLES } from './roles';
-import { decoyHash, verifyPassword } from './secrets';
-import { clear, hit, LIMITS, retryAfter } from './throttle';
+import { decoyHash, hashing } from './secrets';
+import {
+  authNow,
+  clearAccountBackoff,
+  countFailure,
+  pairKey,
+  takeTurn,
+  throttleState,
+  tooManyAttempts,
+} from './throttle';
 import {
   closeSession,
   consumeToken,
@@ -145,12 +153,6 @@ function idParam(request: FastifyRequest): number {
   return id;
 }
 
-function tooMany(waitMs: number, reply: FastifyReply): never {
-  const seconds = Math.ceil(waitMs / 1000);
-  reply.header('Retry-After', String(seconds));
-  throw authError('storelens_too_many_attempts', String(seconds));
-}
-
 /** Registers the account routes (login, setup, links, users, application passwords). */
 export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRouteOptions) {
   const origin = (request: FastifyRequest) =>
@@ -169,6 +171,18 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
 
   const v1 = '/wp-json/storelens/v1';
 
+  /** Refuses a one-time link try from a throttled address (429), before the token is read. */
+  async function linkAllowed(request: FastifyRequest, reply: FastifyReply) {
+    const { waitMs } = await throttleState(db, { address: addressKey(request) });
+    if (waitMs > 0) tooManyAttempts(reply, waitMs);
+  }
+
+  /** Counts a wrong one-time link against the client's address, and answers it. */
+  async function linkFailed(request: FastifyRequest): Promise<never> {
+    await countFailure(db, { address: addressKey(request) }, authNow(db));
+    throw authError('storelens_invalid_link');
+  }
+
   withCapability(app, 'public', () => {
     app.post(
       `${v1}/login`,
@@ -177,21 +191,22 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
         const body = bodyOf(request);
         const email = normalEmail(text(body, 'email', { required: true })!);
         const password = text(body, 'password', { required: true, max: MAX_PASSWORD })!;
-        const accountKey = `login:${email}`;
-        const wait = Math.max(
-          await retryAfter(db, accountKey, LIMITS.loginAccount),
-          await retryAfter(db, addressKey(request), LIMITS.loginAddress),
-        );
-        if (wait > 0) tooMany(wait, reply);
+        // Counted before the password is checked: tries sent at once beyond the limits are
+        // refused unchecked (throttle.ts).
+        const turn = await takeTurn(db, {
+          address: addressKey(request),
+          pair: pairKey('login', email, request.ip),
+        });
+        if ('waitMs' in turn) tooManyAttempts(reply, turn.waitMs);
         const found = await userByEmail(db, email);
         // The same work and the same answer whether the account exists or not.
-        const ok = await verifyPassword(password, found?.passwordHash || (await decoyHash()));
-        if (!found || !ok || found.user.status !== 'active') {
-          await hit(db, accountKey, LIMITS.loginAccount);
-          await hit(db, addressKey(request), LIMITS.loginAddress);
+        const ok = await hashing.verifyPassword(
+          password,
+          found?.passwordHash || (await decoyHash()),
+        );
+        if (!found || !ok || found.user.status !== 'active')
           throw authError('storelens_invalid_login');
-        }
-        await clear(db, accountKey);
+        await turn.succeeded();
         return signIn(request, reply, found.user);
       },
     );
@@ -207,42 +222,58 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
         const email = emailParam(body);
         const password = passwordParam(body);
         const name = text(body, 'name') ?? email;
-        if (!(await consumeToken(db, 'setup', token))) throw authError('storelens_invalid_link');
+        await linkAllowed(request, reply);
+        if (!(await consumeToken(db, 'setup', token))) await linkFailed(request);
         const user = await createUser(db, { email, name, role: 'administrator', password });
         return signIn(request, reply, user);
       },
     );
 
     // Invitations and password resets: what the link is for, then setting name and password.
+    // A wrong link counts as a failed try of the client's address (throttle.ts).
     const linkPath = `${v1}/account-links/:token`;
-    const linkOf = async (token: string) => {
+    const linkOf = async (request: FastifyRequest, reply: FastifyReply) => {
+      await linkAllowed(request, reply);
+      const token = (request.params as { token: string }).token;
       for (const kind of ['invite', 'reset', 'setup'] as const) {
         const found = await peekToken(db, kind, token);
-        if (found) return { kind, userId: found.userId };
+        if (found) return { token, kind, userId: found.userId };
       }
-      throw authError('storelens_invalid_link');
+      return linkFailed(request);
     };
-    app.get(linkPath, answers(AccountLinkInfo), async (request): Promise<AccountLinkInfo> => {
-      const link = await linkOf((request.params as { token: string }).token);
-      if (link.kind === 'setup') {
-        if ((await countUsers(db)) > 0) throw authError('storelens_invalid_link');
-        return { kind: 'setup', email: '', name: '' };
-      }
-      const user = link.userId === null ? undefined : await userById(db, link.userId);
-      if (!user) throw authError('storelens_invalid_link');
-      return { kind: link.kind, email: user.email, name: user.name };
-    });
+    app.get(
+      linkPath,
+      answers(AccountLinkInfo),
+      async (request, reply): Promise<AccountLinkInfo> => {
+        const link = await linkOf(request, reply);
+        if (link.kind === 'setup') {
+          if ((await countUsers(db)) > 0) throw authError('storelens_invalid_link');
+          return { kind: 'setup', email: '', name: '' };
+        }
+        const user = link.userId === null ? undefined : await userById(db, link.userId);
+        if (!user) throw authError('storelens_invalid_link');
+        return { kind: link.kind, email: user.email, name: user.name };
+      },
+    );
     app.post(linkPath, answers(LoginResponse), async (request, reply): Promise<LoginResponse> => {
-      const token = (request.params as { token: string }).token;
-      const link = await linkOf(token);
+      const link = await linkOf(request, reply);
       if (link.kind === 'setup' || link.userId === null) throw authError('storelens_invalid_link');
       const body = bodyOf(request);
       const password = passwordParam(body);
       const name = text(body, 'name');
-      if (!(await consumeToken(db, link.kind, token))) throw authError('storelens_invalid_link');
+      if (!(await consumeToken(db, link.kind, link.token)))
+        throw authError('storelens_invalid_link');
       await updateUser(db, link.userId, { password, status: 'active', name });
-      await clear(db, `login:${(await userById(db, link.userId))!.email}`);
-      return signIn(request, reply, (await userById(db, link.userId))!);
+      const user = (await userById(db, link.userId))!;
+      if (link.kind === 'reset') {
+        // A reset is what an owner who lost their password, or fears it was taken, uses: the
+        // application passwords made with the old one are revoked too (updateUser ended the
+        // sessions). A password changed in Profile keeps them, as WordPress does.
+        await deleteApplicationPasswords(db, user.id);
+        // The link proved the owner: their failed tries from any address are forgotten.
+        await clearAccountBackoff(db, user.email);
+      }
+      return signIn(request, reply, user);
     });
   });
 
@@ -284,11 +315,19 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
           if (body.password !== undefined) {
             password = passwordParam(body);
             const current = text(body, 'current_password', { max: MAX_PASSWORD });
+            // A session (or key) someone else holds could guess the password here: the same
+            // counting before the check as the login form's.
+            const turn = await takeTurn(db, {
+              address: addressKey(request),
+              pair: pairKey('login', user.email, request.ip),
+            });
+            if ('waitMs' in turn) tooManyAttempts(reply, turn.waitMs);
             const found = await userByEmail(db, user.email);
-            if (!current || !(await verifyPassword(current, found?.passwordHash ?? '')))
+            if (!current || !(await hashing.verifyPassword(current, found?.passwordHash ?? '')))
               throw ApiError.invalidParams({
                 current_password: 'current_password is not your current password.',
               });
+            await turn.succeeded();
           }
           if (meta) await mergeMeta(db, user.id, meta as Record<string, string>);
           await updateUser(db, user.id, { name, password });

@@ -62,19 +62,61 @@ export function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/**
- * A WordPress-style application password: 24 characters from [A-Za-z0-9], shown in groups of
- * four; spaces are ignored when it is used.
- */
-export function newApplicationPassword(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  const bytes = randomBytes(48);
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `length` characters from [A-Za-z0-9], each equally likely. */
+function randomAlphanumeric(length: number): string {
   let out = '';
-  // Rejection sampling keeps every character equally likely (248 = 4 * 62).
-  for (const b of bytes) {
-    if (b < 248) out += alphabet[b % 62];
-    if (out.length === 24) break;
+  while (out.length < length) {
+    // Rejection sampling keeps every character equally likely (248 = 4 * 62).
+    for (const b of randomBytes(length * 2)) {
+      if (b < 248) out += ALPHABET[b % 62];
+      if (out.length === length) break;
+    }
   }
-  while (out.length < 24) out += alphabet[randomBytes(1)[0]! % 62];
-  return out.replace(/(.{4})(?!$)/g, '$1 ');
+  return out;
 }
+
+/**
+ * Application passwords are API keys (as GitHub's and Stripe's are): 32 characters from
+ * [A-Za-z0-9], shown in groups of four as WordPress shows its 24. The first 8 are the key's
+ * public id, which finds its one record (a unique index); the other 24 are the secret, 142
+ * random bits. Spaces are ignored when the key is used.
+ */
+export const KEY_ID_LENGTH = 8;
+export const KEY_SECRET_LENGTH = 24;
+
+/** A new application password: its id and the key to show once. */
+export function newApplicationPassword(): { id: string; password: string } {
+  const id = randomAlphanumeric(KEY_ID_LENGTH);
+  const key = id + randomAlphanumeric(KEY_SECRET_LENGTH);
+  return { id, password: key.replace(/(.{4})(?!$)/g, '$1 ') };
+}
+
+/**
+ * The id and the whole key (spaces removed) of a sent application password, or undefined when
+ * it is not shaped as one (the 24-character passwords of before migration 030 among them).
+ */
+export function parseApplicationPassword(sent: string): { id: string; key: string } | undefined {
+  const key = sent.replace(/\s/g, '');
+  if (key.length !== KEY_ID_LENGTH + KEY_SECRET_LENGTH || !/^[A-Za-z0-9]+$/.test(key))
+    return undefined;
+  return { id: key.slice(0, KEY_ID_LENGTH), key };
+}
+
+/**
+ * What the database keeps of an application password: the SHA-256 of the whole key. The key
+ * is random and has 142 secret bits, so a fast unsalted hash cannot be reversed by guessing
+ * (salt and a slow hash such as scrypt protect human passwords, which are guessable); a keyed
+ * HMAC would add something only with its key kept outside the database.
+ */
+export function applicationPasswordHash(key: string): string {
+  return `sha256$${createHash('sha256').update(key).digest('hex')}`;
+}
+
+/**
+ * The hash functions the credential checks call, called through this object so that a test
+ * can count them (`vi.spyOn(hashing, 'verifyPassword')`): the checks' cost is the number of
+ * hashes they compute, and a test proves it constant by counting rather than by timing.
+ */
+export const hashing = { verifyPassword, applicationPasswordHash };

@@ -28,6 +28,7 @@ import * as m025 from './migrations/025_item_visits';
 import * as m026 from './migrations/026_customers_nulls_first';
 import * as m027 from './migrations/027_record_digests';
 import * as m029 from './migrations/029_order_fee_lines';
+import * as m030 from './migrations/030_application_key_ids';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '026_customers_nulls_first': m026,
   '027_record_digests': m027,
   '029_order_fee_lines': m029,
+  '030_application_key_ids': m030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

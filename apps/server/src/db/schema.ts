@@ -675,11 +675,16 @@ export interface UserSessionTable {
   expires_gmt: string;
 }
 
-/** WordPress-style application passwords (scrypt hashes). */
+/**
+ * WordPress-style application passwords, as API keys: `key_id` is the key's public first part
+ * (unique), `password_hash` `sha256$` and the SHA-256 of the whole key. Keys made before
+ * migration 030 have no id and an scrypt hash: they are listed, to be replaced, and refused.
+ */
 export interface ApplicationPasswordTable {
   uuid: string;
   user_id: number;
   name: string;
+  key_id: string | null;
   password_hash: string;
   created_gmt: string;
   last_used_gmt: string | null;
@@ -700,10 +705,19 @@ export interface RateLimitTable {
   hits: number;
 }
 
+/** Failed tries per account and client address, with exponential backoff (auth/throttle.ts). */
+export interface LoginBackoffTable {
+  key: string;
+  tries: number;
+  last_ms: number;
+  next_ms: number;
+}
+
 export interface Database {
   users: UserTable;
   user_sessions: UserSessionTable;
   application_passwords: ApplicationPasswordTable;
   user_tokens: UserTokenTable;
   rate_limits: RateLimitTable;
+  login_backoff: LoginBackoffTable;
 }

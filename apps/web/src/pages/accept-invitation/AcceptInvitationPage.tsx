@@ -66,6 +66,13 @@ export function AcceptInvitationPage({ token }: { token: string }) {
             <p>
               {__('Account:')} <strong>{link.email}</strong>
             </p>
+            {link.kind === 'reset' && (
+              <p>
+                {__(
+                  'Saving a new password signs out every session and revokes your application passwords: add new ones in your Profile afterwards.',
+                )}
+              </p>
+            )}
             <AccountField
               id={`${id}-name`}
               kind="name"

@@ -171,6 +171,18 @@ export function ProfilePage() {
             'For scripts and REST clients: use HTTP Basic authentication with your e-mail address and the application password.',
           )}
         </p>
+        <p>
+          {__(
+            'Changing your password here keeps them working; a password reset link revokes them all.',
+          )}
+        </p>
+        {keys?.some((k) => k.needs_replacement) && (
+          <p className="sl-form__status">
+            {__(
+              'Application passwords marked "Replace" were made by an earlier version and are no longer accepted: add a new one for each and revoke the old one.',
+            )}
+          </p>
+        )}
         <form className="sl-form sl-form--inline" onSubmit={createKey} noValidate>
           <div className="sl-field">
             <label htmlFor={`${id}-key-name`}>{__('New application password name')}</label>
@@ -202,7 +214,15 @@ export function ProfilePage() {
           >
             {keys.map((k) => (
               <tr key={k.uuid}>
-                <td>{k.name}</td>
+                <td>
+                  {k.name}
+                  {k.needs_replacement && (
+                    <>
+                      {' '}
+                      <strong>{__('Replace')}</strong>
+                    </>
+                  )}
+                </td>
                 <td>{accountTime(k.created)}</td>
                 <td>{accountTime(k.last_used)}</td>
                 <td>
