@@ -23,6 +23,10 @@
  * reports, while a new connection opens every 250 ms: requests/s, p50, p99 and the slowest
  * new connection's wait for its answer. BENCH_SKIP_LOAD=1 skips it; BENCH_LOAD_COMPARE=1 runs
  * it first without fair turns between connections (src/fair-turns.ts), for comparison.
+ * The auth section compares one cached report route's requests/s and server CPU per request
+ * with a session cookie and nonce against an application password (HTTP Basic): the target is
+ * a key request within 2× a cookie request's CPU. BENCH_SKIP_AUTH=1 skips it;
+ * BENCH_AUTH_CLIENTS and BENCH_AUTH_SECONDS change its clients (16) and round length (4 s).
  * The jobs section measures a report's p95 when idle, during a full rebuild of the analytics
  * tables (while it prepares its copy, then while it ingests, after waiting up to
  * BENCH_JOBS_WAIT seconds, default 600, for that) and during an export (both run on the
@@ -32,7 +36,7 @@
  * `inPlace`). BENCH_ONLY=<part of a name> measures only those request kinds in the analytics
  * section (apps/server/bench/bench.ts).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
@@ -61,7 +65,13 @@ import { readOrderInputs } from '../apps/server/src/admin/import-source';
 import { readJob } from '../apps/server/src/admin/jobs/runner';
 import { buildApp } from '../apps/server/src/app';
 import { SESSION_COOKIE } from '../apps/server/src/auth/plugin';
-import { createUser, openSession, userByEmail } from '../apps/server/src/auth/users';
+import {
+  createApplicationPassword,
+  createUser,
+  deleteApplicationPasswords,
+  openSession,
+  userByEmail,
+} from '../apps/server/src/auth/users';
 import type { Db } from '../apps/server/src/db/database';
 import { RawSql } from '../apps/server/src/db/sql';
 import { DEMO_GENERATOR_VERSION, generateDemoStore } from '../apps/server/src/demo/generate';
@@ -383,12 +393,11 @@ const loadPaths = [
   '/wp-json/wc-admin/options?options=woocommerce_currency',
 ];
 
-/** The load section on one store: the server in a child process, the clients here. */
-async function load(s: { db: Db; url: string; schema: string | undefined }, fair = true) {
-  // Every report needs a signed-in user: without the session each request was a 401.
-  const headers = await analystSession(s.db);
-  const clients = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
-  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+/** The bench's server on store `s` in a child process (its own event loop); its port. */
+async function startLoadServer(
+  s: { url: string; schema: string | undefined },
+  fair = true,
+): Promise<{ server: ChildProcess; port: number }> {
   const server = spawn(
     process.execPath,
     ['--import', 'tsx', 'apps/server/bench/bench-load-server.ts'],
@@ -404,13 +413,23 @@ async function load(s: { db: Db; url: string; schema: string | undefined }, fair
   );
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
-    server.stdout.on('data', (d) => {
+    server.stdout!.on('data', (d) => {
       out += String(d);
       const m = /PORT (\d+)/.exec(out);
       if (m) resolve(Number(m[1]));
     });
     server.on('exit', (code) => reject(new Error(`load server exited ${code}`)));
   });
+  return { server, port };
+}
+
+/** The load section on one store: the server in a child process, the clients here. */
+async function load(s: { db: Db; url: string; schema: string | undefined }, fair = true) {
+  // Every report needs a signed-in user: without the session each request was a 401.
+  const headers = await analystSession(s.db);
+  const clients = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
+  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+  const { server, port } = await startLoadServer(s, fair);
   const times: number[] = [];
   const waits: number[] = [];
   let errors = 0;
@@ -443,6 +462,83 @@ async function load(s: { db: Db; url: string; schema: string | undefined }, fair
     `  load${fair ? '' : ' (no fair turns)'}, ${clients} keep-alive clients for ${seconds} s: ${(times.length / elapsed).toFixed(0)} requests/s, ` +
       `p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, errors ${errors}; ` +
       `slowest new connection ${ms(Math.max(...waits))} (of ${waits.length})`,
+  );
+}
+
+/** CPU seconds a process has used (user + system), from /proc: Linux only, else NaN. */
+function processCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are the 14th and 15th fields of the line (12th and 13th after "comm").
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A key request may cost at most this many times a cookie request (server CPU per request). */
+const AUTH_TARGET_RATIO = 2;
+
+/**
+ * What authentication costs per request: the same report route (answered from the report
+ * cache, so the credentials' check is a large share of the work) with a session cookie and
+ * nonce, and with an application password (HTTP Basic), in alternating rounds against the
+ * bench's server in its own process. Requests/s, and the server's CPU per request read from
+ * /proc (steadier than requests/s on a shared machine). BENCH_AUTH_CLIENTS (default 16)
+ * keep-alive clients, BENCH_AUTH_SECONDS (default 4) per round, 3 rounds of each.
+ */
+async function authCost(s: { db: Db; url: string; schema: string | undefined }) {
+  const cookie = await analystSession(s.db);
+  const analyst = (await userByEmail(s.db, BENCH_ANALYST.email))!.user;
+  const key = await createApplicationPassword(s.db, analyst.id, 'bench');
+  const basic = {
+    authorization: `Basic ${Buffer.from(`${analyst.email}:${key.password}`).toString('base64')}`,
+  };
+  const clients = Number(process.env.BENCH_AUTH_CLIENTS ?? 16);
+  const seconds = Number(process.env.BENCH_AUTH_SECONDS ?? 4);
+  const path = loadPaths[0]!;
+  const { server, port } = await startLoadServer(s);
+  const totals = {
+    cookie: { requests: 0, seconds: 0, cpu: 0 },
+    key: { requests: 0, seconds: 0, cpu: 0 },
+  };
+  try {
+    // Warm-up: the report cache, the JIT, the key's last_used write.
+    for (const headers of [cookie, basic]) await timedGet(port, path, false, headers);
+    for (let round = 0; round < 6; round++) {
+      const kind = round % 2 === 0 ? 'cookie' : 'key';
+      const headers = kind === 'cookie' ? cookie : basic;
+      let requests = 0;
+      const cpuBefore = processCpuSeconds(server.pid!);
+      const started = performance.now();
+      const end = started + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: clients }, async () => {
+          const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+          while (performance.now() < end) {
+            await timedGet(port, path, agent, headers);
+            requests++;
+          }
+          agent.destroy();
+        }),
+      );
+      totals[kind].requests += requests;
+      totals[kind].seconds += (performance.now() - started) / 1000;
+      totals[kind].cpu += processCpuSeconds(server.pid!) - cpuBefore;
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await deleteApplicationPasswords(s.db, analyst.id, key.uuid);
+  }
+  const rate = (t: typeof totals.cookie) => t.requests / t.seconds;
+  const cpuUs = (t: typeof totals.cookie) => (t.cpu / t.requests) * 1e6;
+  const ratio = cpuUs(totals.key) / cpuUs(totals.cookie);
+  console.log(
+    `  auth, revenue stats (cached) with ${clients} keep-alive clients, 3 × ${seconds} s each: ` +
+      `cookie+nonce ${rate(totals.cookie).toFixed(0)} requests/s, ${cpuUs(totals.cookie).toFixed(0)} µs server CPU/request; ` +
+      `application password ${rate(totals.key).toFixed(0)} requests/s, ${cpuUs(totals.key).toFixed(0)} µs CPU/request; ` +
+      `key/cookie CPU ${ratio.toFixed(2)}× (target ≤ ${AUTH_TARGET_RATIO}×${ratio <= AUTH_TARGET_RATIO ? ' met' : ' MISSED'}), ` +
+      `requests/s ${(rate(totals.key) / rate(totals.cookie)).toFixed(2)}×`,
   );
 }
 
@@ -613,6 +709,8 @@ for (const engine of serverBench ? engines : []) {
         if (process.env.BENCH_LOAD_COMPARE === '1') await load(s, false);
         await load(s);
       }
+      // Application password against cookie, per request (BENCH_SKIP_AUTH=1 skips it).
+      if (process.env.BENCH_SKIP_AUTH !== '1') await authCost(s);
       if (process.env.BENCH_SKIP_JOBS !== '1' && !inPlace) await duringJobs(s.db);
       // Every report kind's figures from the analytics bench, on the same store.
       if (process.env.BENCH_SKIP_ANALYTICS !== '1') {
