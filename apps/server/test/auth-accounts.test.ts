@@ -213,6 +213,21 @@ describeEachEngine('accounts: login, sessions, keys, invitations', (ctx) => {
       { headers },
     );
     expect(again.status).toBe(404);
+
+    // Revoking them all says how many went, as WordPress does.
+    for (const name of ['one', 'two'])
+      await send(anonymous, 'POST', '/wp-json/wp/v2/users/me/application-passwords', {
+        headers,
+        payload: { name },
+      });
+    const all = await send(anonymous, 'DELETE', '/wp-json/wp/v2/users/me/application-passwords', {
+      headers,
+    });
+    expect(all.body).toEqual({ deleted: true, count: 2 });
+    const none = await send(anonymous, 'DELETE', '/wp-json/wp/v2/users/me/application-passwords', {
+      headers,
+    });
+    expect(none.body).toEqual({ deleted: true, count: 0 });
   });
 
   it('invites a user by e-mail and role; the link sets name and password once', async () => {

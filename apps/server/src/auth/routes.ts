@@ -359,8 +359,8 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
     );
     app.delete(appPasswords, answers(DeletedApplicationPasswordsResponse), async (request) => {
       const user = await me(db, request);
-      await deleteApplicationPasswords(db, user.id);
-      return { deleted: true, count: 0 };
+      const count = await deleteApplicationPasswords(db, user.id);
+      return { deleted: true, count };
     });
     app.get(`${appPasswords}/:uuid`, answers(ApplicationPasswordItem), async (request) => {
       const user = await me(db, request);
