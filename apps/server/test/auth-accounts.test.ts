@@ -532,6 +532,8 @@ describeEachEngine('first run, public URL, proxy and CORS', (ctx) => {
       });
       expect(preflight.statusCode).toBe(204);
       expect(preflight.headers['access-control-allow-headers']).toContain('X-WP-Nonce');
+      // MCP clients in a browser send the protocol version header (the /mcp route).
+      expect(preflight.headers['access-control-allow-headers']).toContain('Mcp-Protocol-Version');
       const foreign = await app.inject({ method: 'GET', url: '/', headers: { host: 'evil.test' } });
       expect(foreign.statusCode).toBe(421);
     } finally {

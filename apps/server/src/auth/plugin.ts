@@ -187,7 +187,10 @@ export function installAuth(app: FastifyInstance, db: Db, options: AuthOptions):
         return reply
           .status(204)
           .header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE')
-          .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-WP-Nonce')
+          .header(
+            'Access-Control-Allow-Headers',
+            'Authorization, Content-Type, X-WP-Nonce, Mcp-Protocol-Version, Mcp-Session-Id',
+          )
           .header('Access-Control-Max-Age', '600')
           .send();
       }

@@ -5,7 +5,7 @@
  * password and passes every request through, so the tools act as that user there.
  *
  *   STORELENS_URL=https://stats.example.com STORELENS_USER=owner@example.com \
- *   STORELENS_APP_PASSWORD='abcd EFGH …' npm run --silent mcp
+ *   STORELENS_APP_PASSWORD='abcd EFGH ijkl MNOP qrst UVWX yz01 2345' npm run --silent mcp
  *
  * Flags --url, --user and --app-password do the same (the environment keeps the password out
  * of the process list). Messages go to stderr: stdout carries the protocol only.
