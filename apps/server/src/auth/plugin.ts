@@ -15,7 +15,7 @@ import {
   throttleState,
   tooManyAttempts,
 } from './throttle';
-import { checkApplicationPassword, findSession, SESSION_MS, type User, userById } from './users';
+import { checkApplicationPassword, findSession, SESSION_MS, type User } from './users';
 
 /** The signed-in user of a request, and how it proved who it is. */
 export interface AuthUser {
@@ -67,11 +67,7 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 export async function cookieSession(db: Db, request: FastifyRequest) {
   const token = sessionToken(request);
   if (!token) return undefined;
-  const session = await findSession(db, token);
-  if (!session) return undefined;
-  const user = await userById(db, session.userId);
-  if (user?.status !== 'active') return undefined;
-  return { user, nonce: session.nonce };
+  return findSession(db, token);
 }
 
 function isSecure(request: FastifyRequest, options: AuthOptions): boolean {
