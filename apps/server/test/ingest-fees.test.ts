@@ -570,6 +570,15 @@ describeEachEngine(
         num_items_sold: sum(rows, (r) => r.num_items_sold),
       });
       expect(sum(counted(), (x) => sum(x.m.fees, (f) => f.total))).not.toBe(0);
+      // The performance indicators sum the same figures.
+      const indicators = await get<{ stat: string; value: number }[]>(
+        `reports/performance-indicators?${ALL}&stats=revenue/total_sales,revenue/net_revenue,taxes/total_tax`,
+      );
+      expect(Object.fromEntries(indicators.map((i) => [i.stat, i.value]))).toEqual({
+        'revenue/total_sales': money(total),
+        'revenue/net_revenue': money(sum(rows, (r) => r.net_total)),
+        'taxes/total_tax': money(tax),
+      });
     });
 
     it('the Taxes report counts each fee’s tax per rate, and agrees with Revenue', async () => {

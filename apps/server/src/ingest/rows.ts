@@ -117,8 +117,11 @@ export const FEE_COLUMNS = [
 ] as const;
 
 /** A fee line's taxes per rate as stored: JSON text keyed by rate id. */
-export const feeTaxesText = (taxes: readonly FeeTaxInput[], sign: 1 | -1 = 1): string =>
-  JSON.stringify(Object.fromEntries(taxes.map((t) => [t.rateId, sign * t.tax + 0])));
+export function feeTaxesText(taxes: readonly FeeTaxInput[], sign: 1 | -1 = 1): string {
+  const byRate: Record<number, number> = {};
+  for (const t of taxes) byRate[t.rateId] = (byRate[t.rateId] ?? 0) + sign * t.tax + 0;
+  return JSON.stringify(byRate);
+}
 
 /** The stored taxes text of a fee line, back as rates and amounts. */
 export function feeTaxesOf(text: string | null | undefined, sign: 1 | -1 = 1): FeeTaxInput[] {
