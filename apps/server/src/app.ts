@@ -20,6 +20,7 @@ import { ApiError } from './errors';
 import { fairTurns } from './fair-turns';
 import { registerInputGuards } from './input-guards';
 import { mcpRoutes } from './mcp/route';
+import { notifyRoutes } from './notify/routes';
 import { analyticsRoutes } from './routes/analytics';
 import { isIsoDateTime } from './routes/dates';
 import { parseQuery, type QueryValue, splitCommaLists } from './routes/querystring';
@@ -269,6 +270,12 @@ export async function buildApp(
     analyticsRoutes(app, db);
   });
   adminRoutes(app, db, { deferJobs: starting !== undefined });
+  // Digests and alerts (src/notify): storelens/v1/digests, alerts, notifications/deliveries.
+  notifyRoutes(app, db, {
+    smtpUrl: () => config.smtpUrl ?? (process.env.SMTP_URL || undefined),
+    publicUrl: () => config.publicUrl,
+    ...(starting ? { ready: () => !starting() } : {}),
+  });
   installChangeNotices(app, db);
   // The MCP server for AI assistants (src/mcp): POST /mcp, as the signed-in user.
   mcpRoutes(app, db);

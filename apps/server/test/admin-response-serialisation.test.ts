@@ -446,6 +446,44 @@ describeEachEngine(
       ]);
     });
 
+    it('digests and alerts', async () => {
+      const digest = (await run({
+        method: 'POST',
+        url: '/storelens/v1/digests',
+        payload: {
+          frequency: 'weekly',
+          hour: 7,
+          channels: [
+            { type: 'email' },
+            { type: 'webhook', url: 'http://127.0.0.1:9/hook', secret: 'sixteen-chars-long' },
+          ],
+        },
+        status: 201,
+      })) as { id: number };
+      const one = `/storelens/v1/digests/${digest.id}`;
+      await run({ method: 'GET', url: '/storelens/v1/digests' });
+      await run({ method: 'GET', url: one });
+      await run({ method: 'PUT', url: one, payload: { hour: 9, channels: [{ type: 'email' }] } });
+      await run({ method: 'POST', url: `${one}/send` });
+      await run({ method: 'GET', url: '/storelens/v1/notifications/deliveries' });
+      await run({ method: 'DELETE', url: one });
+      const alert = (await run({
+        method: 'POST',
+        url: '/storelens/v1/alerts',
+        payload: { metric: 'orders/orders_count', condition: 'below', threshold: 1 },
+        status: 201,
+      })) as { id: number };
+      await run({ method: 'GET', url: '/storelens/v1/alerts' });
+      await run({ method: 'GET', url: `/storelens/v1/alerts/${alert.id}` });
+      await run({
+        method: 'PUT',
+        url: `/storelens/v1/alerts/${alert.id}`,
+        payload: { threshold: 2 },
+      });
+      await run({ method: 'GET', url: '/storelens/v1/alerts/events' });
+      await run({ method: 'DELETE', url: `/storelens/v1/alerts/${alert.id}` });
+    });
+
     it('first-run setup', async () => {
       const store = await freshStore(ctx().engine);
       const app = await buildApp(store.db, { webRoot: '/nonexistent' });

@@ -14,6 +14,7 @@ export * from './boot';
 export * from './connections';
 export * from './errors';
 export * from './intervals';
+export * from './notify';
 export * from './pickers-search';
 export * from './reports-common';
 export * from './reports-indicators';

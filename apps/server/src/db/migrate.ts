@@ -29,6 +29,7 @@ import * as m026 from './migrations/026_customers_nulls_first';
 import * as m027 from './migrations/027_record_digests';
 import * as m029 from './migrations/029_order_fee_lines';
 import * as m030 from './migrations/030_application_key_ids';
+import * as m031 from './migrations/031_notifications';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '027_record_digests': m027,
   '029_order_fee_lines': m029,
   '030_application_key_ids': m030,
+  '031_notifications': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,152 @@
+import { createHmac } from 'node:crypto';
+import type { ChannelInput, ChannelType, ChannelView } from '@storelens/api';
+import { sendMail } from '../admin/mail';
+import { ApiError } from '../errors';
+
+/** A channel as stored with its rule. */
+export type StoredChannel =
+  | { type: 'email' }
+  | { type: 'slack'; url: string }
+  | { type: 'webhook'; url: string; secret: string };
+
+/** A channel as an outbox row keeps it: an e-mail's recipients are resolved when queued. */
+export type OutboxChannel =
+  | Exclude<StoredChannel, { type: 'email' }>
+  | { type: 'email'; to: string[] };
+
+/** What one delivery sends: the message written for every channel. */
+export interface OutboxPayload {
+  event: 'digest' | 'alert';
+  subject: string;
+  text: string;
+  html: string;
+  slack: { text: string; blocks: unknown[] };
+  json: unknown;
+}
+
+/** True for an absolute http(s) URL with a host and no credentials in it. */
+function httpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.username === '' &&
+      url.password === ''
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks the channels a client sent; a 400 names each wrong one (`channels[1].url`). Where a
+ * digest or alert is sent is the user's choice: any http(s) URL is taken.
+ */
+export function parseChannels(input: readonly ChannelInput[]): StoredChannel[] {
+  const params: Record<string, string> = {};
+  const out: StoredChannel[] = [];
+  input.forEach((c, i) => {
+    const at = `channels[${i}]`;
+    if (c.type === 'email') {
+      out.push({ type: 'email' });
+      return;
+    }
+    if (!c.url || !httpUrl(c.url)) {
+      params[`${at}.url`] = `${at}.url must be an http or https URL.`;
+      return;
+    }
+    if (c.type === 'slack') {
+      out.push({ type: 'slack', url: c.url });
+      return;
+    }
+    if (!c.secret || c.secret.length < 16) {
+      params[`${at}.secret`] = `${at}.secret must be at least 16 characters (the signing key).`;
+      return;
+    }
+    out.push({ type: 'webhook', url: c.url, secret: c.secret });
+  });
+  if (Object.keys(params).length) throw ApiError.invalidParams(params);
+  return out;
+}
+
+/** A URL shortened for display: an incoming-webhook URL is a credential. */
+function shortUrl(text: string): string {
+  try {
+    const url = new URL(text);
+    return `${url.origin}/…${text.slice(-4)}`;
+  } catch {
+    return '…';
+  }
+}
+
+/** A stored channel as the API shows it (no signing key, shortened URLs). */
+export function channelView(c: StoredChannel): ChannelView {
+  if (c.type === 'email') return { type: 'email' };
+  if (c.type === 'slack') return { type: 'slack', url: shortUrl(c.url) };
+  return { type: 'webhook', url: shortUrl(c.url), signed: true };
+}
+
+/** The signature header of a webhook body: `sha256=` and the hex HMAC of `<timestamp>.<body>`. */
+export function webhookSignature(secret: string, timestamp: number, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/** How long a Slack or webhook receiver has to answer. */
+const HTTP_TIMEOUT_MS = 10_000;
+
+/** POSTs JSON; anything but a 2xx answer (redirects included) is a failure. */
+async function postJson(url: string, body: string, headers: Record<string, string>) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': 'Storelens', ...headers },
+    body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+  });
+  await res.arrayBuffer().catch(() => undefined);
+  if (res.status < 200 || res.status > 299) throw new Error(`${url} answered ${res.status}`);
+}
+
+/** What a delivery needs from outside: the SMTP URL and the clock (for the timestamp). */
+export interface DeliveryContext {
+  smtpUrl: string | undefined;
+  nowMs: number;
+  deliveryId: number;
+}
+
+/** Sends one delivery; throws with the reason when it did not go through. */
+export async function deliver(
+  channel: OutboxChannel,
+  payload: OutboxPayload,
+  ctx: DeliveryContext,
+): Promise<void> {
+  if (channel.type === 'email') {
+    if (!ctx.smtpUrl) throw new Error('SMTP_URL is not set: e-mail cannot be sent.');
+    if (channel.to.length === 0) throw new Error('No recipient has an e-mail address.');
+    for (const to of channel.to) {
+      await sendMail(ctx.smtpUrl, {
+        to,
+        subject: payload.subject,
+        text: payload.text,
+        html: payload.html,
+      });
+    }
+    return;
+  }
+  if (channel.type === 'slack') {
+    await postJson(channel.url, JSON.stringify(payload.slack), {});
+    return;
+  }
+  const body = JSON.stringify(payload.json);
+  const timestamp = Math.floor(ctx.nowMs / 1000);
+  await postJson(channel.url, body, {
+    'x-storelens-event': payload.event,
+    'x-storelens-delivery': String(ctx.deliveryId),
+    'x-storelens-timestamp': String(timestamp),
+    'x-storelens-signature': webhookSignature(channel.secret, timestamp, body),
+  });
+}
+
+/** The type of a stored or outbox channel. */
+export const channelType = (c: { type: ChannelType }): ChannelType => c.type;

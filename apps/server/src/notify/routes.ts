@@ -1,0 +1,477 @@
+import {
+  AlertCreateBody,
+  AlertEventsResponse,
+  type AlertEventView,
+  AlertsResponse,
+  AlertUpdateBody,
+  type AlertView,
+  AlertView as AlertViewSchema,
+  adminBool,
+  DeliveriesResponse,
+  type DeliveryView,
+  DigestCreateBody,
+  DigestsResponse,
+  DigestUpdateBody,
+  type DigestView,
+  DigestView as DigestViewSchema,
+  NotifyDeletedResponse,
+  NotifyIdParams,
+  NotifyListQuery,
+  SendNowResponse,
+} from '@storelens/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
+import { requires } from '../auth/capability';
+import { authError } from '../auth/errors';
+import { can } from '../auth/roles';
+import type { Db } from '../db/database';
+import { ApiError } from '../errors';
+import { setPagingHeaders } from '../routes/paging';
+import { formatSqlUtc } from '../timezone';
+import { answers } from '../wp-conventions';
+import { channelView, type OutboxChannel, parseChannels, type StoredChannel } from './channels';
+import type { NotifyAlertTable, NotifyDigestTable } from './schema';
+import { forgetRule, insertWithNextId, Notifier, type NotifierOptions } from './service';
+
+/** The notifier of each app (tests set its clock and call `tick`). */
+export const notifiers = new WeakMap<FastifyInstance, Notifier>();
+
+const V1 = '/wp-json/storelens/v1';
+/** Every digest and alert route: a user manages their own; store-wide ones need manage_options. */
+const ACCESS = requires('view_woocommerce_reports');
+
+type IdParams = { Params: Static<typeof NotifyIdParams> };
+
+/** Who is asking: their id, and whether they see and manage the store-wide rules. */
+function caller(request: FastifyRequest) {
+  const user = request.authUser!;
+  return { id: user.id, admin: can(user.role, 'manage_options') };
+}
+
+/** `store_wide: true` asked by someone who may not: 403. */
+function checkStoreWide(request: FastifyRequest, storeWide: boolean | undefined) {
+  if (storeWide && !caller(request).admin)
+    throw authError('rest_forbidden', '', {
+      store_wide: 'store_wide needs the manage_options capability.',
+    });
+}
+
+const notFound = (what: 'digest' | 'alert') =>
+  new ApiError(`storelens_${what}_not_found`, `No ${what} with this id.`, 404);
+
+async function lastDelivery(db: Db, source: 'digest' | 'alert', id: number) {
+  const row = await db.kysely
+    .selectFrom('notify_outbox')
+    .select(['status', 'period', 'sent_gmt', 'created_gmt', 'error'])
+    .where('source', '=', source)
+    .where('source_id', '=', id)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row
+    ? { status: row.status, period: row.period, at_gmt: row.sent_gmt, error: row.error }
+    : null;
+}
+
+async function digestView(db: Db, d: NotifyDigestTable): Promise<DigestView> {
+  return {
+    id: Number(d.id),
+    user_id: Number(d.user_id),
+    store_wide: Number(d.store_wide) === 1,
+    frequency: d.frequency as DigestView['frequency'],
+    hour: Number(d.hour),
+    enabled: Number(d.enabled) === 1,
+    channels: (JSON.parse(d.channels) as StoredChannel[]).map(channelView),
+    date_created_gmt: d.created_gmt.replace(' ', 'T'),
+    last_delivery: await lastDelivery(db, 'digest', Number(d.id)),
+  };
+}
+
+function alertView(a: NotifyAlertTable): AlertView {
+  return {
+    id: Number(a.id),
+    user_id: Number(a.user_id),
+    store_wide: Number(a.store_wide) === 1,
+    metric: a.metric as AlertView['metric'],
+    condition: a.condition as AlertView['condition'],
+    threshold: a.threshold === null ? null : Number(a.threshold),
+    window: a.span as AlertView['window'],
+    hours: a.hours === null ? null : Number(a.hours),
+    enabled: Number(a.enabled) === 1,
+    channels: (JSON.parse(a.channels) as StoredChannel[]).map(channelView),
+    state: a.state as AlertView['state'],
+    date_created_gmt: a.created_gmt.replace(' ', 'T'),
+  };
+}
+
+/** The checks the body schema cannot make: what each condition needs. */
+function checkAlertFields(a: {
+  metric?: string | undefined;
+  condition: string;
+  threshold?: number | null | undefined;
+  hours?: number | null | undefined;
+}) {
+  const params: Record<string, string> = {};
+  if (a.condition === 'no_orders') {
+    if (a.hours === undefined || a.hours === null)
+      params.hours = 'hours is required for no_orders (how many hours without an order).';
+  } else {
+    if (!a.metric) params.metric = `metric is required for ${a.condition}.`;
+    if ((a.condition === 'above' || a.condition === 'below') && (a.threshold ?? null) === null)
+      params.threshold = `threshold is required for ${a.condition}.`;
+    if (a.condition === 'change' && !a.threshold)
+      params.threshold =
+        'threshold is required for change: a percent, positive for a rise, negative for a fall.';
+    if (
+      a.condition === 'unusual' &&
+      a.threshold !== undefined &&
+      a.threshold !== null &&
+      a.threshold <= 0
+    )
+      params.threshold = 'threshold for unusual is a number of deviations above 0 (3 by default).';
+  }
+  if (Object.keys(params).length) throw ApiError.invalidParams(params);
+}
+
+/**
+ * `storelens/v1/digests`, `storelens/v1/alerts` (with `alerts/events`) and
+ * `storelens/v1/notifications/deliveries`, and the notifier that sends them.
+ */
+export function notifyRoutes(
+  app: FastifyInstance,
+  db: Db,
+  options: NotifierOptions & { ready?: () => boolean },
+): Notifier {
+  const notifier = new Notifier(db, options);
+  notifiers.set(app, notifier);
+  const ready = options.ready ?? (() => true);
+  app.addHook('onReady', async () => {
+    // The first tick waits until start-up is done (migrations on a first start).
+    const begin = () => (ready() ? notifier.start() : setTimeout(begin, 1_000).unref());
+    begin();
+  });
+  app.addHook('onClose', async () => notifier.stop());
+
+  const nowGmt = () => formatSqlUtc(notifier.now());
+
+  // ---- digests ----
+  const readDigest = async (request: FastifyRequest, id: number) => {
+    const me = caller(request);
+    const d = await db.kysely
+      .selectFrom('notify_digests')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!d) throw notFound('digest');
+    const mine = Number(d.user_id) === me.id;
+    if (!mine && !(me.admin && Number(d.store_wide) === 1)) throw notFound('digest');
+    return d;
+  };
+
+  app.post<{ Body: Static<typeof DigestCreateBody> }>(
+    `${V1}/digests`,
+    { ...ACCESS, schema: { body: DigestCreateBody, response: { 201: DigestViewSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      const storeWide = adminBool(body.store_wide);
+      checkStoreWide(request, storeWide);
+      const channels = parseChannels(body.channels);
+      const now = nowGmt();
+      const id = await insertWithNextId(db, 'notify_digests', (id) => ({
+        id,
+        user_id: request.authUser!.id,
+        store_wide: storeWide ? 1 : 0,
+        frequency: body.frequency,
+        hour: body.hour,
+        channels: JSON.stringify(channels),
+        enabled: adminBool(body.enabled, true) ? 1 : 0,
+        created_gmt: now,
+        updated_gmt: now,
+      }));
+      return reply.status(201).send(await digestView(db, await readDigest(request, id)));
+    },
+  );
+
+  app.get(`${V1}/digests`, { ...ACCESS, ...answers(DigestsResponse) }, async (request) => {
+    const me = caller(request);
+    const rows = await db.kysely
+      .selectFrom('notify_digests')
+      .selectAll()
+      .where((eb) =>
+        me.admin
+          ? eb.or([eb('user_id', '=', me.id), eb('store_wide', '=', 1)])
+          : eb('user_id', '=', me.id),
+      )
+      .orderBy('id')
+      .execute();
+    return Promise.all(rows.map((d) => digestView(db, d)));
+  });
+
+  app.get<IdParams>(
+    `${V1}/digests/:id`,
+    { ...ACCESS, schema: { params: NotifyIdParams, response: { 200: DigestViewSchema } } },
+    async (request) => digestView(db, await readDigest(request, request.params.id)),
+  );
+
+  app.put<IdParams & { Body: Static<typeof DigestUpdateBody> }>(
+    `${V1}/digests/:id`,
+    {
+      ...ACCESS,
+      schema: {
+        params: NotifyIdParams,
+        body: DigestUpdateBody,
+        response: { 200: DigestViewSchema },
+      },
+    },
+    async (request) => {
+      const d = await readDigest(request, request.params.id);
+      const body = request.body ?? {};
+      if (body.store_wide !== undefined) checkStoreWide(request, adminBool(body.store_wide));
+      const set: Partial<NotifyDigestTable> = { updated_gmt: nowGmt() };
+      if (body.frequency !== undefined) set.frequency = body.frequency;
+      if (body.hour !== undefined) set.hour = body.hour;
+      if (body.channels !== undefined) set.channels = JSON.stringify(parseChannels(body.channels));
+      if (body.enabled !== undefined) set.enabled = adminBool(body.enabled) ? 1 : 0;
+      if (body.store_wide !== undefined) set.store_wide = adminBool(body.store_wide) ? 1 : 0;
+      await db.kysely.updateTable('notify_digests').set(set).where('id', '=', d.id).execute();
+      return digestView(db, await readDigest(request, Number(d.id)));
+    },
+  );
+
+  app.delete<IdParams>(
+    `${V1}/digests/:id`,
+    { ...ACCESS, schema: { params: NotifyIdParams, response: { 200: NotifyDeletedResponse } } },
+    async (request) => {
+      const d = await readDigest(request, request.params.id);
+      await db.kysely.deleteFrom('notify_digests').where('id', '=', d.id).execute();
+      await forgetRule(db, 'digest', Number(d.id));
+      return { deleted: true, id: Number(d.id) };
+    },
+  );
+
+  app.post<IdParams>(
+    `${V1}/digests/:id/send`,
+    { ...ACCESS, schema: { params: NotifyIdParams, response: { 200: SendNowResponse } } },
+    async (request) => {
+      const d = await readDigest(request, request.params.id);
+      const sent = await notifier.sendDigestNow(d);
+      return {
+        id: Number(d.id),
+        period: sent.period,
+        deliveries: sent.outcomes.map((o) => ({
+          channel: o.channel,
+          status: o.status === 'sent' ? ('sent' as const) : ('failed' as const),
+          error: o.error,
+        })),
+      };
+    },
+  );
+
+  // ---- alerts ----
+  const readAlert = async (request: FastifyRequest, id: number) => {
+    const me = caller(request);
+    const a = await db.kysely
+      .selectFrom('notify_alerts')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!a) throw notFound('alert');
+    if (Number(a.user_id) !== me.id && !(me.admin && Number(a.store_wide) === 1))
+      throw notFound('alert');
+    return a;
+  };
+  const visibleAlerts = (request: FastifyRequest) => {
+    const me = caller(request);
+    return db.kysely
+      .selectFrom('notify_alerts')
+      .where((eb) =>
+        me.admin
+          ? eb.or([eb('user_id', '=', me.id), eb('store_wide', '=', 1)])
+          : eb('user_id', '=', me.id),
+      );
+  };
+
+  app.post<{ Body: Static<typeof AlertCreateBody> }>(
+    `${V1}/alerts`,
+    { ...ACCESS, schema: { body: AlertCreateBody, response: { 201: AlertViewSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      const storeWide = adminBool(body.store_wide);
+      checkStoreWide(request, storeWide);
+      checkAlertFields(body);
+      const channels = parseChannels(body.channels ?? []);
+      const now = nowGmt();
+      const id = await insertWithNextId(db, 'notify_alerts', (id) => ({
+        id,
+        user_id: request.authUser!.id,
+        store_wide: storeWide ? 1 : 0,
+        metric: body.metric ?? 'orders/orders_count',
+        condition: body.condition,
+        threshold: body.threshold ?? null,
+        span: body.window ?? 'day',
+        hours: body.hours ?? null,
+        channels: JSON.stringify(channels),
+        enabled: adminBool(body.enabled, true) ? 1 : 0,
+        starter: null,
+        state: 'normal',
+        event_id: null,
+        created_gmt: now,
+        updated_gmt: now,
+      }));
+      return reply.status(201).send(alertView(await readAlert(request, id)));
+    },
+  );
+
+  app.get(`${V1}/alerts`, { ...ACCESS, ...answers(AlertsResponse) }, async (request) =>
+    (await visibleAlerts(request).selectAll().orderBy('id').execute()).map(alertView),
+  );
+
+  app.get<{ Querystring: Static<typeof NotifyListQuery> }>(
+    `${V1}/alerts/events`,
+    {
+      ...ACCESS,
+      schema: { querystring: NotifyListQuery, response: { 200: AlertEventsResponse } },
+    },
+    async (request, reply) => {
+      const ids = (await visibleAlerts(request).select('id').execute()).map((r) => r.id);
+      const perPage = request.query.per_page ?? 20;
+      const page = request.query.page ?? 1;
+      if (ids.length === 0) {
+        setPagingHeaders(request, reply, page, 0, 0);
+        return [];
+      }
+      const base = db.kysely.selectFrom('notify_events').where('alert_id', 'in', ids);
+      const total = Number(
+        (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
+      );
+      const rows = await base
+        .selectAll()
+        .orderBy('fired_gmt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      setPagingHeaders(request, reply, page, total, Math.ceil(total / perPage));
+      return rows.map(
+        (e): AlertEventView => ({
+          id: Number(e.id),
+          alert_id: Number(e.alert_id),
+          metric: e.metric,
+          condition: e.condition,
+          window: e.span,
+          period: e.period,
+          expected: e.expected,
+          actual: e.actual === null ? null : Number(e.actual),
+          message: e.message,
+          note_id: e.note_id === null ? null : Number(e.note_id),
+          date_fired_gmt: e.fired_gmt.replace(' ', 'T'),
+          date_cleared_gmt: e.cleared_gmt === null ? null : e.cleared_gmt.replace(' ', 'T'),
+        }),
+      );
+    },
+  );
+
+  app.get<IdParams>(
+    `${V1}/alerts/:id`,
+    { ...ACCESS, schema: { params: NotifyIdParams, response: { 200: AlertViewSchema } } },
+    async (request) => alertView(await readAlert(request, request.params.id)),
+  );
+
+  app.put<IdParams & { Body: Static<typeof AlertUpdateBody> }>(
+    `${V1}/alerts/:id`,
+    {
+      ...ACCESS,
+      schema: { params: NotifyIdParams, body: AlertUpdateBody, response: { 200: AlertViewSchema } },
+    },
+    async (request) => {
+      const a = await readAlert(request, request.params.id);
+      const body = request.body ?? {};
+      if (body.store_wide !== undefined) checkStoreWide(request, adminBool(body.store_wide));
+      const merged = {
+        metric: body.metric ?? a.metric,
+        condition: body.condition ?? a.condition,
+        threshold: body.threshold !== undefined ? body.threshold : a.threshold,
+        hours: body.hours !== undefined ? body.hours : a.hours,
+      };
+      checkAlertFields(merged);
+      const set: Partial<NotifyAlertTable> = {
+        metric: merged.metric,
+        condition: merged.condition,
+        threshold: merged.threshold === null ? null : Number(merged.threshold),
+        hours: merged.hours === null ? null : Number(merged.hours),
+        updated_gmt: nowGmt(),
+      };
+      if (body.window !== undefined) set.span = body.window;
+      if (body.channels !== undefined) set.channels = JSON.stringify(parseChannels(body.channels));
+      if (body.enabled !== undefined) set.enabled = adminBool(body.enabled) ? 1 : 0;
+      if (body.store_wide !== undefined) set.store_wide = adminBool(body.store_wide) ? 1 : 0;
+      await db.kysely.updateTable('notify_alerts').set(set).where('id', '=', a.id).execute();
+      return alertView(await readAlert(request, Number(a.id)));
+    },
+  );
+
+  app.delete<IdParams>(
+    `${V1}/alerts/:id`,
+    { ...ACCESS, schema: { params: NotifyIdParams, response: { 200: NotifyDeletedResponse } } },
+    async (request) => {
+      const a = await readAlert(request, request.params.id);
+      await db.kysely.deleteFrom('notify_alerts').where('id', '=', a.id).execute();
+      await forgetRule(db, 'alert', Number(a.id));
+      return { deleted: true, id: Number(a.id) };
+    },
+  );
+
+  // ---- history ----
+  app.get<{ Querystring: Static<typeof NotifyListQuery> }>(
+    `${V1}/notifications/deliveries`,
+    { ...ACCESS, schema: { querystring: NotifyListQuery, response: { 200: DeliveriesResponse } } },
+    async (request, reply) => {
+      const me = caller(request);
+      const visible = (table: 'notify_digests' | 'notify_alerts') =>
+        db.kysely
+          .selectFrom(table)
+          .select('id')
+          .where((eb) =>
+            me.admin
+              ? eb.or([eb('user_id', '=', me.id), eb('store_wide', '=', 1)])
+              : eb('user_id', '=', me.id),
+          );
+      const base = db.kysely
+        .selectFrom('notify_outbox')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('source', '=', 'digest'), eb('source_id', 'in', visible('notify_digests'))]),
+            eb.and([eb('source', '=', 'alert'), eb('source_id', 'in', visible('notify_alerts'))]),
+          ]),
+        );
+      const perPage = request.query.per_page ?? 20;
+      const page = request.query.page ?? 1;
+      const total = Number(
+        (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
+      );
+      const rows = await base
+        .selectAll()
+        .orderBy('created_gmt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      setPagingHeaders(request, reply, page, total, Math.ceil(total / perPage));
+      return rows.map(
+        (r): DeliveryView => ({
+          id: Number(r.id),
+          source: r.source as DeliveryView['source'],
+          source_id: Number(r.source_id),
+          period: r.period,
+          channel: (JSON.parse(r.channel) as OutboxChannel).type,
+          status: r.status as DeliveryView['status'],
+          attempts: Number(r.attempts),
+          error: r.error,
+          date_created_gmt: r.created_gmt.replace(' ', 'T'),
+          date_sent_gmt: r.sent_gmt === null ? null : r.sent_gmt.replace(' ', 'T'),
+        }),
+      );
+    },
+  );
+
+  return notifier;
+}
