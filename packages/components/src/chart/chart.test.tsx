@@ -287,6 +287,41 @@ describe('Chart', () => {
         'Revenue €5,500.00',
       );
     });
+
+    it('shows the given legend totals instead of the sum of the plotted values', () => {
+      const { container } = render(
+        <Chart
+          data={twoSeries()}
+          valueType="currency"
+          legendTotals={{ revenue: 5_812.5, orders: null }}
+        />,
+      );
+      expect(screen.getByRole('checkbox', { name: /Revenue/ })).toHaveAccessibleName(
+        'Revenue $5,812.50',
+      );
+      // No finite total given: the sum of the values.
+      expect(screen.getByRole('checkbox', { name: /Orders/ })).toHaveAccessibleName(
+        'Orders $55.00',
+      );
+      expect(container.textContent).toContain('Revenue: total $5,812.50.');
+    });
+
+    it('names both dates of a value that covers two days in the tooltip', () => {
+      const data = twoSeries(2).map((row, i) => ({
+        ...row,
+        revenue: {
+          value: 1,
+          label: 'Revenue',
+          labelDate: '2023-02-28T00:00:00',
+          ...(i === 0 ? { labelDateEnd: '2023-03-01T00:00:00' } : {}),
+        },
+      }));
+      const { container } = render(<Chart data={data} title="Net sales" />);
+      const first = container.querySelector('.sl-chart__point[data-index="0"]');
+      expect(first?.getAttribute('aria-label')).toMatch(
+        /Revenue \(February 28, 2023 – March 1, 2023\)/,
+      );
+    });
   });
 
   describe('layout', () => {

@@ -26,7 +26,7 @@ import { resolveInterval } from './helpers/interval';
 import { getChartHeight, getLegendPosition } from './helpers/layout';
 import { getPoint, getValue } from './helpers/point';
 import { createXScale, createYScale, getValueExtent, xCenter } from './helpers/scales';
-import { getSeriesKeys } from './helpers/series-keys';
+import { getSeriesKeys, type SeriesKey } from './helpers/series-keys';
 import { getTooltipPlacement } from './helpers/tooltip-position';
 import { getValueFormatter, getYFormatter, type NumberFormatter } from './helpers/value-format';
 import { getXTickIndexes } from './helpers/x-ticks';
@@ -98,6 +98,10 @@ export interface ChartCommonProps {
   baseValue?: number;
   /** Plot height in px; by default 180 on mobile, 300 on large screens, 220 otherwise. */
   height?: number;
+  /** The total of each series by key (the report's own totals, as its summary tiles show
+   * them), shown in the legend and screen-reader text instead of the sum of the plotted
+   * values; a series without a finite entry shows that sum. */
+  legendTotals?: Readonly<Record<string, number | null | undefined>>;
   /** Controlled visible series keys. */
   visibleKeys?: readonly string[];
   /** Called with the visible keys after a legend toggle. */
@@ -122,6 +126,18 @@ export interface ItemComparisonProps {
 export type ChartProps = ChartCommonProps & (TimeComparisonProps | ItemComparisonProps);
 
 const EMPTY_IDS: readonly string[] = [];
+
+/** The series with their `legendTotals` entry as total where it is a finite number. */
+function withLegendTotals(
+  keys: SeriesKey[],
+  totals: Readonly<Record<string, number | null | undefined>> | undefined,
+): SeriesKey[] {
+  if (!totals) return keys;
+  return keys.map((entry) => {
+    const total = totals[entry.key];
+    return typeof total === 'number' && Number.isFinite(total) ? { ...entry, total } : entry;
+  });
+}
 
 /** A line or bar chart with header, legend, tooltip and keyboard-reachable data points. */
 export function Chart(props: ChartProps) {
@@ -158,9 +174,14 @@ export function Chart(props: ChartProps) {
     onChange: props.onChartTypeChange,
   });
 
+  const legendTotals = props.legendTotals;
   const seriesKeys = useMemo(
-    () => getSeriesKeys(data, mode, selectedIdsKey ? selectedIdsKey.split(',') : EMPTY_IDS),
-    [data, mode, selectedIdsKey],
+    () =>
+      withLegendTotals(
+        getSeriesKeys(data, mode, selectedIdsKey ? selectedIdsKey.split(',') : EMPTY_IDS),
+        legendTotals,
+      ),
+    [data, mode, selectedIdsKey, legendTotals],
   );
   const { visible, toggle } = useSeriesVisibility(seriesKeys, {
     visibleKeys: props.visibleKeys,
@@ -225,10 +246,15 @@ export function Chart(props: ChartProps) {
   const labelDateText = useCallback(
     (index: number, key: string) => {
       const row = data[index];
-      const raw = row ? getPoint(row, key)?.labelDate : undefined;
+      const point = row ? getPoint(row, key) : undefined;
+      const raw = point?.labelDate;
       if (mode !== 'time-comparison' || !raw) return undefined;
-      const [parsed] = parseRowDates([{ date: raw }], dateParser);
-      return formatTooltipDate(parsed, dateFormats.tooltipLabelFormat, raw);
+      const format = (text: string) => {
+        const [parsed] = parseRowDates([{ date: text }], dateParser);
+        return formatTooltipDate(parsed, dateFormats.tooltipLabelFormat, text);
+      };
+      const end = point.labelDateEnd;
+      return end ? sprintf(__('%1$s – %2$s'), format(raw), format(end)) : format(raw);
     },
     [data, mode, dateParser, dateFormats],
   );

@@ -6,6 +6,9 @@ export interface ChartPoint {
   label?: string;
   /** The date this value really belongs to (time-comparison secondary series), as text. */
   labelDate?: string;
+  /** The last date the value covers when it stands for more than one (a 29 February added
+   * to the 28th of a comparison year), as text. */
+  labelDateEnd?: string;
 }
 
 /** One chart data row: a date and one entry per series key. */
@@ -32,7 +35,7 @@ export interface SeriesEntry {
   key: string;
   /** The label shown in the legend and tooltip. */
   label: string;
-  /** The sum of the series' values. */
+  /** The series' total: its `legendTotals` entry, else the sum of its values. */
   total: number;
   /** Whether the series is drawn. */
   visible: boolean;

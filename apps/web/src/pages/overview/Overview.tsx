@@ -18,7 +18,12 @@ import {
 import { __, sprintf } from '@storelens/i18n';
 import { getNewPath, parseQuery, type Query, updateQueryString } from '@storelens/navigation';
 import { formatValue } from '@storelens/number';
-import { type IntervalLike, timeComparisonRows } from '../../reports/page/chart-rows';
+import {
+  type IntervalLike,
+  isAdditiveMetric,
+  legendTotals,
+  timeComparisonRows,
+} from '../../reports/page/chart-rows';
 import { useStore } from '../../settings-context';
 import { useNotices } from '../../shell/notices';
 import { usePersistedQuery } from '../../shell/persisted-query';
@@ -146,6 +151,17 @@ function ChartBlock({
       primary: `${dates.primary.label} (${dates.primary.range})`,
       secondary: `${dates.secondary.label} (${dates.secondary.range})`,
     },
+    {
+      interval,
+      primaryStart: dates.primary.after.format('YYYY-MM-DD'),
+      secondaryStart: dates.secondary.after.format('YYYY-MM-DD'),
+      additive: isAdditiveMetric(chart.key, chart.type),
+    },
+  );
+  const totals = legendTotals(
+    primary.data?.totals as Record<string, unknown> | undefined,
+    secondary.data?.totals as Record<string, unknown> | undefined,
+    chart.key,
   );
   const href = getNewPath({ ...persisted, chart: chart.key }, `/analytics/${chart.endpoint}`, {});
   return (
@@ -166,6 +182,7 @@ function ChartBlock({
           interval={interval}
           valueType={chart.type}
           currency={settings.currency}
+          legendTotals={totals}
           isRequesting={primary.isRequesting || secondary.isRequesting}
           legendPosition="bottom"
           height={220}

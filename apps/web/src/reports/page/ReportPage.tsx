@@ -38,7 +38,13 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { sessionApiFetch } from '../../api-client';
 import { useStore } from '../../settings-context';
 import { useAdminLocation } from '../../use-location';
-import { type IntervalLike, itemComparisonRows, timeComparisonRows } from './chart-rows';
+import {
+  type IntervalLike,
+  isAdditiveMetric,
+  itemComparisonRows,
+  legendTotals,
+  timeComparisonRows,
+} from './chart-rows';
 import { CompareControls, useCompareSelection } from './compare';
 import { ExportButton } from './export';
 import { formatNumber, formatStoreDate } from './format';
@@ -507,10 +513,22 @@ function ChartSection({
       ) : (
         <Chart
           {...common}
-          data={timeComparisonRows(intervals(primary.data), intervals(secondary.data), metric.key, {
-            primary: `${dates.primary.label} (${dates.primary.range})`,
-            secondary: `${dates.secondary.label} (${dates.secondary.range})`,
-          })}
+          data={timeComparisonRows(
+            intervals(primary.data),
+            intervals(secondary.data),
+            metric.key,
+            {
+              primary: `${dates.primary.label} (${dates.primary.range})`,
+              secondary: `${dates.secondary.label} (${dates.secondary.range})`,
+            },
+            {
+              interval,
+              primaryStart: dates.primary.after.format('YYYY-MM-DD'),
+              secondaryStart: dates.secondary.after.format('YYYY-MM-DD'),
+              additive: isAdditiveMetric(metric.key, metric.type),
+            },
+          )}
+          legendTotals={legendTotals(primaryTotals, secondaryTotals, metric.key)}
           isRequesting={primary.isRequesting || secondary.isRequesting || waitingForSearch}
         />
       )}
