@@ -10,7 +10,7 @@ import { downloadCells, downloadsReport } from './downloads/definition';
 import { reportRoutes } from './index';
 import { ordersReport } from './orders/definition';
 import { categoryTrail, isLowStock, stockStatusLabel } from './page/cells';
-import { sharedFields } from './page/ReportPage';
+import { sharedFields, summaryFields } from './page/ReportPage';
 import { tableRequest } from './page/requests';
 import { testContext } from './page/test-context';
 import type { ReportDefinition } from './page/types';
@@ -472,6 +472,23 @@ describe('one stats request where the chart and the summary line read the same e
     expect(sharedFields(stockReport, stockReport.table({}, {}).summary)).toContain('lowstock');
     expect(sharedFields(ordersReport, ordersReport.table({}, {}).summary)).toContain(
       'total_customers',
+    );
+  });
+
+  it('a variable product’s summary asks variations/stats for variations_count', () => {
+    const query = { filter: 'single_product', products: '12' };
+    const table = productsReport.table(query, { productType: 'variable' });
+    expect(table.summary.endpoint).toBe('variations');
+    expect(summaryFields(productsReport, table)).toEqual([
+      'variations_count',
+      'items_sold',
+      'net_revenue',
+      'orders_count',
+    ]);
+    // The Products page's own summary still shares the chart's request.
+    const products = productsReport.table({}, {});
+    expect(summaryFields(productsReport, products)).toEqual(
+      sharedFields(productsReport, products.summary),
     );
   });
 });

@@ -107,6 +107,22 @@ export function sharedFields(
   return [...new Set([...chartFields, ...summary.fields])];
 }
 
+/**
+ * The stats fields of the summary line's request: the union with the chart's when both read
+ * the same endpoint (see sharedFields), else the summary's own (a variable product's
+ * variations summary on the Products page reads `variations/stats`, and asks for
+ * `variations_count` there as WooCommerce's variations table does).
+ */
+export function summaryFields(
+  definition: ReportDefinition,
+  table: Pick<TableDefinition, 'endpoint' | 'summary'>,
+): string[] {
+  const endpoint = table.summary.endpoint ?? table.endpoint;
+  return definition.statsEndpoint && endpoint === definition.statsEndpoint
+    ? sharedFields(definition, table.summary)
+    : [...table.summary.fields];
+}
+
 /** The metric named by the `chart` param, or the first. */
 export function selectedMetric(
   charts: readonly ChartMetric[],
@@ -198,7 +214,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
     ...getReportStatsQuery({
       endpoint: summaryEndpoint,
       ...filterOptions,
-      ...(summaryDef.sendFields === false ? {} : { fields: sharedFields(definition, summaryDef) }),
+      ...(summaryDef.sendFields === false ? {} : { fields: summaryFields(definition, table) }),
     }),
     ...statsExtra,
     ...summaryDef.query?.(query),
