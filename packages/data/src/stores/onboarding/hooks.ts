@@ -42,15 +42,17 @@ export function useOnboarding(): UseOnboardingResult {
     ({ requesting }) =>
       requesting.getProfileItems === undefined || requesting.getTasksStatus === undefined,
   );
-  return useMemo(
+  // The operations keep their identity while the state changes (each request changes it), so
+  // an effect that depends on one runs once, not again after every answer it caused.
+  const operations = useMemo<Omit<UseOnboardingResult, keyof OnboardingState>>(
     () => ({
-      ...state,
       updateProfileItems: (values) => dispatch(updateProfileItems(values)),
       createProductFromTemplate: (template, query) =>
         dispatch(createProductFromTemplate(template, query)),
       refreshTasksStatus: () => dispatch(fetchTasksStatus()),
       fetchPaymentMethods: () => dispatch(fetchPaymentMethods()),
     }),
-    [state, dispatch],
+    [dispatch],
   );
+  return useMemo(() => ({ ...state, ...operations }), [state, operations]);
 }

@@ -52,6 +52,18 @@ export function usePlugins(): UsePluginsResult {
     ({ requesting }) =>
       requesting.getActivePlugins === undefined || requesting.getInstalledPlugins === undefined,
   );
+  // The operations keep their identity while the state changes (see useOnboarding).
+  const operations = useMemo(
+    () => ({
+      installPlugins: (slugs?: readonly string[]) => dispatch(installPlugins(slugs)),
+      activatePlugins: (slugs: readonly string[]) => dispatch(activatePlugins(slugs)),
+      installAndActivatePlugins: (slugs: readonly string[]) =>
+        dispatch(installAndActivatePlugins(slugs)),
+      getJetpackConnectUrl: (redirectUrl: string) => dispatch(fetchJetpackConnectUrl(redirectUrl)),
+      getPaypalOnboardingStatus: () => dispatch(fetchPaypalOnboardingStatus()),
+    }),
+    [dispatch],
+  );
   return useMemo(
     () => ({
       active: state.active,
@@ -62,12 +74,8 @@ export function usePlugins(): UsePluginsResult {
       jetpackConnectUrls: state.jetpackConnectUrls,
       paypalOnboardingStatus: state.paypalOnboardingStatus,
       getPluginState: (slug) => getPluginState(slug, state.active, state.installed),
-      installPlugins: (slugs) => dispatch(installPlugins(slugs)),
-      activatePlugins: (slugs) => dispatch(activatePlugins(slugs)),
-      installAndActivatePlugins: (slugs) => dispatch(installAndActivatePlugins(slugs)),
-      getJetpackConnectUrl: (redirectUrl) => dispatch(fetchJetpackConnectUrl(redirectUrl)),
-      getPaypalOnboardingStatus: () => dispatch(fetchPaypalOnboardingStatus()),
+      ...operations,
     }),
-    [state, dispatch],
+    [state, operations],
   );
 }
