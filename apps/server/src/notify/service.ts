@@ -634,7 +634,7 @@ export async function evaluateAlert(
   const first = await firstOrderGmt(db);
   for (let week = 1; week <= UNUSUAL_WEEKS; week++) {
     const past = windowAt(span, nowMs, settings.timezone, week * (span === 'day' ? 7 : 168));
-    if (first === null || zone(settings.timezone).toLocal(first) > past.after) break;
+    if (first === null || zone(settings.timezone).toLocal(first) > past.before) break;
     const v = await metricValue(db, metric, past);
     if (v !== null) history.push(v);
   }
@@ -677,16 +677,17 @@ async function firstOrderGmt(db: Db): Promise<string | null> {
 }
 
 /**
- * Deletes what only a removed digest or alert needs: its deliveries not sent yet (and a
- * digest's period claims). What was sent or failed stays in the history.
+ * Deletes what belongs to a removed digest or alert: its deliveries, a digest's period
+ * claims, an alert's events (ids are reused, as WooCommerce's, so nothing may stay to be
+ * taken for a new rule's). Inbox notes an alert left stay until dismissed.
  */
 export async function forgetRule(db: Db, source: 'digest' | 'alert', id: number): Promise<void> {
   await db.kysely
     .deleteFrom('notify_outbox')
     .where('source', '=', source)
     .where('source_id', '=', id)
-    .where('status', '=', 'pending')
     .execute();
   if (source === 'digest')
     await db.kysely.deleteFrom('notify_periods').where('digest_id', '=', id).execute();
+  else await db.kysely.deleteFrom('notify_events').where('alert_id', '=', id).execute();
 }
