@@ -33,6 +33,8 @@ export interface DemoOptions {
   years: number;
   /** Last day with orders, 'YYYY-MM-DD' in the store zone; default today. */
   end?: string;
+  /** The generation time (ms since the epoch; default the clock's): nothing is dated later. */
+  now?: number;
   timezone: string;
   currency: string;
   startOfWeek: number;
@@ -184,13 +186,20 @@ async function generate(
     woocommerce_demo_seed: o.seed,
   });
 
-  const endLocal = o.end ?? z.toLocal(formatSqlUtc(Date.now())).slice(0, 10);
+  const nowGmt = o.now ?? Date.now();
+  const nowLocal = z.toLocal(formatSqlUtc(nowGmt));
+  const nowLocalMs = Date.parse(`${nowLocal.replace(' ', 'T')}Z`); // wall clock
+  const endLocal = o.end ?? nowLocal.slice(0, 10);
   const endMs = Date.parse(`${endLocal}T00:00:00Z`) + DAY; // exclusive, wall clock
   const startMs = endMs - Math.round(o.years * 365.25) * DAY;
   const created = formatSqlUtc(startMs - 30 * DAY);
 
   const { products, couponIds } = await writeCatalog(sql, rnd, created);
-  const { days, counts } = demandCurve(rnd, o.orders, startMs, endMs);
+  // A day's orders are spread over its hours, so the day of `now` has had only the share of
+  // them placed before now (29 orders "today" at 00:43 is no shop's), and a later day none.
+  const { days, counts } = demandCurve(rnd, o.orders, startMs, endMs, (dayMs) =>
+    shareOfDayBefore((nowLocalMs - dayMs) / 3_600_000),
+  );
   const customers = new CustomerBook(rnd, z);
 
   const weightedProducts = products.map((p) => [p, p.popularity] as const);
@@ -200,7 +209,6 @@ async function generate(
   let downloadId = 0;
   let nextItem = 1;
   let nextOrder = 1000;
-  const nowGmt = Date.now();
   let written = 0;
   let refundCount = 0;
   let ingestMs = 0;
@@ -211,11 +219,28 @@ async function generate(
 
   for (let d = 0; d < days; d++) {
     for (let k = 0; k < counts[d]!; k++) {
-      // Evenings are busiest; the time is local to the store.
-      const hour = Math.min(23, Math.max(0, Math.round(14 + 4.5 * rnd.normal())));
-      const localMs = startMs + d * DAY + hour * 3_600_000 + rnd.int(0, 3599) * 1000;
-      const createdGmt = z.toGmt(formatSqlUtc(localMs));
-      const createdMs = Date.parse(`${createdGmt.replace(' ', 'T')}Z`);
+      // Evenings are busiest; the time is local to the store, and not after now (the day of
+      // now draws again until a time before it, and gives up for a time picked before it).
+      const dayMs = startMs + d * DAY;
+      const orderTime = () => {
+        const hour = Math.min(23, Math.max(0, Math.round(14 + 4.5 * rnd.normal())));
+        const localMs = dayMs + hour * 3_600_000 + rnd.int(0, 3599) * 1000;
+        const gmt = z.toGmt(formatSqlUtc(localMs));
+        return { localMs, createdGmt: gmt, createdMs: Date.parse(`${gmt.replace(' ', 'T')}Z`) };
+      };
+      let time = orderTime();
+      for (let tries = 0; time.createdMs > nowGmt && tries < 50; tries++) time = orderTime();
+      if (time.createdMs > nowGmt) {
+        const createdMs =
+          nowGmt - rnd.int(0, Math.max(0, Math.floor((nowLocalMs - dayMs) / 1000))) * 1000;
+        const createdGmt = formatSqlUtc(createdMs);
+        time = {
+          localMs: Date.parse(`${z.toLocal(createdGmt).replace(' ', 'T')}Z`),
+          createdGmt,
+          createdMs,
+        };
+      }
+      const { localMs, createdGmt, createdMs } = time;
       const returning = customers.count > 20 && rnd.chance(0.55);
       const customer = returning ? customers.pickLoyal() : customers.add(createdMs);
       const recent = endMs - localMs < 3 * DAY;
@@ -239,7 +264,8 @@ async function generate(
             ],
       );
       const paid = status === 'completed' || status === 'processing' || status === 'refunded';
-      const paidMs = createdMs + rnd.int(30, 900) * 1000;
+      // Paid 30 s to 15 min after the order, or by now for an order of the last minutes.
+      const paidMs = Math.max(createdMs, Math.min(createdMs + rnd.int(30, 900) * 1000, nowGmt));
       const completedMs = paidMs + rnd.int(1, 5) * DAY + rnd.int(0, 36_000) * 1000;
       const done = (status === 'completed' || status === 'refunded') && completedMs < nowGmt;
 
@@ -429,7 +455,10 @@ async function generate(
         for (const line of lines) {
           if (!products.find((p) => p.id === line.productId)?.downloadable) continue;
           for (let n = rnd.int(1, 3); n > 0; n--) {
-            const at = Math.min(paidMs + rnd.int(60, 20 * 86_400) * 1000, nowGmt - 1000);
+            // A download 1 minute to 20 days after payment; one still to come is not logged
+            // (clamped to now, they piled up on the last second: ten times a day's downloads).
+            const at = paidMs + rnd.int(60, 20 * 86_400) * 1000;
+            if (at > nowGmt) continue;
             downloads.push([
               ++downloadId,
               `dl-${line.productId}`,
@@ -661,10 +690,39 @@ async function writeCatalog(sql: RawSql, rnd: Random, created: string) {
 }
 
 /**
- * Orders per day from `startMs` to `endMs` (exclusive): growth, seasonality and a weekly
- * rhythm, rounded so the total is exactly `orders`.
+ * The share of a day's orders placed in its first `hours` hours: order hours are
+ * round(14 + 4.5 N) clamped to 0-23 (N standard normal), each spread evenly over its hour.
  */
-function demandCurve(rnd: Random, orders: number, startMs: number, endMs: number) {
+export function shareOfDayBefore(hours: number): number {
+  if (hours <= 0) return 0;
+  if (hours >= 24) return 1;
+  const hour = Math.floor(hours);
+  const below = (h: number) => (h < 0 ? 0 : h >= 23 ? 1 : normalCdf((h + 0.5 - 14) / 4.5));
+  return below(hour - 1) + (below(hour) - below(hour - 1)) * (hours - hour);
+}
+
+/** The standard normal distribution function (Abramowitz and Stegun 7.1.26, error < 1.5e-7). */
+function normalCdf(x: number): number {
+  const t = 1 / (1 + (0.3275911 * Math.abs(x)) / Math.SQRT2);
+  const poly =
+    t *
+    (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-(x * x) / 2);
+  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
+/**
+ * Orders per day from `startMs` to `endMs` (exclusive): growth, seasonality and a weekly
+ * rhythm, times the `share` of each day (by its start, wall clock) that has passed, rounded
+ * so the total is exactly `orders`.
+ */
+function demandCurve(
+  rnd: Random,
+  orders: number,
+  startMs: number,
+  endMs: number,
+  share: (dayMs: number) => number,
+) {
   const days = Math.round((endMs - startMs) / DAY);
   const weights: number[] = [];
   for (let d = 0; d < days; d++) {
@@ -675,7 +733,9 @@ function demandCurve(rnd: Random, orders: number, startMs: number, endMs: number
       month === 10 ? 1.6 : month === 11 ? 1.8 : month === 0 ? 0.8 : month === 6 ? 1.1 : 1;
     const dow = date.getUTCDay();
     const weekly = dow === 0 ? 1.25 : dow === 6 ? 1.15 : dow === 2 ? 0.9 : 1;
-    weights.push(growth * season * weekly * Math.exp(0.12 * rnd.normal()));
+    weights.push(
+      growth * season * weekly * Math.exp(0.12 * rnd.normal()) * share(startMs + d * DAY),
+    );
   }
   const weightSum = weights.reduce((a, b) => a + b, 0);
   const perDay = weights.map((w) => (w / weightSum) * orders);
