@@ -411,6 +411,25 @@ describe('Dashboard shell, Home and Overview in a browser', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, `${path}: ${wide.join(', ')}`).toBeLessThanOrEqual(0);
+      // No number (a tile's, a legend's, a leaderboard's) breaks across two lines: the text's
+      // line boxes all sit on one line.
+      const numbers = await narrow.locator('.sl-number').count();
+      if (path === '/analytics/overview') expect(numbers).toBeGreaterThan(0);
+      const wrapped = await narrow.evaluate(() =>
+        Array.from(document.querySelectorAll('.sl-number'))
+          .filter((e) => {
+            const range = document.createRange();
+            range.selectNodeContents(e);
+            const tops = new Set(
+              Array.from(range.getClientRects())
+                .filter((r) => r.width > 0)
+                .map((r) => Math.round(r.top)),
+            );
+            return tops.size > 1;
+          })
+          .map((e) => e.textContent),
+      );
+      expect(wrapped, `${path}: numbers on two lines`).toEqual([]);
     }
     const menu = narrow.getByRole('button', { name: 'Menu' });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');

@@ -55,7 +55,7 @@ describe('SummaryNumbers', () => {
   it("shows 'N/A' for a missing value, change or previous value", () => {
     render(<SummaryNumbers items={items} isMobile={false} />);
     const orders = screen.getAllByRole('listitem')[2]!;
-    expect(within(orders).getAllByText('N/A')).toHaveLength(2);
+    expect(within(orders).getAllByText('N/A')).toHaveLength(3);
     expect(orders).toHaveTextContent('Previous period: N/A');
   });
 

@@ -2,6 +2,7 @@ import { __ } from '@storelens/i18n';
 import type { LinkType } from '@storelens/navigation';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from '../link/link';
+import { NUMBER_CLASS } from '../primitives/number';
 import { LoadingStatus, VisuallyHidden } from '../primitives/visually-hidden';
 import { deltaSentiment, describeDelta, formatDelta } from './delta';
 import { MOBILE_QUERY, useMediaQuery } from './use-media-query';
@@ -64,7 +65,9 @@ export function SummaryNumber({
     <>
       <span className="sl-summary__label">{label}</span>{' '}
       <span className="sl-summary__data">
-        <span className="sl-summary__value">{missing(value) ? __('N/A') : value}</span>{' '}
+        <span className={`sl-summary__value ${NUMBER_CLASS}`}>
+          {missing(value) ? __('N/A') : value}
+        </span>{' '}
         {delta !== undefined && (
           <span className={`sl-summary__delta is-${sentiment}`}>
             {typeof delta === 'number' ? (
@@ -82,7 +85,8 @@ export function SummaryNumber({
       </span>{' '}
       {hasComparison && (
         <span className="sl-summary__prev">
-          {prevLabel} {missing(prevValue) ? __('N/A') : prevValue}
+          {prevLabel}{' '}
+          <span className={NUMBER_CLASS}>{missing(prevValue) ? __('N/A') : prevValue}</span>
         </span>
       )}
     </>
@@ -178,7 +182,7 @@ export function SummaryNumbers({
         onClick={() => setOpen(!open)}
       >
         <span className="sl-summary__label">{selected?.label}</span>{' '}
-        <span className="sl-summary__value">
+        <span className={`sl-summary__value ${NUMBER_CLASS}`}>
           {selected === undefined || missing(selected.value) ? __('N/A') : selected.value}
         </span>{' '}
         <VisuallyHidden>{open ? __('Hide all figures') : __('Show all figures')}</VisuallyHidden>

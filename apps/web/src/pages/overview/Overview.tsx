@@ -5,6 +5,7 @@ import {
   type ChartType,
   DateRangeFilterPicker,
   Link,
+  NUMBER_CLASS,
   SummaryNumbers,
   VISUALLY_HIDDEN,
 } from '@storelens/components';
@@ -351,7 +352,7 @@ function LeaderboardsSection(props: SectionProps) {
                                 {href ? <Link href={href}>{text}</Link> : text}
                               </th>
                             ) : (
-                              <td key={h.label} className="is-numeric">
+                              <td key={h.label} className={`is-numeric ${NUMBER_CLASS}`}>
                                 {text}
                               </td>
                             );

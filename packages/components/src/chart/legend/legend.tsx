@@ -1,4 +1,5 @@
 import { __ } from '@storelens/i18n';
+import { NUMBER_CLASS } from '../../primitives/number';
 import { VISUALLY_HIDDEN } from '../../primitives/visually-hidden';
 import { MAX_VISIBLE_SERIES } from '../constants';
 import { colorVar } from '../helpers/colors';
@@ -79,7 +80,9 @@ export function Legend({
                   style={{ background: entry.visible ? colorVar(entry.colorIndex) : undefined }}
                 />
                 <span className="sl-chart-legend__name">{entry.label}</span>{' '}
-                <span className="sl-chart-legend__total">{formatTotal(entry.total)}</span>
+                <span className={`sl-chart-legend__total ${NUMBER_CLASS}`}>
+                  {formatTotal(entry.total)}
+                </span>
               </label>
             </li>
           );

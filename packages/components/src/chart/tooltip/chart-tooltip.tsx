@@ -1,3 +1,4 @@
+import { NUMBER_CLASS } from '../../primitives/number';
 import { colorVar } from '../helpers/colors';
 import type { TooltipPlacement } from '../helpers/tooltip-position';
 
@@ -51,7 +52,7 @@ export function ChartTooltip({ id, title, rows, placement }: ChartTooltipProps) 
               {row.label}
               {row.detail ? <span className="sl-chart-tooltip__detail"> {row.detail}</span> : null}
             </span>
-            <span className="sl-chart-tooltip__value">{row.value}</span>
+            <span className={`sl-chart-tooltip__value ${NUMBER_CLASS}`}>{row.value}</span>
           </li>
         ))}
       </ul>
