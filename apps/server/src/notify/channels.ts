@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { ChannelInput, ChannelType, ChannelView } from '@storelens/api';
 import { sendMail } from '../admin/mail';
 import { ApiError } from '../errors';
@@ -95,17 +97,42 @@ export function webhookSignature(secret: string, timestamp: number, body: string
 /** How long a Slack or webhook receiver has to answer. */
 const HTTP_TIMEOUT_MS = 10_000;
 
-/** POSTs JSON; anything but a 2xx answer (redirects included) is a failure. */
-async function postJson(url: string, body: string, headers: Record<string, string>) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': 'Storelens', ...headers },
-    body,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+/**
+ * POSTs JSON on a connection of its own (no keep-alive: deliveries are rare, and a kept
+ * socket the receiver has just closed fails a POST that may not be sent again); anything but
+ * a 2xx answer, redirects included, or no answer within 10 s is a failure.
+ */
+function postJson(url: string, body: string, headers: Record<string, string>): Promise<void> {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      target,
+      {
+        method: 'POST',
+        agent: false,
+        timeout: HTTP_TIMEOUT_MS,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'Storelens',
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          if (status >= 200 && status <= 299) resolve();
+          else reject(new Error(`${target.origin} answered ${status}`));
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${target.origin} did not answer in time`)));
+    req.on('error', reject);
+    req.end(body);
   });
-  await res.arrayBuffer().catch(() => undefined);
-  if (res.status < 200 || res.status > 299) throw new Error(`${url} answered ${res.status}`);
 }
 
 /** What a delivery needs from outside: the SMTP URL and the clock (for the timestamp). */
