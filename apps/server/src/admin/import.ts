@@ -17,6 +17,7 @@ import { RawSql } from '../db/sql';
 import { ApiError } from '../errors';
 import { announceIngested, ingestOrders } from '../ingest/ingest';
 import { countItemVisits } from '../ingest/item-visits';
+import { refreshLocalDates } from '../local-dates';
 import { getOptions, readStoreSettings, setOptions } from '../options';
 import { formatSqlUtc, parseSqlUtc, zone } from '../timezone';
 import { emitAnalyticsDataDeleted } from './events';
@@ -74,16 +75,23 @@ export function importFrom(
   return `${formatSqlUtc(parseSqlUtc(`${today} 00:00:00`) - days * 86_400_000).slice(0, 10)} 00:00:00`;
 }
 
-/** SQL filter of the source orders an import covers. */
-function orderFilter(params: Pick<ImportParams, 'from' | 'skipExisting'>): {
+/**
+ * SQL filter of the source orders an import covers. The first day is compared in GMT (its
+ * start in the shop's zone, `timezone`): the orders' local dates are of two zones while a
+ * rebuild rewrites them.
+ */
+function orderFilter(
+  params: Pick<ImportParams, 'from' | 'skipExisting'>,
+  timezone: string,
+): {
   where: string;
   args: unknown[];
 } {
   const parts = ["o.type = 'order'"];
   const args: unknown[] = [];
   if (params.from !== -1) {
-    parts.push('o.date_created >= ?');
-    args.push(params.from);
+    parts.push('o.date_created_gmt >= ?');
+    args.push(zone(timezone).toGmt(params.from));
   }
   if (params.skipExisting)
     parts.push('NOT EXISTS (SELECT 1 FROM order_stats s WHERE s.order_id = o.id)');
@@ -96,7 +104,7 @@ export async function importTotals(
   params: Pick<ImportParams, 'from' | 'skipExisting'>,
 ): Promise<ImportTotalsBody> {
   const sql = new RawSql(db.kysely, db.engine);
-  const { where, args } = orderFilter(params);
+  const { where, args } = orderFilter(params, (await readStoreSettings(db)).timezone);
   const [row] = await sql.query<{ orders: number; customers: number }>(
     `SELECT COUNT(*) AS orders, COUNT(DISTINCT CASE WHEN o.customer_id > 0 THEN o.customer_id END) AS customers FROM orders o WHERE ${where}`,
     args,
@@ -111,8 +119,8 @@ export async function importTotals(
  * import (all orders, none skipped: a settings rebuild, or a request for everything) is
  * built beside the live tables and swapped in by its last step (src/admin/rebuild.ts), so the
  * reports never mix old and new settings, even when the rebuild fails half-way. Such an
- * import's customers step only counts the customers: their dates (live rows, local ones in
- * the shop's zone) are set by the swap, in its transaction.
+ * import's customers step only counts the customers: their dates, and the other live rows'
+ * local dates (in the shop's zone: local-dates.ts), are set by the swap, in its transaction.
  */
 export function importHandler(
   db: Db,
@@ -191,10 +199,14 @@ export async function importStep(
     // The copy's batches left item_visits alone (as a bulk load does): counted now, from the
     // copy's lookups.
     await countItemVisits(shadow);
-    // The customers' local dates (live rows) are set with the tables, in the swap's
-    // transaction: every one of them in the copy's zone, or none.
+    // The local dates of the live source rows (customers, products, coupons, the download
+    // log, notes, reviews) are set with the tables, in the swap's transaction: every one of
+    // them in the copy's zone, or none.
     const toLocal = zone((await readStoreSettings(shadow)).timezone).toLocal;
-    await swapShadow(shadow, (sql) => refreshCustomerDates(sql, toLocal));
+    await swapShadow(shadow, async (sql) => {
+      await refreshCustomerDates(sql, toLocal);
+      await refreshLocalDates(sql, toLocal);
+    });
     return { progress: { ...progress, phase: 'replay', changesSince: swapStarted }, done: false };
   }
   const next = await importBatch(
@@ -217,7 +229,8 @@ async function importBatch(
   { customerDates = true }: { customerDates?: boolean } = {},
 ): Promise<{ progress: ImportProgress; done: boolean }> {
   const sql = new RawSql(db.kysely, db.engine);
-  const { where, args } = orderFilter(params);
+  const { timezone } = await readStoreSettings(db);
+  const { where, args } = orderFilter(params, timezone);
   if (progress.phase === 'customers') {
     const rows = await sql.query<{ id: number }>(
       `SELECT c.id FROM customers c WHERE c.id > ? AND c.id IN (SELECT o.customer_id FROM orders o WHERE ${where})
@@ -226,7 +239,7 @@ async function importBatch(
     );
     const ids = rows.map((r) => Number(r.id));
     if (customerDates) {
-      const toLocal = zone((await readStoreSettings(db)).timezone).toLocal;
+      const toLocal = zone(timezone).toLocal;
       await db.kysely
         .transaction()
         .execute((trx) =>

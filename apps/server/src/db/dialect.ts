@@ -100,28 +100,36 @@ export function nullsLow(engine: Engine, dir: 'ASC' | 'DESC'): string {
 
 /**
  * `UPDATE table SET <columns> … WHERE id = …` for many rows in one statement, the rows bound as
- * ONE parameter (`params`: each row is its id, then its values in `columns` order, text or
- * NULL): a JSON array read by json_each on SQLite, one array per column unnested on
- * PostgreSQL. Ids are integers.
+ * ONE parameter (`params`: each row is its id, then its values in `columns` order, then those
+ * of `unchanged`, text or NULL): a JSON array read by json_each on SQLite, one array per
+ * column unnested on PostgreSQL. Ids are integers. A row is written only while its `unchanged`
+ * columns still hold the values given (NULL equal to NULL): a value computed from them is not
+ * written over a row changed since it was read.
  */
 export function updateById(
   engine: Engine,
   table: string,
   columns: readonly string[],
+  unchanged: readonly string[] = [],
 ): { sql: string; params: (rows: readonly (readonly unknown[])[]) => unknown[] } {
   if (engine === 'sqlite') {
     const at = (i: number) => `json_extract(v.value, '$[${i}]')`;
+    const still = unchanged.map((c, i) => ` AND ${table}.${c} IS ${at(columns.length + i + 1)}`);
     return {
       sql: `UPDATE ${table} SET ${columns.map((c, i) => `${c} = ${at(i + 1)}`).join(', ')}
-        FROM json_each(?) AS v WHERE ${table}.id = ${at(0)}`,
+        FROM json_each(?) AS v WHERE ${table}.id = ${at(0)}${still.join('')}`,
       params: (rows) => [JSON.stringify(rows)],
     };
   }
+  const was = unchanged.map((c) => `was_${c}`);
+  const all = [...columns, ...was];
   return {
     sql: `UPDATE ${table} SET ${columns.map((c) => `${c} = v.${c}`).join(', ')}
-      FROM unnest(?::bigint[], ${columns.map(() => '?::text[]').join(', ')})
-        AS v(id, ${columns.join(', ')})
-      WHERE ${table}.id = v.id`,
-    params: (rows) => [0, ...columns.map((_, i) => i + 1)].map((i) => rows.map((r) => r[i])),
+      FROM unnest(?::bigint[], ${all.map(() => '?::text[]').join(', ')})
+        AS v(id, ${all.join(', ')})
+      WHERE ${table}.id = v.id${unchanged
+        .map((c, i) => ` AND ${table}.${c} IS NOT DISTINCT FROM v.${was[i]}`)
+        .join('')}`,
+    params: (rows) => [0, ...all.map((_, i) => i + 1)].map((i) => rows.map((r) => r[i])),
   };
 }

@@ -64,7 +64,12 @@ export async function searchOrders(
     ctx,
     `orders o WHERE ${where.join(' AND ')}`,
     params,
-    'o.id, o.status, o.currency, o.customer_id, o.date_created, o.date_created_gmt, o.total',
+    // The local date the reports show: the order's lookup row's, swapped in with them by a
+    // rebuild (which rewrites the orders' own in the new zone batch by batch; local-dates.ts).
+    `o.id, o.status, o.currency, o.customer_id,
+     COALESCE((SELECT s.date_created FROM order_stats s WHERE s.order_id = o.id),
+       o.date_created) AS date_created,
+     o.date_created_gmt, o.total`,
     order,
     s,
   );
