@@ -408,3 +408,23 @@ describeEachEngine(
     });
   },
 );
+
+describeEachEngine(
+  'a demo store in a zone with DST',
+  (ctx) => {
+    it('writes every local date as its GMT twin in the store’s zone', async () => {
+      // The catalog's creation date was a local midnight stored as GMT too: a rebuild in the
+      // same zone moved the products' and coupons' local dates by the zone's offset.
+      await expectAllIn(ctx().db, 'America/New_York');
+    });
+  },
+  async (db) => {
+    await generateDemoStore(db, {
+      orders: 200,
+      years: 1,
+      seed: 3,
+      end: '2024-06-30',
+      timezone: 'America/New_York',
+    });
+  },
+);

@@ -50,7 +50,7 @@ export interface DemoOptions {
  * The generator's version: raise it whenever the same options would generate different rows
  * (benches key the stores they keep by it, scripts/bench.ts).
  */
-export const DEMO_GENERATOR_VERSION = 3;
+export const DEMO_GENERATOR_VERSION = 4;
 
 /** Demo defaults: two years, about 20,000 orders, a New York store (a zone with DST). */
 export const defaultDemoOptions: DemoOptions = {
@@ -192,7 +192,10 @@ async function generate(
   const endLocal = o.end ?? nowLocal.slice(0, 10);
   const endMs = Date.parse(`${endLocal}T00:00:00Z`) + DAY; // exclusive, wall clock
   const startMs = endMs - Math.round(o.years * 365.25) * DAY;
-  const created = formatSqlUtc(startMs - 30 * DAY);
+  // The catalog's creation: a local midnight, and its GMT twin (local dates are GMT ones in
+  // the shop's zone, and a rebuild sets them so again: local-dates.ts).
+  const createdLocal = formatSqlUtc(startMs - 30 * DAY);
+  const created = { local: createdLocal, gmt: z.toGmt(createdLocal) };
 
   const { products, couponIds } = await writeCatalog(sql, rnd, created);
   // A day's orders are spread over its hours, so the day of `now` has had only the share of
@@ -509,7 +512,7 @@ async function generate(
 }
 
 /** The catalog: categories, attributes, products and variations, coupons, tax rates. */
-async function writeCatalog(sql: RawSql, rnd: Random, created: string) {
+async function writeCatalog(sql: RawSql, rnd: Random, created: { local: string; gmt: string }) {
   let nextTerm = 1;
   const categoryRows: unknown[][] = [];
   const leafCategories: { id: number; name: string; path: number[] }[] = [];
@@ -649,8 +652,8 @@ async function writeCatalog(sql: RawSql, rnd: Random, created: string) {
     c.code,
     c.type,
     toUnits(c.amount),
-    created,
-    created,
+    created.local,
+    created.gmt,
     null,
     null,
   ]);
@@ -753,7 +756,7 @@ function productRow(
   sku: string,
   stock: number | null,
   lowStock: number | null,
-  created: string,
+  created: { local: string; gmt: string },
 ): unknown[] {
   const managed = stock !== null && p.type !== 'variable';
   const status = !managed ? 'instock' : stock > 0 ? 'instock' : 'outofstock';
@@ -779,8 +782,8 @@ function productRow(
     0,
     0,
     0,
-    created,
-    created,
+    created.local,
+    created.gmt,
   ];
 }
 
