@@ -30,9 +30,11 @@ interface StoredDates {
  * Sets the last active date of the given customers (every customer, without `ids`) from their
  * latest order (a customer without orders keeps theirs), and both local dates from the GMT
  * ones through `toLocal` (the shop's zone). Writes only the customers whose dates change. Run
- * in a transaction: on PostgreSQL the rows are locked as they are read, so a write of a
- * customer made meanwhile (the connector's, in the same zone) waits and is not undone; SQLite's
- * transaction holds the one write lock from its start.
+ * in a transaction: on PostgreSQL the rows are locked before their orders are read (each
+ * statement reads what was committed when it began), so of two writers of a customer's dates
+ * (a rebuild's swap, the connector after writing an order) the second waits for the first and
+ * then reads the orders both wrote, and neither writes over the other with an older date;
+ * SQLite's transaction holds the one write lock from its start.
  */
 export async function refreshCustomerDates(
   sql: RawSql,
@@ -44,30 +46,34 @@ export async function refreshCustomerDates(
     'date_last_active',
     'date_last_active_gmt',
   ]);
-  const lock = sql.engine === 'postgres' ? ' FOR UPDATE OF c' : '';
+  const lock = sql.engine === 'postgres' ? ' FOR UPDATE' : '';
   const select = `SELECT c.id, c.date_registered, c.date_registered_gmt, c.date_last_active,
       c.date_last_active_gmt,
       (SELECT MAX(o.date_created_gmt) FROM orders o
         WHERE o.customer_id = c.id AND o.type = 'order') AS last_order_gmt
-    FROM customers c`;
+    FROM customers c WHERE ${sql.inIdList('c.id')} ORDER BY c.id`;
+  // Locked in id order, as every writer of several customers does.
+  const list = ids && [...new Set(ids)].sort((a, b) => a - b);
   let after = -1;
   for (let start = 0; ; start += CHUNK) {
-    let rows: StoredDates[];
-    if (ids) {
-      const chunk = ids.slice(start, start + CHUNK);
-      if (chunk.length === 0) return;
-      rows = await sql.query<StoredDates>(
-        `${select} WHERE ${sql.inIdList('c.id')} ORDER BY c.id${lock}`,
-        [sql.idList(chunk)],
-      );
+    let chunk: number[];
+    if (list) {
+      chunk = list.slice(start, start + CHUNK);
+      if (chunk.length > 0 && lock)
+        await sql.query(`SELECT id FROM customers WHERE ${sql.inIdList('id')} ORDER BY id${lock}`, [
+          sql.idList(chunk),
+        ]);
     } else {
-      rows = await sql.query<StoredDates>(
-        `${select} WHERE c.id > ? ORDER BY c.id LIMIT ${CHUNK}${lock}`,
-        [after],
-      );
-      if (rows.length === 0) return;
-      after = Number(rows.at(-1)!.id);
+      chunk = (
+        await sql.query<{ id: number }>(
+          `SELECT id FROM customers WHERE id > ? ORDER BY id LIMIT ${CHUNK}${lock}`,
+          [after],
+        )
+      ).map((r) => Number(r.id));
+      after = chunk.at(-1) ?? after;
     }
+    if (chunk.length === 0) return;
+    const rows = await sql.query<StoredDates>(select, [sql.idList(chunk)]);
     const changed: (string | number | null)[][] = [];
     for (const r of rows) {
       const active = r.last_order_gmt ?? r.date_last_active_gmt;

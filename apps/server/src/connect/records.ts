@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { noteOrderWrites } from '../admin/rebuild';
+import { refreshCustomerDates } from '../customer-activity';
 import type { Db } from '../db/database';
 import { CUSTOMER_COLUMNS, PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
@@ -441,15 +442,48 @@ export async function applyOrders(
     db,
     applied.map((m) => m.id),
   );
+  const before = await customersOf(db, [...kept.map((o) => o.id), ...trashed]);
   await ingestOrders(db, kept, trashed);
+  await refreshActivity(db, [...before, ...kept.map((o) => o.customerId)]);
   await markApplied(db, 'order', applied);
   return applied.length;
+}
+
+/** The customers of the stored orders `ids` (before a write moves or removes them). */
+async function customersOf(db: Db, ids: readonly number[]): Promise<number[]> {
+  return (
+    await sql(db).selectIn<{ customer_id: number }>(
+      'SELECT customer_id FROM orders',
+      'id',
+      ids,
+      "AND type = 'order'",
+    )
+  ).map((r) => Number(r.customer_id));
+}
+
+/**
+ * Sets the last active date of the customers whose orders were just written or removed: their
+ * latest order's creation date (refunds are not activity), GMT and local, as an import sets it
+ * (customer-activity.ts). WooCommerce moves a customer's `date_last_active` to an order's
+ * creation date when an order is created or changed and it is the customer's latest
+ * (Admin/API/Reports/Customers/DataStore.php, `sync_order_customer` and `get_last_order`).
+ * Written before the orders' marks: a write stopped in between is applied again.
+ */
+async function refreshActivity(db: Db, customerIds: readonly number[]): Promise<void> {
+  const ids = customerIds.filter((id) => id > 0);
+  if (ids.length === 0) return;
+  const toLocal = zone((await readStoreSettings(db)).timezone).toLocal;
+  await db.kysely
+    .transaction()
+    .execute((trx) => refreshCustomerDates(new RawSql(trx, db.engine, db.sqlite), toLocal, ids));
 }
 
 /** Removes orders the shop deleted (or trashed): out of the reports, every rollup corrected. */
 export async function removeOrders(db: Db, ids: readonly number[], at: string): Promise<void> {
   await noteOrderWrites(db, ids);
+  const before = await customersOf(db, ids);
   await ingestOrders(db, [], ids);
+  await refreshActivity(db, before);
   await markApplied(
     db,
     'order',
