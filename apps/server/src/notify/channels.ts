@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { ChannelInput, ChannelType, ChannelView } from '@storelens/api';
 import { sendMail } from '../admin/mail';
 import { ApiError } from '../errors';
+import { internalTargetReason, publicTarget, type ResolvedAddress } from './addresses';
 
 /** A channel as stored with its rule. */
 export type StoredChannel =
@@ -42,12 +44,19 @@ function httpUrl(text: string): boolean {
 }
 
 /**
- * Checks the channels a client sent; a 400 names each wrong one (`channels[1].url`). Where a
- * digest or alert is sent is the user's choice: any http(s) URL is taken.
+ * Checks the channels a client sent; a 400 names each wrong one (`channels[1].url`). Any
+ * http(s) URL is taken from a caller who may manage the store (`allowInternal`: the server's
+ * own network is theirs to configure); anyone else's Slack or webhook URL must not be a
+ * loopback, private, link-local or unspecified address nor a name resolving to one
+ * (addresses.ts), which every delivery checks again.
  */
-export function parseChannels(input: readonly ChannelInput[]): StoredChannel[] {
+export async function parseChannels(
+  input: readonly ChannelInput[],
+  allowInternal: boolean,
+): Promise<StoredChannel[]> {
   const params: Record<string, string> = {};
   const out: StoredChannel[] = [];
+  const internal: Array<[string, string]> = [];
   input.forEach((c, i) => {
     const at = `channels[${i}]`;
     if (c.type === 'email') {
@@ -58,6 +67,7 @@ export function parseChannels(input: readonly ChannelInput[]): StoredChannel[] {
       params[`${at}.url`] = `${at}.url must be an http or https URL.`;
       return;
     }
+    if (!allowInternal) internal.push([`${at}.url`, c.url]);
     if (c.type === 'slack') {
       out.push({ type: 'slack', url: c.url });
       return;
@@ -68,6 +78,10 @@ export function parseChannels(input: readonly ChannelInput[]): StoredChannel[] {
     }
     out.push({ type: 'webhook', url: c.url, secret: c.secret });
   });
+  for (const [param, url] of internal) {
+    const reason = await internalTargetReason(url);
+    if (reason) params[param] = `${param} may not be used: ${reason}`;
+  }
   if (Object.keys(params).length) throw ApiError.invalidParams(params);
   return out;
 }
@@ -97,20 +111,38 @@ export function webhookSignature(secret: string, timestamp: number, body: string
 /** How long a Slack or webhook receiver has to answer. */
 const HTTP_TIMEOUT_MS = 10_000;
 
+/** A lookup that answers every name with the one address already resolved and checked. */
+function pinnedLookup(resolved: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, [resolved]);
+    else callback(null, resolved.address, resolved.family);
+  };
+}
+
 /**
  * POSTs JSON on a connection of its own (no keep-alive: deliveries are rare, and a kept
  * socket the receiver has just closed fails a POST that may not be sent again); anything but
- * a 2xx answer, redirects included, or no answer within 10 s is a failure.
+ * a 2xx answer, redirects included, or no answer within 10 s is a failure. Unless
+ * `allowInternal`, the host is resolved once, checked (addresses.ts) and connected to at that
+ * address (a name that changed its answer since the channel was saved, or changes it between
+ * a check and the connection, reaches nothing internal); TLS still checks the name.
  */
-function postJson(url: string, body: string, headers: Record<string, string>): Promise<void> {
+async function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  allowInternal: boolean,
+): Promise<void> {
   const target = new URL(url);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const pinned = allowInternal ? undefined : await publicTarget(target);
   return new Promise((resolve, reject) => {
     const req = send(
       target,
       {
         method: 'POST',
         agent: false,
+        ...(pinned ? { lookup: pinnedLookup(pinned) } : {}),
         timeout: HTTP_TIMEOUT_MS,
         headers: {
           'content-type': 'application/json',
@@ -140,6 +172,8 @@ export interface DeliveryContext {
   smtpUrl: string | undefined;
   nowMs: number;
   deliveryId: number;
+  /** The rule's owner may manage the store (or the rule is store-wide): internal hosts allowed. */
+  allowInternal: boolean;
 }
 
 /** Sends one delivery; throws with the reason when it did not go through. */
@@ -162,17 +196,22 @@ export async function deliver(
     return;
   }
   if (channel.type === 'slack') {
-    await postJson(channel.url, JSON.stringify(payload.slack), {});
+    await postJson(channel.url, JSON.stringify(payload.slack), {}, ctx.allowInternal);
     return;
   }
   const body = JSON.stringify(payload.json);
   const timestamp = Math.floor(ctx.nowMs / 1000);
-  await postJson(channel.url, body, {
-    'x-storelens-event': payload.event,
-    'x-storelens-delivery': String(ctx.deliveryId),
-    'x-storelens-timestamp': String(timestamp),
-    'x-storelens-signature': webhookSignature(channel.secret, timestamp, body),
-  });
+  await postJson(
+    channel.url,
+    body,
+    {
+      'x-storelens-event': payload.event,
+      'x-storelens-delivery': String(ctx.deliveryId),
+      'x-storelens-timestamp': String(timestamp),
+      'x-storelens-signature': webhookSignature(channel.secret, timestamp, body),
+    },
+    ctx.allowInternal,
+  );
 }
 
 /** The type of a stored or outbox channel. */

@@ -174,7 +174,7 @@ export function notifyRoutes(
       const body = request.body;
       const storeWide = adminBool(body.store_wide);
       checkStoreWide(request, storeWide);
-      const channels = parseChannels(body.channels);
+      const channels = await parseChannels(body.channels, caller(request).admin);
       const now = nowGmt();
       const id = await insertWithNextId(db, 'notify_digests', (id) => ({
         id,
@@ -229,7 +229,8 @@ export function notifyRoutes(
       const set: Partial<NotifyDigestTable> = { updated_gmt: nowGmt() };
       if (body.frequency !== undefined) set.frequency = body.frequency;
       if (body.hour !== undefined) set.hour = body.hour;
-      if (body.channels !== undefined) set.channels = JSON.stringify(parseChannels(body.channels));
+      if (body.channels !== undefined)
+        set.channels = JSON.stringify(await parseChannels(body.channels, caller(request).admin));
       if (body.enabled !== undefined) set.enabled = adminBool(body.enabled) ? 1 : 0;
       if (body.store_wide !== undefined) set.store_wide = adminBool(body.store_wide) ? 1 : 0;
       await db.kysely.updateTable('notify_digests').set(set).where('id', '=', d.id).execute();
@@ -298,7 +299,7 @@ export function notifyRoutes(
       const storeWide = adminBool(body.store_wide);
       checkStoreWide(request, storeWide);
       checkAlertFields(body);
-      const channels = parseChannels(body.channels ?? []);
+      const channels = await parseChannels(body.channels ?? [], caller(request).admin);
       const now = nowGmt();
       const id = await insertWithNextId(db, 'notify_alerts', (id) => ({
         id,
@@ -401,7 +402,8 @@ export function notifyRoutes(
         updated_gmt: nowGmt(),
       };
       if (body.window !== undefined) set.span = body.window;
-      if (body.channels !== undefined) set.channels = JSON.stringify(parseChannels(body.channels));
+      if (body.channels !== undefined)
+        set.channels = JSON.stringify(await parseChannels(body.channels, caller(request).admin));
       if (body.enabled !== undefined) set.enabled = adminBool(body.enabled) ? 1 : 0;
       if (body.store_wide !== undefined) set.store_wide = adminBool(body.store_wide) ? 1 : 0;
       await db.kysely.updateTable('notify_alerts').set(set).where('id', '=', a.id).execute();

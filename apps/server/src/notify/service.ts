@@ -10,6 +10,7 @@ import { createNote } from '../admin/notes';
 import { storeReportContext } from '../analytics/context';
 import { indicatorValues } from '../analytics/indicators';
 import { escapeHtml } from '../analytics/paging';
+import { can, isRole } from '../auth/roles';
 import type { Db } from '../db/database';
 import { newOwner } from '../db/lease';
 import { readStoreSettings } from '../options';
@@ -107,6 +108,27 @@ async function outboxRows(
     });
   }
   return rows;
+}
+
+/**
+ * Whether a rule's Slack and webhook deliveries may go to internal addresses (addresses.ts):
+ * a store-wide rule (only administrators set those) or one whose owner, as of now, has
+ * manage_options. Asked at every delivery, so an owner who lost the role loses it too.
+ */
+async function mayReachInternal(db: Db, source: 'digest' | 'alert', id: number): Promise<boolean> {
+  const rule = await db.kysely
+    .selectFrom(source === 'digest' ? 'notify_digests' : 'notify_alerts')
+    .select(['user_id', 'store_wide'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!rule) return false;
+  if (Number(rule.store_wide) === 1) return true;
+  const owner = await db.kysely
+    .selectFrom('users')
+    .select(['role', 'status'])
+    .where('id', '=', rule.user_id)
+    .executeTakeFirst();
+  return owner?.status === 'active' && isRole(owner.role) && can(owner.role, 'manage_options');
 }
 
 /** What the notifier needs from the app. */
@@ -316,6 +338,13 @@ export class Notifier {
         smtpUrl: this.options.smtpUrl(),
         nowMs,
         deliveryId: id,
+        allowInternal:
+          channel.type !== 'email' &&
+          (await mayReachInternal(
+            this.db,
+            row.source as 'digest' | 'alert',
+            Number(row.source_id),
+          )),
       });
       await this.db.kysely
         .updateTable('notify_outbox')
