@@ -20,6 +20,7 @@ import { buildApp } from '../src/app';
 import { issueToken } from '../src/auth/users';
 import { webhookSignature } from '../src/connect/webhooks';
 import { generateDemoStore } from '../src/demo/generate';
+import { unsubscribePath } from '../src/notify/unsubscribe';
 import { registeredRoutes } from '../src/routes/registered';
 import { NOT_JSON, OWNED } from './admin-response-routes';
 import { CONNECTIONS, listeningApp, settle } from './connect-helpers';
@@ -465,6 +466,15 @@ describeEachEngine(
       await run({ method: 'GET', url: one });
       await run({ method: 'PUT', url: one, payload: { hour: 9, channels: [{ type: 'email' }] } });
       await run({ method: 'POST', url: `${one}/send` });
+      const row = await ctx()
+        .db.kysely.selectFrom('notify_digests')
+        .selectAll()
+        .where('id', '=', digest.id)
+        .executeTakeFirstOrThrow();
+      const unsubscribe = (await unsubscribePath(ctx().db, row)).replace(/^\/wp-json/, '');
+      const json = { accept: 'application/json' };
+      await run({ method: 'GET', url: unsubscribe, headers: json });
+      await run({ method: 'POST', url: unsubscribe, headers: json });
       await run({ method: 'GET', url: '/storelens/v1/notifications/deliveries' });
       await run({ method: 'DELETE', url: one });
       const alert = (await run({

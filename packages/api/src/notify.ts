@@ -132,6 +132,19 @@ export const SendNowResponse = Closed({
 /** The answer of `POST …/{id}/send`. */
 export type SendNowResponse = Static<typeof SendNowResponse>;
 
+/**
+ * `GET` / `POST storelens/v1/digests/{id}/unsubscribe?token=…` asked for JSON (`Accept:
+ * application/json`; a browser gets a small page): the digest the signed link names, and
+ * whether it is still on (a POST turns it off).
+ */
+export const UnsubscribeResponse = Closed({
+  id: Type.Integer(),
+  frequency: literalUnion(digestFrequencies),
+  enabled: Type.Boolean(),
+});
+/** The JSON answer of an unsubscribe link. */
+export type UnsubscribeResponse = Static<typeof UnsubscribeResponse>;
+
 /** `DELETE storelens/v1/digests/{id}` and `…/alerts/{id}`. */
 export const NotifyDeletedResponse = Closed({ deleted: Type.Boolean(), id: Type.Integer() });
 

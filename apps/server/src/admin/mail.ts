@@ -6,6 +6,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (a digest's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 /** Sends through `SMTP_URL` (smtp://user:pass@host:port); resolves false when no SMTP is set. */

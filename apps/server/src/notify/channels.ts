@@ -26,6 +26,8 @@ export interface OutboxPayload {
   html: string;
   slack: { text: string; blocks: unknown[] };
   json: unknown;
+  /** E-mail headers (a digest's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** True for an absolute http(s) URL with a host and no credentials in it. */
@@ -191,6 +193,7 @@ export async function deliver(
         subject: payload.subject,
         text: payload.text,
         html: payload.html,
+        ...(payload.headers ? { headers: payload.headers } : {}),
       });
     }
     return;

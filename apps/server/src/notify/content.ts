@@ -194,7 +194,11 @@ export interface RenderedMessage {
  * the HTML part and has Slack's control characters escaped in the Slack text; the chart is a
  * table of cells (no image, nothing loaded from elsewhere), readable in dark mode.
  */
-export function renderDigest(c: DigestContent, digestId: number): RenderedMessage {
+export function renderDigest(
+  c: DigestContent,
+  digestId: number,
+  unsubscribeUrl?: string,
+): RenderedMessage {
   const fmt = (v: number | null, f: 'currency' | 'number') =>
     formatValue(v, f, c.currency, c.precision);
   const subject = `${TITLES[c.frequency]} digest for ${c.shop}: ${periodText(c.period)}`;
@@ -217,6 +221,7 @@ export function renderDigest(c: DigestContent, digestId: number): RenderedMessag
     ...(c.links.overview
       ? Object.entries(c.links).map(([name, url]) => `${name}: ${url}`)
       : ['(Set STORELENS_PUBLIC_URL to get links to the reports.)']),
+    ...(unsubscribeUrl ? ['', `Unsubscribe from this digest: ${unsubscribeUrl}`] : []),
   ];
   const e = escapeHtml;
   const max = Math.max(0, ...c.chart.map((p) => p.value));
@@ -254,6 +259,7 @@ export function renderDigest(c: DigestContent, digestId: number): RenderedMessag
 <h2 style="font-size:16px;">Top products</h2>
 ${products ? `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;"><tr><th style="padding:4px 8px;text-align:left;">Product</th><th style="padding:4px 8px;">Sold</th><th style="padding:4px 8px;">Net sales</th></tr>${products}</table>` : '<p>No sales.</p>'}
 ${links}
+${unsubscribeUrl ? `<p style="font-size:12px;"><a href="${e(unsubscribeUrl)}">Unsubscribe from this digest</a></p>` : ''}
 </body></html>`;
   const slackEscape = (s: string) =>
     s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');

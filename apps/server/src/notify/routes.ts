@@ -32,6 +32,24 @@ import { answers } from '../wp-conventions';
 import { channelView, type OutboxChannel, parseChannels, type StoredChannel } from './channels';
 import type { NotifyAlertTable, NotifyDigestTable } from './schema';
 import { forgetRule, insertWithNextId, Notifier, type NotifierOptions } from './service';
+import { unsubscribeRoutes } from './unsubscribe';
+
+/** `http://address:port` of the app's first listening address, if it listens. */
+function listenOrigin(app: FastifyInstance): string | undefined {
+  try {
+    const [first] = app.addresses();
+    if (!first) return undefined;
+    const host =
+      first.address === '0.0.0.0' || first.address === '::'
+        ? '127.0.0.1'
+        : first.family === 'IPv6'
+          ? `[${first.address}]`
+          : first.address;
+    return `http://${host}:${first.port}`;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The notifier of each app (tests set its clock and call `tick`). */
 export const notifiers = new WeakMap<FastifyInstance, Notifier>();
@@ -141,7 +159,8 @@ export function notifyRoutes(
   db: Db,
   options: NotifierOptions & { ready?: () => boolean },
 ): Notifier {
-  const notifier = new Notifier(db, options);
+  const notifier = new Notifier(db, { origin: () => listenOrigin(app), ...options });
+  unsubscribeRoutes(app, db);
   notifiers.set(app, notifier);
   const ready = options.ready ?? (() => true);
   app.addHook('onReady', async () => {

@@ -19,6 +19,7 @@ import { deliver, type OutboxChannel, type OutboxPayload, type StoredChannel } f
 import { digestContent, formatValue, renderDigest, reportLink } from './content';
 import { addDays, latestCompletePeriod, latestDuePeriod, type Period } from './periods';
 import type { NotifyAlertTable, NotifyDigestTable } from './schema';
+import { unsubscribeHeaders, unsubscribePath } from './unsubscribe';
 
 /** How long a claim on a delivery lasts (a process that dies while sending leaves it so long). */
 const DELIVERY_LEASE_MS = 2 * 60_000;
@@ -135,6 +136,8 @@ async function mayReachInternal(db: Db, source: 'digest' | 'alert', id: number):
 export interface NotifierOptions {
   smtpUrl: () => string | undefined;
   publicUrl: () => string | undefined;
+  /** Where the server listens, for links when there is no public URL. */
+  origin?: () => string | undefined;
   /** The clock (tests set their own); epoch ms. */
   now?: () => number;
 }
@@ -239,7 +242,7 @@ export class Notifier {
    */
   async queueDigest(d: NotifyDigestTable, period: Period, nowMs: number): Promise<boolean> {
     const content = await digestContent(this.db, period, this.options.publicUrl());
-    const payload: OutboxPayload = { event: 'digest', ...renderDigest(content, Number(d.id)) };
+    const payload = await this.digestPayload(d, content);
     const rows = await outboxRows(this.db, d, 'digest', Number(d.id), period.key, payload, nowMs);
     return this.db.kysely.transaction().execute(async (trx) => {
       const claim = await trx
@@ -259,6 +262,24 @@ export class Notifier {
     });
   }
 
+  /** A digest's message, its e-mail with the signed unsubscribe link (unsubscribe.ts). */
+  private async digestPayload(
+    d: NotifyDigestTable,
+    content: Awaited<ReturnType<typeof digestContent>>,
+  ): Promise<OutboxPayload> {
+    const origin = (
+      this.options.publicUrl() ??
+      this.options.origin?.() ??
+      'http://127.0.0.1'
+    ).replace(/\/+$/, '');
+    const unsubscribe = `${origin}${await unsubscribePath(this.db, d)}`;
+    return {
+      event: 'digest',
+      ...renderDigest(content, Number(d.id), unsubscribe),
+      headers: unsubscribeHeaders(unsubscribe),
+    };
+  }
+
   /** `POST …/digests/{id}/send`: the latest complete period, queued now and sent at once. */
   async sendDigestNow(
     d: NotifyDigestTable,
@@ -272,7 +293,7 @@ export class Notifier {
       settings.startOfWeek,
     );
     const content = await digestContent(this.db, period, this.options.publicUrl());
-    const payload: OutboxPayload = { event: 'digest', ...renderDigest(content, Number(d.id)) };
+    const payload = await this.digestPayload(d, content);
     // Sent now: its rows are in the history, outside the period's once-only claim.
     const rows = await outboxRows(
       this.db,
