@@ -38,7 +38,7 @@ import { unsubscribeRoutes } from './unsubscribe';
 function listenOrigin(app: FastifyInstance): string | undefined {
   try {
     const [first] = app.addresses();
-    if (!first) return undefined;
+    if (!first || typeof first === 'string') return undefined;
     const host =
       first.address === '0.0.0.0' || first.address === '::'
         ? '127.0.0.1'
