@@ -349,7 +349,6 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
         taxes: o.taxes.map((t) => taxRow(stats, t.rateId, t.tax, t.shippingTax)),
       };
       out.push(order);
-      const orderTax = sum(o.taxes, (t) => t.tax + t.shippingTax);
       for (const r of o.refunds) {
         const at = local.get(r.id)!.created;
         const refundFees = r.fees ?? [];
@@ -386,7 +385,7 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
             };
           }),
           coupons: [],
-          taxes: refundTaxRows(rs, o.taxes, orderTax, refundTax, r.shippingTax, refundFees),
+          taxes: refundTaxRows(rs, o.taxes, refundTax, r.shippingTax, refundFees),
         });
       }
     }
@@ -398,13 +397,13 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
 /**
  * A refund's tax rows. The tax of the fees it gives back goes to their own rates when the shop
  * says which (WooCommerce writes a refund's tax lines from its items' taxes per rate); the
- * rest of its tax (lines, shipping, fees without rates) is shared between the order's rates
- * in proportion to each rate's part of the order's tax: exact for an order of one rate.
+ * rest of its tax (lines and fees without rates, shipping) is shared between the order's
+ * rates in proportion to each rate's part of the order's item and shipping tax, so that the
+ * rows add up to the refund's tax: exact for an order of one rate.
  */
 function refundTaxRows(
   rs: StatsLookup,
   orderTaxes: OrderInput['taxes'],
-  orderTax: number,
   refundTax: number,
   shippingTax: number,
   fees: readonly { tax: number; taxes: readonly FeeTaxInput[] }[],
@@ -416,16 +415,25 @@ function refundTaxRows(
     exact += f.tax;
     for (const t of f.taxes) feeByRate.set(t.rateId, (feeByRate.get(t.rateId) ?? 0) + t.tax);
   }
-  const shared = refundTax - exact;
-  const rows = orderTaxes.map((t) => {
-    const rateTax = t.tax + t.shippingTax;
-    const share = orderTax === 0 ? 0 : Math.round((shared * rateTax) / orderTax);
-    const shippingShare = orderTax === 0 ? 0 : Math.round((shippingTax * rateTax) / orderTax);
+  const weights = (part: (t: OrderInput['taxes'][number]) => number) => {
+    const w = orderTaxes.map((t) => Math.max(0, part(t)));
+    // No tax of that kind on the order (a negative fee may cancel it): by its whole tax.
+    return w.some((x) => x > 0) ? w : orderTaxes.map((t) => Math.max(0, t.tax + t.shippingTax));
+  };
+  const items = allocateUnits(
+    refundTax - exact - shippingTax,
+    weights((t) => t.tax),
+  );
+  const shipping = allocateUnits(
+    shippingTax,
+    weights((t) => t.shippingTax),
+  );
+  const rows = orderTaxes.map((t, i) => {
     const fee = feeByRate.get(t.rateId) ?? 0;
     feeByRate.delete(t.rateId);
-    return taxRow(rs, t.rateId, -(share - shippingShare + fee), -shippingShare);
+    return taxRow(rs, t.rateId, 0 - (items[i]! + fee), 0 - shipping[i]!);
   });
-  for (const [rateId, fee] of feeByRate) rows.push(taxRow(rs, rateId, -fee, 0));
+  for (const [rateId, fee] of feeByRate) rows.push(taxRow(rs, rateId, 0 - fee, 0));
   return rows;
 }
 
