@@ -42,7 +42,7 @@ function methodParam(url: string): string | undefined {
 /** `%XX` of a character RFC 3986 says means the same written plainly (unreserved), or `/`. */
 const PLAIN_ESCAPE = /%(2[dDeEfF]|3\d|[46][1-9a-fA-F]|[57][0-9aA]|5[fF]|7[eE])/g;
 
-/** The path with dot segments resolved and repeated slashes folded (RFC 3986 §5.2.4). */
+/** The path with dot segments resolved and repeated slashes folded, as URL resolution removes dot segments. */
 function resolvePath(path: string): string {
   const out: string[] = [];
   const segments = path.split('/');

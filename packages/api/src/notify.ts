@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { AdminBool, Closed, literalUnion, orNull, PositiveId } from './admin-common';
 
 /*
- * Digests and alerts (issue 41): `storelens/v1/digests`, `storelens/v1/alerts`,
+ * Digests and alerts: `storelens/v1/digests`, `storelens/v1/alerts`,
  * `storelens/v1/alerts/events` and `storelens/v1/notifications/deliveries` (docs/api.md,
  * "Digests and alerts").
  */

@@ -499,7 +499,7 @@ export class Notifier {
       return true;
     });
     if (!fired) return;
-    // The Home inbox note (spec 001's notes store), which the user can dismiss.
+    // The Home inbox note (the inbox notes store), which the user can dismiss.
     const note = await createNote(this.db, {
       name: `storelens-alert-${rule.id}`,
       type: 'warning',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Digests and alerts (issue 41, apps/server/src/notify): a user's digest subscriptions and
+// Digests and alerts (apps/server/src/notify): a user's digest subscriptions and
 // alert rules, the events alerts fired, and the outbox of deliveries. `notify_periods` holds
 // one row per digest and period: inserting it is the claim that makes a period's digest go
 // out once, across restarts and processes (the primary key refuses the second). Every
