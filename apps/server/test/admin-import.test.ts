@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { ImportStatusBody, ImportTotalsBody } from '@storelens/api';
 import { expect, it } from 'vitest';
 import { runners } from '../src/admin';
@@ -12,6 +10,7 @@ import { toUnits } from '../src/money';
 import { call, expectError } from './admin-helpers';
 import { order, seedCatalog } from './fixtures';
 import { buildTestApp, describeEachEngine } from './harness';
+import { importJobs, startChild, waitFor } from './rebuild-helpers';
 
 const IMPORT = '/wp-json/wc-analytics/reports/import';
 
@@ -33,20 +32,6 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
       .sort();
   }
   return out;
-}
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms = 60_000,
-): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 const refundedOrder = order(4, {
@@ -199,48 +184,12 @@ describeEachEngine(
       await call(app, 'POST', `${IMPORT}/delete`);
       await app.close();
 
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', fileURLToPath(new URL('./admin-import-child.ts', import.meta.url))],
-        {
-          env: {
-            ...process.env,
-            CHILD_DATABASE_URL:
-              engine === 'sqlite' ? `file:${db.sqlite!.name}` : process.env.TEST_POSTGRES_URL,
-            CHILD_SCHEMA: db.schema ?? '',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
+      const progressOf = async () => (await importJobs(db))[0];
+      const midway = await startChild('admin-import-child.ts', db, engine).killWhen(
+        progressOf,
+        (p) => (p?.orders.imported ?? 0) >= 100,
+        60_000,
       );
-      let output = '';
-      child.stdout.on('data', (d) => {
-        output += String(d);
-      });
-      child.stderr.on('data', (d) => {
-        output += String(d);
-      });
-      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-      const progressOf = async () => {
-        const row = await db.kysely
-          .selectFrom('admin_jobs')
-          .select(['status', 'progress'])
-          .where('kind', '=', 'import')
-          .executeTakeFirst();
-        return row
-          ? {
-              status: row.status,
-              ...(JSON.parse(row.progress) as { orders: { imported: number; total: number } }),
-            }
-          : undefined;
-      };
-      const midway = await waitFor(progressOf, (p) => (p?.orders.imported ?? 0) >= 100).catch(
-        (e) => {
-          child.kill('SIGKILL');
-          throw new Error(`${e}\n${output}`);
-        },
-      );
-      child.kill('SIGKILL');
-      await exited;
       const killed = await progressOf();
       expect(killed!.status).toBe('running');
       expect(killed!.orders.imported).toBeLessThan(killed!.orders.total);
@@ -249,7 +198,7 @@ describeEachEngine(
       // Restart: the job resumes when the app is ready.
       const restarted = await buildTestApp(db);
       await restarted.ready();
-      const done = await waitFor(progressOf, (p) => p?.status === 'done');
+      const done = await waitFor(progressOf, (p) => p?.status === 'done', 60_000);
       expect(done!.orders.imported).toBe(done!.orders.total);
       const status = (await call<ImportStatusBody>(restarted, 'GET', `${IMPORT}/status`)).body;
       expect(status.is_importing).toBe(false);
@@ -288,6 +237,7 @@ describeEachEngine(
       const status = await waitFor(
         async () => (await call<ImportStatusBody>(app, 'GET', `${IMPORT}/status`)).body,
         (s) => !s.is_importing && s.orders.total > 0,
+        60_000,
       );
       expect(status.orders).toEqual({ imported: 2, total: 2 });
       expect(await localOf()).toEqual([

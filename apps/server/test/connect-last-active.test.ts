@@ -13,6 +13,7 @@ import {
   settle,
 } from './connect-helpers';
 import { describeEachEngine } from './harness';
+import { latestOrderGmt } from './rebuild-helpers';
 import { type SimOrder, WooSimulator } from './woo-simulator';
 
 /*
@@ -40,13 +41,7 @@ async function activity(db: Db) {
         .executeTakeFirstOrThrow())!.value,
     ) as string,
   ).toLocal;
-  const latest = await db.kysely
-    .selectFrom('orders')
-    .select(['customer_id', (eb) => eb.fn.max('date_created_gmt').as('gmt')])
-    .where('type', '=', 'order')
-    .where('customer_id', '>', 0)
-    .groupBy('customer_id')
-    .execute();
+  const latest = await latestOrderGmt(db);
   const stored = new Map(
     (
       await db.kysely
@@ -55,12 +50,12 @@ async function activity(db: Db) {
         .execute()
     ).map((c) => [Number(c.id), c]),
   );
-  return latest.map((l) => {
-    const c = stored.get(Number(l.customer_id));
+  return [...latest].map(([id, gmt]) => {
+    const c = stored.get(id);
     return {
-      id: Number(l.customer_id),
+      id,
       stored: [c?.date_last_active ?? null, c?.date_last_active_gmt ?? null],
-      want: [toLocal(String(l.gmt)), String(l.gmt)],
+      want: [toLocal(gmt), gmt],
     };
   });
 }

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { expectShopTotals, FAST, settle, waitFor } from './connect-helpers';
+import { expectShopTotals, FAST, settle } from './connect-helpers';
 import { authenticateInjects, describeEachEngine, signIn } from './harness';
+import { startChild } from './rebuild-helpers';
 import { WooSimulator } from './woo-simulator';
 
 describeEachEngine('connected shop: the server killed mid-import, started again', (ctx) => {
@@ -12,28 +11,6 @@ describeEachEngine('connected shop: the server killed mid-import, started again'
     const sim = await new WooSimulator({ seed: 5 }).start();
     sim.generate(700);
     sim.slowMs = 15;
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('./connect-import-child.ts', import.meta.url))],
-      {
-        env: {
-          ...process.env,
-          CHILD_DATABASE_URL:
-            engine === 'sqlite' ? `file:${db.sqlite!.name}` : process.env.TEST_POSTGRES_URL,
-          CHILD_SCHEMA: db.schema ?? '',
-          CHILD_SHOP_URL: sim.url,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += String(d);
-    });
-    child.stderr.on('data', (d) => {
-      output += String(d);
-    });
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     const ordersDone = async () => {
       const row = await db.kysely
         .selectFrom('connections')
@@ -43,14 +20,11 @@ describeEachEngine('connected shop: the server killed mid-import, started again'
       const p = JSON.parse(row.progress) as { resources: { orders: { done: number } } };
       return { done: p.resources.orders.done, status: row.status };
     };
-    try {
-      await waitFor(ordersDone, (p) => p.done >= 200, 120_000);
-    } catch (error) {
-      child.kill('SIGKILL');
-      throw new Error(`${error}\n${output}`);
-    }
-    child.kill('SIGKILL');
-    await exited;
+    await startChild('connect-import-child.ts', db, engine, { CHILD_SHOP_URL: sim.url }).killWhen(
+      ordersDone,
+      (p) => p.done >= 200,
+      120_000,
+    );
     const killed = await ordersDone();
     expect(killed.status).toBe('importing');
     expect(killed.done).toBeLessThan(700);

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { CustomersListRow } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import { readStoreSettings, setOptions } from '../src/options';
 import { zone } from '../src/timezone';
 import { call } from './admin-helpers';
 import { buildTestApp, describeEachEngine } from './harness';
+import { importJobs, latestOrderGmt, rebuilt, startChild } from './rebuild-helpers';
 
 /*
  * A customer's local dates (registered, last active) are stored beside their GMT ones. A
@@ -29,41 +28,6 @@ interface CustomerDates {
   date_last_active_gmt: string | null;
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 120_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** The import jobs, oldest first. */
-async function importJobs(db: Db) {
-  const rows = await db.kysely
-    .selectFrom('admin_jobs')
-    .select(['id', 'status', 'progress'])
-    .where('kind', '=', 'import')
-    .orderBy('created_gmt')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    status: r.status,
-    ...(JSON.parse(r.progress) as { orders: { imported: number; total: number } }),
-  }));
-}
-
-/** Waits until `count` import jobs exist and none is queued or running. */
-async function rebuilt(db: Db, count: number) {
-  const jobs = await waitFor(
-    () => importJobs(db),
-    (j) => j.length >= count && j.every((x) => x.status !== 'queued' && x.status !== 'running'),
-  );
-  expect(jobs.at(-1)?.status).toBe('done');
-}
-
 /** Every customer's stored dates, and the GMT creation date of their latest order. */
 async function readCustomers(db: Db) {
   const customers = (
@@ -79,14 +43,7 @@ async function readCustomers(db: Db) {
       .orderBy('id')
       .execute()
   ).map((c) => ({ ...c, id: Number(c.id) }));
-  const latest = await db.kysely
-    .selectFrom('orders')
-    .select(['customer_id', (eb) => eb.fn.max('date_created_gmt').as('gmt')])
-    .where('type', '=', 'order')
-    .where('customer_id', '>', 0)
-    .groupBy('customer_id')
-    .execute();
-  return { customers, latest: new Map(latest.map((l) => [Number(l.customer_id), String(l.gmt)])) };
+  return { customers, latest: await latestOrderGmt(db) };
 }
 
 /**
@@ -260,36 +217,10 @@ describeEachEngine(
       expect((await notIn(db, 'UTC')).wrong).toBe(0);
       // The zone changes; the import the child starts is the rebuild (a full import, beside).
       await setOptions(db, { timezone_string: 'America/Los_Angeles' });
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', fileURLToPath(new URL('./admin-import-child.ts', import.meta.url))],
-        {
-          env: {
-            ...process.env,
-            CHILD_DATABASE_URL:
-              engine === 'sqlite' ? `file:${db.sqlite!.name}` : process.env.TEST_POSTGRES_URL,
-            CHILD_SCHEMA: db.schema ?? '',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let output = '';
-      child.stdout.on('data', (d) => {
-        output += String(d);
-      });
-      child.stderr.on('data', (d) => {
-        output += String(d);
-      });
-      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-      await waitFor(
+      await startChild('admin-import-child.ts', db, engine).killWhen(
         async () => (await importJobs(db))[0],
         (j) => (j?.orders.imported ?? 0) >= 200,
-      ).catch((e) => {
-        child.kill('SIGKILL');
-        throw new Error(`${e}\n${output}`);
-      });
-      child.kill('SIGKILL');
-      await exited;
+      );
       const [killed] = await importJobs(db);
       expect(killed?.status).toBe('running');
       expect(killed!.orders.imported).toBeLessThan(killed!.orders.total);

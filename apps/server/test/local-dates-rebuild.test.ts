@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { importTotals } from '../src/admin/import';
@@ -11,6 +9,7 @@ import { setOptions } from '../src/options';
 import { formatSqlUtc, parseSqlUtc, zone } from '../src/timezone';
 import { call } from './admin-helpers';
 import { buildTestApp, describeEachEngine } from './harness';
+import { importJobs, rebuilt, startChild } from './rebuild-helpers';
 
 /*
  * Every local date the store keeps is its GMT twin in the shop's zone. A time-zone rebuild set
@@ -47,39 +46,6 @@ const TABLES = {
 type Table = keyof typeof TABLES;
 
 type Row = Record<string, string | null> & { id: number };
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 120_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-async function importJobs(db: Db) {
-  const rows = await db.kysely
-    .selectFrom('admin_jobs')
-    .select(['id', 'status', 'progress'])
-    .where('kind', '=', 'import')
-    .orderBy('created_gmt')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({
-    status: r.status,
-    ...(JSON.parse(r.progress) as { orders: { imported: number; total: number } }),
-  }));
-}
-
-/** Waits until `count` import jobs exist and none is queued or running. */
-async function rebuilt(db: Db, count: number) {
-  const jobs = await waitFor(
-    () => importJobs(db),
-    (j) => j.length >= count && j.every((x) => x.status !== 'queued' && x.status !== 'running'),
-  );
-  expect(jobs.at(-1)?.status).toBe('done');
-}
 
 async function readRows(db: Db, table: Table): Promise<Row[]> {
   const columns = TABLES[table].flat();
@@ -315,36 +281,10 @@ describeEachEngine(
       await spreadDates(db);
       await expectAllIn(db, 'UTC');
       await setOptions(db, { timezone_string: 'America/Los_Angeles' });
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', fileURLToPath(new URL('./admin-import-child.ts', import.meta.url))],
-        {
-          env: {
-            ...process.env,
-            CHILD_DATABASE_URL:
-              engine === 'sqlite' ? `file:${db.sqlite!.name}` : process.env.TEST_POSTGRES_URL,
-            CHILD_SCHEMA: db.schema ?? '',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let output = '';
-      child.stdout.on('data', (d) => {
-        output += String(d);
-      });
-      child.stderr.on('data', (d) => {
-        output += String(d);
-      });
-      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-      await waitFor(
+      await startChild('admin-import-child.ts', db, engine).killWhen(
         async () => (await importJobs(db))[0],
         (j) => (j?.orders.imported ?? 0) >= 200,
-      ).catch((e) => {
-        child.kill('SIGKILL');
-        throw new Error(`${e}\n${output}`);
-      });
-      child.kill('SIGKILL');
-      await exited;
+      );
       const [killed] = await importJobs(db);
       expect(killed?.status).toBe('running');
       expect(killed!.orders.imported).toBeLessThan(killed!.orders.total);

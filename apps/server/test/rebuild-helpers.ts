@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import type { Db, Engine } from '../src/db/database';
+
+/** Reads until `done` accepts the value (fails after `ms`, naming the last value read). */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 120_000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Runs `script` (a file beside this one, with tsx) in a child process on the test's store:
+ * CHILD_DATABASE_URL and CHILD_SCHEMA name the store, `env` adds to them. The child keeps
+ * running until `killWhen` kills it.
+ */
+export function startChild(
+  script: string,
+  db: Db,
+  engine: Engine,
+  env: Record<string, string> = {},
+) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL(`./${script}`, import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        CHILD_DATABASE_URL:
+          engine === 'sqlite' ? `file:${db.sqlite!.name}` : process.env.TEST_POSTGRES_URL,
+        CHILD_SCHEMA: db.schema ?? '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += String(d);
+  });
+  child.stderr.on('data', (d) => {
+    output += String(d);
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return {
+    /**
+     * Waits until `read` gives a value `done` accepts, then SIGKILLs the child and waits for
+     * it to exit; returns that value. On a timeout it kills the child too, and fails with the
+     * child's output.
+     */
+    async killWhen<T>(read: () => Promise<T>, done: (value: T) => boolean, ms?: number) {
+      const value = await waitFor(read, done, ms).catch((e) => {
+        child.kill('SIGKILL');
+        throw new Error(`${e}\n${output}`);
+      });
+      child.kill('SIGKILL');
+      await exited;
+      return value;
+    },
+  };
+}
+
+/** The import jobs, oldest first, with their progress. */
+export async function importJobs(db: Db) {
+  const rows = await db.kysely
+    .selectFrom('admin_jobs')
+    .select(['id', 'status', 'progress'])
+    .where('kind', '=', 'import')
+    .orderBy('created_gmt')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    ...(JSON.parse(r.progress) as { orders: { imported: number; total: number } }),
+  }));
+}
+
+/** Waits until `count` import jobs exist and none is queued or running; the last is done. */
+export async function rebuilt(db: Db, count: number) {
+  const jobs = await waitFor(
+    () => importJobs(db),
+    (j) => j.length >= count && j.every((x) => x.status !== 'queued' && x.status !== 'running'),
+  );
+  expect(jobs.at(-1)?.status).toBe('done');
+}
+
+/** The GMT creation date of each customer's latest order (refunds left out), by customer id. */
+export async function latestOrderGmt(db: Db): Promise<Map<number, string>> {
+  const latest = await db.kysely
+    .selectFrom('orders')
+    .select(['customer_id', (eb) => eb.fn.max('date_created_gmt').as('gmt')])
+    .where('type', '=', 'order')
+    .where('customer_id', '>', 0)
+    .groupBy('customer_id')
+    .execute();
+  return new Map(latest.map((l) => [Number(l.customer_id), String(l.gmt)]));
+}
