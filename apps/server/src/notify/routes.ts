@@ -19,12 +19,14 @@ import {
   NotifyListQuery,
   SendNowResponse,
 } from '@storelens/api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
 import { authError } from '../auth/errors';
 import { can } from '../auth/roles';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { setPagingHeaders } from '../routes/paging';
 import { formatSqlUtc } from '../timezone';
@@ -59,6 +61,8 @@ const V1 = '/wp-json/storelens/v1';
 const ACCESS = requires('view_woocommerce_reports');
 
 type IdParams = { Params: Static<typeof NotifyIdParams> };
+type ListRequest = FastifyRequest<{ Querystring: Static<typeof NotifyListQuery> }>;
+type RuleTable = 'notify_digests' | 'notify_alerts';
 
 /** Who is asking: their id, and whether they see and manage the store-wide rules. */
 function caller(request: FastifyRequest) {
@@ -76,6 +80,41 @@ function checkStoreWide(request: FastifyRequest, storeWide: boolean | undefined)
 
 const notFound = (what: 'digest' | 'alert') =>
   new ApiError(`storelens_${what}_not_found`, `No ${what} with this id.`, 404);
+
+/** The rules the caller sees: their own, and the store-wide ones for someone with manage_options. */
+function seenBy(request: FastifyRequest) {
+  const me = caller(request);
+  return (eb: ExpressionBuilder<Database, RuleTable>) =>
+    me.admin
+      ? eb.or([eb('user_id', '=', me.id), eb('store_wide', '=', 1)])
+      : eb('user_id', '=', me.id);
+}
+
+/**
+ * One page (`page`, `per_page`) of `query`'s rows, newest first by `date` then id, with the
+ * paging headers set.
+ */
+async function newestPage<T extends 'notify_events' | 'notify_outbox'>(
+  request: ListRequest,
+  reply: FastifyReply,
+  query: SelectQueryBuilder<Database, T, object>,
+  date: 'fired_gmt' | 'created_gmt',
+) {
+  const perPage = request.query.per_page ?? 20;
+  const page = request.query.page ?? 1;
+  const total = Number(
+    (await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
+  );
+  const rows = await query
+    .selectAll()
+    .orderBy(sql.ref(date), 'desc')
+    .orderBy(sql.ref('id'), 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  setPagingHeaders(request, reply, page, total, Math.ceil(total / perPage));
+  return rows;
+}
 
 async function lastDelivery(db: Db, source: 'digest' | 'alert', id: number) {
   const row = await db.kysely
@@ -174,17 +213,47 @@ export function notifyRoutes(
 
   // ---- digests ----
   const readDigest = async (request: FastifyRequest, id: number) => {
-    const me = caller(request);
     const d = await db.kysely
       .selectFrom('notify_digests')
       .selectAll()
       .where('id', '=', id)
+      .where(seenBy(request))
       .executeTakeFirst();
     if (!d) throw notFound('digest');
-    const mine = Number(d.user_id) === me.id;
-    if (!mine && !(me.admin && Number(d.store_wide) === 1)) throw notFound('digest');
     return d;
   };
+
+  /** The changes every rule's PUT may make: its channels, whether it is on, store-wide. */
+  const ruleChanges = async (
+    request: FastifyRequest,
+    body: Pick<Static<typeof AlertUpdateBody>, 'channels' | 'enabled' | 'store_wide'>,
+  ) => {
+    const set: Partial<Pick<NotifyDigestTable, 'channels' | 'enabled' | 'store_wide'>> = {};
+    if (body.channels !== undefined)
+      set.channels = JSON.stringify(await parseChannels(body.channels, caller(request).admin));
+    if (body.enabled !== undefined) set.enabled = adminBool(body.enabled) ? 1 : 0;
+    if (body.store_wide !== undefined) set.store_wide = adminBool(body.store_wide) ? 1 : 0;
+    return set;
+  };
+
+  /** `DELETE storelens/v1/{kind}s/{id}`: the rule, and what the notifier keeps of it. */
+  const deleteRoute = (
+    kind: 'digest' | 'alert',
+    read: (request: FastifyRequest, id: number) => Promise<{ id: number }>,
+  ) =>
+    app.delete<IdParams>(
+      `${V1}/${kind}s/:id`,
+      { ...ACCESS, schema: { params: NotifyIdParams, response: { 200: NotifyDeletedResponse } } },
+      async (request) => {
+        const rule = await read(request, request.params.id);
+        await db.kysely
+          .deleteFrom(kind === 'digest' ? 'notify_digests' : 'notify_alerts')
+          .where('id', '=', rule.id)
+          .execute();
+        await forgetRule(db, kind, Number(rule.id));
+        return { deleted: true, id: Number(rule.id) };
+      },
+    );
 
   app.post<{ Body: Static<typeof DigestCreateBody> }>(
     `${V1}/digests`,
@@ -211,15 +280,10 @@ export function notifyRoutes(
   );
 
   app.get(`${V1}/digests`, { ...ACCESS, ...answers(DigestsResponse) }, async (request) => {
-    const me = caller(request);
     const rows = await db.kysely
       .selectFrom('notify_digests')
       .selectAll()
-      .where((eb) =>
-        me.admin
-          ? eb.or([eb('user_id', '=', me.id), eb('store_wide', '=', 1)])
-          : eb('user_id', '=', me.id),
-      )
+      .where(seenBy(request))
       .orderBy('id')
       .execute();
     return Promise.all(rows.map((d) => digestView(db, d)));
@@ -248,25 +312,13 @@ export function notifyRoutes(
       const set: Partial<NotifyDigestTable> = { updated_gmt: nowGmt() };
       if (body.frequency !== undefined) set.frequency = body.frequency;
       if (body.hour !== undefined) set.hour = body.hour;
-      if (body.channels !== undefined)
-        set.channels = JSON.stringify(await parseChannels(body.channels, caller(request).admin));
-      if (body.enabled !== undefined) set.enabled = adminBool(body.enabled) ? 1 : 0;
-      if (body.store_wide !== undefined) set.store_wide = adminBool(body.store_wide) ? 1 : 0;
+      Object.assign(set, await ruleChanges(request, body));
       await db.kysely.updateTable('notify_digests').set(set).where('id', '=', d.id).execute();
       return digestView(db, await readDigest(request, Number(d.id)));
     },
   );
 
-  app.delete<IdParams>(
-    `${V1}/digests/:id`,
-    { ...ACCESS, schema: { params: NotifyIdParams, response: { 200: NotifyDeletedResponse } } },
-    async (request) => {
-      const d = await readDigest(request, request.params.id);
-      await db.kysely.deleteFrom('notify_digests').where('id', '=', d.id).execute();
-      await forgetRule(db, 'digest', Number(d.id));
-      return { deleted: true, id: Number(d.id) };
-    },
-  );
+  deleteRoute('digest', readDigest);
 
   app.post<IdParams>(
     `${V1}/digests/:id/send`,
@@ -287,27 +339,12 @@ export function notifyRoutes(
   );
 
   // ---- alerts ----
+  const visibleAlerts = (request: FastifyRequest) =>
+    db.kysely.selectFrom('notify_alerts').where(seenBy(request));
   const readAlert = async (request: FastifyRequest, id: number) => {
-    const me = caller(request);
-    const a = await db.kysely
-      .selectFrom('notify_alerts')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const a = await visibleAlerts(request).selectAll().where('id', '=', id).executeTakeFirst();
     if (!a) throw notFound('alert');
-    if (Number(a.user_id) !== me.id && !(me.admin && Number(a.store_wide) === 1))
-      throw notFound('alert');
     return a;
-  };
-  const visibleAlerts = (request: FastifyRequest) => {
-    const me = caller(request);
-    return db.kysely
-      .selectFrom('notify_alerts')
-      .where((eb) =>
-        me.admin
-          ? eb.or([eb('user_id', '=', me.id), eb('store_wide', '=', 1)])
-          : eb('user_id', '=', me.id),
-      );
   };
 
   app.post<{ Body: Static<typeof AlertCreateBody> }>(
@@ -352,25 +389,10 @@ export function notifyRoutes(
       schema: { querystring: NotifyListQuery, response: { 200: AlertEventsResponse } },
     },
     async (request, reply) => {
-      const ids = (await visibleAlerts(request).select('id').execute()).map((r) => r.id);
-      const perPage = request.query.per_page ?? 20;
-      const page = request.query.page ?? 1;
-      if (ids.length === 0) {
-        setPagingHeaders(request, reply, page, 0, 0);
-        return [];
-      }
-      const base = db.kysely.selectFrom('notify_events').where('alert_id', 'in', ids);
-      const total = Number(
-        (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
-      );
-      const rows = await base
-        .selectAll()
-        .orderBy('fired_gmt', 'desc')
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute();
-      setPagingHeaders(request, reply, page, total, Math.ceil(total / perPage));
+      const events = db.kysely
+        .selectFrom('notify_events')
+        .where('alert_id', 'in', visibleAlerts(request).select('id'));
+      const rows = await newestPage(request, reply, events, 'fired_gmt');
       return rows.map(
         (e): AlertEventView => ({
           id: Number(e.id),
@@ -421,42 +443,22 @@ export function notifyRoutes(
         updated_gmt: nowGmt(),
       };
       if (body.window !== undefined) set.span = body.window;
-      if (body.channels !== undefined)
-        set.channels = JSON.stringify(await parseChannels(body.channels, caller(request).admin));
-      if (body.enabled !== undefined) set.enabled = adminBool(body.enabled) ? 1 : 0;
-      if (body.store_wide !== undefined) set.store_wide = adminBool(body.store_wide) ? 1 : 0;
+      Object.assign(set, await ruleChanges(request, body));
       await db.kysely.updateTable('notify_alerts').set(set).where('id', '=', a.id).execute();
       return alertView(await readAlert(request, Number(a.id)));
     },
   );
 
-  app.delete<IdParams>(
-    `${V1}/alerts/:id`,
-    { ...ACCESS, schema: { params: NotifyIdParams, response: { 200: NotifyDeletedResponse } } },
-    async (request) => {
-      const a = await readAlert(request, request.params.id);
-      await db.kysely.deleteFrom('notify_alerts').where('id', '=', a.id).execute();
-      await forgetRule(db, 'alert', Number(a.id));
-      return { deleted: true, id: Number(a.id) };
-    },
-  );
+  deleteRoute('alert', readAlert);
 
   // ---- history ----
   app.get<{ Querystring: Static<typeof NotifyListQuery> }>(
     `${V1}/notifications/deliveries`,
     { ...ACCESS, schema: { querystring: NotifyListQuery, response: { 200: DeliveriesResponse } } },
     async (request, reply) => {
-      const me = caller(request);
-      const visible = (table: 'notify_digests' | 'notify_alerts') =>
-        db.kysely
-          .selectFrom(table)
-          .select('id')
-          .where((eb) =>
-            me.admin
-              ? eb.or([eb('user_id', '=', me.id), eb('store_wide', '=', 1)])
-              : eb('user_id', '=', me.id),
-          );
-      const base = db.kysely
+      const visible = (table: RuleTable) =>
+        db.kysely.selectFrom(table).select('id').where(seenBy(request));
+      const deliveries = db.kysely
         .selectFrom('notify_outbox')
         .where((eb) =>
           eb.or([
@@ -464,19 +466,7 @@ export function notifyRoutes(
             eb.and([eb('source', '=', 'alert'), eb('source_id', 'in', visible('notify_alerts'))]),
           ]),
         );
-      const perPage = request.query.per_page ?? 20;
-      const page = request.query.page ?? 1;
-      const total = Number(
-        (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
-      );
-      const rows = await base
-        .selectAll()
-        .orderBy('created_gmt', 'desc')
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute();
-      setPagingHeaders(request, reply, page, total, Math.ceil(total / perPage));
+      const rows = await newestPage(request, reply, deliveries, 'created_gmt');
       return rows.map(
         (r): DeliveryView => ({
           id: Number(r.id),
