@@ -28,6 +28,15 @@ export interface McpStore {
 
 const ROLES: Role[] = ['administrator', 'shop_manager', 'analyst'];
 
+/** The tools the MCP server offers (over HTTP and through the stdio bridge), by name, sorted. */
+export const TOOL_NAMES = [
+  'explain_metric',
+  'get_report_items',
+  'get_report_stats',
+  'list_reports',
+  'search_records',
+];
+
 export async function startMcpStore(
   engine: Engine,
   options: { orders?: number; prepare?: (app: FastifyInstance) => void } = {},

@@ -17,6 +17,7 @@ import {
   refusal,
   rest,
   startMcpStore,
+  TOOL_NAMES,
   withoutLinks,
 } from './mcp-helpers';
 
@@ -79,13 +80,7 @@ for (const engine of engines) {
     it(
       'passes the tools, resources and prompts through',
       async () => {
-        expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([
-          'explain_metric',
-          'get_report_items',
-          'get_report_stats',
-          'list_reports',
-          'search_records',
-        ]);
+        expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
         expect(client.getServerVersion()?.name).toBe('storelens');
         expect(client.getInstructions()).toMatch(/dashboard_url/);
         const settings = await client.readResource({ uri: 'storelens://settings' });

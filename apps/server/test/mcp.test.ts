@@ -24,6 +24,7 @@ import {
   refusal,
   rest,
   startMcpStore,
+  TOOL_NAMES,
   withoutLinks,
 } from './mcp-helpers';
 
@@ -71,13 +72,7 @@ for (const engine of engines) {
 
     it('offers the tools, resources and prompts, read-only', async () => {
       const tools = (await admin.listTools()).tools;
-      expect(tools.map((t) => t.name).sort()).toEqual([
-        'explain_metric',
-        'get_report_items',
-        'get_report_stats',
-        'list_reports',
-        'search_records',
-      ]);
+      expect(tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
       for (const tool of tools) {
         expect(tool.annotations?.readOnlyHint).toBe(true);
         expect(tool.description!.length).toBeGreaterThan(100);
