@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@storelens/api';
 import type { Db } from '../db/database';
+import type { OrderFeeLineTable } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { feeTaxesOf } from '../ingest/rows';
 import type { OrderFeeInput, OrderInput, RefundInput } from '../ingest/types';
@@ -101,15 +102,7 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
     (t) => Number(t.order_id),
   );
   const fees = byKey(
-    await sql.selectIn<{
-      id: number;
-      order_id: number;
-      name: string;
-      total: number;
-      tax: number;
-      taxes: string;
-      refunded_item_id: number;
-    }>(
+    await sql.selectIn<OrderFeeLineTable>(
       'SELECT id, order_id, name, total, tax, taxes, refunded_item_id FROM order_fee_lines',
       'order_id',
       allIds,

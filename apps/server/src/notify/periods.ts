@@ -80,6 +80,17 @@ export function periodOf(
   };
 }
 
+/** The first local day of the latest complete period at `nowMs` (the one before today's). */
+function lastCompleteStart(
+  frequency: DigestFrequency,
+  nowMs: number,
+  tz: Zone,
+  startOfWeek: number,
+): string {
+  const today = tz.toLocal(formatSqlUtc(nowMs)).slice(0, 10);
+  return previousStart(frequency, periodStart(frequency, today, startOfWeek));
+}
+
 /**
  * The latest complete period whose sending time (the chosen local hour after it) has come at
  * `nowMs`: yesterday for a daily digest once today's hour has come, else the day before.
@@ -91,9 +102,7 @@ export function latestDuePeriod(
   tz: Zone,
   startOfWeek: number,
 ): Period {
-  const today = tz.toLocal(formatSqlUtc(nowMs)).slice(0, 10);
-  const current = periodStart(frequency, today, startOfWeek);
-  const last = periodOf(frequency, previousStart(frequency, current), hour, tz);
+  const last = periodOf(frequency, lastCompleteStart(frequency, nowMs, tz, startOfWeek), hour, tz);
   if (last.dueMs <= nowMs) return last;
   return periodOf(frequency, previousStart(frequency, last.first), hour, tz);
 }
@@ -105,7 +114,5 @@ export function latestCompletePeriod(
   tz: Zone,
   startOfWeek: number,
 ): Period {
-  const today = tz.toLocal(formatSqlUtc(nowMs)).slice(0, 10);
-  const current = periodStart(frequency, today, startOfWeek);
-  return periodOf(frequency, previousStart(frequency, current), 0, tz);
+  return periodOf(frequency, lastCompleteStart(frequency, nowMs, tz, startOfWeek), 0, tz);
 }
