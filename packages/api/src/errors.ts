@@ -165,6 +165,12 @@ export const adminErrorCatalogue = {
     status: 403,
     message: 'Storelens keeps these options for itself; they cannot be read or written here: %s',
   },
+  storelens_digest_not_found: { status: 404, message: 'No digest with this id.' },
+  storelens_alert_not_found: { status: 404, message: 'No alert with this id.' },
+  storelens_unsubscribe_invalid: {
+    status: 404,
+    message: 'This unsubscribe link is not valid: it was changed, or its digest no longer exists.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /**

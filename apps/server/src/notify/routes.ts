@@ -79,7 +79,7 @@ function checkStoreWide(request: FastifyRequest, storeWide: boolean | undefined)
 }
 
 const notFound = (what: 'digest' | 'alert') =>
-  new ApiError(`storelens_${what}_not_found`, `No ${what} with this id.`, 404);
+  ApiError.of(what === 'digest' ? 'storelens_digest_not_found' : 'storelens_alert_not_found');
 
 /** The rules the caller sees: their own, and the store-wide ones for someone with manage_options. */
 function seenBy(request: FastifyRequest) {

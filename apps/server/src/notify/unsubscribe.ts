@@ -65,12 +65,7 @@ export function unsubscribeHeaders(url: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-const invalid = () =>
-  new ApiError(
-    'storelens_unsubscribe_invalid',
-    'This unsubscribe link is not valid: it was changed, or its digest no longer exists.',
-    404,
-  );
+const invalid = () => ApiError.of('storelens_unsubscribe_invalid');
 
 const FREQUENCY = { daily: 'daily', weekly: 'weekly', monthly: 'monthly' } as const;
 
