@@ -1,27 +1,15 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { expectShopTotals } from './connect-helpers';
 import { buildTestApp, freshStore } from './harness';
+import { spawnTsx } from './rebuild-helpers';
 import { WooSimulator } from './woo-simulator';
 
 const cli = fileURLToPath(new URL('../src/connect/cli.ts', import.meta.url));
 
-function run(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += String(d);
-    });
-    child.stderr.on('data', (d) => {
-      output += String(d);
-    });
-    child.on('exit', (code) => resolve({ code, output }));
-  });
+async function run(args: string[], env: Record<string, string>) {
+  const child = spawnTsx(cli, args, env);
+  return { code: await child.exited, output: child.output() };
 }
 
 describe('npm run connect', () => {

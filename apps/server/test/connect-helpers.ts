@@ -6,6 +6,7 @@ import { deliveryQueues, type SyncOptions } from '../src/connect';
 import type { Db } from '../src/db/database';
 import { call } from './admin-helpers';
 import { authenticateInjects, signIn } from './harness';
+import { waitFor as waitUntil } from './rebuild-helpers';
 import type { WooSimulator } from './woo-simulator';
 
 export const CONNECTIONS = '/wp-json/storelens/v1/connections';
@@ -35,18 +36,13 @@ export async function listeningApp(db: Db, options: SyncOptions = {}): Promise<F
   return app;
 }
 
-export async function waitFor<T>(
+/** Reads until `done` accepts the value, for 90 seconds at the most. */
+export function waitFor<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   ms = 90_000,
 ): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return waitUntil(read, done, ms);
 }
 
 /** A connection as the API answers it. */

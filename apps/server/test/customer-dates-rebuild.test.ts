@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import { generateDemoStore } from '../src/demo/generate';
-import { readStoreSettings, setOptions } from '../src/options';
+import { readStoreSettings } from '../src/options';
 import { zone } from '../src/timezone';
 import { call } from './admin-helpers';
-import { buildTestApp, describeEachEngine } from './harness';
-import { importJobs, latestOrderGmt, rebuilt, startChild } from './rebuild-helpers';
+import { describeEachEngine } from './harness';
+import { killRebuildMidway, latestOrderGmt, rebuilt, resumeRebuild } from './rebuild-helpers';
 
 /*
  * A customer's local dates (registered, last active) are stored beside their GMT ones. A
@@ -216,28 +216,15 @@ describeEachEngine(
       const { db, engine } = ctx();
       expect((await notIn(db, 'UTC')).wrong).toBe(0);
       // The zone changes; the import the child starts is the rebuild (a full import, beside).
-      await setOptions(db, { timezone_string: 'America/Los_Angeles' });
-      await startChild('admin-import-child.ts', db, engine).killWhen(
-        async () => (await importJobs(db))[0],
-        (j) => (j?.orders.imported ?? 0) >= 200,
-      );
-      const [killed] = await importJobs(db);
-      expect(killed?.status).toBe('running');
-      expect(killed!.orders.imported).toBeLessThan(killed!.orders.total);
+      await killRebuildMidway(db, engine, 'America/Los_Angeles');
       // Before the swap the customers are all in the old zone, as the reports are.
       expect((await notIn(db, 'UTC')).wrong).toBe(0);
 
-      // Restart: the job resumes when the app is ready (SQLite builds its copy again).
-      const app = await buildTestApp(db);
-      try {
-        await app.ready();
-        await rebuilt(db, 1);
+      await resumeRebuild(db, async (app) => {
         const after = await notIn(db, 'America/Los_Angeles');
         expect(after).toEqual({ customers: after.customers, wrong: 0, sample: [] });
         await expectReportIn(app, db, 'America/Los_Angeles', 'UTC');
-      } finally {
-        await app.close();
-      }
+      });
     }, 240_000);
   },
   async (db) => {

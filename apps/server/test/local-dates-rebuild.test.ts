@@ -5,11 +5,10 @@ import { storeReportContext } from '../src/analytics/context';
 import { searchOrders } from '../src/analytics/pickers/orders';
 import type { Db } from '../src/db/database';
 import { generateDemoStore } from '../src/demo/generate';
-import { setOptions } from '../src/options';
 import { formatSqlUtc, parseSqlUtc, zone } from '../src/timezone';
 import { call } from './admin-helpers';
-import { buildTestApp, describeEachEngine } from './harness';
-import { importJobs, rebuilt, startChild } from './rebuild-helpers';
+import { describeEachEngine } from './harness';
+import { killRebuildMidway, rebuilt, resumeRebuild } from './rebuild-helpers';
 
 /*
  * Every local date the store keeps is its GMT twin in the shop's zone. A time-zone rebuild set
@@ -280,14 +279,7 @@ describeEachEngine(
       const { db, engine } = ctx();
       await spreadDates(db);
       await expectAllIn(db, 'UTC');
-      await setOptions(db, { timezone_string: 'America/Los_Angeles' });
-      await startChild('admin-import-child.ts', db, engine).killWhen(
-        async () => (await importJobs(db))[0],
-        (j) => (j?.orders.imported ?? 0) >= 200,
-      );
-      const [killed] = await importJobs(db);
-      expect(killed?.status).toBe('running');
-      expect(killed!.orders.imported).toBeLessThan(killed!.orders.total);
+      await killRebuildMidway(db, engine, 'America/Los_Angeles');
       // Until the swap: the swapped tables all in the old zone; the orders the killed run
       // rewrote are in the new one, but the orders picker answers the reports' (old) zone.
       await expectAllIn(db, 'UTC', SWAPPED);
@@ -326,16 +318,10 @@ describeEachEngine(
         all.filter((o) => toLocal(o.date_created_gmt) >= from).length,
       );
 
-      // Restart: the job resumes when the app is ready (SQLite builds its copy again).
-      const resumed = await buildTestApp(db);
-      try {
-        await resumed.ready();
-        await rebuilt(db, 1);
+      await resumeRebuild(db, async (resumed) => {
         await expectAllIn(db, 'America/Los_Angeles');
         await expectAnswersIn(resumed, db, 'America/Los_Angeles');
-      } finally {
-        await resumed.close();
-      }
+      });
     }, 240_000);
   },
   async (db) => {

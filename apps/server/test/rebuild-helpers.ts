@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db, Engine } from '../src/db/database';
+import { setOptions } from '../src/options';
+import { buildTestApp } from './harness';
 
 /** Reads until `done` accepts the value (fails after `ms`, naming the last value read). */
 export async function waitFor<T>(
@@ -19,6 +22,26 @@ export async function waitFor<T>(
 }
 
 /**
+ * Runs `file` with tsx (and `args`) in a child process, with `env` added to this process's;
+ * `output()` is what it wrote to stdout and stderr so far, `exited` its exit code.
+ */
+export function spawnTsx(file: string, args: string[], env: Record<string, string | undefined>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += String(d);
+  });
+  child.stderr.on('data', (d) => {
+    output += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+/**
  * Runs `script` (a file beside this one, with tsx) in a child process on the test's store:
  * CHILD_DATABASE_URL and CHILD_SCHEMA name the store, `env` adds to them. The child keeps
  * running until `killWhen` kills it.
@@ -29,28 +52,16 @@ export function startChild(
   engine: Engine,
   env: Record<string, string> = {},
 ) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL(`./${script}`, import.meta.url))],
+  const { child, exited, output } = spawnTsx(
+    fileURLToPath(new URL(`./${script}`, import.meta.url)),
+    [],
     {
-      env: {
-        ...process.env,
-        CHILD_DATABASE_URL:
-          engine === 'sqlite' ? `file:${db.sqlite!.name}` : process.env.TEST_POSTGRES_URL,
-        CHILD_SCHEMA: db.schema ?? '',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      CHILD_DATABASE_URL:
+        engine === 'sqlite' ? `file:${db.sqlite!.name}` : process.env.TEST_POSTGRES_URL,
+      CHILD_SCHEMA: db.schema ?? '',
+      ...env,
     },
   );
-  let output = '';
-  child.stdout.on('data', (d) => {
-    output += String(d);
-  });
-  child.stderr.on('data', (d) => {
-    output += String(d);
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   return {
     /**
      * Waits until `read` gives a value `done` accepts, then SIGKILLs the child and waits for
@@ -60,7 +71,7 @@ export function startChild(
     async killWhen<T>(read: () => Promise<T>, done: (value: T) => boolean, ms?: number) {
       const value = await waitFor(read, done, ms).catch((e) => {
         child.kill('SIGKILL');
-        throw new Error(`${e}\n${output}`);
+        throw new Error(`${e}\n${output()}`);
       });
       child.kill('SIGKILL');
       await exited;
@@ -92,6 +103,36 @@ export async function rebuilt(db: Db, count: number) {
     (j) => j.length >= count && j.every((x) => x.status !== 'queued' && x.status !== 'running'),
   );
   expect(jobs.at(-1)?.status).toBe('done');
+}
+
+/**
+ * The shop's zone changes to `tz` and its rebuild runs in a child process, killed once it has
+ * rewritten 200 orders: the job is left running, part done.
+ */
+export async function killRebuildMidway(db: Db, engine: Engine, tz: string) {
+  await setOptions(db, { timezone_string: tz });
+  await startChild('admin-import-child.ts', db, engine).killWhen(
+    async () => (await importJobs(db))[0],
+    (j) => (j?.orders.imported ?? 0) >= 200,
+  );
+  const [killed] = await importJobs(db);
+  expect(killed?.status).toBe('running');
+  expect(killed!.orders.imported).toBeLessThan(killed!.orders.total);
+}
+
+/**
+ * Restart: an app on `db` resumes the rebuild when it is ready (SQLite builds its copy again);
+ * once it is done, `check` runs on that app.
+ */
+export async function resumeRebuild(db: Db, check: (app: FastifyInstance) => Promise<void>) {
+  const app = await buildTestApp(db);
+  try {
+    await app.ready();
+    await rebuilt(db, 1);
+    await check(app);
+  } finally {
+    await app.close();
+  }
 }
 
 /** The GMT creation date of each customer's latest order (refunds left out), by customer id. */
