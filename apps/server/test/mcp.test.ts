@@ -11,7 +11,7 @@ import {
   STATS,
   STATS_REPORTS,
 } from '../src/mcp/catalog';
-import { METRICS_DOC } from '../src/mcp/glossary';
+import { metricsDocPath } from '../src/mcp/glossary';
 import { RestError, restGet } from '../src/mcp/rest';
 import { bootSettings } from '../src/web';
 import { engines, signIn } from './harness';
@@ -271,7 +271,7 @@ for (const engine of engines) {
       });
       const [row] = lines.glossary as Record<string, string>[];
       expect(row?.number).toBe('Net sales (lines)');
-      expect(readFileSync(METRICS_DOC, 'utf8')).toContain(row!['API field']!);
+      expect(readFileSync(metricsDocPath(), 'utf8')).toContain(row!['API field']!);
       const orders = await call(admin, 'explain_metric', {
         metric: 'net_revenue',
         report: 'revenue',
@@ -279,7 +279,7 @@ for (const engine of engines) {
       expect((orders.glossary as Record<string, string>[])[0]?.number).toBe('Net sales (orders)');
       const gross = await call(admin, 'explain_metric', { metric: 'gross sales' });
       const [definition] = gross.definitions as { definition: string }[];
-      expect(readFileSync(METRICS_DOC, 'utf8')).toContain(definition!.definition);
+      expect(readFileSync(metricsDocPath(), 'utf8')).toContain(definition!.definition);
       const unknown = await refusal(admin, 'explain_metric', { metric: 'happiness' });
       expect(Object.keys(unknown.error!.params)).toEqual(['metric']);
     });
@@ -298,7 +298,7 @@ for (const engine of engines) {
       const glossary = await admin.readResource({ uri: 'storelens://metrics/glossary' });
       const text = (glossary.contents[0] as { text: string }).text;
       expect(text.startsWith('## Glossary')).toBe(true);
-      expect(readFileSync(METRICS_DOC, 'utf8')).toContain(text);
+      expect(readFileSync(metricsDocPath(), 'utf8')).toContain(text);
       const review = await admin.getPrompt({ name: 'weekly_review', arguments: {} });
       expect(JSON.stringify(review.messages)).toContain('period=last_week');
       const why = await admin.getPrompt({

@@ -7,8 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** Where the document is: the repository's docs folder, from this file's place in it. */
-export const METRICS_DOC = fileURLToPath(new URL('../../../../docs/metrics.md', import.meta.url));
+/**
+ * Where the document is: the repository's docs folder, from this file's place in it. Worked out
+ * when asked: a browser-like test environment that loads the app (the compat suite's jsdom)
+ * gives modules a URL that is not a file's.
+ */
+export const metricsDocPath = () =>
+  fileURLToPath(new URL('../../../../docs/metrics.md', import.meta.url));
 
 /** One markdown table: its heading path, its header cells and its rows (keyed by header). */
 interface Table {
@@ -53,7 +58,7 @@ export function tablesOf(text: string): Table[] {
 
 /** The text of the document, read now. */
 export function metricsDocument(): string {
-  return readFileSync(METRICS_DOC, 'utf8');
+  return readFileSync(metricsDocPath(), 'utf8');
 }
 
 /** The glossary section of the document (its heading and everything up to the next one). */
