@@ -124,7 +124,7 @@ export function fastifyOptions(trustProxy: TrustProxy) {
   };
 }
 
-/** The query hooks every report route relies on: comma lists, and no infinite numbers. */
+/** The query hook every report route relies on: comma lists (infinite numbers: input-guards.ts). */
 export function addQueryHooks(app: FastifyInstance): void {
   // Comma lists for array parameters: 'a,b,c' and a[]=a&a[]=b mean the same.
   app.addHook('preValidation', async (request) => {
@@ -132,19 +132,6 @@ export function addQueryHooks(app: FastifyInstance): void {
       request.routeOptions.schema?.querystring as Parameters<typeof splitCommaLists>[0],
       request.query as Record<string, unknown> | undefined,
     );
-  });
-
-  // ajv's number checks let Infinity through, and its coercion makes one from a one-element
-  // array such as `page[]=1e309` (the plain `page=1e309` is refused). No parameter means an
-  // infinite number, and SQL refuses one (a 500): refuse it here, for every route.
-  app.addHook('preHandler', async (request) => {
-    const params: Record<string, string> = {};
-    for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
-      const values: unknown[] = Array.isArray(value) ? value : [value];
-      if (values.some((v) => typeof v === 'number' && !Number.isFinite(v)))
-        params[name] = `${name} must be a finite number.`;
-    }
-    if (Object.keys(params).length) throw ApiError.invalidParams(params);
   });
 }
 

@@ -3,6 +3,7 @@ import { addQueryHooks, fastifyOptions } from '../../app';
 import type { Db } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/faults';
 import { ApiError } from '../../errors';
+import { registerInputGuards } from '../../input-guards';
 import { analyticsRoutes } from '../../routes/analytics';
 import { revenueRoutes } from '../../routes/revenue';
 
@@ -15,6 +16,7 @@ import { revenueRoutes } from '../../routes/revenue';
 export async function reportReaderApp(db: Db): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(false));
   addQueryHooks(app);
+  registerInputGuards(app);
   app.setErrorHandler((error: FastifyError | ApiError, _request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send(error.toBody());
     if (error.validation) {
