@@ -13,6 +13,7 @@ import { escapeHtml } from '../analytics/paging';
 import { can, isRole } from '../auth/roles';
 import type { Db } from '../db/database';
 import { newOwner } from '../db/lease';
+import { newRowId } from '../db/row-ids';
 import { readStoreSettings } from '../options';
 import { formatSqlUtc, parseSqlUtc, zone } from '../timezone';
 import { deliver, type OutboxChannel, type OutboxPayload, type StoredChannel } from './channels';
@@ -60,11 +61,6 @@ export async function insertWithNextId(
       if (attempt >= 5) throw error;
     }
   }
-}
-
-/** A fresh id for outbox rows and events: epoch microseconds and a random part, as jobs'. */
-function newRowId(): number {
-  return Date.now() * 1000 + Math.floor(Math.random() * 1000);
 }
 
 /** Who an e-mail channel reaches: the owner, or for a store-wide rule every administrator. */

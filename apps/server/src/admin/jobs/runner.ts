@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isDatabaseClosed, isDatabaseUnavailable } from '../../db/faults';
 import { forgetOwner, newOwner, ownerIsGone } from '../../db/lease';
+import { newRowId } from '../../db/row-ids';
 
 export { newOwner, ownerIsGone } from '../../db/lease';
 
@@ -66,10 +67,9 @@ export async function readJob<P, S>(db: Db, id: string): Promise<Job<P, S> | und
   return row ? parseJob<P, S>(row) : undefined;
 }
 
-/** A new job id: epoch microseconds as digits (WooCommerce's "microtime" ids). */
+/** A new job id: epoch microseconds as digits (WooCommerce's "microtime" ids; row-ids.ts). */
 export function newJobId(): string {
-  const micro = BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000));
-  return micro.toString();
+  return String(newRowId());
 }
 
 /** How long a claim on a job lasts unless renewed, by default (`STORELENS_JOB_LEASE_MS`). */
