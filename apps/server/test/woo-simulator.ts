@@ -138,6 +138,12 @@ export class WooSimulator {
   /** Faults for the next requests, in order; `every` adds one every n-th request. */
   faults: Fault[] = [];
   every: { n: number; fault: Fault } | null = null;
+  /**
+   * Once a request whose path contains `path` has been answered, every request fails with
+   * `fault` (`every` is set): an outage that starts at a known point of an import, however
+   * fast or slow the import runs.
+   */
+  outageAfter: { path: string; fault: Fault } | null = null;
   retryAfterSeconds = 1;
   slowMs = 0;
   /** Changes are made but no webhook is sent (a shop whose deliveries are lost). */
@@ -1026,6 +1032,13 @@ export class WooSimulator {
       send(status, { code, message, data: { status } });
 
     if (this.slowMs) await new Promise((r) => setTimeout(r, this.slowMs));
+    const outage = this.outageAfter;
+    if (outage && url.pathname.includes(outage.path)) {
+      this.outageAfter = null;
+      res.on('finish', () => {
+        this.every = { n: 1, fault: outage.fault };
+      });
+    }
     let fault = this.faults.shift();
     if (!fault && this.every && this.requests % this.every.n === 0) fault = this.every.fault;
     if (fault === 'hang') return; // never answers: the client's timeout must give up
