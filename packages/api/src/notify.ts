@@ -19,7 +19,14 @@ export const channelTypes = ['email', 'slack', 'webhook'] as const;
 export type ChannelType = (typeof channelTypes)[number];
 
 /** Alert conditions. */
-export const alertConditions = ['above', 'below', 'change', 'no_orders', 'unusual'] as const;
+export const alertConditions = [
+  'above',
+  'below',
+  'change',
+  'no_orders',
+  'unusual',
+  'sync_failing',
+] as const;
 /** One alert condition. */
 export type AlertCondition = (typeof alertConditions)[number];
 
@@ -40,6 +47,36 @@ export type AlertMetric = (typeof alertMetrics)[number];
 export const alertWindows = ['hour', 'day'] as const;
 /** One alert window. */
 export type AlertWindow = (typeof alertWindows)[number];
+
+/** Which side of the expected range an `unusual` rule fires on: above it, below it, either. */
+export const alertDirections = ['up', 'down', 'both'] as const;
+/** One `unusual` direction. */
+export type AlertDirection = (typeof alertDirections)[number];
+
+/** The starter rules made for administrators (`starter` of a rule made by Storelens). */
+export const alertStarters = ['no_orders', 'refunds_unusual', 'sync_failing'] as const;
+/** One starter rule. */
+export type AlertStarter = (typeof alertStarters)[number];
+
+/**
+ * A `no_orders` rule's opening hours in the store's time zone: the weekdays (0 Sunday … 6
+ * Saturday) and the hours from `from` (0-23) to `to` (1-24, after `from`); only open time
+ * counts toward the rule's hours without an order.
+ */
+export const OpenHours = Type.Object(
+  {
+    days: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), {
+      minItems: 1,
+      maxItems: 7,
+      uniqueItems: true,
+    }),
+    from: Type.Integer({ minimum: 0, maximum: 23 }),
+    to: Type.Integer({ minimum: 1, maximum: 24 }),
+  },
+  { additionalProperties: false },
+);
+/** A rule's opening hours. */
+export type OpenHours = Static<typeof OpenHours>;
 
 /**
  * One channel as sent: `{type: 'email'}` (to the owner; a store-wide one to every
@@ -157,8 +194,15 @@ export const AlertCreateBody = Type.Object(
     threshold: Type.Optional(Type.Number({ minimum: -1e12, maximum: 1e12 })),
     /** The window read: `day` (default) or `hour`. */
     window: Type.Optional(literalUnion(alertWindows)),
-    /** no_orders: how many hours without an order. */
-    hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 720 })),
+    /**
+     * no_orders: how many (open) hours without an order; `null`: tuned to the store's own
+     * order rate (docs/api.md, "Digests and alerts").
+     */
+    hours: Type.Optional(orNull(Type.Integer({ minimum: 1, maximum: 720 }))),
+    /** no_orders: the hours that count (`null`: every hour). */
+    open_hours: Type.Optional(orNull(OpenHours)),
+    /** unusual: fire above the expected range, below it, or either (default). */
+    direction: Type.Optional(literalUnion(alertDirections)),
     channels: Type.Optional(Type.Array(ChannelInput, { maxItems: 10 })),
     store_wide: Type.Optional(AdminBool),
     enabled: Type.Optional(AdminBool),
@@ -178,9 +222,13 @@ export const AlertView = Closed({
   threshold: orNull(Type.Number()),
   window: literalUnion(alertWindows),
   hours: orNull(Type.Integer()),
+  open_hours: orNull(OpenHours),
+  direction: literalUnion(alertDirections),
   enabled: Type.Boolean(),
   channels: Type.Array(ChannelView),
   state: literalUnion(['normal', 'firing'] as const),
+  /** The starter rule this is (made by Storelens for administrators), or null. */
+  starter: orNull(literalUnion(alertStarters)),
   date_created_gmt: Type.String(),
 });
 /** An alert rule as answered. */

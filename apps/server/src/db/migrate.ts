@@ -30,6 +30,7 @@ import * as m027 from './migrations/027_record_digests';
 import * as m029 from './migrations/029_order_fee_lines';
 import * as m030 from './migrations/030_application_key_ids';
 import * as m031 from './migrations/031_notifications';
+import * as m032 from './migrations/032_alert_rules';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '029_order_fee_lines': m029,
   '030_application_key_ids': m030,
   '031_notifications': m031,
+  '032_alert_rules': m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,7 @@ import {
   NotifyDeletedResponse,
   NotifyIdParams,
   NotifyListQuery,
+  type OpenHours,
   SendNowResponse,
 } from '@storelens/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -153,25 +154,33 @@ function alertView(a: NotifyAlertTable): AlertView {
     threshold: a.threshold === null ? null : Number(a.threshold),
     window: a.span as AlertView['window'],
     hours: a.hours === null ? null : Number(a.hours),
+    open_hours: a.open_hours === null ? null : (JSON.parse(a.open_hours) as OpenHours),
+    direction: (a.direction ?? 'both') as AlertView['direction'],
     enabled: Number(a.enabled) === 1,
     channels: (JSON.parse(a.channels) as StoredChannel[]).map(channelView),
     state: a.state as AlertView['state'],
+    starter: a.starter as AlertView['starter'],
     date_created_gmt: a.created_gmt.replace(' ', 'T'),
   };
 }
 
-/** The checks the body schema cannot make: what each condition needs. */
+/** The checks the body schema cannot make: what each condition needs, and may have. */
 function checkAlertFields(a: {
   metric?: string | undefined;
   condition: string;
   threshold?: number | null | undefined;
   hours?: number | null | undefined;
+  open_hours?: OpenHours | null | undefined;
+  direction?: string | null | undefined;
 }) {
   const params: Record<string, string> = {};
   if (a.condition === 'no_orders') {
-    if (a.hours === undefined || a.hours === null)
-      params.hours = 'hours is required for no_orders (how many hours without an order).';
-  } else {
+    if (a.hours === undefined)
+      params.hours =
+        'hours is required for no_orders: how many hours without an order, or null to tune it to the store.';
+    if (a.open_hours && a.open_hours.to <= a.open_hours.from)
+      params['open_hours.to'] = 'open_hours.to must be after open_hours.from (hours 0-24).';
+  } else if (a.condition !== 'sync_failing') {
     if (!a.metric) params.metric = `metric is required for ${a.condition}.`;
     if ((a.condition === 'above' || a.condition === 'below') && (a.threshold ?? null) === null)
       params.threshold = `threshold is required for ${a.condition}.`;
@@ -186,6 +195,10 @@ function checkAlertFields(a: {
     )
       params.threshold = 'threshold for unusual is a number of deviations above 0 (3 by default).';
   }
+  if (a.condition !== 'no_orders' && a.open_hours)
+    params.open_hours = 'open_hours is only for no_orders rules.';
+  if (a.condition !== 'unusual' && a.direction && a.direction !== 'both')
+    params.direction = 'direction is only for unusual rules.';
   if (Object.keys(params).length) throw ApiError.invalidParams(params);
 }
 
@@ -366,6 +379,8 @@ export function notifyRoutes(
         threshold: body.threshold ?? null,
         span: body.window ?? 'day',
         hours: body.hours ?? null,
+        open_hours: body.open_hours ? JSON.stringify(body.open_hours) : null,
+        direction: body.direction ?? null,
         channels: JSON.stringify(channels),
         enabled: adminBool(body.enabled, true) ? 1 : 0,
         starter: null,
@@ -428,11 +443,26 @@ export function notifyRoutes(
       const a = await readAlert(request, request.params.id);
       const body = request.body ?? {};
       if (body.store_wide !== undefined) checkStoreWide(request, adminBool(body.store_wide));
+      const condition = body.condition ?? a.condition;
+      // Opening hours and a direction belong to one condition: a change of condition that
+      // does not send them drops them.
       const merged = {
         metric: body.metric ?? a.metric,
-        condition: body.condition ?? a.condition,
+        condition,
         threshold: body.threshold !== undefined ? body.threshold : a.threshold,
         hours: body.hours !== undefined ? body.hours : a.hours,
+        open_hours:
+          body.open_hours !== undefined
+            ? body.open_hours
+            : a.open_hours === null || condition !== 'no_orders'
+              ? null
+              : (JSON.parse(a.open_hours) as OpenHours),
+        direction:
+          body.direction !== undefined
+            ? body.direction
+            : condition === 'unusual'
+              ? a.direction
+              : null,
       };
       checkAlertFields(merged);
       const set: Partial<NotifyAlertTable> = {
@@ -440,6 +470,8 @@ export function notifyRoutes(
         condition: merged.condition,
         threshold: merged.threshold === null ? null : Number(merged.threshold),
         hours: merged.hours === null ? null : Number(merged.hours),
+        open_hours: merged.open_hours ? JSON.stringify(merged.open_hours) : null,
+        direction: merged.direction,
         updated_gmt: nowGmt(),
       };
       if (body.window !== undefined) set.span = body.window;

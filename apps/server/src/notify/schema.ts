@@ -1,5 +1,5 @@
 /**
- * The tables of digests and alerts (migration 031), merged into the store's Kysely schema by
+ * The tables of digests and alerts (migrations 031 and 032), merged into the store's Kysely schema by
  * declaration merging, so the rest of db/schema.ts stays as it is.
  */
 declare module '../db/schema' {
@@ -9,6 +9,7 @@ declare module '../db/schema' {
     notify_alerts: NotifyAlertTable;
     notify_events: NotifyEventTable;
     notify_outbox: NotifyOutboxTable;
+    notify_starters: NotifyStarterTable;
   }
 }
 
@@ -46,6 +47,10 @@ export interface NotifyAlertTable {
   channels: string;
   enabled: number;
   starter: string | null;
+  /** no_orders: JSON OpenHours, or null for every hour (migration 032). */
+  open_hours: string | null;
+  /** unusual: 'up', 'down' or 'both' (null: both). */
+  direction: string | null;
   state: string;
   event_id: number | null;
   created_gmt: string;
@@ -84,4 +89,11 @@ export interface NotifyOutboxTable {
   error: string | null;
   created_gmt: string;
   sent_gmt: string | null;
+}
+
+/** A starter rule made once for the administrators; kept when the rule is deleted. */
+export interface NotifyStarterTable {
+  name: string;
+  alert_id: number;
+  created_gmt: string;
 }
