@@ -261,6 +261,7 @@ export async function buildApp(
   notifyRoutes(app, db, {
     smtpUrl: () => config.smtpUrl ?? (process.env.SMTP_URL || undefined),
     publicUrl: () => config.publicUrl,
+    starterAlerts: () => process.env.STORELENS_STARTER_ALERTS !== 'off',
     ...(starting ? { ready: () => !starting() } : {}),
   });
   installChangeNotices(app, db);

@@ -7,14 +7,19 @@
 // Response types: the contract's (@storelens/api), by the names the stores use.
 export type {
   AdminStatusMessage as ProfileUpdateResponse,
+  AlertEventView,
+  AlertView,
   AttributeBody,
   AttributeTermRow,
   CategoriesListRow,
   CategorySearchRow,
+  ChannelView,
   CountryBody,
   CouponSearchRow,
   CouponsListRow,
   CustomersListRow,
+  DeliveryView,
+  DigestView,
   DownloadFileRow,
   DownloadIpRow,
   DownloadsListRow,
@@ -141,6 +146,8 @@ export * from './stores/navigation/hooks.ts';
 export * from './stores/navigation/slice.ts';
 export * from './stores/notes/hooks.ts';
 export * from './stores/notes/slice.ts';
+export * from './stores/notifications/hooks.ts';
+export * from './stores/notifications/slice.ts';
 export * from './stores/onboarding/hooks.ts';
 export * from './stores/onboarding/slice.ts';
 export * from './stores/options/hooks.ts';

@@ -6,6 +6,7 @@ import { type ImportState, importSlice } from './stores/import/slice.ts';
 import { type ItemsState, itemsResource } from './stores/items/slice.ts';
 import { type NavigationState, navigationSlice } from './stores/navigation/slice.ts';
 import { type NotesState, notesResource } from './stores/notes/slice.ts';
+import { type NotificationsState, notificationsReducer } from './stores/notifications/slice.ts';
 import { type OnboardingState, onboardingSlice } from './stores/onboarding/slice.ts';
 import { createOptionsLoader, type OptionsLoaderOptions } from './stores/options/loader.ts';
 import { type OptionsState, optionsSlice } from './stores/options/slice.ts';
@@ -29,6 +30,7 @@ export interface StorelensState {
   readonly settings: SettingsState;
   readonly plugins: PluginsState;
   readonly user: UserState;
+  readonly notifications: NotificationsState;
 }
 
 /** The root reducer of every store. */
@@ -45,6 +47,7 @@ export const rootReducer = combineReducers({
   settings: settingsSlice.reducer,
   plugins: pluginsSlice.reducer,
   user: userSlice.reducer,
+  notifications: notificationsReducer,
 });
 
 /** Options of `createStorelensStore`. */

@@ -4,6 +4,7 @@ export const NAMESPACES = {
   admin: '/wc-admin',
   jetpack: '/jetpack/v4',
   paypal: '/wc-paypal/v1',
+  storelens: '/storelens/v1',
 } as const;
 
 /** The named stores (WooCommerce's names) plus the other per-domain stores. */
@@ -19,4 +20,5 @@ export const STORE_NAMES = {
   import: 'wc/admin/import',
   settings: 'wc/admin/settings',
   plugins: 'wc/admin/plugins',
+  notifications: 'storelens/notifications',
 } as const;
