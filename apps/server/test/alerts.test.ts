@@ -152,18 +152,44 @@ describeEachEngine(
       expect(mails).toHaveLength(1);
       expect(decodeMail(mails[0]!.text)).toContain('Orders was 0 on 2024-02-29');
 
-      // 2 March: Friday had one order: back to normal, the episode closed.
+      // 2 March: Friday had one order: back to normal, the episode closed, said once to the
+      // same channels, and the inbox note says so.
       notifier.at('2024-03-02 06:00:00');
+      await notifier.tick();
       await notifier.tick();
       expect((await eventsOf(id))[0]!.date_cleared_gmt).toBe('2024-03-02T06:00:00');
       expect((await app.inject({ method: 'GET', url: `${ALERTS}/${id}` })).json().state).toBe(
         'normal',
       );
-      // 3 March: Saturday had none: a new episode.
+      expect(hooks()).toHaveLength(2);
+      expect(hooks()[1]!.headers['x-storelens-event']).toBe('alert_cleared');
+      expect(signatureValid(hooks()[1]!, SECRET)).toBe(true);
+      expect(JSON.parse(hooks()[1]!.body)).toMatchObject({
+        type: 'alert_cleared',
+        alert_id: id,
+        event_id: JSON.parse(hooks()[0]!.body).event_id,
+        period: 'day:2024-03-01',
+        actual: 1,
+        message: 'Orders was 1 on 2024-03-01',
+      });
+      expect(mails).toHaveLength(2);
+      expect(decodeMail(mails[1]!.text)).toContain('Back to normal: Orders was 1 on 2024-03-01');
+      const cleared = (
+        await app.inject({
+          method: 'GET',
+          url: `/wp-json/wc-analytics/admin/notes/${fired[0]!.note_id}`,
+        })
+      ).json();
+      expect(cleared).toMatchObject({ type: 'info', title: 'Orders: back to normal' });
+      expect(cleared.content).toContain('Back to normal: Orders was 1 on 2024-03-01');
+      expect(cleared.content).toContain('Orders was 0 on 2024-02-29');
+      // 3 March: Saturday had none: a new episode, with a new note.
       notifier.at('2024-03-03 06:00:00');
       await notifier.tick();
-      expect(await eventsOf(id)).toHaveLength(2);
-      expect(hooks()).toHaveLength(2);
+      const episodes = await eventsOf(id);
+      expect(episodes).toHaveLength(2);
+      expect(episodes[0]!.note_id).not.toBe(fired[0]!.note_id);
+      expect(hooks()).toHaveLength(3);
       await app.inject({ method: 'DELETE', url: `${ALERTS}/${id}` });
     });
 

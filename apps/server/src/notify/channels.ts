@@ -20,7 +20,8 @@ export type OutboxChannel =
 
 /** What one delivery sends: the message written for every channel. */
 export interface OutboxPayload {
-  event: 'digest' | 'alert';
+  /** `X-Storelens-Event`: a digest, an alert firing, or its episode back to normal. */
+  event: 'digest' | 'alert' | 'alert_cleared';
   subject: string;
   text: string;
   html: string;

@@ -1,14 +1,5 @@
-import type {
-  AlertCondition,
-  AlertMetric,
-  AlertWindow,
-  DigestFrequency,
-  PerformanceIndicatorStat,
-} from '@storelens/api';
-import { performanceIndicators } from '@storelens/api';
+import type { DigestFrequency } from '@storelens/api';
 import { createNote } from '../admin/notes';
-import { storeReportContext } from '../analytics/context';
-import { indicatorValues } from '../analytics/indicators';
 import { escapeHtml } from '../analytics/paging';
 import { can, isRole } from '../auth/roles';
 import type { Db } from '../db/database';
@@ -17,9 +8,11 @@ import { newRowId } from '../db/row-ids';
 import { readStoreSettings } from '../options';
 import { formatSqlUtc, parseSqlUtc, zone } from '../timezone';
 import { deliver, type OutboxChannel, type OutboxPayload, type StoredChannel } from './channels';
-import { digestContent, formatValue, renderDigest, reportLink } from './content';
-import { addDays, latestCompletePeriod, latestDuePeriod, type Period } from './periods';
+import { digestContent, renderDigest, reportLink } from './content';
+import { latestCompletePeriod, latestDuePeriod, type Period } from './periods';
+import { type AlertCheck, evaluateAlert, metricLabel } from './rules';
 import type { NotifyAlertTable, NotifyDigestTable } from './schema';
+import { ensureStarterAlerts } from './starters';
 import { unsubscribeHeaders, unsubscribePath } from './unsubscribe';
 
 /** How long a claim on a delivery lasts (a process that dies while sending leaves it so long). */
@@ -136,6 +129,11 @@ export interface NotifierOptions {
   origin?: () => string | undefined;
   /** The clock (tests set their own); epoch ms. */
   now?: () => number;
+  /**
+   * Whether the starter rules are made for the administrators (starters.ts); on unless
+   * `STORELENS_STARTER_ALERTS=off`.
+   */
+  starterAlerts?: () => boolean;
 }
 
 /** The outcome of one delivery. */
@@ -399,8 +397,10 @@ export class Notifier {
 
   // ---- alerts ----
 
-  /** Checks every enabled rule at the clock's time. */
+  /** Checks every enabled rule at the clock's time (after making the starter rules). */
   async checkAlerts(): Promise<void> {
+    if (this.options.starterAlerts?.() ?? true)
+      await ensureStarterAlerts(this.db, { smtpUrl: this.options.smtpUrl, nowMs: this.now() });
     const rules = await this.db.kysely
       .selectFrom('notify_alerts')
       .selectAll()
@@ -413,50 +413,20 @@ export class Notifier {
       const check = await evaluateAlert(this.db, rule, nowMs);
       if (!check) continue;
       if (check.firing && rule.state === 'normal') await this.fire(rule, check, nowMs);
-      else if (!check.firing && rule.state === 'firing') await this.clear(rule, nowMs);
+      else if (!check.firing && rule.state === 'firing') await this.clear(rule, check, nowMs);
     }
+  }
+
+  /** The link to the rule's report on the check's dates, when there is a public URL. */
+  private link(check: AlertCheck): string | undefined {
+    const publicUrl = this.options.publicUrl();
+    return publicUrl ? reportLink(publicUrl, check.reportPath, check.first, check.last) : undefined;
   }
 
   /** Normal → firing, by one process: the event, its note and its deliveries. */
   private async fire(rule: NotifyAlertTable, check: AlertCheck, nowMs: number): Promise<void> {
     const eventId = newRowId();
-    const label = metricLabel(rule.metric);
-    const publicUrl = this.options.publicUrl();
-    const link = publicUrl
-      ? reportLink(publicUrl, check.reportPath, check.first, check.last)
-      : undefined;
-    const subject = `Alert: ${check.message}`;
-    const payload: OutboxPayload = {
-      event: 'alert',
-      subject,
-      text: `${check.message}\nExpected: ${check.expected}.\n${link ? `Report: ${link}` : '(Set STORELENS_PUBLIC_URL to get a link to the report.)'}`,
-      html: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><title>${escapeHtml(subject)}</title></head><body><p><strong>${escapeHtml(check.message)}</strong></p><p>Expected: ${escapeHtml(check.expected)}.</p>${link ? `<p><a href="${escapeHtml(link)}">Open the report</a></p>` : ''}</body></html>`,
-      slack: {
-        text: slackEscape(subject),
-        blocks: [
-          {
-            type: 'section',
-            text: {
-              type: 'mrkdwn',
-              text: `*${slackEscape(check.message)}*\nExpected: ${slackEscape(check.expected)}.${link ? `\n<${link}|Open the report>` : ''}`,
-            },
-          },
-        ],
-      },
-      json: {
-        type: 'alert',
-        alert_id: Number(rule.id),
-        event_id: eventId,
-        metric: rule.metric,
-        condition: rule.condition,
-        window: rule.span,
-        period: check.period,
-        expected: check.expected,
-        actual: check.actual,
-        message: check.message,
-        link: link ?? null,
-      },
-    };
+    const payload = alertPayload('fired', rule, check, eventId, this.link(check));
     const rows = await outboxRows(
       this.db,
       rule,
@@ -499,8 +469,8 @@ export class Notifier {
     const note = await createNote(this.db, {
       name: `storelens-alert-${rule.id}`,
       type: 'warning',
-      title: `${label}: alert`,
-      content: `<p>${escapeHtml(check.message)}</p><p>Expected: ${escapeHtml(check.expected)}.</p>`,
+      title: alertTitle(rule, 'fired'),
+      content: noteContent('fired', check),
       source: 'storelens',
       dateCreatedGmt: gmt(nowMs),
       contentData: { alert_id: Number(rule.id), event_id: eventId },
@@ -521,19 +491,56 @@ export class Notifier {
       .execute();
   }
 
-  /** Firing → normal: the episode's event is closed. */
-  private async clear(rule: NotifyAlertTable, nowMs: number): Promise<void> {
-    const done = await this.db.kysely
-      .updateTable('notify_alerts')
-      .set({ state: 'normal', event_id: null, updated_gmt: gmt(nowMs) })
-      .where('id', '=', rule.id)
-      .where('state', '=', 'firing')
+  /**
+   * Firing → normal, by one process: the episode's event is closed, a "back to normal"
+   * message goes to the same channels, and the episode's inbox note, unless dismissed, says so.
+   */
+  private async clear(rule: NotifyAlertTable, check: AlertCheck, nowMs: number): Promise<void> {
+    const eventId = rule.event_id === null ? null : Number(rule.event_id);
+    const payload = alertPayload('cleared', rule, check, eventId, this.link(check));
+    const rows = await outboxRows(
+      this.db,
+      rule,
+      'alert',
+      Number(rule.id),
+      `cleared:${check.period}`.slice(0, 40),
+      payload,
+      nowMs,
+    );
+    const cleared = await this.db.kysely.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable('notify_alerts')
+        .set({ state: 'normal', event_id: null, updated_gmt: gmt(nowMs) })
+        .where('id', '=', rule.id)
+        .where('state', '=', 'firing')
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0) return false;
+      if (eventId !== null)
+        await trx
+          .updateTable('notify_events')
+          .set({ cleared_gmt: gmt(nowMs) })
+          .where('id', '=', eventId)
+          .execute();
+      if (rows.length) await trx.insertInto('notify_outbox').values(rows).execute();
+      return true;
+    });
+    if (!cleared || eventId === null) return;
+    const event = await this.db.kysely
+      .selectFrom('notify_events')
+      .select(['note_id', 'message', 'expected'])
+      .where('id', '=', eventId)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0 || rule.event_id === null) return;
+    if (!event || event.note_id === null) return;
+    // A note the user dismissed stays dismissed; one still in the inbox turns to "back to normal".
     await this.db.kysely
-      .updateTable('notify_events')
-      .set({ cleared_gmt: gmt(nowMs) })
-      .where('id', '=', rule.event_id)
+      .updateTable('admin_notes')
+      .set({
+        type: 'info',
+        title: alertTitle(rule, 'cleared'),
+        content: `${noteContent('cleared', check)}${noteContent('fired', event, 'Earlier')}`,
+      })
+      .where('id', '=', Number(event.note_id))
+      .where('is_deleted', '=', 0)
       .execute();
   }
 }
@@ -541,185 +548,72 @@ export class Notifier {
 const slackEscape = (s: string) =>
   s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/** A metric's label (the Overview's). */
-export function metricLabel(metric: string): string {
-  return performanceIndicators.find((p) => p.stat === metric)?.label ?? metric;
+/** What a rule watches, as a title says it. */
+function ruleSubject(rule: { condition: string; metric: string }): string {
+  if (rule.condition === 'no_orders') return 'No orders';
+  if (rule.condition === 'sync_failing') return 'Shop sync';
+  return metricLabel(rule.metric);
 }
 
-/** What one check of a rule found. */
-export interface AlertCheck {
-  firing: boolean;
-  /** The window read: `day:2024-03-04`, `hour:2024-03-04 13`, `since:<gmt>`. */
-  period: string;
-  first: string;
-  last: string;
-  expected: string;
-  actual: number | null;
-  message: string;
-  reportPath: string;
+/** The inbox note's title and the message's subject: "Orders: alert", "Orders: back to normal". */
+function alertTitle(rule: { condition: string; metric: string }, kind: 'fired' | 'cleared') {
+  return `${ruleSubject(rule)}: ${kind === 'fired' ? 'alert' : 'back to normal'}`;
 }
 
-/** How many weeks back `unusual` looks, and how many of them it needs. */
-export const UNUSUAL_WEEKS = 8;
-export const UNUSUAL_MIN_WEEKS = 4;
-
-/** The last complete local window before `nowMs` (its bounds), and the one `back` before it. */
-function windowAt(span: AlertWindow, nowMs: number, tzName: string, back = 0) {
-  const tz = zone(tzName);
-  const local = tz.toLocal(gmt(nowMs));
-  if (span === 'day') {
-    const day = addDays(local.slice(0, 10), -1 - back);
-    return { key: `day:${day}`, after: `${day} 00:00:00`, before: `${day} 23:59:59`, day };
-  }
-  // Local hours, stepped in GMT so a DST change neither skips nor repeats one.
-  const thisHourGmt = parseSqlUtc(tz.toGmt(`${local.slice(0, 13)}:00:00`));
-  const start = tz.toLocal(gmt(thisHourGmt - 3_600_000 * (1 + back)));
-  const hour = start.slice(0, 13);
-  return {
-    key: `hour:${hour}`,
-    after: `${hour}:00:00`,
-    before: `${hour}:59:59`,
-    day: start.slice(0, 10),
-  };
-}
-
-/** One metric over a local range, as the performance indicators read it. */
-async function metricValue(
-  db: Db,
-  metric: string,
-  range: { after: string; before: string },
-): Promise<number | null> {
-  const ctx = await storeReportContext(db);
-  const [item] = await indicatorValues(ctx, range, [metric as PerformanceIndicatorStat]);
-  return item?.value ?? null;
-}
-
-/** Checks one rule at `nowMs`; undefined when there is nothing to judge yet. */
-export async function evaluateAlert(
-  db: Db,
-  rule: NotifyAlertTable,
-  nowMs: number,
-): Promise<AlertCheck | undefined> {
-  const settings = await readStoreSettings(db);
-  const condition = rule.condition as AlertCondition;
-  const metric = rule.metric as AlertMetric;
-  const label = metricLabel(metric);
-  const money = performanceIndicators.find((p) => p.stat === metric)?.format ?? 'number';
-  const fmt = (v: number | null) =>
-    formatValue(v, money, settings.currency, settings.currencyPrecision);
-  const span = rule.span as AlertWindow;
-  const reportPath = `/analytics/${metric.split('/')[0]}`;
-
-  if (condition === 'no_orders') {
-    const hours = Number(rule.hours ?? 12);
-    const since = gmt(nowMs - hours * 3_600_000);
-    const latest = await db.kysely
-      .selectFrom('order_stats')
-      .select((eb) => eb.fn.max('date_created_gmt').as('last'))
-      .where('parent_id', '=', 0)
-      .where('status', 'not in', ['failed', 'cancelled', 'trash', 'checkout-draft'])
-      .where('date_created_gmt', '<=', gmt(nowMs))
-      .executeTakeFirst();
-    const last = (latest?.last as string | null | undefined) ?? null;
-    const firing = last === null || last < since;
-    const local = zone(settings.timezone).toLocal(gmt(nowMs)).slice(0, 10);
-    return {
-      firing,
-      period: `since:${last ?? 'never'}`,
-      first: addDays(local, -Math.ceil(hours / 24)),
-      last: local,
-      expected: `an order at least every ${hours} hours`,
-      actual: null,
-      message: last
-        ? `No orders for ${hours} hours: the last was at ${zone(settings.timezone).toLocal(last)}`
-        : `No orders for ${hours} hours`,
-      reportPath: '/analytics/orders',
-    };
-  }
-
-  const w = windowAt(span, nowMs, settings.timezone);
-  const actual = await metricValue(db, metric, w);
-  if (actual === null) return undefined;
-  const when = span === 'day' ? `on ${w.day}` : `in the hour from ${w.after.slice(0, 16)}`;
-  const base = { period: w.key, first: w.day, last: w.day, actual, reportPath };
-  const threshold = rule.threshold === null ? null : Number(rule.threshold);
-
-  if (condition === 'above' || condition === 'below') {
-    if (threshold === null) return undefined;
-    const firing = condition === 'above' ? actual > threshold : actual < threshold;
-    return {
-      ...base,
-      firing,
-      expected: `${condition === 'above' ? 'at most' : 'at least'} ${fmt(threshold)}`,
-      message: `${label} was ${fmt(actual)} ${when}`,
-    };
-  }
-
-  if (condition === 'change') {
-    if (threshold === null || threshold === 0) return undefined;
-    const before = await metricValue(db, metric, windowAt(span, nowMs, settings.timezone, 1));
-    if (before === null || before === 0)
-      return {
-        ...base,
-        firing: false,
-        expected: 'a comparison',
-        message: `${label} had no previous value`,
-      };
-    const pct = ((actual - before) / Math.abs(before)) * 100;
-    const firing = threshold > 0 ? pct >= threshold : pct <= threshold;
-    return {
-      ...base,
-      firing,
-      expected: `a change of less than ${Math.abs(threshold)}% ${threshold > 0 ? 'up' : 'down'} from ${fmt(before)}`,
-      message: `${label} was ${fmt(actual)} ${when}, ${pct >= 0 ? '+' : ''}${Math.round(pct * 10) / 10}% against ${fmt(before)} the ${span} before`,
-    };
-  }
-
-  // unusual: the same weekday (and hour) of the last UNUSUAL_WEEKS weeks.
-  const history: number[] = [];
-  const first = await firstOrderGmt(db);
-  for (let week = 1; week <= UNUSUAL_WEEKS; week++) {
-    const past = windowAt(span, nowMs, settings.timezone, week * (span === 'day' ? 7 : 168));
-    if (first === null || zone(settings.timezone).toLocal(first) > past.before) break;
-    const v = await metricValue(db, metric, past);
-    if (v !== null) history.push(v);
-  }
-  if (history.length < UNUSUAL_MIN_WEEKS) return undefined;
-  const range = expectedRange(history, threshold ?? 3, settings.currencyPrecision, money);
-  const firing = actual < range.low || actual > range.high;
-  return {
-    ...base,
-    firing,
-    expected: `between ${fmt(range.low)} and ${fmt(range.high)} (the same ${span === 'day' ? 'weekday' : 'weekday and hour'} of the last ${history.length} weeks)`,
-    message: `${label} was unusual ${when}: ${fmt(actual)}`,
-  };
+/** The note's paragraphs: what happened and what was expected. */
+function noteContent(
+  kind: 'fired' | 'cleared',
+  check: { message: string; expected: string },
+  lead?: string,
+): string {
+  const said = kind === 'cleared' ? `Back to normal: ${check.message}` : check.message;
+  return `<p>${lead ? `${escapeHtml(lead)}: ` : ''}${escapeHtml(said)}</p><p>Expected: ${escapeHtml(check.expected)}.</p>`;
 }
 
 /**
- * The range a value is expected in, from the same window of earlier weeks: their mean, plus
- * or minus `k` standard deviations, the deviation at least a tenth of the mean and at least
- * one unit (a cent, an order), so a perfectly steady history does not alarm on any change.
+ * An alert's message for every channel: the firing one, or the "back to normal" one that
+ * closes the episode (`event` `alert_cleared`, the episode's `event_id`).
  */
-export function expectedRange(
-  history: readonly number[],
-  k: number,
-  precision: number,
-  format: 'currency' | 'number',
-): { low: number; high: number; mean: number; deviation: number } {
-  const mean = history.reduce((a, v) => a + v, 0) / history.length;
-  const variance =
-    history.reduce((a, v) => a + (v - mean) ** 2, 0) / Math.max(1, history.length - 1);
-  const unit = format === 'currency' ? 10 ** -precision : 1;
-  const deviation = Math.max(Math.sqrt(variance), Math.abs(mean) / 10, unit);
-  return { low: mean - k * deviation, high: mean + k * deviation, mean, deviation };
-}
-
-async function firstOrderGmt(db: Db): Promise<string | null> {
-  const row = await db.kysely
-    .selectFrom('order_stats')
-    .select((eb) => eb.fn.min('date_created_gmt').as('first'))
-    .executeTakeFirst();
-  return (row?.first as string | null | undefined) ?? null;
+export function alertPayload(
+  kind: 'fired' | 'cleared',
+  rule: NotifyAlertTable,
+  check: AlertCheck,
+  eventId: number | null,
+  link: string | undefined,
+): OutboxPayload {
+  const said = kind === 'cleared' ? `Back to normal: ${check.message}` : check.message;
+  const subject = `${kind === 'cleared' ? 'Back to normal' : 'Alert'}: ${check.message}`;
+  return {
+    event: kind === 'cleared' ? 'alert_cleared' : 'alert',
+    subject,
+    text: `${said}\nExpected: ${check.expected}.\n${link ? `Report: ${link}` : '(Set STORELENS_PUBLIC_URL to get a link to the report.)'}`,
+    html: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><title>${escapeHtml(subject)}</title></head><body><p><strong>${escapeHtml(said)}</strong></p><p>Expected: ${escapeHtml(check.expected)}.</p>${link ? `<p><a href="${escapeHtml(link)}">Open the report</a></p>` : ''}</body></html>`,
+    slack: {
+      text: slackEscape(subject),
+      blocks: [
+        {
+          type: 'section',
+          text: {
+            type: 'mrkdwn',
+            text: `*${slackEscape(said)}*\nExpected: ${slackEscape(check.expected)}.${link ? `\n<${link}|Open the report>` : ''}`,
+          },
+        },
+      ],
+    },
+    json: {
+      type: kind === 'cleared' ? 'alert_cleared' : 'alert',
+      alert_id: Number(rule.id),
+      event_id: eventId,
+      metric: rule.metric,
+      condition: rule.condition,
+      window: rule.span,
+      period: check.period,
+      expected: check.expected,
+      actual: check.actual,
+      message: check.message,
+      link: link ?? null,
+    },
+  };
 }
 
 /**
