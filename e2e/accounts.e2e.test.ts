@@ -1,4 +1,6 @@
+import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openDashboard, seriousViolations } from './browser';
 import { type RunningServer, startServer } from './server';
@@ -174,15 +176,50 @@ describe('Accounts in a browser', () => {
   });
 });
 
+/** A port nobody listens on now, so the server's public address is known before it starts. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
 describe('First run in a browser', () => {
   let server: RunningServer;
   let browser: Browser;
+  /** The raw messages a real SMTP server on loopback received from Storelens. */
+  const mails: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData(stream, _session, callback) {
+      let text = '';
+      stream.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        mails.push(text);
+        callback();
+      });
+    },
+  });
 
   beforeAll(async () => {
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    const smtpAddress = smtp.server.address();
+    if (!smtpAddress || typeof smtpAddress === 'string') throw new Error('no smtp port');
+    const port = await freePort();
     server = await startServer({
       STORELENS_ADMIN_EMAIL: '',
       STORELENS_ADMIN_PASSWORD: '',
       STORELENS_DEMO: '0',
+      // The server can e-mail reset links: mail goes to the loopback SMTP server, and links
+      // point at the public address (here the server's own).
+      PORT: String(port),
+      STORELENS_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpAddress.port}`,
     });
     browser = await launchBrowser();
   });
@@ -190,6 +227,7 @@ describe('First run in a browser', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
   it('npm start prints a setup link that creates the administrator and opens the dashboard', async () => {
@@ -206,5 +244,48 @@ describe('First run in a browser', () => {
     await page.getByText('Logged in as Owner').waitFor();
     expect(page.url()).toContain('path=%2Fanalytics%2Frevenue');
     await page.context().close();
+  });
+
+  it('"Forgot password?" e-mails a one-time link that sets a new password, by keyboard, axe-clean light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const look = await openDashboard(browser, server, { role: null, colorScheme });
+      await look.goto('/wp-admin/admin.php?page=wc-admin&path=%2Fforgot-password');
+      await look.getByRole('heading', { name: 'Forgot password', level: 1 }).waitFor();
+      expect(await seriousViolations(look)).toEqual([]);
+      await look.context().close();
+    }
+    const page = await openDashboard(browser, server, { role: null });
+    await page.goto(REVENUE);
+    await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Forgot password?' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Forgot password', level: 1 }).waitFor();
+    // The e-mail field has focus; Enter sends.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')))
+      .toBe('email');
+    await page.keyboard.type('owner@e2e.test');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'is on its way' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => mails.length).toBe(1);
+    const body = mails[0]!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = /http:\/\/127\.0\.0\.1:\d+\/wp-admin\/admin\.php\?[^\s"<]+/.exec(body)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!.replace(/&amp;/g, '&'));
+    await page.getByRole('heading', { name: 'Choose a new password', level: 1 }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('owner password 2');
+    await page.getByRole('button', { name: /Save and go/ }).click();
+    await page.getByText('Logged in as Owner').waitFor();
+    await page.context().close();
+    // The old password no longer works, the new one does.
+    const login = (password: string) =>
+      fetch(`${server.url}/wp-json/storelens/v1/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@e2e.test', password }),
+      });
+    expect((await login('owner password 1')).status).toBe(401);
+    expect((await login('owner password 2')).status).toBe(200);
   });
 });

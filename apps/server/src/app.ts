@@ -258,8 +258,9 @@ export async function buildApp(
   });
   adminRoutes(app, db, { deferJobs: starting !== undefined });
   // Digests and alerts (src/notify): storelens/v1/digests, alerts, notifications/deliveries.
+  const smtpUrl = () => config.smtpUrl ?? (process.env.SMTP_URL || undefined);
   notifyRoutes(app, db, {
-    smtpUrl: () => config.smtpUrl ?? (process.env.SMTP_URL || undefined),
+    smtpUrl,
     publicUrl: () => config.publicUrl,
     starterAlerts: () => process.env.STORELENS_STARTER_ALERTS !== 'off',
     ...(starting ? { ready: () => !starting() } : {}),
@@ -269,6 +270,7 @@ export async function buildApp(
   mcpRoutes(app, db);
   accountRoutes(app, db, {
     ...authOptions,
+    smtpUrl,
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   });
   const worker = workers.get(app);
@@ -313,7 +315,12 @@ export async function buildApp(
               },
             },
           }
-        : { ...anonymousSettings, setupRequired: (await countUsers(db)) === 0 };
+        : {
+            ...anonymousSettings,
+            setupRequired: (await countUsers(db)) === 0,
+            passwordReset:
+              smtpUrl() && config.publicUrl ? ('email' as const) : ('command' as const),
+          };
       return reply
         .header('Cache-Control', 'no-store')
         .type('text/html; charset=utf-8')

@@ -22,7 +22,10 @@ createRoot(root).render(
       <DataProvider client={apiClient}>
         {/* Every search widget fetches through the same client (nonce, 401 handling). */}
         <ApiFetchProvider apiFetch={sessionApiFetch}>
-          <AuthGate setupRequired={settings.setupRequired === true}>
+          <AuthGate
+            setupRequired={settings.setupRequired === true}
+            passwordReset={settings.passwordReset ?? 'command'}
+          >
             <App />
           </AuthGate>
         </ApiFetchProvider>

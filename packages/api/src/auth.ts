@@ -32,6 +32,14 @@ export const LoginResponse = Closed({
 /** The login answer. */
 export type LoginResponse = Static<typeof LoginResponse>;
 
+/**
+ * `POST /wp-json/storelens/v1/password-reset` `{email}`: the same answer whether or not an
+ * account uses the address, so the route tells strangers nothing about who has one.
+ */
+export const PasswordResetResponse = Closed({ requested: Type.Literal(true) });
+/** The password-reset request's answer. */
+export type PasswordResetResponse = Static<typeof PasswordResetResponse>;
+
 /** `POST /wp-json/storelens/v1/logout`. */
 export const LogoutResponse = Closed({ success: Type.Literal(true) });
 

@@ -41,4 +41,10 @@ export interface BootSettings {
   auth?: { user: SessionUser; nonce: string };
   /** True while no account exists: the first-run page creates the administrator. */
   setupRequired?: boolean;
+  /**
+   * How a signed-out user who forgot their password gets a new one: `email` when the server
+   * can e-mail a reset link (SMTP_URL and STORELENS_PUBLIC_URL are set), else `command` (an
+   * administrator's link from Users, or `npm run user -- reset-password` on the server).
+   */
+  passwordReset?: 'email' | 'command';
 }

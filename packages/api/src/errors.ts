@@ -203,6 +203,11 @@ export const authErrorCatalogue = {
     message: 'Too many attempts. Try again in %s seconds.',
   },
   storelens_invalid_link: { status: 404, message: 'This link is invalid or has expired.' },
+  storelens_password_reset_unavailable: {
+    status: 501,
+    message:
+      'This server cannot e-mail password reset links (it needs SMTP_URL and STORELENS_PUBLIC_URL). Ask an administrator for a link, or run npm run user -- reset-password EMAIL on the server.',
+  },
   storelens_setup_done: {
     status: 403,
     message: 'Storelens already has an administrator: log in instead.',

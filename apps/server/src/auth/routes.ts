@@ -9,12 +9,14 @@ import {
   LoginResponse,
   LogoutResponse,
   NewApplicationPassword,
+  PasswordResetResponse,
   UserLinkResponse,
   WpUser,
   WpUsersResponse,
 } from '@storelens/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendMail } from '../admin/mail';
+import { escapeHtml } from '../analytics/paging';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { answers } from '../wp-conventions';
@@ -27,7 +29,11 @@ import {
   authNow,
   clearAccountBackoff,
   countFailure,
+  hit,
+  LIMITS,
   pairKey,
+  resetMailKey,
+  retryAfter,
   takeTurn,
   throttleState,
   tooManyAttempts,
@@ -153,6 +159,16 @@ function idParam(request: FastifyRequest): number {
   return id;
 }
 
+/** The e-mail with a password reset link; the address is the only thing it trusts from outside. */
+export function resetMail(to: string, link: string) {
+  return {
+    to,
+    subject: 'Choose a new Storelens password',
+    text: `Someone asked to reset the password of the Storelens account ${to}. To choose a new password, open this link (valid for 24 hours, once): ${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+    html: `<p>Someone asked to reset the password of the Storelens account ${escapeHtml(to)}.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link is valid for 24 hours, once).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+  };
+}
+
 /** Registers the account routes (login, setup, links, users, application passwords). */
 export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRouteOptions) {
   const origin = (request: FastifyRequest) =>
@@ -170,6 +186,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
   }
 
   const v1 = '/wp-json/storelens/v1';
+  const mailUrl = () => (options.smtpUrl ?? (() => process.env.SMTP_URL || undefined))();
 
   /** Refuses a one-time link try from a throttled address (429), before the token is read. */
   async function linkAllowed(request: FastifyRequest, reply: FastifyReply) {
@@ -226,6 +243,42 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
         if (!(await consumeToken(db, 'setup', token))) await linkFailed(request);
         const user = await createUser(db, { email, name, role: 'administrator', password });
         return signIn(request, reply, user);
+      },
+    );
+
+    // "Forgot password?": e-mails a one-time reset link (24 hours), which the invitation page
+    // opens. Only with STORELENS_PUBLIC_URL: a link built from the request's Host header
+    // would let a stranger mail the owner a link to their own site carrying the owner's token.
+    app.post(
+      `${v1}/password-reset`,
+      answers(PasswordResetResponse),
+      async (request, reply): Promise<PasswordResetResponse> => {
+        const smtpUrl = mailUrl();
+        if (!smtpUrl || !options.publicUrl) throw authError('storelens_password_reset_unavailable');
+        const email = emailParam(bodyOf(request));
+        const now = authNow(db);
+        const address = `reset:${addressKey(request)}`;
+        const wait = await retryAfter(db, address, LIMITS.resetRequests, now);
+        if (wait > 0) tooManyAttempts(reply, wait);
+        await hit(db, address, LIMITS.resetRequests, now);
+        const found = await userByEmail(db, email);
+        const account = resetMailKey(email);
+        if (
+          found?.user.status === 'active' &&
+          (await retryAfter(db, account, LIMITS.resetMails, now)) === 0
+        ) {
+          await hit(db, account, LIMITS.resetMails, now);
+          const token = await issueToken(db, 'reset', found.user.id);
+          const link = dashboardLink(origin(request), LINK_PATHS.reset, token);
+          try {
+            await sendMail(smtpUrl, resetMail(found.user.email, link));
+          } catch (error) {
+            // Answered as a success all the same: a different answer would tell who has an
+            // account. The log says why no mail arrived.
+            request.log.error({ err: error }, 'the password reset e-mail was not sent');
+          }
+        }
+        return { requested: true };
       },
     );
 
@@ -409,11 +462,11 @@ export function accountRoutes(app: FastifyInstance, db: Db, options: AccountRout
         const inviteUrl = dashboardLink(origin(request), LINK_PATHS.invite, token);
         let emailed = false;
         try {
-          emailed = await sendMail((options.smtpUrl ?? (() => process.env.SMTP_URL))(), {
+          emailed = await sendMail(mailUrl(), {
             to: email,
             subject: 'You are invited to Storelens',
             text: `You are invited to the store's Storelens dashboard as ${ROLE_NAMES[role]}. Open this link to choose your password (valid for 7 days): ${inviteUrl}`,
-            html: `<p>You are invited to the store's Storelens dashboard as ${ROLE_NAMES[role]}.</p><p><a href="${inviteUrl}">Choose your password</a> (the link is valid for 7 days).</p>`,
+            html: `<p>You are invited to the store's Storelens dashboard as ${ROLE_NAMES[role]}.</p><p><a href="${escapeHtml(inviteUrl)}">Choose your password</a> (the link is valid for 7 days).</p>`,
           });
         } catch (error) {
           // The administrator still has the link to copy: a mail failure is not the invite's.

@@ -40,6 +40,13 @@ export const LIMITS = {
   address: { max: 100, windowMs: 15 * 60_000 },
   /** Exports started per user. */
   exports: { max: 30, windowMs: 10 * 60_000 },
+  /** Password-reset requests per client address: each may send an e-mail. */
+  resetRequests: { max: 10, windowMs: 15 * 60_000 },
+  /**
+   * Reset e-mails per account: a stranger who knows an address cannot fill its inbox. A
+   * request over the limit is answered as any other and sends nothing.
+   */
+  resetMails: { max: 3, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, Limit>;
 
 /** Exponential backoff of failed tries (per account and address). */
@@ -89,6 +96,9 @@ const accountHash = (email: string) =>
  */
 export const pairKey = (kind: 'login' | 'key', email: string, address: string) =>
   `${kind}:${accountHash(email)}|${address}`;
+
+/** The counter of the reset e-mails sent to one account, from any address. */
+export const resetMailKey = (email: string) => `reset-mail:${accountHash(email)}`;
 
 /** Milliseconds until `key` may try again, or 0 when it is under its limit. */
 export async function retryAfter(db: Db, key: string, limit: Limit, now = Date.now()) {

@@ -5,6 +5,9 @@ import { useSession } from '../../session';
 import { useAdminLocation } from '../../use-location';
 
 const LoginPage = lazy(() => import('./LoginPage').then((m) => ({ default: m.LoginPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('./ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
 const SetupPage = lazy(() => import('../setup/SetupPage').then((m) => ({ default: m.SetupPage })));
 const AcceptInvitationPage = lazy(() =>
   import('../accept-invitation/AcceptInvitationPage').then((m) => ({
@@ -19,9 +22,12 @@ const AcceptInvitationPage = lazy(() =>
  */
 export function AuthGate({
   setupRequired,
+  passwordReset = 'command',
   children,
 }: {
   setupRequired: boolean;
+  /** How a forgotten password is reset: by an e-mailed link, or by an administrator. */
+  passwordReset?: 'email' | 'command';
   children: ReactNode;
 }) {
   const session = useSession();
@@ -31,6 +37,8 @@ export function AuthGate({
   if (location.pathname === '/setup' && setupRequired) page = <SetupPage token={token} />;
   else if (location.pathname === '/accept-invitation')
     page = <AcceptInvitationPage token={token} />;
+  else if (location.pathname === '/forgot-password' && !session.user)
+    page = <ForgotPasswordPage byEmail={passwordReset === 'email'} />;
   else if (!session.user || session.expired)
     page = <LoginPage expired={session.expired} setupRequired={setupRequired} />;
   else return <>{children}</>;

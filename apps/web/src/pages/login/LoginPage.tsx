@@ -1,5 +1,7 @@
 import type { LoginResponse } from '@storelens/api';
+import { Link } from '@storelens/components/link';
 import { __ } from '@storelens/i18n';
+import { getNewPath } from '@storelens/navigation';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { signedIn, useApi } from '../../session';
 import { AccountField } from '../account-fields/AccountField';
@@ -93,6 +95,11 @@ export function LoginPage({
             {busy ? __('Logging in…') : __('Log in')}
           </button>
         </form>
+        {!setupRequired && (
+          <p>
+            <Link href={getNewPath({}, '/forgot-password', {})}>{__('Forgot password?')}</Link>
+          </p>
+        )}
       </section>
     </main>
   );
