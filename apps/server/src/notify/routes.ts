@@ -164,6 +164,21 @@ function alertView(a: NotifyAlertTable): AlertView {
   };
 }
 
+/**
+ * The body's validation turns 0, false and '' into null where a field may be null: `hours: 0`
+ * would become a tuned gap. Such values are refused before it runs.
+ */
+async function refuseFalsyNulls(request: FastifyRequest) {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object') return;
+  const params: Record<string, string> = {};
+  if (body.hours === 0 || body.hours === false || body.hours === '')
+    params.hours = 'hours must be a whole number of hours from 1 to 720, or null.';
+  if (body.open_hours === 0 || body.open_hours === false || body.open_hours === '')
+    params.open_hours = 'open_hours must be { days, from, to } or null.';
+  if (Object.keys(params).length) throw ApiError.invalidParams(params);
+}
+
 /** The checks the body schema cannot make: what each condition needs, and may have. */
 function checkAlertFields(a: {
   metric?: string | undefined;
@@ -362,7 +377,11 @@ export function notifyRoutes(
 
   app.post<{ Body: Static<typeof AlertCreateBody> }>(
     `${V1}/alerts`,
-    { ...ACCESS, schema: { body: AlertCreateBody, response: { 201: AlertViewSchema } } },
+    {
+      ...ACCESS,
+      preValidation: refuseFalsyNulls,
+      schema: { body: AlertCreateBody, response: { 201: AlertViewSchema } },
+    },
     async (request, reply) => {
       const body = request.body;
       const storeWide = adminBool(body.store_wide);
@@ -437,6 +456,7 @@ export function notifyRoutes(
     `${V1}/alerts/:id`,
     {
       ...ACCESS,
+      preValidation: refuseFalsyNulls,
       schema: { params: NotifyIdParams, body: AlertUpdateBody, response: { 200: AlertViewSchema } },
     },
     async (request) => {
