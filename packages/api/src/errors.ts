@@ -204,7 +204,7 @@ export const authErrorCatalogue = {
   },
   storelens_invalid_link: { status: 404, message: 'This link is invalid or has expired.' },
   storelens_password_reset_unavailable: {
-    status: 501,
+    status: 409,
     message:
       'This server cannot e-mail password reset links (it needs SMTP_URL and STORELENS_PUBLIC_URL). Ask an administrator for a link, or run npm run user -- reset-password EMAIL on the server.',
   },
