@@ -42,6 +42,30 @@ export interface SimOptions {
    * their own so the rest of the shop is the one the seed always gave.
    */
   fees?: boolean;
+  /**
+   * false: orders without the facts beside their money. By default each order has a payment
+   * method, a `created_via`, attribution meta on most checkout orders, a gateway's fee meta on
+   * paid card and PayPal orders, and costs of goods on its lines (most products have a cost,
+   * WooCommerce's own or the Cost of Goods extension's), from a random stream of their own.
+   */
+  facts?: boolean;
+}
+
+/** Where an order came from, as the shop stores it, with what WooCommerce would show. */
+export interface SimAttribution {
+  /** `_wc_order_attribution_*` meta, unprefixed, as the shop stores it. */
+  meta: Record<string, string>;
+  /** The source type and origin label WooCommerce shows for it. */
+  sourceType: string;
+  origin: string;
+}
+
+/** A gateway's fee: `fee` charged and `back` given back on refunds, in minor units. */
+export interface SimGatewayFee {
+  gateway: 'stripe' | 'wcpay' | 'ppcp';
+  fee: number;
+  back: number;
+  currency: string;
 }
 
 /** A fault applied to one request. */
@@ -56,6 +80,10 @@ interface SimLine {
   subtotal: number;
   total: number;
   tax: number;
+  /** The cost WooCommerce stored on the line (all units), null when none was stored. */
+  cost: number | null;
+  /** Stored as WooCommerce's own COGS value or as the Cost of Goods extension's meta. */
+  costKind: 'cogs' | 'wc_cog';
 }
 /** A fee line: `total` before tax (negative for a negative fee), its tax at the order's rate. */
 interface SimFee {
@@ -69,7 +97,15 @@ interface SimRefund {
   id: number;
   created: number;
   amount: number;
-  lines: { id: number; item: number; qty: number; total: number; tax: number }[];
+  lines: {
+    id: number;
+    item: number;
+    qty: number;
+    total: number;
+    tax: number;
+    /** The cost of the units given back (positive) as stored on the refund's line, or null. */
+    cost: number | null;
+  }[];
   /** Fees given back: the order's fee `item`, amounts as given back (positive). */
   fees: { id: number; item: number; total: number; tax: number }[];
   shipping: number;
@@ -96,6 +132,11 @@ export interface SimOrder {
   coupon: { code: string; discount: number } | null;
   fees: SimFee[];
   refunds: SimRefund[];
+  paymentMethod: string;
+  paymentTitle: string;
+  createdVia: string;
+  attribution: SimAttribution | null;
+  gatewayFee: SimGatewayFee | null;
 }
 interface SimProduct {
   id: number;
@@ -107,6 +148,10 @@ interface SimProduct {
   modified: number;
   /** In the trash: `status=any` leaves it out, `status=trash` lists it. */
   deleted: boolean;
+  /** Its unit cost over time (minor units; null: none), oldest first, `from` in ms. */
+  costs: { from: number; cost: number | null }[];
+  /** Sent as WooCommerce's own `cost_of_goods_sold` or as the extension's `_wc_cog_cost`. */
+  costKind: 'cogs' | 'wc_cog';
 }
 interface SimWebhook {
   id: number;
@@ -134,6 +179,10 @@ export class WooSimulator {
   readonly rnd: Random;
   /** The fees' random stream (`SimOptions.fees`). */
   private readonly feeRnd: Random;
+  /** The order facts' random stream (`SimOptions.facts`). */
+  private readonly factRnd: Random;
+  /** Orders created before this carry no cost on their lines (COGS turned on later). */
+  costsStoredFrom = Date.UTC(2024, 2, 1);
 
   /** Faults for the next requests, in order; `every` adds one every n-th request. */
   faults: Fault[] = [];
@@ -211,10 +260,12 @@ export class WooSimulator {
       woocommerce: true,
       seed: 7,
       fees: true,
+      facts: true,
       ...options,
     };
     this.rnd = new Random(this.opts.seed);
     this.feeRnd = new Random(this.opts.seed ^ 0x0fee5eed);
+    this.factRnd = new Random(this.opts.seed ^ 0x0c057ed);
     const at = Date.UTC(2024, 0, 1);
     for (let i = 0; i < 12; i++) {
       const id = 100 + i;
@@ -228,6 +279,10 @@ export class WooSimulator {
         categories: i % 2 ? [15, 16] : [17],
         modified: at,
         deleted: false,
+        // Five in six products have a cost (about 40% of the price); every third one is kept
+        // by the Cost of Goods extension.
+        costs: [{ from: 0, cost: i % 6 === 5 ? null : 200 + 53 * i }],
+        costKind: i % 3 === 2 ? 'wc_cog' : 'cogs',
       });
       if (variable) {
         for (const [k, color] of ['Red', 'Blue'].entries()) {
@@ -241,6 +296,9 @@ export class WooSimulator {
             categories: [],
             modified: at,
             deleted: false,
+            // Red has a cost of its own; Blue has none and takes its product's.
+            costs: [{ from: 0, cost: k === 0 ? 250 + 53 * i : null }],
+            costKind: i % 3 === 2 ? 'wc_cog' : 'cogs',
           });
         }
       }
@@ -270,6 +328,8 @@ export class WooSimulator {
         categories: id % 2 ? [15, 16] : [17],
         modified: at,
         deleted: false,
+        costs: [{ from: 0, cost: null }],
+        costKind: 'cogs',
       });
     }
   }
@@ -320,7 +380,7 @@ export class WooSimulator {
     }
   }
 
-  private makeOrder(created: number): SimOrder {
+  private makeOrder(created: number, only?: number): SimOrder {
     const r = this.rnd;
     const guest = r.chance(0.3);
     const customerId = guest ? 0 : r.int(1, this.customers.size);
@@ -329,7 +389,9 @@ export class WooSimulator {
       ? `guest${r.int(1, 40)}@example.org`
       : this.customers.get(customerId)!.email;
     const rate = this.taxRates.find((t) => t.state === state);
-    const sellable = [...this.products.values()].filter((p) => p.type !== 'variable');
+    const sellable = [...this.products.values()].filter(
+      (p) => p.type !== 'variable' && (only === undefined || p.id === only),
+    );
     const lines: SimLine[] = [];
     for (let n = r.int(1, 3); n > 0; n--) {
       const p = r.pick(sellable);
@@ -345,6 +407,7 @@ export class WooSimulator {
         subtotal: p.price * qty,
         total: p.price * qty,
         tax: 0,
+        ...this.storedCost(p, qty, created),
       });
     }
     let coupon: SimOrder['coupon'] = null;
@@ -398,6 +461,7 @@ export class WooSimulator {
       coupon,
       fees,
       refunds: [],
+      ...this.makeFacts(paid !== null),
     };
     this.orders.set(order.id, order);
     this.orderLists.clear();
@@ -469,6 +533,7 @@ export class WooSimulator {
           qty: l.qty,
           total: l.total,
           tax: l.tax,
+          cost: l.cost,
         });
       for (const f of order.fees)
         refund.fees.push({ id: this.nextItem++, item: f.id, total: f.total, tax: f.tax });
@@ -486,6 +551,8 @@ export class WooSimulator {
         qty: 1,
         total: Math.round(l.total / l.qty),
         tax: Math.round(l.tax / l.qty),
+        // Half of the shops store the cost on the refund's line; else it is left to the order's.
+        cost: l.cost !== null && this.factRnd.chance(0.5) ? l.cost / l.qty : null,
       });
     }
     refund.amount =
@@ -497,7 +564,186 @@ export class WooSimulator {
           refund.shippingTax;
     order.refunds.push(refund);
     order.modified = Math.max(order.modified, at);
+    // Stripe and PayPal give back the percentage part of their fee on the amount refunded
+    // (WooPayments gives nothing back).
+    const g = order.gatewayFee;
+    if (g && g.gateway !== 'wcpay')
+      g.back += Math.round((refund.amount * (g.gateway === 'stripe' ? 29 : 349)) / 10_000);
     return refund;
+  }
+
+  /** A product's unit cost at a time (its variation's, else its product's), or null. */
+  costAt(p: SimProduct, at: number): number | null {
+    const own = [...p.costs].reverse().find((c) => c.from <= at)?.cost ?? null;
+    if (own !== null || !p.parent) return own;
+    return this.costAt(this.products.get(p.parent)!, at);
+  }
+
+  /** The cost a new line stores: the product's times the quantity, once COGS is on. */
+  private storedCost(p: SimProduct, qty: number, created: number) {
+    const costKind = (this.products.get(p.parent)?.costKind ?? p.costKind) as SimLine['costKind'];
+    if (!this.opts.facts || created < this.costsStoredFrom) return { cost: null, costKind };
+    const unit = this.costAt(p, created);
+    return { cost: unit === null ? null : unit * qty, costKind };
+  }
+
+  /**
+   * A new order's payment method, channel, attribution and gateway fee: card payments through
+   * Stripe (2.9% + 0.30) or WooPayments (2.9% + 0.30), PayPal (3.49% + 0.49), cash on delivery
+   * and bank transfers (no fee); mostly checkout, some admin, REST and POS orders; checkout
+   * orders mostly attributed (organic, referral, campaigns, direct), the rest unknown.
+   */
+  private makeFacts(paid: boolean) {
+    const r = this.factRnd;
+    if (!this.opts.facts)
+      return {
+        paymentMethod: 'cod',
+        paymentTitle: '',
+        createdVia: '',
+        attribution: null,
+        gatewayFee: null,
+      };
+    const [paymentMethod, paymentTitle] = r.weighted<[string, string]>([
+      [['stripe', 'Credit Card (Stripe)'], 50],
+      [['woocommerce_payments', 'Credit card / debit card'], 10],
+      [['ppcp-gateway', 'PayPal'], 20],
+      [['cod', 'Cash on delivery'], 12],
+      [['bacs', 'Direct bank transfer'], 8],
+    ]);
+    const createdVia = r.weighted<string>([
+      ['checkout', 85],
+      ['admin', 8],
+      ['rest-api', 4],
+      ['pos', 3],
+    ]);
+    let attribution: SimAttribution | null = null;
+    if (createdVia === 'admin')
+      attribution = { meta: { source_type: 'admin' }, sourceType: 'admin', origin: 'Web admin' };
+    else if (createdVia === 'checkout' && r.chance(0.8)) {
+      const device = r.pick(['Mobile', 'Desktop', 'Tablet']);
+      const session = {
+        session_entry: 'https://shop.example/product/tee/',
+        session_start_time: '2024-05-01 10:00:00',
+        session_pages: String(r.int(1, 12)),
+        session_count: String(r.int(1, 4)),
+        user_agent: device === 'Mobile' ? 'Mozilla/5.0 (iPhone) Mobile' : 'Mozilla/5.0 (X11)',
+        device_type: device,
+      };
+      attribution = r.weighted<SimAttribution>([
+        [
+          {
+            meta: {
+              source_type: 'organic',
+              referrer: 'https://www.google.com/',
+              utm_source: 'google',
+              ...session,
+            },
+            sourceType: 'organic',
+            origin: 'Organic: Google',
+          },
+          30,
+        ],
+        [
+          {
+            meta: {
+              source_type: 'referral',
+              referrer: 'https://facebook.com/',
+              utm_source: 'facebook.com',
+              utm_medium: 'referral',
+              ...session,
+            },
+            sourceType: 'referral',
+            origin: 'Referral: Facebook.com',
+          },
+          15,
+        ],
+        [
+          {
+            meta: {
+              source_type: 'utm',
+              utm_source: 'Newsletter',
+              utm_medium: 'Email',
+              utm_campaign: 'Spring_Sale',
+              utm_content: 'hero',
+              utm_id: '42',
+              utm_term: 'tee',
+              utm_source_platform: '(none)',
+              ...session,
+            },
+            sourceType: 'utm',
+            origin: 'Source: Newsletter',
+          },
+          25,
+        ],
+        [
+          {
+            meta: { source_type: 'typein', utm_source: '(direct)', ...session },
+            sourceType: 'typein',
+            origin: 'Direct',
+          },
+          30,
+        ],
+      ]);
+    }
+    let gatewayFee: SimGatewayFee | null = null;
+    // The fee is set when the payment is taken, from the order's total (see `settleFee`).
+    if (paid && paymentMethod !== 'cod' && paymentMethod !== 'bacs')
+      gatewayFee = {
+        gateway:
+          paymentMethod === 'stripe'
+            ? 'stripe'
+            : paymentMethod === 'ppcp-gateway'
+              ? 'ppcp'
+              : 'wcpay',
+        fee: 0,
+        back: 0,
+        currency: this.opts.currency,
+      };
+    return { paymentMethod, paymentTitle, createdVia, attribution, gatewayFee };
+  }
+
+  /** The gateway's fee on an order's total: Stripe and WooPayments 2.9% + 0.30, PayPal 3.49% + 0.49. */
+  gatewayFeeOf(o: SimOrder): number {
+    const g = o.gatewayFee;
+    if (!g) return 0;
+    const [bp, fixed] = g.gateway === 'ppcp' ? [349, 0.49] : [290, 0.3];
+    return Math.round((this.orderTotal(o) * bp) / 10_000) + Math.round(fixed * this.unit);
+  }
+
+  /** Each line's cost as the shop knows it, and each refund line's (positive, given back). */
+  costsOf(o: SimOrder): {
+    lines: Map<number, number | null>;
+    refundLines: Map<number, number | null>;
+  } {
+    const lines = new Map<number, number | null>();
+    for (const l of o.lines) {
+      if (l.cost !== null) lines.set(l.id, l.cost);
+      else {
+        const p = this.products.get(l.variation_id || l.product_id);
+        const unit = p ? this.costAt(p, o.created) : null;
+        lines.set(l.id, unit === null ? null : unit * l.qty);
+      }
+    }
+    const refundLines = new Map<number, number | null>();
+    for (const r of o.refunds)
+      for (const x of r.lines) {
+        const line = o.lines.find((l) => l.id === x.item)!;
+        const cost = lines.get(line.id) ?? null;
+        refundLines.set(x.id, x.cost ?? (cost === null ? null : (cost * x.qty) / line.qty));
+      }
+    return { lines, refundLines };
+  }
+
+  /**
+   * Changes a product's cost from now on (null: none): `product.updated` is sent, and orders
+   * made from then store the new cost.
+   */
+  setProductCost(id: number, cost: number | null): void {
+    const p = this.products.get(id)!;
+    p.modified = Math.max(Math.floor(Date.now() / 1000) * 1000, p.modified + 1000);
+    p.costs.push({ from: p.modified, cost });
+    this.productList = undefined;
+    this.emit('product.updated', this.productJson(p));
   }
 
   /** The order's total as calculate_totals() makes it: items, fees, shipping and their tax. */
@@ -666,9 +912,9 @@ export class WooSimulator {
     o.modified = Math.max(Date.now(), o.modified + 1000);
   }
 
-  /** A new order now; delivered as order.created. */
-  newOrder(): SimOrder {
-    const o = this.makeOrder(Math.floor(Date.now() / 1000) * 1000);
+  /** A new order now (of product `only`, when given); delivered as order.created. */
+  newOrder(only?: number): SimOrder {
+    const o = this.makeOrder(Math.floor(Date.now() / 1000) * 1000, only);
     o.modified = Date.now();
     this.emit('order.created', this.orderJson(o));
     return o;
@@ -844,7 +1090,19 @@ export class WooSimulator {
         postcode: '10001',
       },
       shipping: { first_name: 'Ada', last_name: 'Shopper', country: o.country, state: o.state },
-      payment_method: 'cod',
+      payment_method: o.paymentMethod,
+      payment_method_title: o.paymentTitle,
+      created_via: o.createdVia,
+      meta_data: this.orderMeta(o),
+      ...(this.opts.facts
+        ? {
+            cost_of_goods_sold: {
+              total_value: o.lines
+                .filter((l) => l.cost !== null && l.costKind === 'cogs')
+                .reduce((a, l) => a + l.cost! / this.unit, 0),
+            },
+          }
+        : {}),
       line_items: o.lines.map((l) => ({
         id: l.id,
         name: l.name,
@@ -857,7 +1115,17 @@ export class WooSimulator {
         total: m(l.total),
         total_tax: m(l.tax),
         taxes: o.rateId ? [{ id: o.rateId, total: m(l.tax), subtotal: m(l.tax) }] : [],
-        meta_data: [],
+        meta_data:
+          l.cost !== null && l.costKind === 'wc_cog'
+            ? [
+                { id: l.id * 10, key: '_wc_cog_item_cost', value: m(l.cost / l.qty) },
+                { id: l.id * 10 + 1, key: '_wc_cog_item_total_cost', value: m(l.cost) },
+              ]
+            : [],
+        // WooCommerce's own value, a number, 0 when the product had no cost.
+        ...(this.opts.facts
+          ? { cost_of_goods_sold: { value: l.costKind === 'cogs' ? (l.cost ?? 0) / this.unit : 0 } }
+          : {}),
         sku: '',
         price: l.total / l.qty / this.unit,
       })),
@@ -944,7 +1212,15 @@ export class WooSimulator {
           total: m(-x.total),
           total_tax: m(-x.tax),
           taxes: taxes(x.tax),
-          meta_data: [{ id: x.id * 10, key: '_refunded_item_id', value: String(x.item) }],
+          meta_data: [
+            { id: x.id * 10, key: '_refunded_item_id', value: String(x.item) },
+            ...(x.cost !== null && line.costKind === 'wc_cog'
+              ? [{ id: x.id * 10 + 1, key: '_wc_cog_item_total_cost', value: m(-x.cost) }]
+              : []),
+          ],
+          ...(x.cost !== null && line.costKind === 'cogs'
+            ? { cost_of_goods_sold: { value: -x.cost / this.unit } }
+            : {}),
         };
       }),
       shipping_lines: r.shipping
@@ -982,8 +1258,76 @@ export class WooSimulator {
     };
   }
 
+  /**
+   * An order's meta as the REST API sends it: the attribution meta (`_wc_order_attribution_`
+   * prefix) and the gateway's fee meta (Stripe: `_stripe_fee` less what came back, in
+   * `_stripe_currency`; WooPayments: `_wcpay_transaction_fee`; PayPal Payments:
+   * `_ppcp_paypal_fees` and `_ppcp_paypal_refund_fees`).
+   */
+  orderMeta(o: SimOrder) {
+    const meta: { id: number; key: string; value: unknown }[] = [];
+    for (const [k, v] of Object.entries(o.attribution?.meta ?? {}))
+      meta.push({ id: meta.length + 1, key: `_wc_order_attribution_${k}`, value: v });
+    const g = o.gatewayFee;
+    if (g) {
+      const fee = this.gatewayFeeOf(o);
+      const m = (v: number) => this.money(v);
+      if (g.gateway === 'stripe') {
+        meta.push({ id: 90, key: '_stripe_fee', value: m(fee - Math.min(fee, g.back)) });
+        meta.push({ id: 91, key: '_stripe_net', value: m(this.orderTotal(o) - fee) });
+        meta.push({ id: 92, key: '_stripe_currency', value: g.currency });
+      } else if (g.gateway === 'wcpay') {
+        meta.push({ id: 90, key: '_wcpay_transaction_fee', value: m(fee) });
+      } else {
+        const money = (v: number) => ({ currency_code: g.currency, value: m(v) });
+        meta.push({
+          id: 90,
+          key: '_ppcp_paypal_fees',
+          value: {
+            gross_amount: money(this.orderTotal(o)),
+            paypal_fee: money(fee),
+            net_amount: money(this.orderTotal(o) - fee),
+          },
+        });
+        if (g.back > 0)
+          meta.push({
+            id: 91,
+            key: '_ppcp_paypal_refund_fees',
+            value: { paypal_fee: money(Math.min(fee, g.back)) },
+          });
+      }
+    }
+    return meta;
+  }
+
+  /** The gateway's fee the shop keeps on an order: charged less given back, minor units. */
+  netGatewayFee(o: SimOrder): number {
+    const fee = this.gatewayFeeOf(o);
+    return o.gatewayFee ? fee - Math.min(fee, o.gatewayFee.back) : 0;
+  }
+
   productJson(p: SimProduct) {
+    const parent = this.products.get(p.parent);
+    const kind = parent?.costKind ?? p.costKind;
+    const unit = this.costAt(p, p.modified);
+    const own = [...p.costs].reverse().find((c) => c.from <= p.modified)?.cost ?? null;
+    const cost = !this.opts.facts
+      ? {}
+      : kind === 'cogs'
+        ? {
+            cost_of_goods_sold: {
+              values: [
+                { defined_value: (own ?? 0) / this.unit, effective_value: (unit ?? 0) / this.unit },
+              ],
+              total_value: (unit ?? 0) / this.unit,
+            },
+          }
+        : {
+            meta_data:
+              own === null ? [] : [{ id: p.id * 10, key: '_wc_cog_cost', value: this.money(own) }],
+          };
     return {
+      ...cost,
       id: p.id,
       name: p.name,
       slug: p.name.toLowerCase().replace(/\W+/g, '-'),

@@ -459,6 +459,43 @@ export const OrdersListRow = closed({
   fee_total: money,
   /** Storelens's own: the row's fee lines, amounts before tax and their tax. */
   fees: Type.Array(closed({ id, name: Type.String(), total: money, total_tax: money })),
+  /**
+   * Storelens's own: the order's payment method (the gateway's id, `stripe`, `ppcp-gateway`,
+   * `cod`…) and its title, and where it was made (`created_via`: checkout, admin, rest-api,
+   * pos…); '' when the shop gave none. A refund's row has its order's.
+   */
+  payment_method: Type.String(),
+  payment_method_title: Type.String(),
+  created_via: Type.String(),
+  /**
+   * Storelens's own: the order's attribution, normalised: `source_type` (`utm`, `organic`,
+   * `referral`, `typein`, `admin`…, `unknown` without one), the origin label WooCommerce shows
+   * ("Source: Google", "Direct", "Unknown"), and the case-folded source, medium, campaign and
+   * device type. A refund's row has its order's.
+   */
+  attribution: closed({
+    source_type: Type.String(),
+    origin: Type.String(),
+    source: Type.String(),
+    medium: Type.String(),
+    campaign: Type.String(),
+    device_type: Type.String(),
+  }),
+  /**
+   * Storelens's own: the payment gateway's fee on the order (`payment_fee`), the part of it
+   * given back on refunds (`payment_fee_refunded`), in `payment_fee_currency` ('' when none is
+   * known); 0 on a refund's row.
+   */
+  payment_fee: money,
+  payment_fee_refunded: money,
+  payment_fee_currency: Type.String(),
+  /**
+   * Storelens's own: the cost of goods of the row's lines (a refund's negative: the cost of
+   * what came back), null when no line's cost is known; `cost_of_goods_complete` is false when
+   * some line's is not.
+   */
+  cost_of_goods: nullable(money),
+  cost_of_goods_complete: Type.Boolean(),
   extended_info: closed({
     /** Lines (a variation under its own id and name; `(Deleted)` when gone). */
     products: Type.Optional(

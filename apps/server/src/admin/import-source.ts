@@ -2,6 +2,7 @@ import type { OrderStatus } from '@storelens/api';
 import type { Db } from '../db/database';
 import type { OrderFeeLineTable } from '../db/schema';
 import { RawSql } from '../db/sql';
+import { ATTRIBUTION_FIELDS } from '../ingest/order-facts';
 import { feeTaxesOf } from '../ingest/rows';
 import type { OrderFeeInput, OrderInput, RefundInput } from '../ingest/types';
 
@@ -22,6 +23,12 @@ interface OrderRow {
   billing_country: string;
   billing_state: string;
   billing_email: string;
+  payment_method: string;
+  payment_method_title: string;
+  created_via: string;
+  payment_fee: number;
+  payment_fee_refunded: number;
+  payment_fee_currency: string;
 }
 
 interface ItemRow {
@@ -34,6 +41,19 @@ interface ItemRow {
   subtotal: number;
   total: number;
   tax: number;
+  cost: number | null;
+  cost_source: string;
+}
+
+/** A stored attribution row as the meta ingestion takes (normalising it again changes nothing). */
+function attributionBack(row: Record<string, unknown> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!row) return out;
+  for (const field of ATTRIBUTION_FIELDS) {
+    const value = row[field];
+    if (value !== null && value !== undefined && value !== '') out[field] = String(value);
+  }
+  return out;
 }
 
 /** Negates a stored amount without producing -0. */
@@ -58,7 +78,7 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
   if (orderIds.length === 0) return [];
   const sql = new RawSql(db.kysely, db.engine);
   const columns =
-    'id, parent_id, type, status, currency, customer_id, date_created_gmt, date_paid_gmt, date_completed_gmt, total, tax_total, shipping_total, shipping_tax, billing_country, billing_state, billing_email';
+    'id, parent_id, type, status, currency, customer_id, date_created_gmt, date_paid_gmt, date_completed_gmt, total, tax_total, shipping_total, shipping_tax, billing_country, billing_state, billing_email, payment_method, payment_method_title, created_via, payment_fee, payment_fee_refunded, payment_fee_currency';
   const orders = await sql.selectIn<OrderRow>(
     `SELECT ${columns} FROM orders`,
     'id',
@@ -74,7 +94,7 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
   const allIds = [...orders.map((o) => o.id), ...refunds.map((r) => r.id)];
   const items = byKey(
     await sql.selectIn<ItemRow>(
-      'SELECT id, order_id, product_id, variation_id, name, quantity, subtotal, total, tax FROM order_items',
+      'SELECT id, order_id, product_id, variation_id, name, quantity, subtotal, total, tax, cost, cost_source FROM order_items',
       'order_id',
       allIds,
     ),
@@ -109,6 +129,15 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
     ),
     (f) => Number(f.order_id),
   );
+  const attribution = new Map(
+    (
+      await sql.selectIn<Record<string, unknown> & { order_id: number }>(
+        'SELECT * FROM order_attribution',
+        'order_id',
+        orderIds,
+      )
+    ).map((a) => [Number(a.order_id), a]),
+  );
   const refundsOf = byKey(refunds, (r) => Number(r.parent_id));
   const sortById = <T extends { id: number }>(rows: T[]) =>
     rows.sort((a, b) => Number(a.id) - Number(b.id));
@@ -123,6 +152,9 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
       subtotal: Number(l.subtotal),
       total: Number(l.total),
       tax: Number(l.tax),
+      // The shop's own cost comes back as given; one taken from the product's costs is found
+      // again by ingestion.
+      ...(l.cost_source === 'line' && l.cost !== null ? { cost: Number(l.cost) } : {}),
     }));
     const orderFees = sortById(fees.get(Number(o.id)) ?? []).map(
       (f): OrderFeeInput => ({
@@ -170,6 +202,7 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
             quantity: neg(l.quantity),
             total: neg(l.total),
             tax: neg(l.tax),
+            ...(l.cost_source === 'line' && l.cost !== null ? { cost: neg(l.cost) } : {}),
           };
         }),
       };
@@ -197,6 +230,19 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
         shippingTax: Number(t.shipping_tax_total),
       })),
       ...(orderFees.length > 0 ? { fees: orderFees } : {}),
+      paymentMethod: o.payment_method,
+      paymentMethodTitle: o.payment_method_title,
+      createdVia: o.created_via,
+      ...(o.payment_fee_currency
+        ? {
+            paymentFee: {
+              fee: Number(o.payment_fee),
+              refunded: Number(o.payment_fee_refunded),
+              currency: o.payment_fee_currency,
+            },
+          }
+        : {}),
+      attribution: attributionBack(attribution.get(Number(o.id))),
       refunds: refundInputs,
     };
   });

@@ -84,6 +84,11 @@ export async function ordersList(
     ctx,
     result.rows.map((r) => Number(r.order_id)),
   );
+  const facts = await factsOf(
+    ctx,
+    keys,
+    result.rows.map((r) => Number(r.order_id)),
+  );
   return {
     ...result,
     rows: result.rows.map((r): OrdersListRow => {
@@ -107,10 +112,70 @@ export async function ordersList(
           (currencies.get(parent || id) ?? ctx.settings.currency) !== ctx.settings.currency,
         fee_total: ctx.money((fees.get(id) ?? []).reduce((a, f) => a + f.units, 0)),
         fees: (fees.get(id) ?? []).map((f) => f.fee),
+        ...facts.of(id, parent),
         extended_info: extended ? extended(r) : {},
         _links: { order: link(`/wc-analytics/orders/${parent || id}`) },
       };
     }),
+  };
+}
+
+/**
+ * The facts of the listed rows beside their money: their orders' payment method, channel,
+ * attribution and gateway fee (`orders`, `order_attribution`), and each row's cost of goods
+ * (`order_items.cost`).
+ */
+async function factsOf(ctx: ReportContext, orderIds: readonly number[], rowIds: readonly number[]) {
+  const orders = new Map<number, Record<string, unknown>>();
+  const attribution = new Map<number, Record<string, unknown>>();
+  const costs = new Map<number, { cost: number | null; complete: boolean }>();
+  if (orderIds.length > 0) {
+    for (const o of await ctx.sql.query<Record<string, unknown>>(
+      `SELECT id, payment_method, payment_method_title, created_via, payment_fee,
+         payment_fee_refunded, payment_fee_currency FROM orders WHERE id IN ${idsSql(orderIds)}`,
+    ))
+      orders.set(Number(o.id), o);
+    for (const a of await ctx.sql.query<Record<string, unknown>>(
+      `SELECT order_id, source_type, origin, source, utm_medium, utm_campaign, device_type
+         FROM order_attribution WHERE order_id IN ${idsSql(orderIds)}`,
+    ))
+      attribution.set(Number(a.order_id), a);
+  }
+  if (rowIds.length > 0)
+    for (const c of await ctx.sql.query<{ order_id: number; cost: number | null; unknown: number }>(
+      `SELECT order_id, SUM(cost) AS cost, SUM(CASE WHEN cost IS NULL THEN 1 ELSE 0 END) AS unknown
+         FROM order_items WHERE order_id IN ${idsSql(rowIds)} GROUP BY order_id`,
+    ))
+      costs.set(Number(c.order_id), {
+        cost: c.cost === null ? null : Number(c.cost),
+        complete: Number(c.unknown) === 0,
+      });
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    of(id: number, parent: number) {
+      const o = orders.get(parent || id);
+      const a = attribution.get(parent || id);
+      const own = parent === 0;
+      const cost = costs.get(id) ?? { cost: null, complete: true };
+      return {
+        payment_method: text(o?.payment_method),
+        payment_method_title: text(o?.payment_method_title),
+        created_via: text(o?.created_via),
+        attribution: {
+          source_type: text(a?.source_type) || 'unknown',
+          origin: text(a?.origin) || 'Unknown',
+          source: text(a?.source),
+          medium: text(a?.utm_medium),
+          campaign: text(a?.utm_campaign),
+          device_type: text(a?.device_type),
+        },
+        payment_fee: ctx.money(own ? Number(o?.payment_fee ?? 0) : 0),
+        payment_fee_refunded: ctx.money(own ? Number(o?.payment_fee_refunded ?? 0) : 0),
+        payment_fee_currency: own ? text(o?.payment_fee_currency) : '',
+        cost_of_goods: cost.cost === null ? null : ctx.money(cost.cost),
+        cost_of_goods_complete: cost.complete,
+      };
+    },
   };
 }
 

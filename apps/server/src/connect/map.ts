@@ -1,13 +1,23 @@
 import type { OrderStatus } from '@storelens/api';
+import { attributionMeta } from '../ingest/order-facts';
 import type {
   FeeTaxInput,
   OrderFeeInput,
   OrderInput,
+  PaymentFeeInput,
   RefundFeeInput,
   RefundInput,
   RefundLineInput,
 } from '../ingest/types';
-import type { WcFeeLine, WcItemTax, WcLineItem, WcOrder, WcRefund } from './wc-types';
+import type {
+  WcFeeLine,
+  WcItemTax,
+  WcLineItem,
+  WcMeta,
+  WcOrder,
+  WcProduct,
+  WcRefund,
+} from './wc-types';
 import { wcGmt, wcMoney } from './wc-values';
 
 /** What mapping an order needs from the store: analytics ids of customers and coupons. */
@@ -75,6 +85,84 @@ function mapRefundFee(fee: WcFeeLine): RefundFeeInput {
   };
 }
 
+const metaOf = (meta: readonly WcMeta[] | undefined, key: string): unknown =>
+  meta?.find((m) => m.key === key)?.value;
+
+/** An amount from meta or a COGS field; undefined when absent, empty or not a number. */
+function amountOf(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  try {
+    return wcMoney(typeof value === 'string' ? value.trim() : value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The cost the shop stored on a line, all its units: WooCommerce's own (`cost_of_goods_sold`
+ * `value`; 0 is what it stores for a product without a cost, so it counts as none), else the
+ * Cost of Goods extension's `_wc_cog_item_total_cost`. Signed as the shop sends it.
+ */
+function storedLineCost(line: WcLineItem): number | undefined {
+  const own = amountOf(line.cost_of_goods_sold?.value);
+  if (own !== undefined && own !== 0) return own;
+  return amountOf(metaOf(line.meta_data, '_wc_cog_item_total_cost'));
+}
+
+/**
+ * A product's or variation's unit cost: WooCommerce's own `cost_of_goods_sold.total_value`
+ * (the effective value: a variation's own, or its parent's, or both added), else the Cost of
+ * Goods extension's `_wc_cog_cost`; null when it has none (a variation then takes its
+ * product's).
+ */
+export function productCost(product: WcProduct): { cost: number; source: string } | null {
+  const own = amountOf(product.cost_of_goods_sold?.total_value);
+  if (own !== undefined && own !== 0) return { cost: own, source: 'cogs' };
+  const extension = amountOf(metaOf(product.meta_data, '_wc_cog_cost'));
+  if (extension !== undefined) return { cost: extension, source: 'wc_cog' };
+  return null;
+}
+
+/**
+ * The payment gateway's fee from an order's meta, as the common gateways write it:
+ * - Stripe (`_stripe_fee`, `Stripe Fee` before 4.1, in `_stripe_currency`): the gateway adds
+ *   each refund's fee (negative when Stripe gives it back) into the same meta, so it is already
+ *   the fee less what came back;
+ * - WooPayments (`_wcpay_transaction_fee`, in the order's currency);
+ * - PayPal Payments (`_ppcp_paypal_fees`: PayPal's `paypal_fee` of the capture, and
+ *   `_ppcp_paypal_refund_fees`: the fee PayPal gave back on the refunds).
+ */
+export function paymentFeeOf(order: WcOrder): PaymentFeeInput | undefined {
+  const meta = order.meta_data;
+  const stripe = amountOf(metaOf(meta, '_stripe_fee')) ?? amountOf(metaOf(meta, 'Stripe Fee'));
+  if (stripe !== undefined) {
+    const currency = metaOf(meta, '_stripe_currency');
+    return {
+      fee: stripe,
+      refunded: 0,
+      currency: typeof currency === 'string' ? currency.toUpperCase() : '',
+    };
+  }
+  const wcpay = amountOf(metaOf(meta, '_wcpay_transaction_fee'));
+  if (wcpay !== undefined) return { fee: wcpay, refunded: 0, currency: '' };
+  const paypal = metaOf(meta, '_ppcp_paypal_fees') as
+    | { paypal_fee?: { value?: unknown; currency_code?: unknown } }
+    | undefined;
+  const paypalFee = amountOf(paypal?.paypal_fee?.value);
+  if (paypalFee !== undefined) {
+    const back = metaOf(meta, '_ppcp_paypal_refund_fees') as
+      | { paypal_fee?: { value?: unknown } }
+      | undefined;
+    const currency = paypal?.paypal_fee?.currency_code;
+    return {
+      fee: paypalFee,
+      refunded: amountOf(back?.paypal_fee?.value) ?? 0,
+      currency: typeof currency === 'string' ? currency.toUpperCase() : '',
+    };
+  }
+  return undefined;
+}
+
 /**
  * A refund as ingestion takes it. WooCommerce sends refund lines with negative quantities and
  * amounts; an amount-only refund has no lines. Fees given back (`fee_lines`) keep their tax
@@ -93,6 +181,7 @@ export function mapRefund(refund: WcRefund, order: WcOrder): RefundInput {
       quantity: Math.abs(Number(l.quantity) || 0),
       total: 0 - wcMoney(l.total),
       tax: 0 - wcMoney(l.total_tax),
+      ...costGivenBack(storedLineCost(l)),
     });
   }
   const shipping = 0 - sum(refund.shipping_lines ?? [], (s) => wcMoney(s.total));
@@ -115,6 +204,16 @@ export function mapRefund(refund: WcRefund, order: WcOrder): RefundInput {
     ...(extra !== 0 ? { extra } : {}),
   };
 }
+
+const costOf = (cost: number | undefined) => (cost === undefined ? {} : { cost });
+const paymentFee = (order: WcOrder) => {
+  const fee = paymentFeeOf(order);
+  return fee ? { paymentFee: fee } : {};
+};
+
+/** A refund line's stored cost (negative, as the shop sends it) as the cost given back. */
+const costGivenBack = (cost: number | undefined) =>
+  cost === undefined ? {} : { cost: Math.abs(cost) };
 
 /**
  * A WooCommerce order (with its refunds, fetched from orders/{id}/refunds) as ingestion
@@ -148,6 +247,7 @@ export function mapOrder(
       subtotal: wcMoney(l.subtotal),
       total: wcMoney(l.total),
       tax: wcMoney(l.total_tax),
+      ...costOf(storedLineCost(l)),
     })),
     shipping: wcMoney(order.shipping_total),
     shippingTax: wcMoney(order.shipping_tax),
@@ -164,6 +264,11 @@ export function mapOrder(
     // Absent when there are none, so the digest of an order without fees is the one kept
     // before fees were read (connect/records.ts).
     ...(order.fee_lines?.length ? { fees: order.fee_lines.map(mapFee) } : {}),
+    paymentMethod: order.payment_method ?? '',
+    paymentMethodTitle: order.payment_method_title ?? '',
+    createdVia: order.created_via ?? '',
+    attribution: attributionMeta(order.meta_data),
+    ...paymentFee(order),
     refunds: [...refunds].sort((a, b) => a.id - b.id).map((r) => mapRefund(r, order)),
   };
 }

@@ -10,7 +10,7 @@ import type { OrderInput } from '../ingest/types';
 import { readStoreSettings } from '../options';
 import { zone } from '../timezone';
 import type { WooClient } from './client';
-import { mapOrder } from './map';
+import { mapOrder, productCost } from './map';
 import type {
   WcAttribute,
   WcCategory,
@@ -297,7 +297,53 @@ export async function upsertProducts(
     ['id', 'product_id', 'name', 'file'],
     keep.flatMap((p) => (p.downloads ?? []).map((d) => [`${p.id}-${d.id}`, p.id, d.name, d.file])),
   );
+  await recordCosts(db, keep);
   await markApplied(db, 'product', marks);
+}
+
+/**
+ * Keeps each product's cost history (`product_costs`): a cost that differs from the latest one
+ * kept starts at the product's modification date; the first one seen is taken as in force
+ * since always (what it was before is not known).
+ */
+async function recordCosts(db: Db, products: readonly WcProduct[]): Promise<void> {
+  const s = sql(db);
+  const latest = new Map<number, { from: string; cost: number | null }>();
+  for (const r of await s.selectIn<{
+    product_id: number;
+    effective_from_gmt: string;
+    cost: number | null;
+  }>(
+    'SELECT product_id, effective_from_gmt, cost FROM product_costs',
+    'product_id',
+    products.map((p) => p.id),
+    'ORDER BY product_id, effective_from_gmt',
+  ))
+    latest.set(Number(r.product_id), {
+      from: r.effective_from_gmt,
+      cost: r.cost === null ? null : Number(r.cost),
+    });
+  const rows: unknown[][] = [];
+  for (const p of products) {
+    const now = productCost(p);
+    const before = latest.get(p.id);
+    if (!before) {
+      if (now) rows.push([p.id, '1970-01-01 00:00:00', now.cost, now.source]);
+      continue;
+    }
+    if ((now?.cost ?? null) === before.cost) continue;
+    const modified = modifiedOf(p).modified;
+    rows.push([p.id, [modified, before.from].sort().at(-1), now?.cost ?? null, now?.source ?? '']);
+  }
+  await s.insertMany(
+    'product_costs',
+    ['product_id', 'effective_from_gmt', 'cost', 'source'],
+    rows,
+    {
+      keys: ['product_id', 'effective_from_gmt'],
+      mode: 'replace',
+    },
+  );
 }
 
 /** Marks products the shop deleted: kept (old order lines name them), out of the catalog. */

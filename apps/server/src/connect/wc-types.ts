@@ -10,6 +10,8 @@ export interface WcLineItem {
   total: string;
   total_tax: string;
   meta_data?: { key: string; value: unknown }[];
+  /** WooCommerce's own cost of goods (9.5+, when the feature is on): the line's, all units. */
+  cost_of_goods_sold?: { value?: number | string | null };
 }
 
 export interface WcShippingLine {
@@ -44,6 +46,12 @@ export interface WcRefund {
   fee_lines?: WcFeeLine[];
 }
 
+/** A record's meta entry as the REST API sends it (`meta_data`). */
+export interface WcMeta {
+  key: string;
+  value: unknown;
+}
+
 export interface WcOrder {
   id: number;
   parent_id: number;
@@ -73,6 +81,12 @@ export interface WcOrder {
   total: string;
   total_tax: string;
   refunds: { id: number; total: string }[];
+  payment_method?: string;
+  payment_method_title?: string;
+  created_via?: string;
+  meta_data?: WcMeta[];
+  /** WooCommerce's own cost of goods (9.5+): the order's total, the sum of its lines'. */
+  cost_of_goods_sold?: { total_value?: number | string | null };
 }
 
 export interface WcProduct {
@@ -102,6 +116,15 @@ export interface WcProduct {
   categories?: { id: number }[];
   attributes?: { id: number; option?: string; options?: string[] }[];
   downloads?: { id: string; name: string; file: string }[];
+  meta_data?: WcMeta[];
+  /**
+   * WooCommerce's own cost of goods (9.5+, when the feature is on): `total_value` is the unit
+   * cost in force (a variation's own, or its parent's plus its own when it adds to it).
+   */
+  cost_of_goods_sold?: {
+    values?: { defined_value?: number | string | null; effective_value?: number | string | null }[];
+    total_value?: number | string | null;
+  };
 }
 
 export interface WcCustomer {

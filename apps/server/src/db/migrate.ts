@@ -31,6 +31,8 @@ import * as m029 from './migrations/029_order_fee_lines';
 import * as m030 from './migrations/030_application_key_ids';
 import * as m031 from './migrations/031_notifications';
 import * as m032 from './migrations/032_alert_rules';
+import * as m033 from './migrations/033_order_payment_attribution';
+import * as m034 from './migrations/034_cost_of_goods';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +67,8 @@ const migrations: Record<string, Migration> = {
   '030_application_key_ids': m030,
   '031_notifications': m031,
   '032_alert_rules': m032,
+  '033_order_payment_attribution': m033,
+  '034_cost_of_goods': m034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -206,6 +206,61 @@ export interface OrderTable {
   billing_country: string;
   billing_state: string;
   billing_email: string;
+  /** The gateway's id (`stripe`, `ppcp-gateway`, `cod`…) and its title; '' when none. */
+  payment_method: string;
+  payment_method_title: string;
+  /** Where the order was made (`checkout`, `admin`, `rest-api`, `pos`…); '' when unknown. */
+  created_via: string;
+  /**
+   * The payment gateway's fee on the order (migration 033), in `payment_fee_currency`, and the
+   * part of it given back on refunds (positive); 0 on a refund's row and when none is known.
+   */
+  payment_fee: number;
+  payment_fee_refunded: number;
+  payment_fee_currency: string;
+}
+
+/**
+ * An order's attribution (migration 033), from its `_wc_order_attribution_*` meta: one row per
+ * order (refunds are their order's). `source_type` is WooCommerce's source type case-folded
+ * (`utm`, `organic`, `referral`, `typein`, `admin`, `mobile_app`…; `unknown` without one),
+ * `source` the case-folded `utm_source`, `origin` the label WooCommerce shows ("Source: Google",
+ * "Direct", "Unknown"). Campaign values are case-folded; referrer, entry page and user agent
+ * are kept as given.
+ */
+export interface OrderAttributionTable {
+  order_id: number;
+  source_type: string;
+  origin: string;
+  source: string;
+  referrer: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  utm_content: string;
+  utm_id: string;
+  utm_term: string;
+  utm_source_platform: string;
+  utm_creative_format: string;
+  utm_marketing_tactic: string;
+  session_entry: string;
+  session_start_time: string;
+  user_agent: string;
+  device_type: string;
+  session_pages: number | null;
+  session_count: number | null;
+}
+
+/**
+ * A product's or variation's unit cost from a date on (migration 034): `cost` NULL when it had
+ * none from then; `source` `cogs` (WooCommerce's own field) or `wc_cog` (the Cost of Goods
+ * extension's `_wc_cog_cost`).
+ */
+export interface ProductCostTable {
+  product_id: number;
+  effective_from_gmt: string;
+  cost: number | null;
+  source: string;
 }
 
 export interface OrderItemTable {
@@ -221,6 +276,13 @@ export interface OrderItemTable {
   shipping: number;
   shipping_tax: number;
   coupon_amount: number;
+  /**
+   * The line's cost of goods, all units (migration 034; a refund's negative), NULL when
+   * unknown; `cost_source` `line` (the shop's, on the line), `product` (the product's cost on
+   * the order's date) or ''.
+   */
+  cost: number | null;
+  cost_source: string;
 }
 
 export interface OrderCouponLineTable {
@@ -504,6 +566,8 @@ export interface Database {
   order_coupon_lines: OrderCouponLineTable;
   order_tax_lines: OrderTaxLineTable;
   order_fee_lines: OrderFeeLineTable;
+  order_attribution: OrderAttributionTable;
+  product_costs: ProductCostTable;
   download_log: DownloadLogTable;
   download_day: DownloadDayTable;
   coupon_order_day: CouponOrderDayTable;

@@ -23,6 +23,7 @@ import {
   variableCategories,
 } from './catalog';
 import { CustomerBook } from './customers';
+import { demoCostAt, demoCosts, demoOrderFacts, demoPaymentFee } from './order-facts';
 import { Random } from './random';
 import { slug } from './slug';
 
@@ -50,7 +51,7 @@ export interface DemoOptions {
  * The generator's version: raise it whenever the same options would generate different rows
  * (benches key the stores they keep by it, scripts/bench.ts).
  */
-export const DEMO_GENERATOR_VERSION = 4;
+export const DEMO_GENERATOR_VERSION = 5;
 
 /** Demo defaults: two years, about 20,000 orders, a New York store (a zone with DST). */
 export const defaultDemoOptions: DemoOptions = {
@@ -176,6 +177,8 @@ async function generate(
   // Fees are drawn from a stream of their own, so the rest of the store is the one the same
   // seed gave before fees were generated.
   const feeRnd = new Random(o.seed ^ 0x0fee5eed);
+  // So are the orders' payment, channel, attribution and the products' costs.
+  const factRnd = new Random(o.seed ^ 0x0c057ed);
   const z = zone(o.timezone);
   const sql = new RawSql(db.kysely, db.engine, db.sqlite);
   await setOptions(db, {
@@ -198,6 +201,16 @@ async function generate(
   const created = { local: createdLocal, gmt: z.toGmt(createdLocal) };
 
   const { products, couponIds } = await writeCatalog(sql, rnd, created);
+  // Costs over the two years (a change is never after now), in `product_costs`; lines made
+  // from the store's fourth month on store their cost as WooCommerce's COGS does, earlier
+  // ones take the product's cost on their date from that table at ingestion.
+  const costs = demoCosts(factRnd, products, startMs, Math.min(endMs, nowGmt));
+  await sql.insertMany(
+    'product_costs',
+    ['product_id', 'effective_from_gmt', 'cost', 'source'],
+    costs.rows,
+  );
+  const costsStoredFrom = startMs + 90 * DAY;
   // A day's orders are spread over its hours, so the day of `now` has had only the share of
   // them placed before now (29 orders "today" at 00:43 is no shop's), and a later day none.
   const { days, counts } = demandCurve(rnd, o.orders, startMs, endMs, (dayMs) =>
@@ -295,15 +308,21 @@ async function generate(
               [3, 10],
             ] as const);
         const subtotal = item.price * quantity;
+        const variationId = item.type === 'variation' ? item.id : 0;
+        const unitCost =
+          createdMs >= costsStoredFrom
+            ? demoCostAt(costs.history, product.id, variationId, createdMs)
+            : undefined;
         lines.push({
           id: nextItem++,
           productId: product.id,
-          variationId: item.type === 'variation' ? item.id : 0,
+          variationId,
           name: item.name,
           quantity,
           subtotal,
           total: subtotal,
           tax: 0,
+          ...(unitCost !== undefined ? { cost: unitCost * quantity } : {}),
         });
       }
 
@@ -435,6 +454,23 @@ async function generate(
           });
       }
 
+      const facts = demoOrderFacts(factRnd, physical, createdMs);
+      const total =
+        lines.reduce((a, l) => a + l.total + l.tax, 0) +
+        fees.reduce((a, f) => a + f.total + f.tax, 0) +
+        shipping +
+        shippingTax;
+      const refunded = refunds.reduce(
+        (a, r) =>
+          a +
+          r.lines.reduce((b, l) => b + l.total + l.tax, 0) +
+          (r.fees ?? []).reduce((b, f) => b + f.total + f.tax, 0) +
+          r.shipping +
+          r.shippingTax,
+        0,
+      );
+      const paymentFee = paid ? demoPaymentFee(facts, o.currency, total, refunded) : undefined;
+
       if (inputs.length === 0) batchDay = d;
       inputs.push({
         id: orderId,
@@ -451,6 +487,11 @@ async function generate(
         coupons: orderCoupons,
         taxes,
         ...(fees.length > 0 ? { fees } : {}),
+        paymentMethod: facts.paymentMethod,
+        paymentMethodTitle: facts.paymentMethodTitle,
+        createdVia: facts.createdVia,
+        attribution: facts.attribution,
+        ...(paymentFee ? { paymentFee } : {}),
         refunds,
       });
 

@@ -7,6 +7,7 @@ import { zone } from '../timezone';
 import type { BulkRollups } from './bulk-rollups';
 import { Deltas } from './contributions';
 import { ItemVisitChanges, itemVisitsStale } from './item-visits';
+import { ATTRIBUTION_COLUMNS } from './order-facts';
 import { firstOrders, moveFlags } from './returning';
 import { applyItemDays, applyPeriods, applyRevenue } from './rollups';
 import {
@@ -18,6 +19,7 @@ import {
   ORDER_COLUMNS,
   orderCoupons,
   ProductCategories,
+  readProductCosts,
   sourceRows,
 } from './rows';
 import type { OrderInput } from './types';
@@ -101,6 +103,7 @@ export async function ingestOrders(
     // on in PostgreSQL while this process works, until a read waits for it.
     await prepareCustomerTotals(sql, settings.excludedStatuses);
     await categories.load(orders.flatMap((o) => o.lines.map((l) => l.productId)));
+    const costAt = await readProductCosts(sql, orders);
 
     const phase = phaseTimer(options.timings);
     // 1. Subtract and delete what re-ingested (or removed) orders and their old refunds
@@ -171,7 +174,7 @@ export async function ingestOrders(
     phase('first orders');
 
     // 3. Source rows.
-    const source = sourceRows(orders, toLocal);
+    const source = sourceRows(orders, toLocal, costAt);
     await sql.insertMany('orders', ORDER_COLUMNS, source.orders);
     await sql.insertMany('order_items', ITEM_COLUMNS, source.items);
     await sql.insertMany(
@@ -185,6 +188,7 @@ export async function ingestOrders(
       source.taxLines,
     );
     await sql.insertMany('order_fee_lines', FEE_COLUMNS, source.feeLines);
+    await sql.insertMany('order_attribution', ATTRIBUTION_COLUMNS, source.attribution);
 
     phase('source rows');
 

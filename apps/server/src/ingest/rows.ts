@@ -1,6 +1,7 @@
 import type { RawSql } from '../db/sql';
 import { allocateUnits } from '../money';
 import type { CouponRow, ProductRow, StatsRow, TaxRow } from './contributions';
+import { ATTRIBUTION_COLUMNS, attributionRow, type CostAt, lineCosts } from './order-facts';
 import type { FeeTaxInput, OrderInput } from './types';
 
 // The rows one ingestion batch writes and reads back: source rows built from the inputs,
@@ -86,6 +87,12 @@ export const ORDER_COLUMNS = [
   'billing_country',
   'billing_state',
   'billing_email',
+  'payment_method',
+  'payment_method_title',
+  'created_via',
+  'payment_fee',
+  'payment_fee_refunded',
+  'payment_fee_currency',
 ] as const;
 export const ITEM_COLUMNS = [
   'id',
@@ -100,6 +107,8 @@ export const ITEM_COLUMNS = [
   'shipping',
   'shipping_tax',
   'coupon_amount',
+  'cost',
+  'cost_source',
 ] as const;
 /**
  * Fee lines of orders and refunds (`order_fee_lines`, migration 029): a refund's are negative
@@ -132,6 +141,48 @@ export function feeTaxesOf(text: string | null | undefined, sign: 1 | -1 = 1): F
   }));
 }
 
+/**
+ * The unit costs in force (`product_costs`, migration 034) for the products and variations of
+ * the batch's lines that carry no cost of their own, as a `CostAt`: the latest row effective at
+ * or before a date.
+ */
+export async function readProductCosts(
+  sql: RawSql,
+  orders: readonly OrderInput[],
+): Promise<CostAt> {
+  const ids = new Set<number>();
+  for (const o of orders)
+    for (const l of o.lines) {
+      if (l.cost !== undefined) continue;
+      ids.add(l.productId);
+      if (l.variationId > 0) ids.add(l.variationId);
+    }
+  if (ids.size === 0) return () => undefined;
+  const history = new Map<number, { from: string; cost: number | null }[]>();
+  for (const r of await sql.selectIn<{
+    product_id: number;
+    effective_from_gmt: string;
+    cost: number | null;
+  }>(
+    'SELECT product_id, effective_from_gmt, cost FROM product_costs',
+    'product_id',
+    [...ids],
+    'ORDER BY product_id, effective_from_gmt',
+  )) {
+    const list = history.get(Number(r.product_id)) ?? [];
+    list.push({ from: r.effective_from_gmt, cost: r.cost === null ? null : Number(r.cost) });
+    history.set(Number(r.product_id), list);
+  }
+  return (productId, gmt) => {
+    let found: number | null | undefined;
+    for (const h of history.get(productId) ?? []) {
+      if (h.from > gmt) break;
+      found = h.cost;
+    }
+    return found;
+  };
+}
+
 type Row<C extends readonly string[]> = Record<C[number], unknown>;
 export type StatsLookup = StatsRow & {
   customer_id: number;
@@ -161,8 +212,13 @@ const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((a,
  * Source rows of a batch (orders with their refunds, lines, coupon and tax lines) and, once
  * new/returning is known, the lookup rows derived from the same figures.
  */
-export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string) => string) {
+export function sourceRows(
+  orders: readonly OrderInput[],
+  toLocal: (gmt: string) => string,
+  costAt: CostAt = () => undefined,
+) {
   const orderRows: unknown[][] = [];
+  const attribution: unknown[][] = [];
   const items: unknown[][] = [];
   const couponLines: unknown[][] = [];
   const taxLines: unknown[][] = [];
@@ -187,6 +243,10 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
       done: o.dateCompletedGmt && toLocal(o.dateCompletedGmt),
     };
     local.set(o.id, dates);
+    const costs = lineCosts(o, costAt);
+    const bought = [o.paymentMethod ?? '', o.paymentMethodTitle ?? '', o.createdVia ?? ''];
+    const row = attributionRow(o.id, o.attribution);
+    attribution.push(ATTRIBUTION_COLUMNS.map((c) => row[c]));
     orderRows.push([
       o.id,
       0,
@@ -208,8 +268,13 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
       o.billing.country,
       o.billing.state,
       o.billing.email,
+      ...bought,
+      o.paymentFee?.fee ?? 0,
+      o.paymentFee?.refunded ?? 0,
+      o.paymentFee ? o.paymentFee.currency || o.currency : '',
     ]);
     o.lines.forEach((l, i) => {
+      const cost = costs.lines.get(l.id)!;
       items.push([
         l.id,
         o.id,
@@ -223,6 +288,8 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
         shares.shipping[i],
         shares.shippingTax[i],
         l.subtotal - l.total,
+        cost.cost,
+        cost.source,
       ]);
     });
     for (const c of o.coupons) couponLines.push([o.id, c.couponId, c.code, c.discount]);
@@ -268,8 +335,13 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
         o.billing.country,
         o.billing.state,
         o.billing.email,
+        ...bought,
+        0,
+        0,
+        '',
       ]);
       r.lines.forEach((l, i) => {
+        const cost = costs.refundLines.get(l.id)!;
         const line = o.lines.find((x) => x.id === l.orderItemId);
         if (!line) throw new RangeError(`Refund ${r.id} refunds unknown line ${l.orderItemId}`);
         items.push([
@@ -285,6 +357,8 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
           -(refundShares.shipping[i] ?? 0),
           -(refundShares.shippingTax[i] ?? 0),
           0,
+          cost.cost,
+          cost.source,
         ]);
       });
       for (const f of refundFees)
@@ -391,7 +465,7 @@ export function sourceRows(orders: readonly OrderInput[], toLocal: (gmt: string)
     }
     return out;
   };
-  return { orders: orderRows, items, couponLines, taxLines, feeLines, lookups };
+  return { orders: orderRows, items, couponLines, taxLines, feeLines, attribution, lookups };
 }
 
 /**
@@ -553,6 +627,7 @@ export async function deleteOrders(
     ['order_coupon_lines', 'order_id'],
     ['order_tax_lines', 'order_id'],
     ['order_fee_lines', 'order_id'],
+    ['order_attribution', 'order_id'],
     ['orders', 'id'],
     ['order_stats', 'order_id'],
     ['order_product_lookup', 'order_id'],

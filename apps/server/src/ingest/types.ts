@@ -13,6 +13,11 @@ export interface OrderLineInput {
   /** After discounts, before tax. */
   total: number;
   tax: number;
+  /**
+   * The line's cost of goods as the shop stored it on the line, all units (absent: none; the
+   * product's cost on the order's date is taken, see `product_costs`).
+   */
+  cost?: number;
 }
 
 export interface RefundLineInput {
@@ -24,6 +29,11 @@ export interface RefundLineInput {
   /** Amount refunded before tax, positive. */
   total: number;
   tax: number;
+  /**
+   * Cost of the units given back, positive, as the shop stored it on the refund's line
+   * (absent: the order line's cost for the quantity refunded).
+   */
+  cost?: number;
 }
 
 /** Tax of one rate on a fee line (items' taxes per rate are the order's `taxes`). */
@@ -98,5 +108,28 @@ export interface OrderInput {
   taxes: { rateId: number; tax: number; shippingTax: number }[];
   /** Fee lines (absent: none). */
   fees?: OrderFeeInput[];
+  /** The gateway's id and title (`payment_method`, `payment_method_title`; absent: none). */
+  paymentMethod?: string;
+  paymentMethodTitle?: string;
+  /** Where the order was made (`created_via`: checkout, admin, rest-api, pos…). */
+  createdVia?: string;
+  /**
+   * The order's `_wc_order_attribution_*` meta, unprefixed (`source_type`, `utm_source`…), as
+   * the shop stored it; absent or empty: unknown (`attributionRow` normalises it).
+   */
+  attribution?: Record<string, string>;
+  /** The payment gateway's fee (absent: none known). */
+  paymentFee?: PaymentFeeInput;
   refunds: RefundInput[];
+}
+
+/**
+ * The fee a payment gateway kept on an order, from its meta: `fee` charged, `refunded` the
+ * part given back on refunds (both positive), in `currency` (the gateway's; '' when it does
+ * not say, the order's).
+ */
+export interface PaymentFeeInput {
+  fee: number;
+  refunded: number;
+  currency: string;
 }
