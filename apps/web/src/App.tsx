@@ -41,6 +41,9 @@ const shellRoutes: Record<string, Page> = {
     import('./pages/settings/AnalyticsSettings').then((m) => ({ default: m.AnalyticsSettings })),
   ),
   '/analytics/settings/connections': lazy(() => import('./pages/connections/ConnectionsPage')),
+  '/analytics/settings/notifications': lazy(
+    () => import('./pages/notifications/NotificationsPage'),
+  ),
 };
 
 /** The component and title of a route, or null for an unknown one. */

@@ -13,7 +13,9 @@ export interface PageEntry {
   /**
    * The capability the page needs (apps/server/src/auth/roles.ts): Analytics settings are
    * store-wide, so `manage_options` (administrators, as the server's settings writes); Home
-   * writes store data, so `manage_woocommerce`; the reports need `view_woocommerce_reports`.
+   * writes store data, so `manage_woocommerce`; the reports need `view_woocommerce_reports`,
+   * and so does Notifications, where every role manages its own digests and alert rules (the
+   * notifier's routes ask the same).
    */
   capability: 'manage_options' | 'manage_woocommerce' | 'view_woocommerce_reports';
 }
@@ -60,6 +62,13 @@ export const ALL_PAGES: readonly PageEntry[] = [
     'analytics',
     false,
   ),
+  page(
+    'storelens-notifications',
+    '/analytics/settings/notifications',
+    __('Notifications'),
+    'analytics',
+    false,
+  ),
   page('woocommerce-customers', '/customers', __('Customers'), 'woocommerce', false),
 ];
 
@@ -69,6 +78,7 @@ export const SHELL_PATHS: readonly string[] = [
   '/analytics/overview',
   '/analytics/settings',
   '/analytics/settings/connections',
+  '/analytics/settings/notifications',
 ];
 
 function page(

@@ -11,6 +11,7 @@ describe('pages, breadcrumbs and titles', () => {
       '/analytics/revenue',
       '/analytics/settings',
       '/analytics/settings/connections',
+      '/analytics/settings/notifications',
     ]);
     expect(availablePages(ALL_PAGES.map((p) => p.path))).toHaveLength(ALL_PAGES.length);
     // Settings and Connections are store-wide: administrators only.
@@ -21,6 +22,13 @@ describe('pages, breadcrumbs and titles', () => {
     expect(managerPaths).not.toContain('/analytics/settings');
     expect(managerPaths).not.toContain('/analytics/settings/connections');
     expect(managerPaths).toContain('/');
+    // Notifications: every role manages its own digests and alert rules.
+    const analystPaths = availablePages(
+      ALL_PAGES.map((p) => p.path),
+      (c) => ['read', 'view_woocommerce_reports'].includes(c),
+    ).map((p) => p.path);
+    expect(analystPaths).toContain('/analytics/settings/notifications');
+    expect(analystPaths).not.toContain('/analytics/settings/connections');
   });
 
   it('builds the trail and the title from it', () => {
@@ -29,6 +37,9 @@ describe('pages, breadcrumbs and titles', () => {
     expect(overview.map((c) => c.label)).toEqual(['Storelens', 'Analytics', 'Overview']);
     expect(overview[1]?.path).toBe('/analytics/overview');
     expect(breadcrumbs('/analytics/settings', 'Settings')[1]?.path).toBe('/analytics/revenue');
+    expect(documentTitle(breadcrumbs('/analytics/settings/notifications', 'Notifications'))).toBe(
+      'Notifications ‹ Analytics ‹ Storelens',
+    );
     expect(documentTitle(breadcrumbs('/customers', 'Customers'))).toBe('Customers ‹ Storelens');
     expect(documentTitle(breadcrumbs('/analytics/customers', 'Customers'))).toBe(
       'Customers ‹ Analytics ‹ Storelens',
