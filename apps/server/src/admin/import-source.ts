@@ -46,14 +46,15 @@ interface ItemRow {
 }
 
 /** A stored attribution row as the meta ingestion takes (normalising it again changes nothing). */
-function attributionBack(row: Record<string, unknown> | undefined): Record<string, string> {
+function attributionBack(row: Record<string, unknown> | undefined) {
   const out: Record<string, string> = {};
-  if (!row) return out;
   for (const field of ATTRIBUTION_FIELDS) {
-    const value = row[field];
-    if (value !== null && value !== undefined && value !== '') out[field] = String(value);
+    const value = row?.[field];
+    if (value === null || value === undefined || value === '') continue;
+    if (field === 'source_type' && value === 'unknown') continue;
+    out[field] = String(value);
   }
-  return out;
+  return Object.keys(out).length > 0 ? { attribution: out } : {};
 }
 
 /** Negates a stored amount without producing -0. */
@@ -230,9 +231,11 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
         shippingTax: Number(t.shipping_tax_total),
       })),
       ...(orderFees.length > 0 ? { fees: orderFees } : {}),
-      paymentMethod: o.payment_method,
-      paymentMethodTitle: o.payment_method_title,
-      createdVia: o.created_via,
+      // Absent when empty, as ingestion was given them (an order without them reads back
+      // equal; normalising an absent attribution again gives the same unknown row).
+      ...(o.payment_method ? { paymentMethod: o.payment_method } : {}),
+      ...(o.payment_method_title ? { paymentMethodTitle: o.payment_method_title } : {}),
+      ...(o.created_via ? { createdVia: o.created_via } : {}),
       ...(o.payment_fee_currency
         ? {
             paymentFee: {
@@ -242,7 +245,7 @@ export async function readOrderInputs(db: Db, orderIds: readonly number[]): Prom
             },
           }
         : {}),
-      attribution: attributionBack(attribution.get(Number(o.id))),
+      ...attributionBack(attribution.get(Number(o.id))),
       refunds: refundInputs,
     };
   });
