@@ -52,7 +52,7 @@ describe('attribution, as WooCommerce labels it', () => {
             device_type: device.toLowerCase(),
           });
           expect(row).toEqual(lower);
-          expect(row.source_type).toBe(row.source_type.toLowerCase());
+          expect(row.source_type).toBe(String(row.source_type).toLowerCase());
           expect(row.source).toBe(source.trim() === '(none)' ? '' : source.trim().toLowerCase());
           // Normalising a stored row again changes nothing (a rebuild reads rows back).
           const again = attributionRow(
