@@ -14,6 +14,7 @@ import { countUsers } from './auth/users';
 import { installChangeNotices } from './change-notices';
 import type { Config, TrustProxy } from './config';
 import { connectionRoutes, type SyncOptions } from './connect';
+import { shopStockWriter } from './connect/stock';
 import type { Db } from './db/database';
 import { isDatabaseUnavailable, isStatementTimeout, RETRY_AFTER_SECONDS } from './db/faults';
 import { ApiError } from './errors';
@@ -256,7 +257,10 @@ export async function buildApp(
     revenueRoutes(app, db);
     analyticsRoutes(app, db);
   });
-  adminRoutes(app, db, { deferJobs: starting !== undefined });
+  adminRoutes(app, db, {
+    deferJobs: starting !== undefined,
+    shopStock: shopStockWriter(db, config.connect?.client),
+  });
   // Digests and alerts (src/notify): storelens/v1/digests, alerts, notifications/deliveries.
   const smtpUrl = () => config.smtpUrl ?? (process.env.SMTP_URL || undefined);
   notifyRoutes(app, db, {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BootSettings } from '@storelens/api';
 import { currencySymbols } from '@storelens/currency';
 import { dataOnlyStatuses, statusLabel } from './admin/settings';
+import { listConnections } from './connect/tables';
 import type { Db } from './db/database';
 import { getOptions, readStoreSettings } from './options';
 
@@ -21,6 +22,7 @@ export async function bootSettings(db: Db): Promise<BootSettings> {
     | undefined;
   const position = o.get('woocommerce_currency_pos');
   const custom = await dataOnlyStatuses(db);
+  const [connection] = shop ? await listConnections(db) : [];
   return {
     timezone: settings.timezone,
     startOfWeek: settings.startOfWeek,
@@ -48,6 +50,7 @@ export async function bootSettings(db: Db): Promise<BootSettings> {
             name: typeof shop.name === 'string' ? shop.name : '',
             url: shop.url,
             downloadLog: shop.download_log === true,
+            canWrite: connection?.can_write === 1,
           },
         }
       : {}),

@@ -152,6 +152,8 @@ interface SimProduct {
   costs: { from: number; cost: number | null }[];
   /** Sent as WooCommerce's own `cost_of_goods_sold` or as the extension's `_wc_cog_cost`. */
   costKind: 'cogs' | 'wc_cog';
+  /** Its stock, once changed through the REST API (`PUT products/…`); else 10, managed. */
+  stock?: { manage: boolean; quantity: number | null; low: number | null };
 }
 interface SimWebhook {
   id: number;
@@ -199,6 +201,13 @@ export class WooSimulator {
   muteWebhooks = false;
 
   requests = 0;
+  /** Stock changes the shop took through its REST API, in order. */
+  readonly stockWrites: {
+    id: number;
+    manage: boolean;
+    quantity: number | null;
+    low: number | null;
+  }[] = [];
   inFlight = 0;
   maxInFlight = 0;
   readonly nonces = new Set<string>();
@@ -744,6 +753,41 @@ export class WooSimulator {
     p.costs.push({ from: p.modified, cost });
     this.productList = undefined;
     this.emit('product.updated', this.productJson(p));
+  }
+
+  /**
+   * `PUT products/{id}` or `products/{parent}/variations/{id}` with stock fields: the product
+   * changes, `product.updated` is sent, and the answer is the product as it is now. A trashed or
+   * unknown product, or a variation of another parent, is 404 as in WooCommerce.
+   */
+  private editStock(
+    match: RegExpMatchArray,
+    raw: string,
+    send: (status: number, body: unknown) => void,
+    error: (status: number, code: string, message: string) => void,
+  ) {
+    const variation = match[2] !== undefined;
+    const p = this.products.get(Number(variation ? match[2] : match[1]));
+    if (!p || p.deleted || (variation && p.parent !== Number(match[1])))
+      return error(404, 'woocommerce_rest_product_invalid_id', 'Invalid ID.');
+    const body = JSON.parse(raw || '{}') as {
+      manage_stock?: boolean;
+      stock_quantity?: number | null;
+      low_stock_amount?: number | null;
+    };
+    const before = p.stock ?? { manage: true, quantity: 10, low: null };
+    const manage = body.manage_stock ?? before.manage;
+    p.stock = {
+      manage,
+      quantity: manage ? (body.stock_quantity ?? before.quantity) : null,
+      low: body.low_stock_amount === undefined ? before.low : body.low_stock_amount,
+    };
+    this.stockWrites.push({ id: p.id, ...p.stock });
+    p.modified = Math.max(Math.floor(Date.now() / 1000) * 1000, p.modified + 1000);
+    this.productList = undefined;
+    const json = this.productJson(p);
+    this.emit('product.updated', json);
+    return send(200, json);
   }
 
   /** The order's total as calculate_totals() makes it: items, fees, shipping and their tax. */
@@ -1338,10 +1382,14 @@ export class WooSimulator {
       price: this.money(p.price),
       regular_price: this.money(p.price),
       sale_price: '',
-      manage_stock: true,
-      stock_quantity: 10,
-      stock_status: 'instock',
-      low_stock_amount: null,
+      manage_stock: p.stock?.manage ?? true,
+      stock_quantity: p.stock ? p.stock.quantity : 10,
+      // As WooCommerce sets it when stock is managed: out of stock at zero or less.
+      stock_status:
+        p.stock?.manage && p.stock.quantity !== null && p.stock.quantity <= 0
+          ? 'outofstock'
+          : 'instock',
+      low_stock_amount: p.stock?.low ?? null,
       downloadable: false,
       virtual: false,
       images: [],
@@ -1490,6 +1538,9 @@ export class WooSimulator {
       }
       return send(200, this.webhookJson(w));
     }
+
+    const edit = route.match(/^products\/(\d+)(?:\/variations\/(\d+))?$/);
+    if (edit && method === 'PUT') return this.editStock(edit, raw, send, error);
 
     if (method !== 'GET')
       return error(404, 'rest_no_route', 'No route was found matching the URL and request method.');

@@ -31,9 +31,10 @@ export interface BootSettings {
   /**
    * The WooCommerce shop this store is connected to (apps/server/src/connect), if any: row
    * links open its orders and products, and the Downloads report says that its downloads are
-   * not imported (`downloadLog` false: WooCommerce's REST API has no download log).
+   * not imported (`downloadLog` false: WooCommerce's REST API has no download log). `canWrite`
+   * false: the shop's key is read-only, so stock cannot be edited from Storelens.
    */
-  connectedShop?: { name: string; url: string; downloadLog: boolean };
+  connectedShop?: { name: string; url: string; downloadLog: boolean; canWrite?: boolean };
   /**
    * The signed-in user and the REST nonce to send as `X-WP-Nonce`; absent when the page was
    * opened without a session (the dashboard then shows the login page).

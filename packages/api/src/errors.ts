@@ -253,6 +253,20 @@ export const connectErrorCatalogue = {
   },
   storelens_webhook_bad_topic: { status: 400, message: 'Unknown topic "%s".' },
   storelens_webhook_malformed: { status: 400, message: 'The delivery names no record id.' },
+  storelens_shop_read_only: {
+    status: 409,
+    message:
+      "The shop's API key is read-only, so Storelens cannot change stock there; nothing was changed. Connect again with a Read/Write key (WooCommerce > Settings > Advanced > REST API) to edit stock from Storelens.",
+  },
+  storelens_shop_product_missing: {
+    status: 404,
+    message:
+      'The shop has no such product any more (it was deleted there); nothing was changed. The next sync removes it here.',
+  },
+  storelens_shop_write_failed: {
+    status: 502,
+    message: 'The shop did not save the change (%s); nothing was changed. Try again.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { withCapability } from '../auth/capability';
 import { internalHeaders } from '../auth/plugin';
+import type { StockWriteThrough } from '../connect/stock';
 import type { Db } from '../db/database';
 import { onSettingsChanged } from './events';
 import { exportHandler, exportRoutes } from './export';
@@ -38,6 +39,8 @@ export interface AdminOptions {
   smtpUrl?: () => string | undefined;
   /** Leave jobs to the caller to resume (`runners.get(app).resume()`) once the store is ready. */
   deferJobs?: boolean;
+  /** The connected shop's stock write-through (connect/stock.ts); none changes Storelens only. */
+  shopStock?: StockWriteThrough;
 }
 
 /** The job runner of each app (tests reach it to wait for jobs). */
@@ -87,7 +90,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, options: AdminOptions 
     notesRoutes(app, db);
     favoritesRoutes(app, db);
     reviewsRoutes(app, db);
-    stockRoutes(app, db);
+    stockRoutes(app, db, options.shopStock);
     importRoutes(app, db, runner);
     onboardingTaskRoutes(app, db);
   });

@@ -11,6 +11,7 @@ import {
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
+import type { StockWriteThrough } from '../connect/stock';
 import type { Db } from '../db/database';
 import type { ProductTable } from '../db/schema';
 import { fromUnits } from '../money';
@@ -50,12 +51,14 @@ function present(row: ProductTable, precision: number): ProductBody {
 
 /**
  * Updates a product's or variation's stock: a number turns stock management on, null turns it
- * off; the stock status follows. The stock report reads these columns, so it follows too.
+ * off; the stock status follows. The stock report reads these columns, so it follows too. With
+ * a shop connected, the shop takes the change first and what it answers is kept (`shop`).
  */
 export async function updateStock(
   db: Db,
   product: ProductTable,
   body: Static<typeof ProductStockBody>,
+  shop?: StockWriteThrough,
 ): Promise<ProductBody> {
   if (
     product.type === 'variable' &&
@@ -74,12 +77,24 @@ export async function updateStock(
     if (body.manage_stock === undefined) manage = quantity !== null;
   }
   if (!manage) quantity = null;
-  const set = {
-    manage_stock: manage ? 1 : 0,
-    stock_quantity: quantity,
-    stock_status: stockStatusFor(manage, quantity, product.stock_status),
+  const fromShop = await shop?.(product, {
+    manage_stock: manage,
+    ...(manage ? { stock_quantity: quantity } : {}),
     ...(body.low_stock_amount !== undefined ? { low_stock_amount: body.low_stock_amount } : {}),
-  };
+  });
+  const set = fromShop
+    ? {
+        manage_stock: fromShop.manage_stock ? 1 : 0,
+        stock_quantity: fromShop.manage_stock ? fromShop.stock_quantity : null,
+        stock_status: fromShop.stock_status,
+        low_stock_amount: fromShop.low_stock_amount,
+      }
+    : {
+        manage_stock: manage ? 1 : 0,
+        stock_quantity: quantity,
+        stock_status: stockStatusFor(manage, quantity, product.stock_status),
+        ...(body.low_stock_amount !== undefined ? { low_stock_amount: body.low_stock_amount } : {}),
+      };
   await db.kysely.updateTable('products').set(set).where('id', '=', product.id).execute();
   const settings = await readStoreSettings(db);
   return present({ ...product, ...set }, settings.currencyPrecision);
@@ -189,7 +204,7 @@ async function variationOr404(db: Db, parentId: number, id: number): Promise<Pro
  * `GET`/`PUT /wc-analytics/products/{id}`, `GET`/`PUT …/products/{parent}/variations/{id}`
  * (the single reads WooCommerce's client makes before a stock update), low-in-stock.
  */
-export function stockRoutes(app: FastifyInstance, db: Db) {
+export function stockRoutes(app: FastifyInstance, db: Db, shop?: StockWriteThrough) {
   const base = '/wp-json/wc-analytics/products';
   const precision = async () => (await readStoreSettings(db)).currencyPrecision;
   app.get<{ Params: Static<typeof ProductIdParams> }>(
@@ -212,7 +227,7 @@ export function stockRoutes(app: FastifyInstance, db: Db) {
       url: `${base}/:id`,
       schema: { params: ProductIdParams, body: ProductStockBody, response: { 200: ProductBody } },
       handler: async (request) =>
-        updateStock(db, await productOr404(db, request.params.id), request.body ?? {}),
+        updateStock(db, await productOr404(db, request.params.id), request.body ?? {}, shop),
     });
     app.route<{ Params: Static<typeof VariationIdParams>; Body: Static<typeof ProductStockBody> }>({
       method,
@@ -227,6 +242,7 @@ export function stockRoutes(app: FastifyInstance, db: Db) {
           db,
           await variationOr404(db, request.params.parent, request.params.id),
           request.body ?? {},
+          shop,
         ),
     });
   }
