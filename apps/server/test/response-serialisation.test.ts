@@ -162,6 +162,13 @@ const samples: Record<string, string[]> = {
   '/wp-json/wc-analytics/reports/performance-indicators/allowed': ['', 'context=view'],
   '/wp-json/wc-analytics/leaderboards/allowed': ['', 'context=view'],
   '/wp-json/wc-analytics/reports': ['', 'context=view'],
+  [`${BASE}/cohorts`]: [
+    `period=month&${YEAR}`,
+    `period=quarter&first_coupon=1&${YEAR}`,
+    `period=week&${EMPTY}`,
+  ],
+  [`${BASE}/rfm`]: ['', 'before=2024-03-31&period=quarter'],
+  [`${BASE}/rfm/customers`]: ['per_page=5', 'group=lost&orderby=last_order&order=asc'],
 };
 
 describeEachEngine(

@@ -11,6 +11,7 @@ export * from './admin-reviews';
 export * from './admin-settings';
 export * from './auth';
 export * from './boot';
+export * from './cohorts';
 export * from './connections';
 export * from './errors';
 export * from './intervals';

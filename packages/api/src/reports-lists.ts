@@ -1,6 +1,7 @@
 /* The list report schemas; routes, defaults and answers are in docs/api.md, "Analytics: lists". */
 import { type Static, type TProperties, Type } from 'typebox';
 import { literalUnion, nullable } from './admin-common';
+import { customerCohortParams } from './cohorts';
 import { intervalKinds } from './intervals';
 import {
   BoolParam,
@@ -254,6 +255,7 @@ export const customerFilterParams = {
   last_order_after: Type.Optional(IsoDateTime),
   customers: Type.Optional(IdList),
   include: Type.Optional(IdList),
+  ...customerCohortParams,
 };
 
 /** Query of `GET /reports/customers`. */

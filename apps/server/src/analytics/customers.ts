@@ -49,6 +49,8 @@ export interface CustomerFilters {
   avgOrderValue: NumberRule;
   lastOrder: DateRule;
   customers: readonly number[];
+  /** Only these customers (a cohort cell's or an RFM group's), when set. */
+  only?: readonly number[];
   /** Order dates (local); undefined bounds mean no date filter. */
   range: { after: string | undefined; before: string | undefined };
 }
@@ -128,6 +130,7 @@ function customersInner(ctx: ReportContext, f: CustomerFilters, source: Aggregat
     params.push(...clauses.flatMap((c) => c.params));
   }
   if (f.customers.length) where += ` AND c.id IN ${idsSql(f.customers)}`;
+  if (f.only) where += ` AND c.id IN ${idsSql(f.only)}`;
   if (f.search) {
     const fields = {
       name: ["c.first_name || ' ' || c.last_name"],
@@ -184,7 +187,7 @@ const ruleSet = (r: NumberRule | DateRule) => Object.values(r).some((v) => v !==
 
 /** True when no filter narrows the customers (every customer is listed). */
 const unfiltered = (f: CustomerFilters): boolean =>
-  !f.search && f.customers.length === 0 && !hasCustomerRules(f);
+  !f.search && f.customers.length === 0 && !f.only && !hasCustomerRules(f);
 
 type TotalsSort = (typeof CUSTOMER_TOTALS_SORTS)[number];
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
+import { cohortRoutes } from './cohorts';
 import { indicatorRoutes } from './indicators';
 import { listRoutes } from './lists';
 import { pickerRoutes } from './pickers';
@@ -11,4 +12,5 @@ export function analyticsRoutes(app: FastifyInstance, db: Db) {
   listRoutes(app, db);
   pickerRoutes(app, db);
   indicatorRoutes(app, db);
+  cohortRoutes(app, db);
 }

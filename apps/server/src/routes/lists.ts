@@ -28,6 +28,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { categoriesList } from '../analytics/categories-list';
+import { cohortCustomers, lifetimes } from '../analytics/cohorts';
 import type { ReportContext } from '../analytics/context';
 import { couponsList } from '../analytics/coupons-list';
 import { type CustomerFilters, customersList, customersStats } from '../analytics/customers';
@@ -41,7 +42,9 @@ import { downloadsList, stockList, stockStats } from '../analytics/stock';
 import { taxesList } from '../analytics/taxes-list';
 import { variationsList } from '../analytics/variations-list';
 import type { Db } from '../db/database';
+import { ApiError } from '../errors';
 import { zone } from '../timezone';
+import { asOf, cohortFilters } from './cohorts';
 import { toLocalDateTime } from './dates';
 import { isTrue, optionalRange, reportRoute } from './report-route';
 
@@ -101,6 +104,47 @@ export function customerFilters(ctx: ReportContext, q: CustomerQuery): CustomerF
     customers: [...(q.customers ?? []), ...(q.include ?? [])],
     range: optionalRange(q, ctx.settings),
   };
+}
+
+/**
+ * The Customers report narrowed to a cohort (its customers, or those who ordered in its
+ * `cohort_period`) or to an RFM group as of now: the persons' ids (docs/metrics.md, "Cohorts
+ * and RFM groups").
+ */
+export async function narrowedCustomers(
+  ctx: ReportContext,
+  q: CustomerQuery,
+  f: CustomerFilters,
+): Promise<CustomerFilters> {
+  let only: number[] | undefined;
+  const now = asOf(ctx, undefined);
+  if (q.cohort !== undefined) {
+    only = await cohortCustomers(
+      ctx,
+      {
+        interval: q.cohort_interval ?? 'month',
+        cohort: q.cohort,
+        period: q.cohort_period,
+        filters: cohortFilters({
+          first_product: q.cohort_first_product,
+          first_category: q.cohort_first_category,
+          first_coupon: q.cohort_first_coupon,
+          first_source: q.cohort_first_source,
+          country: q.cohort_country,
+        }),
+      },
+      now,
+    );
+  } else if (q.cohort_period !== undefined) {
+    throw ApiError.invalidParams({ cohort_period: 'cohort_period needs a cohort.' });
+  }
+  if (q.rfm_group !== undefined) {
+    const group = (await lifetimes(ctx, now))
+      .filter((p) => p.group === q.rfm_group)
+      .map((p) => p.person);
+    only = only ? only.filter((id) => group.includes(id)) : group;
+  }
+  return only ? { ...f, only } : f;
 }
 
 /**
@@ -301,7 +345,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
     CustomersListQuery,
     async (ctx, q) =>
       answer(
-        await customersList(ctx, customerFilters(ctx, q), {
+        await customersList(ctx, await narrowedCustomers(ctx, q, customerFilters(ctx, q)), {
           ...paging(q),
           orderby: q.orderby ?? 'date_registered',
         }),
@@ -314,7 +358,10 @@ export function listRoutes(app: FastifyInstance, db: Db) {
     `${BASE}/customers/stats`,
     CustomersStatsQuery,
     async (ctx, q) => {
-      const totals: Record<string, number> = await customersStats(ctx, customerFilters(ctx, q));
+      const totals: Record<string, number> = await customersStats(
+        ctx,
+        await narrowedCustomers(ctx, q, customerFilters(ctx, q)),
+      );
       const known = (q.fields ?? []).filter((f) => f in totals);
       return {
         body: {

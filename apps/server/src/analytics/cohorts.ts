@@ -1,0 +1,458 @@
+/*
+ * Customers over time: cohorts by the period of the first counted order, and RFM groups
+ * (docs/metrics.md, "Cohorts and RFM groups"). Both read one per-customer activity from
+ * order_stats (`activityRows`): the same rows, statuses, date type and local dates as every
+ * order report, so their figures are one definition.
+ */
+import type { CohortInterval, RfmGroup } from '@storelens/api';
+import type { ReportContext } from './context';
+import { noFilters, statusDefault } from './filters';
+import { bucketId, bucketsBetween, wallMs, wallText } from './intervals';
+
+/**
+ * Who a customer is over time: the order's analytics customer, except that a guest (a
+ * customer row with user id 0) whose e-mail, compared without case, is a registered
+ * customer's is counted as that registered customer (the lowest id when several share it).
+ * `guest` → `person` pairs; every other customer is their own person.
+ */
+export const PERSON_MAP_SQL = `SELECT g.id AS guest, x.reg AS person FROM customers g
+  JOIN (SELECT LOWER(email) AS e, MIN(CASE WHEN user_id > 0 THEN id END) AS reg
+    FROM customers WHERE email <> '' GROUP BY LOWER(email)) x ON x.e = LOWER(g.email)
+  WHERE g.user_id = 0 AND g.email <> '' AND x.reg IS NOT NULL`;
+
+/** The person of an order_stats row `os` joined with PERSON_MAP_SQL as `pm`. */
+const PERSON = 'COALESCE(pm.person, os.customer_id)';
+
+/** Narrowing of the cohorts by their customers' first order, or their country. */
+export interface CohortFilters {
+  /** A product or variation among the first order's lines. */
+  product?: number;
+  /** A category of a product among the first order's lines. */
+  category?: number;
+  /** A coupon the first order used. */
+  coupon?: number;
+  /** The first order's attribution source type (`utm`, `organic`, `typein`…). */
+  source?: string;
+  /** The person's country (two letters). */
+  country?: string;
+}
+
+export const hasCohortFilters = (f: CohortFilters) =>
+  f.product !== undefined ||
+  f.category !== undefined ||
+  f.coupon !== undefined ||
+  f.source !== undefined ||
+  f.country !== undefined;
+
+/** One person's orders and net sales in one day or month (`d`, local text). */
+interface ActivityRow {
+  person: number;
+  d: string;
+  orders: number;
+  net: number;
+  first_at: string | null;
+  last_at: string | null;
+}
+
+function counted(ctx: ReportContext) {
+  const col = `os.${ctx.dateColumn}`;
+  const status = statusDefault(noFilters, ctx.settings.excludedStatuses, 'os.status');
+  return {
+    col,
+    sql: `os.customer_id > 0 AND ${status.sql} AND ${col} IS NOT NULL`,
+    params: status.params,
+  };
+}
+
+/** Each person's orders, net sales and first and last order per day (10) or month (7). */
+async function activityRows(
+  ctx: ReportContext,
+  before: string,
+  width: 7 | 10,
+): Promise<ActivityRow[]> {
+  const c = counted(ctx);
+  const rows = await ctx.sql.query<ActivityRow>(
+    `SELECT ${PERSON} AS person, SUBSTR(${c.col}, 1, ${width}) AS d,
+       SUM(CASE WHEN os.parent_id = 0 THEN 1 ELSE 0 END) AS orders, SUM(os.net_total) AS net,
+       MIN(CASE WHEN os.parent_id = 0 THEN ${c.col} END) AS first_at,
+       MAX(CASE WHEN os.parent_id = 0 THEN ${c.col} END) AS last_at
+     FROM order_stats os LEFT JOIN (${PERSON_MAP_SQL}) pm ON pm.guest = os.customer_id
+     WHERE ${c.sql} AND ${c.col} <= ?
+     GROUP BY ${PERSON}, SUBSTR(${c.col}, 1, ${width})`,
+    [...c.params, before],
+  );
+  return rows.map((r) => ({
+    person: Number(r.person),
+    d: String(r.d),
+    orders: Number(r.orders),
+    net: Number(r.net),
+    first_at: r.first_at === null ? null : String(r.first_at),
+    last_at: r.last_at === null ? null : String(r.last_at),
+  }));
+}
+
+/** The persons whose first counted order (and country) passes the filters. */
+export async function personsMatching(ctx: ReportContext, f: CohortFilters): Promise<Set<number>> {
+  const c = counted(ctx);
+  const clauses: string[] = [];
+  const params: unknown[] = [...c.params];
+  if (f.product !== undefined) {
+    clauses.push(
+      'EXISTS (SELECT 1 FROM order_product_lookup l WHERE l.order_id = f.order_id AND (l.product_id = ? OR l.variation_id = ?))',
+    );
+    params.push(f.product, f.product);
+  }
+  if (f.category !== undefined) {
+    clauses.push(
+      'EXISTS (SELECT 1 FROM order_product_lookup l JOIN product_categories pc ON pc.product_id = l.product_id WHERE l.order_id = f.order_id AND pc.category_id = ?)',
+    );
+    params.push(f.category);
+  }
+  if (f.coupon !== undefined) {
+    clauses.push(
+      'EXISTS (SELECT 1 FROM order_coupon_lookup k WHERE k.order_id = f.order_id AND k.coupon_id = ?)',
+    );
+    params.push(f.coupon);
+  }
+  if (f.source !== undefined) {
+    clauses.push(
+      'EXISTS (SELECT 1 FROM order_attribution a WHERE a.order_id = f.order_id AND a.source_type = ?)',
+    );
+    params.push(f.source);
+  }
+  if (f.country !== undefined) {
+    clauses.push(
+      'EXISTS (SELECT 1 FROM customers cc WHERE cc.id = f.person AND UPPER(cc.country) = ?)',
+    );
+    params.push(f.country.toUpperCase());
+  }
+  const rows = await ctx.sql.query<{ person: number }>(
+    `SELECT f.person FROM (
+       SELECT ${PERSON} AS person, os.order_id,
+         ROW_NUMBER() OVER (PARTITION BY ${PERSON} ORDER BY ${c.col}, os.order_id) AS rn
+       FROM order_stats os LEFT JOIN (${PERSON_MAP_SQL}) pm ON pm.guest = os.customer_id
+       WHERE ${c.sql} AND os.parent_id = 0) f
+     WHERE f.rn = 1${clauses.map((s) => ` AND ${s}`).join('')}`,
+    params,
+  );
+  return new Set(rows.map((r) => Number(r.person)));
+}
+
+/** The bucket id of an activity row's day or month. */
+function rowBucket(d: string, interval: CohortInterval, startOfWeek: number): string {
+  const local = d.length === 7 ? `${d}-01 00:00:00` : `${d} 00:00:00`;
+  return bucketId(local, interval, startOfWeek);
+}
+
+export interface CohortPeriod {
+  customers: number;
+  orders: number;
+  net_revenue: number;
+  /** Cumulative net sales per customer of the cohort through this period. */
+  ltv: number;
+}
+
+export interface CohortRow {
+  cohort: string;
+  date_start: string;
+  customers: number;
+  periods: CohortPeriod[];
+}
+
+export interface CohortSpec {
+  interval: CohortInterval;
+  after: string;
+  before: string;
+  filters: CohortFilters;
+}
+
+/** Per-cohort working figures, before money is turned into amounts. */
+interface CohortWork {
+  persons: Set<number>;
+  periods: { persons: Set<number>; orders: number; net: number }[];
+}
+
+/** The cohorts of the range and, per person, their cohort and periods ordered in. */
+async function cohortWork(ctx: ReportContext, spec: CohortSpec) {
+  const sow = ctx.settings.startOfWeek;
+  const rows = await activityRows(ctx, spec.before, spec.interval === 'week' ? 10 : 7);
+  const keep = hasCohortFilters(spec.filters) ? await personsMatching(ctx, spec.filters) : null;
+  const first = new Map<number, string>();
+  for (const r of rows) {
+    if (r.first_at === null) continue;
+    const f = first.get(r.person);
+    if (f === undefined || r.first_at < f) first.set(r.person, r.first_at);
+  }
+  const buckets = bucketsBetween(spec.after, spec.before, spec.interval, sow);
+  const index = new Map(buckets.map((b, i) => [b.id, i]));
+  const cohorts = new Map<number, CohortWork>();
+  const cohortOf = new Map<number, number>();
+  for (const [person, at] of first) {
+    if (at < spec.after || at > spec.before || (keep && !keep.has(person))) continue;
+    const i = index.get(bucketId(at, spec.interval, sow));
+    if (i === undefined) continue;
+    cohortOf.set(person, i);
+    let w = cohorts.get(i);
+    if (!w) {
+      w = {
+        persons: new Set(),
+        periods: Array.from({ length: buckets.length - i }, () => ({
+          persons: new Set<number>(),
+          orders: 0,
+          net: 0,
+        })),
+      };
+      cohorts.set(i, w);
+    }
+    w.persons.add(person);
+  }
+  for (const r of rows) {
+    const i = cohortOf.get(r.person);
+    if (i === undefined) continue;
+    const j = index.get(rowBucket(r.d, spec.interval, sow));
+    if (j === undefined || j < i) continue;
+    const p = cohorts.get(i)!.periods[j - i]!;
+    if (r.orders > 0) p.persons.add(r.person);
+    p.orders += r.orders;
+    p.net += r.net;
+  }
+  return { buckets, cohorts };
+}
+
+/** One row per cohort with a customer in the range, oldest first. */
+export async function cohortsReport(ctx: ReportContext, spec: CohortSpec): Promise<CohortRow[]> {
+  const { buckets, cohorts } = await cohortWork(ctx, spec);
+  return [...cohorts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([i, w]) => {
+      let cumulative = 0;
+      return {
+        cohort: buckets[i]!.id,
+        date_start: buckets[i]!.start,
+        customers: w.persons.size,
+        periods: w.periods.map((p) => {
+          cumulative += p.net;
+          return {
+            customers: p.persons.size,
+            orders: p.orders,
+            net_revenue: ctx.money(p.net),
+            ltv: ctx.money(Math.round(cumulative / w.persons.size)),
+          };
+        }),
+      };
+    });
+}
+
+/**
+ * The customers (persons) of one cohort, or of one of its periods (those who ordered in it):
+ * what a cohort cell opens in the Customers report.
+ */
+export async function cohortCustomers(
+  ctx: ReportContext,
+  spec: Omit<CohortSpec, 'after' | 'before'> & { cohort: string; period?: number },
+  now: string,
+): Promise<number[]> {
+  const start = cohortStart(spec.cohort, spec.interval, ctx.settings.startOfWeek);
+  if (start === null) return [];
+  const { cohorts, buckets } = await cohortWork(ctx, { ...spec, after: start, before: now });
+  const w = cohorts.get(0);
+  if (!w || buckets[0]!.id !== spec.cohort) return [];
+  const set = spec.period === undefined ? w.persons : w.periods[spec.period]?.persons;
+  return [...(set ?? [])].sort((a, b) => a - b);
+}
+
+/** The first local second of a cohort id of the interval, or null when it names none. */
+export function cohortStart(id: string, interval: CohortInterval, startOfWeek: number) {
+  const m = /^(\d{4})(?:-(\d{1,2}))?$/.exec(id);
+  if (!m) return null;
+  const year = Number(m[1]);
+  const n = m[2] === undefined ? undefined : Number(m[2]);
+  let ms: number;
+  if (interval === 'year') {
+    if (n !== undefined) return null;
+    ms = Date.UTC(year, 0, 1);
+  } else if (n === undefined) return null;
+  else if (interval === 'month') ms = Date.UTC(year, n - 1, 1);
+  else if (interval === 'quarter') ms = Date.UTC(year, (n - 1) * 3, 1);
+  else {
+    // The week: walk the year's weeks (ISO weeks may start in the previous December).
+    for (let day = Date.UTC(year - 1, 11, 20); day < Date.UTC(year + 1, 0, 8); day += 86_400_000) {
+      const text = wallText(day);
+      if (bucketId(text, 'week', startOfWeek) === id) return text;
+    }
+    return null;
+  }
+  const text = wallText(ms);
+  return bucketId(text, interval, startOfWeek) === id && wallMs(text) === ms ? text : null;
+}
+
+/* RFM groups ------------------------------------------------------------------------------ */
+
+/** The groups, best first. */
+export const RFM_GROUPS: readonly RfmGroup[] = [
+  'champions',
+  'loyal',
+  'promising',
+  'needs_attention',
+  'at_risk',
+  'cant_lose',
+  'hibernating',
+  'lost',
+];
+
+/**
+ * The group of a recency score and a frequency-and-monetary score (the mean of F and M,
+ * halves up), each 1 to 5:
+ *
+ *   R 4-5: FM 4-5 champions, FM 3 loyal, FM 1-2 promising
+ *   R 3:   FM 4-5 loyal, FM 1-3 needs attention
+ *   R 2:   FM 5 can't lose, FM 3-4 at risk, FM 1-2 hibernating
+ *   R 1:   FM 5 can't lose, FM 3-4 at risk, FM 1-2 lost
+ */
+export function rfmGroup(r: number, f: number, m: number): RfmGroup {
+  const fm = Math.floor((f + m + 1) / 2);
+  if (r >= 4) return fm >= 4 ? 'champions' : fm === 3 ? 'loyal' : 'promising';
+  if (r === 3) return fm >= 4 ? 'loyal' : 'needs_attention';
+  if (fm === 5) return 'cant_lose';
+  if (fm >= 3) return 'at_risk';
+  return r === 2 ? 'hibernating' : 'lost';
+}
+
+/**
+ * Quintile scores 1-5 of values, higher values scoring higher: a value's score is
+ * floor(5 × p / n) + 1, p the position (from 0) of the first of its equals in ascending order,
+ * so equal values score alike.
+ */
+export function quintiles(values: readonly (number | string)[]): number[] {
+  const order = values
+    .map((v, i) => [v, i] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const out = new Array<number>(values.length);
+  let firstOfRun = 0;
+  for (let p = 0; p < order.length; p++) {
+    if (p > 0 && order[p]![0] !== order[p - 1]![0]) firstOfRun = p;
+    out[order[p]![1]] = Math.floor((5 * firstOfRun) / order.length) + 1;
+  }
+  return out;
+}
+
+/** One person's lifetime figures as of a date, with their scores and group. */
+export interface PersonLifetime {
+  person: number;
+  orders: number;
+  /** Net sales in money units. */
+  net: number;
+  first: string;
+  last: string;
+  r: number;
+  f: number;
+  m: number;
+  group: RfmGroup;
+}
+
+/** Every person with a counted order on or before `asOf`, scored. */
+export async function lifetimes(ctx: ReportContext, asOf: string): Promise<PersonLifetime[]> {
+  const c = counted(ctx);
+  const rows = await ctx.sql.query<{
+    person: number;
+    orders: number;
+    net: number;
+    first_at: string | null;
+    last_at: string | null;
+  }>(
+    `SELECT ${PERSON} AS person, SUM(CASE WHEN os.parent_id = 0 THEN 1 ELSE 0 END) AS orders,
+       SUM(os.net_total) AS net, MIN(CASE WHEN os.parent_id = 0 THEN ${c.col} END) AS first_at,
+       MAX(CASE WHEN os.parent_id = 0 THEN ${c.col} END) AS last_at
+     FROM order_stats os LEFT JOIN (${PERSON_MAP_SQL}) pm ON pm.guest = os.customer_id
+     WHERE ${c.sql} AND ${c.col} <= ?
+     GROUP BY ${PERSON}`,
+    [...c.params, asOf],
+  );
+  const people = rows
+    .filter((r) => Number(r.orders) > 0 && r.first_at !== null && r.last_at !== null)
+    .map((r) => ({
+      person: Number(r.person),
+      orders: Number(r.orders),
+      net: Number(r.net),
+      first: String(r.first_at),
+      last: String(r.last_at),
+    }))
+    .sort((a, b) => a.person - b.person);
+  const r = quintiles(people.map((p) => p.last));
+  const f = quintiles(people.map((p) => p.orders));
+  const m = quintiles(people.map((p) => p.net));
+  return people.map((p, i) => ({
+    ...p,
+    r: r[i]!,
+    f: f[i]!,
+    m: m[i]!,
+    group: rfmGroup(r[i]!, f[i]!, m[i]!),
+  }));
+}
+
+const DAY_MS = 86_400_000;
+
+/** Mean days between a person's orders (null with one order). */
+export const daysBetween = (p: Pick<PersonLifetime, 'orders' | 'first' | 'last'>) =>
+  p.orders < 2 ? null : (wallMs(p.last) - wallMs(p.first)) / DAY_MS / (p.orders - 1);
+
+/**
+ * The predicted next order: the last order plus the mean days between orders, for a person
+ * with two orders or more (local date, 'YYYY-MM-DD').
+ */
+export function predictedNext(p: Pick<PersonLifetime, 'orders' | 'first' | 'last'>) {
+  const gap = daysBetween(p);
+  if (gap === null) return null;
+  return wallText(wallMs(p.last) + Math.round(gap * DAY_MS)).slice(0, 10);
+}
+
+/** `asOf` moved back one period (the end of the previous month, quarter or year). */
+export function previousAsOf(asOf: string, interval: CohortInterval): string {
+  const d = new Date(wallMs(asOf));
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  const back =
+    interval === 'week'
+      ? wallMs(asOf) - 7 * DAY_MS
+      : interval === 'month'
+        ? Math.min(Date.UTC(y, m - 1, d.getUTCDate()), Date.UTC(y, m, 0))
+        : interval === 'quarter'
+          ? Math.min(Date.UTC(y, m - 3, d.getUTCDate()), Date.UTC(y, m - 2, 0))
+          : Math.min(Date.UTC(y - 1, m, d.getUTCDate()), Date.UTC(y - 1, m + 1, 0));
+  const time = asOf.slice(11) || '23:59:59';
+  return `${wallText(back).slice(0, 10)} ${time}`;
+}
+
+export interface RfmGroupRow {
+  group: RfmGroup;
+  customers: number;
+  net_revenue: number;
+  revenue_share: number;
+  previous_customers: number;
+  stayed: number;
+}
+
+/** The RFM groups as of `asOf`, with the groups one period before. */
+export async function rfmGroups(
+  ctx: ReportContext,
+  asOf: string,
+  interval: CohortInterval,
+): Promise<{ as_of: string; previous_as_of: string; customers: number; groups: RfmGroupRow[] }> {
+  const prevAsOf = previousAsOf(asOf, interval);
+  const [now, before] = [await lifetimes(ctx, asOf), await lifetimes(ctx, prevAsOf)];
+  const previous = new Map(before.map((p) => [p.person, p.group]));
+  const total = now.reduce((s, p) => s + p.net, 0);
+  const groups = RFM_GROUPS.map((group) => {
+    const members = now.filter((p) => p.group === group);
+    const net = members.reduce((s, p) => s + p.net, 0);
+    return {
+      group,
+      customers: members.length,
+      net_revenue: ctx.money(net),
+      revenue_share: total > 0 ? Math.round((10_000 * net) / total) / 100 : 0,
+      previous_customers: before.filter((p) => p.group === group).length,
+      stayed: members.filter((p) => previous.get(p.person) === group).length,
+    };
+  });
+  return { as_of: asOf, previous_as_of: prevAsOf, customers: now.length, groups };
+}
