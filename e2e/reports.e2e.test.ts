@@ -365,6 +365,11 @@ describe('Every analytics report in a browser', () => {
       await input.fill('77');
       await input.press('Enter');
       await expect.poll(() => input.inputValue()).toBe('77');
+      // Confirmed in a notice, announced.
+      await page
+        .getByText(/^The stock of .+ is now 77\.$/)
+        .first()
+        .waitFor();
       await page.reload();
       await expect
         .poll(() => page.getByRole('textbox', { name: label }).first().inputValue(), {

@@ -6,12 +6,14 @@ import {
   useItems,
   useReviews,
   useSettings,
+  useStorelensDispatch,
 } from '@storelens/data';
 import { __, _n, sprintf } from '@storelens/i18n';
 import { getNewPath } from '@storelens/navigation';
 import { type ReactNode, useId, useState } from 'react';
 import { statusLabels } from '../../order-statuses';
 import { customerLink, orderLink } from '../../reports/page/links';
+import { lastStockError } from '../../reports/page/stock-edit';
 import { useStore } from '../../settings-context';
 import { useNotices } from '../../shell/notices';
 import { useApiGet } from '../../shell/use-api';
@@ -156,10 +158,13 @@ function StockRow({
   product,
   onSave,
   saving,
+  editable,
 }: {
   product: LowInStockRow;
   onSave: (product: LowInStockRow, quantity: number) => Promise<void>;
   saving: boolean;
+  /** False when the connected shop's key is read-only (the panel says so once). */
+  editable: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(String(product.stock_quantity ?? 0));
@@ -202,7 +207,7 @@ function StockRow({
             {__('Cancel')}
           </button>
         </form>
-      ) : (
+      ) : !editable ? null : (
         <button
           type="button"
           className="sl-button"
@@ -224,26 +229,42 @@ function StockRow({
 export function StockPanel() {
   const stock = useItems('products/low-in-stock', { page: 1, per_page: 5 });
   const notice = useNotices();
+  const dispatch = useStorelensDispatch();
+  const shop = useStore().settings.connectedShop;
+  const editable = shop?.canWrite !== false;
   const save = async (product: LowInStockRow, quantity: number) => {
     const previous = Number(product.stock_quantity ?? 0);
     const name = product.name ?? `#${product.id}`;
     const ok = await stock.updateProductStock(product, quantity);
     if (!ok) {
-      notice(sprintf(__('The stock of %s could not be updated.'), name));
+      const failure = await dispatch(lastStockError(product.id));
+      notice(
+        sprintf(
+          __('The stock of %1$s could not be updated: %2$s'),
+          name,
+          failure?.message ?? __('the server refused the change'),
+        ),
+      );
       return;
     }
-    notice(sprintf(__('%s stock updated'), name), {
-      actions: [
-        {
-          label: __('Undo'),
-          onClick: () => {
-            void stock.updateProductStock(product, previous).then((back) => {
-              if (!back) notice(sprintf(__('The stock of %s could not be restored.'), name));
-            });
+    const where = shop ? shop.name || shop.url : '';
+    notice(
+      where
+        ? sprintf(__('%1$s stock updated on %2$s'), name, where)
+        : sprintf(__('%s stock updated'), name),
+      {
+        actions: [
+          {
+            label: __('Undo'),
+            onClick: () => {
+              void stock.updateProductStock(product, previous).then((back) => {
+                if (!back) notice(sprintf(__('The stock of %s could not be restored.'), name));
+              });
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+    );
   };
   return (
     <Panel title={__('Stock')} count={stock.total}>
@@ -252,11 +273,27 @@ export function StockPanel() {
       ) : stock.items.length === 0 && !stock.isRequesting ? (
         <p>{__('No products are low in stock.')}</p>
       ) : (
-        <ul className="sl-activity__list">
-          {stock.items.map((p) => (
-            <StockRow key={p.id} product={p} onSave={save} saving={stock.isUpdating(p.id)} />
-          ))}
-        </ul>
+        <>
+          {!editable && (
+            <p>
+              {sprintf(
+                __('Stock cannot be edited here: %s is connected with a read-only API key.'),
+                shop?.name || shop?.url || '',
+              )}
+            </p>
+          )}
+          <ul className="sl-activity__list">
+            {stock.items.map((p) => (
+              <StockRow
+                key={p.id}
+                product={p}
+                onSave={save}
+                saving={stock.isUpdating(p.id)}
+                editable={editable}
+              />
+            ))}
+          </ul>
+        </>
       )}
     </Panel>
   );

@@ -254,8 +254,11 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
 
   // Stock edits replace the Stock cell with an editable quantity.
   // Only roles that manage the shop change stock (the analyst reads it).
+  // A shop connected with a read-only key cannot take stock changes (the Stock report says so).
   const stockIndex =
-    table.stockEdit && canManage ? table.headers.findIndex((h) => h.key === 'stock_quantity') : -1;
+    table.stockEdit && canManage && settings.connectedShop?.canWrite !== false
+      ? table.headers.findIndex((h) => h.key === 'stock_quantity')
+      : -1;
   const shownRows = cellRows.map((cells, i) => {
     const row = rows[i];
     const withCompare =
@@ -264,7 +267,15 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
       stockIndex >= 0 && row
         ? cells.map((cell, index) =>
             index === stockIndex && row.manage_stock
-              ? { ...cell, display: <StockQuantity row={row} /> }
+              ? {
+                  ...cell,
+                  display: (
+                    <StockQuantity
+                      row={row}
+                      shopName={settings.connectedShop?.name || settings.connectedShop?.url}
+                    />
+                  ),
+                }
               : cell,
           )
         : cells;

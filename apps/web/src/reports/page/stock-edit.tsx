@@ -16,15 +16,16 @@ export function parseStockQuantity(text: string): number | null {
 }
 
 /** The error the last stock update of a product recorded (errors are kept per operation). */
-function lastStockError(id: number): AppThunk<{ message: string } | undefined> {
+export function lastStockError(id: number): AppThunk<{ message: string } | undefined> {
   return async (_dispatch, getState) => getState().items.products?.errors[`updateStock:${id}`];
 }
 
 /**
- * The editable stock quantity of a Stock row: the new value shows at
- * once; when the server refuses it the old value comes back and a snackbar says why.
+ * The editable stock quantity of a Stock row: the new value shows at once; a snackbar confirms
+ * it (saved to the shop when one is connected, which takes the change first), or, when the
+ * server or the shop refuses it, the old value comes back and the snackbar says why.
  */
-export function StockQuantity({ row }: { row: ReportRow }) {
+export function StockQuantity({ row, shopName }: { row: ReportRow; shopName?: string }) {
   const dispatch = useStorelensDispatch();
   const id = Number(row.id);
   const parent = Number(row.parent_id ?? 0);
@@ -48,7 +49,17 @@ export function StockQuantity({ row }: { row: ReportRow }) {
         quantity,
       ),
     );
-    if (!ok) {
+    if (ok) {
+      setNotices((current) => [
+        ...current,
+        {
+          id: `${id}-${Date.now()}`,
+          content: shopName
+            ? sprintf(__('The stock of %1$s is now %2$d, saved to %3$s.'), name, quantity, shopName)
+            : sprintf(__('The stock of %1$s is now %2$d.'), name, quantity),
+        },
+      ]);
+    } else {
       const failure = await dispatch(lastStockError(id));
       setShown({ base: serverValue, value: before });
       setNotices((current) => [

@@ -1,5 +1,7 @@
+import type { BootSettings } from '@storelens/api';
 import type { ReportRow } from '@storelens/data';
-import { __ } from '@storelens/i18n';
+import { __, sprintf } from '@storelens/i18n';
+import type { ReactNode } from 'react';
 import { countItem, hrefCell, linkCell, stockQuantityCell, stockStatusLabel } from '../page/cells';
 import { shopProductHref } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
@@ -29,11 +31,33 @@ export function stockCells(row: ReportRow, context: RowContext) {
   ];
 }
 
+/**
+ * The notice of a shop connected with a read-only key: stock changes go to the shop first, and
+ * this key cannot make them, so the quantities are shown but not editable.
+ */
+export function stockNotice(settings: BootSettings): ReactNode {
+  const shop = settings.connectedShop;
+  if (!shop || shop.canWrite !== false) return null;
+  return (
+    <div role="status" className="sl-notice sl-notice--info sl-report__notice">
+      <p>
+        {sprintf(
+          __(
+            'Stock cannot be edited here: %s is connected with a read-only API key. Connect it again with a Read/Write key (WooCommerce › Settings › Advanced › REST API) to change stock from Storelens.',
+          ),
+          shop.name || shop.url,
+        )}
+      </p>
+    </div>
+  );
+}
+
 /** The Stock report: a point-in-time list with no range, summary or chart. */
 export const stockReport: ReportDefinition = {
   id: 'stock',
   title: __('Stock'),
   showDatePicker: false,
+  notice: stockNotice,
   filters: () => [
     {
       label: __('Show'),
