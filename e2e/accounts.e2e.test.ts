@@ -1,24 +1,13 @@
 import { createServer } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openDashboard, seriousViolations } from './browser';
+import { launchBrowser, openDashboard, pageNonce, seriousViolations } from './browser';
 import { type RunningServer, startServer } from './server';
 
 const REVENUE = '/wp-admin/admin.php?page=wc-admin&path=%2Fanalytics%2Frevenue&period=year';
 const PROFILE = '/wp-admin/admin.php?page=wc-admin&path=%2Fprofile';
 const USERS = '/wp-admin/admin.php?page=wc-admin&path=%2Fusers';
-
-/** The nonce the page was served with (its JSON settings block). */
-const pageNonce = (page: Page) =>
-  page.evaluate(
-    () =>
-      (
-        JSON.parse(document.getElementById('storelens-settings')?.textContent ?? '{}') as {
-          auth?: { nonce: string };
-        }
-      ).auth?.nonce ?? '',
-  );
 
 describe('Accounts in a browser', () => {
   let server: RunningServer;
@@ -242,7 +231,10 @@ describe('First run in a browser', () => {
     await page.getByLabel('Password').fill('owner password 1');
     await page.getByRole('button', { name: 'Create the administrator' }).click();
     await page.getByText('Logged in as Owner').waitFor();
-    expect(page.url()).toContain('path=%2Fanalytics%2Frevenue');
+    // The owner lands on Home, whose first step is their own shop.
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    const steps = page.getByRole('region', { name: 'Get started with Storelens' });
+    await steps.getByRole('link', { name: 'Connect your WooCommerce shop' }).waitFor();
     await page.context().close();
   });
 

@@ -64,3 +64,14 @@ export async function openDashboard(
   }
   return context.newPage();
 }
+
+/** The nonce the page was served with (its JSON settings block). */
+export const pageNonce = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        JSON.parse(document.getElementById('storelens-settings')?.textContent ?? '{}') as {
+          auth?: { nonce: string };
+        }
+      ).auth?.nonce ?? '',
+  );

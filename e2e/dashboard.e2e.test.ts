@@ -1,6 +1,6 @@
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openDashboard, seriousViolations } from './browser';
+import { launchBrowser, openDashboard, pageNonce, seriousViolations } from './browser';
 import { apiLogin, type RunningServer, startServer } from './server';
 
 const admin = (path?: string, query = '') =>
@@ -215,10 +215,10 @@ describe('Dashboard shell, Home and Overview in a browser', () => {
       await expect.poll(unreadBadge).toBe(unreadBefore - 1);
     }
 
-    // "Update now" marks its note actioned: it leaves the inbox of unactioned notes.
-    const note = inbox.locator('.sl-note', { hasText: 'Update now' }).first();
+    // An action marks its note actioned: it leaves the inbox of unactioned notes.
+    const note = inbox.locator('.sl-note', { hasText: 'Review analytics settings' }).first();
     const title = (await note.locator('h3').textContent()) ?? '';
-    await note.getByRole('button', { name: 'Update now' }).click();
+    await note.getByRole('button', { name: 'Review analytics settings' }).click();
     await page
       .waitForURL((u) => !u.search.includes('path=') || u.search.includes('path=%2F&'), {
         timeout: 5000,

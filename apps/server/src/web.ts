@@ -16,6 +16,7 @@ export async function bootSettings(db: Db): Promise<BootSettings> {
     'woocommerce_price_decimal_sep',
     'woocommerce_default_date_range',
     'storelens_connected_shop',
+    'woocommerce_demo_seed',
   ]);
   const shop = o.get('storelens_connected_shop') as
     | { name?: unknown; url?: unknown; download_log?: unknown }
@@ -41,6 +42,7 @@ export async function bootSettings(db: Db): Promise<BootSettings> {
       precision: settings.currencyPrecision,
     },
     excludedStatuses: settings.excludedStatuses,
+    ...(!shop && o.get('woocommerce_demo_seed') != null ? { demoStore: true } : {}),
     ...(custom.length
       ? { customStatuses: custom.map((status) => ({ value: status, label: statusLabel(status) })) }
       : {}),

@@ -14,6 +14,7 @@ import {
 } from 'react';
 import { AccountMenu, accountRoutes } from './pages/account-menu/AccountMenu';
 import { reportRoutes } from './reports';
+import { DemoBanner } from './shell/DemoBanner';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { Navigation } from './shell/Navigation';
 import { NotAllowed, NotFound } from './shell/NotFound';
@@ -146,6 +147,7 @@ export function App() {
             />
           </div>
           <main className="sl-app__main" id="main" tabIndex={-1}>
+            <DemoBanner />
             <ErrorBoundary key={path}>
               <Suspense
                 fallback={

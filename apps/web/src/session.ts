@@ -76,5 +76,8 @@ export function signedIn(login: { user: SessionUser; nonce: string }) {
   else startSession(login);
 }
 
-/** The dashboard's start page, for the pages outside the normal routes (setup, invitation). */
-export const DASHBOARD_HOME = '/wp-admin/admin.php?page=wc-admin&path=%2Fanalytics%2Frevenue';
+/**
+ * Where the pages outside the normal routes (setup, invitation, password reset) lead: Home,
+ * whose first step is connecting the shop (a role without Home is taken on to the Overview).
+ */
+export const DASHBOARD_HOME = '/wp-admin/admin.php?page=wc-admin';

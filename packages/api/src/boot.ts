@@ -40,6 +40,16 @@ export interface BootSettings {
    * opened without a session (the dashboard then shows the login page).
    */
   auth?: { user: SessionUser; nonce: string };
+  /**
+   * True while the store holds the generated demo shop (no shop connected): every page says
+   * its figures are not the owner's, and how to see their own.
+   */
+  demoStore?: boolean;
+  /**
+   * Whether the server has a public address (STORELENS_PUBLIC_URL), so a connected shop can send
+   * it changes by webhook; signed-in pages only.
+   */
+  publicAddress?: boolean;
   /** True while no account exists: the first-run page creates the administrator. */
   setupRequired?: boolean;
   /**

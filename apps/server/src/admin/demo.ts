@@ -8,27 +8,30 @@ import { activatePlugins, installPlugins } from './plugins';
 
 const DAY = 86_400_000;
 
-/** Inbox notes of every type, as a store a few months old would have them. */
+/**
+ * The demo's inbox notes: each says something true of the demo store or of Storelens and leads
+ * to a screen that exists (alerts add their own notes as they fire).
+ */
 const NOTES: readonly Omit<NewNote, 'dateCreatedGmt'>[] = [
   {
-    name: 'wc-admin-welcome-note',
+    name: 'storelens-demo-welcome',
     type: 'info',
     title: 'Welcome to Storelens',
     content:
-      '<p>Your analytics are ready. Start with the <strong>Revenue</strong> report, or pin the reports you use most.</p>',
+      '<p>You are looking at a generated demo shop: two years of orders, refunds, coupons, costs and fees. Connect your WooCommerce shop to see your own numbers instead.</p>',
     isSnoozable: false,
     actions: [
       {
-        name: 'open-revenue',
-        label: 'Open Revenue',
-        query: 'admin.php?page=wc-admin&path=%2Fanalytics%2Frevenue',
+        name: 'connect-shop',
+        label: 'Connect your shop',
+        query: 'admin.php?page=wc-admin&path=%2Fanalytics%2Fsettings%2Fconnections',
         status: 'actioned',
         primary: true,
       },
     ],
   },
   {
-    name: 'wc-admin-low-stock-warning',
+    name: 'storelens-demo-low-stock',
     type: 'warning',
     title: 'Some products are running low',
     content:
@@ -45,103 +48,79 @@ const NOTES: readonly Omit<NewNote, 'dateCreatedGmt'>[] = [
     ],
   },
   {
-    name: 'wc-admin-payment-error',
-    type: 'error',
-    title: 'A payment gateway needs attention',
-    content:
-      '<p>The last webhook from your payment provider failed. Check the gateway settings.</p>',
-    isSnoozable: false,
-    actions: [
-      {
-        name: 'check-payments',
-        label: 'Check settings',
-        query: 'admin.php?page=wc-settings&tab=checkout',
-        status: 'actioned',
-        primary: true,
-      },
-    ],
-  },
-  {
-    name: 'wc-admin-update-db',
+    name: 'storelens-demo-counting',
     type: 'update',
-    title: 'Analytics data update available',
+    title: 'Choose what your reports count',
     content:
-      '<p>Rebuild your analytics tables to use the latest <em>date type</em> setting on old orders.</p>',
+      '<p>Which order statuses are left out and which date an order counts on (paid, created or completed) decide every figure. Check them once, as your shop works.</p>',
     isSnoozable: false,
     actions: [
       {
-        name: 'run-import',
-        label: 'Update now',
+        name: 'open-settings',
+        label: 'Review analytics settings',
         query: 'admin.php?page=wc-admin&path=%2Fanalytics%2Fsettings',
         status: 'actioned',
         primary: true,
       },
-      {
-        name: 'learn-more',
-        label: 'Learn more',
-        query: 'https://woocommerce.com/document/woocommerce-analytics/',
-        status: '',
-        primary: false,
-      },
     ],
   },
   {
-    name: 'wc-admin-marketing-intro',
+    name: 'storelens-demo-digest',
     type: 'marketing',
-    title: 'Reach more customers',
+    title: 'Yesterday’s numbers in your inbox',
     content:
-      '<p>Connect your store to e-mail marketing and recover abandoned carts automatically.</p>',
-    source: 'woocommerce.com',
+      '<p>A daily, weekly or monthly digest brings the key figures to your e-mail, Slack or a webhook, in your time zone.</p>',
+    source: 'storelens',
     layout: 'thumbnail',
     image: '/wp-admin/images/notes/marketing.svg',
     isSnoozable: true,
     actions: [
       {
-        name: 'open-marketing',
-        label: 'Explore marketing',
-        query: 'admin.php?page=wc-admin&path=%2Fmarketing',
+        name: 'set-up-digest',
+        label: 'Set up a digest',
+        query: 'admin.php?page=wc-admin&path=%2Fanalytics%2Fsettings%2Fnotifications',
         status: 'actioned',
         primary: true,
       },
     ],
   },
   {
-    name: 'wc-admin-store-survey',
+    name: 'storelens-demo-date-type',
     type: 'survey',
-    title: 'How are you finding your reports?',
-    content: '<p>Tell us what would make your dashboard more useful. It takes two minutes.</p>',
+    title: 'When does a sale count for you?',
+    content:
+      '<p>When it is paid, when the order is placed, or when it is completed? Storelens counts the date paid by default, as WooCommerce does; tell it if your shop works otherwise.</p>',
     isSnoozable: true,
     actions: [
       {
-        name: 'share-feedback',
-        label: 'Share feedback',
-        query: 'https://example.com/storelens-survey',
+        name: 'choose-date-type',
+        label: 'Choose the date type',
+        query: 'admin.php?page=wc-admin&path=%2Fanalytics%2Fsettings',
         status: 'actioned',
         primary: true,
       },
     ],
   },
   {
-    name: 'wc-admin-first-sale-email',
+    name: 'storelens-demo-mail',
     type: 'email',
-    title: 'Congratulations on your first sale',
-    content: '<p>We sent a copy of this note to your store address.</p>',
-    status: 'sent',
+    title: 'E-mail needs an SMTP server',
+    content:
+      '<p>Digests, alerts, invitations and password reset links go out by e-mail once the server has <code>SMTP_URL</code>; without it, Storelens shows links to copy instead.</p>',
     isSnoozable: false,
   },
   {
-    name: 'wc-admin-insight-first-returning',
+    name: 'storelens-demo-team',
     type: 'info',
-    title: 'Returning customers are growing',
+    title: 'Invite your team',
     content:
-      '<p>Returning customers placed more orders this month than last. See the <strong>Customers</strong> report.</p>',
-    status: 'actioned',
-    isSnoozable: false,
+      '<p>Shop managers can act on stock and reviews; analysts can read every report and nothing else.</p>',
+    isSnoozable: true,
     actions: [
       {
-        name: 'open-customers',
-        label: 'View customers',
-        query: 'admin.php?page=wc-admin&path=%2Fcustomers',
+        name: 'invite',
+        label: 'Invite a user',
+        query: 'admin.php?page=wc-admin&path=%2Fusers',
         status: 'actioned',
         primary: true,
       },
@@ -214,6 +193,35 @@ export async function seedAdminDemo(db: Db, rnd: Random): Promise<void> {
   }));
   for (const { note, daysAgo } of spread)
     await createNote(db, { ...note, dateCreatedGmt: at(daysAgo) });
+  // The newest note, an error, is a fact of the generated orders: the failed payments of the
+  // last 30 days, which every report leaves out while "failed" is an excluded status.
+  const since = formatSqlUtc(endMs - 30 * DAY);
+  const failed = await db.kysely
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('type', '=', 'order')
+    .where('status', '=', 'failed')
+    .where('date_created_gmt', '>=', since)
+    .executeTakeFirst();
+  const failedCount = Number(failed?.n ?? 0);
+  if (failedCount > 0)
+    await createNote(db, {
+      name: 'storelens-demo-failed-payments',
+      type: 'error',
+      title: failedCount === 1 ? '1 payment failed' : `${failedCount} payments failed`,
+      content: `<p>${failedCount === 1 ? 'One order' : `${failedCount} orders`} of the last 30 days failed at payment. Failed orders are an excluded status, so no report counts them; customers who tried again appear as new orders.</p>`,
+      isSnoozable: false,
+      actions: [
+        {
+          name: 'review-excluded',
+          label: 'Review excluded statuses',
+          query: 'admin.php?page=wc-admin&path=%2Fanalytics%2Fsettings',
+          status: 'actioned',
+          primary: true,
+        },
+      ],
+      dateCreatedGmt: at(1),
+    });
 
   // Reviews on published products.
   const products = await db.kysely

@@ -1,19 +1,15 @@
 import { __ } from '@storelens/i18n';
-import { parseQuery } from '@storelens/navigation';
 import { useId } from 'react';
 import { useNotices } from '../../shell/notices';
 import { useUserPreference } from '../../shell/preferences';
-import { useAdminLocation } from '../../use-location';
 import { OrdersPanel, ReviewsPanel, StockPanel } from './Activity';
+import { FirstSteps } from './FirstSteps';
 import { Inbox } from './Inbox';
 import { StatsOverview } from './StatsOverview';
 import { StoreManagement } from './StoreManagement';
-import { TaskList, TaskScreen } from './TaskList';
 
-/** `/`: the store today (activity, tasks, inbox) beside the stats and store management links. */
+/** `/`: the first steps, the store today (activity, inbox) beside the stats and quick links. */
 export function Home() {
-  const location = useAdminLocation();
-  const task = parseQuery(location.search).task;
   const [layout, saveLayout] = useUserPreference<string>('homepage_layout', 'two_columns');
   const notice = useNotices();
   const layoutId = useId();
@@ -39,29 +35,25 @@ export function Home() {
           </select>
         </div>
       </div>
-      {typeof task === 'string' && task !== '' ? (
-        <TaskScreen id={task} />
-      ) : (
-        <div className={twoColumns ? 'sl-home__columns is-two' : 'sl-home__columns'}>
-          <div className="sl-home__column">
-            <div>
-              <h2 className="sl-home__today">{__('Your store today')}</h2>
-              <p className="sl-settings__help">
-                {__('To do’s, tips, and insights for your business')}
-              </p>
-            </div>
-            <OrdersPanel />
-            <StockPanel />
-            <ReviewsPanel />
-            <TaskList />
-            <Inbox />
+      <div className={twoColumns ? 'sl-home__columns is-two' : 'sl-home__columns'}>
+        <div className="sl-home__column">
+          <FirstSteps />
+          <div>
+            <h2 className="sl-home__today">{__('Your store today')}</h2>
+            <p className="sl-settings__help">
+              {__('To do’s, tips, and insights for your business')}
+            </p>
           </div>
-          <div className="sl-home__column">
-            <StatsOverview />
-            <StoreManagement />
-          </div>
+          <OrdersPanel />
+          <StockPanel />
+          <ReviewsPanel />
+          <Inbox />
         </div>
-      )}
+        <div className="sl-home__column">
+          <StatsOverview />
+          <StoreManagement />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,101 @@
+import type { WpUser } from '@storelens/api';
+import { Link } from '@storelens/components/link';
+import { useCurrentUser, useDigests } from '@storelens/data';
+import { __, sprintf } from '@storelens/i18n';
+import { getNewPath } from '@storelens/navigation';
+import { useStore } from '../../settings-context';
+import { useApiGet } from '../../shell/use-api';
+
+/** One first step: what to do, where it is done, and whether it is done. */
+export interface FirstStep {
+  id: 'connect' | 'team' | 'digest';
+  title: string;
+  doneTitle: string;
+  path: string;
+  /** Null while not known yet (its data is loading or could not be read). */
+  done: boolean | null;
+}
+
+/**
+ * Storelens's own first steps, in the order an owner needs them: their shop's numbers, their
+ * team, then numbers that come to them. Administrators connect shops and invite users; others
+ * only get the steps they can take.
+ */
+export function firstSteps(input: {
+  isAdministrator: boolean;
+  connected: boolean;
+  users: number | null;
+  digests: number | null;
+}): FirstStep[] {
+  const steps: FirstStep[] = [];
+  if (input.isAdministrator) {
+    steps.push(
+      {
+        id: 'connect',
+        title: __('Connect your WooCommerce shop'),
+        doneTitle: __('Your shop is connected'),
+        path: '/analytics/settings/connections',
+        done: input.connected,
+      },
+      {
+        id: 'team',
+        title: __('Invite your team'),
+        doneTitle: __('Your team is invited'),
+        path: '/users',
+        done: input.users === null ? null : input.users > 1,
+      },
+    );
+  }
+  steps.push({
+    id: 'digest',
+    title: __('Get your numbers by e-mail every morning'),
+    doneTitle: __('You get a digest'),
+    path: '/analytics/settings/notifications',
+    done: input.digests === null ? null : input.digests > 0,
+  });
+  return steps;
+}
+
+/** Home's "Get started" card: each step links to where it is done, and says when it is. */
+export function FirstSteps() {
+  const { settings } = useStore();
+  const { can } = useCurrentUser();
+  const isAdministrator = can('manage_options');
+  const users = useApiGet<WpUser[]>('/wp/v2/users', { per_page: 2 }, 0, !isAdministrator);
+  const digests = useDigests();
+  const steps = firstSteps({
+    isAdministrator,
+    connected: Boolean(settings.connectedShop),
+    users: users.data ? users.data.length : null,
+    digests: digests.total,
+  });
+  const left = steps.filter((s) => s.done !== true).length;
+  return (
+    <section className="sl-card sl-first-steps" aria-labelledby="first-steps-title">
+      <h2 id="first-steps-title">{__('Get started with Storelens')}</h2>
+      <p className="sl-settings__help">
+        {left === 0
+          ? __('All set: your shop, your team and your morning digest.')
+          : sprintf(__('%1$d of %2$d steps left.'), left, steps.length)}
+      </p>
+      <ol className="sl-first-steps__list">
+        {steps.map((step) => (
+          <li key={step.id} className={step.done ? 'is-done' : undefined}>
+            {step.done ? (
+              <>
+                <span className="sl-first-steps__mark" aria-hidden="true">
+                  ✓
+                </span>{' '}
+                {step.doneTitle}
+              </>
+            ) : (
+              <Link href={getNewPath({}, step.path, {})}>
+                <strong>{step.title}</strong>
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
