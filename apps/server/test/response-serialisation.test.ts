@@ -169,6 +169,22 @@ const samples: Record<string, string[]> = {
   ],
   [`${BASE}/rfm`]: ['', 'before=2024-03-31&period=quarter'],
   [`${BASE}/rfm/customers`]: ['per_page=5', 'group=lost&orderby=last_order&order=asc'],
+  [`${BASE}/sources`]: [
+    YEAR,
+    `groupby=origin&orderby=net_revenue&${YEAR}`,
+    `groupby=payment_method&per_page=2&page=2&${YEAR}`,
+    `groupby=utm_campaign&source_type_is=utm&${YEAR}`,
+  ],
+  [`${BASE}/sources/stats`]: [
+    ...statsQueries,
+    `interval=month&segmentby=device_type&${YEAR}`,
+    `interval=week&segmentby=created_via&values=checkout,admin&fields[]=orders_count&${YEAR}`,
+  ],
+  [`${BASE}/sources/values`]: [
+    'dimension=utm_source',
+    'dimension=payment_method&search=str',
+    'dimension=origin&per_page=2&page=2',
+  ],
 };
 
 describeEachEngine(

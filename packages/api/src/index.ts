@@ -20,5 +20,6 @@ export * from './pickers-search';
 export * from './reports-common';
 export * from './reports-indicators';
 export * from './reports-lists';
+export * from './reports-sources';
 export * from './reports-stats';
 export * from './revenue';

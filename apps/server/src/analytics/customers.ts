@@ -16,6 +16,7 @@ import { customerTotalsCurrent } from './customer-totals';
 import { idsSql, noFilters, statusDefault } from './filters';
 import { type ListPaging, type ListResult, link, pagedQuery, rangeCondition } from './paging';
 import { readVersion } from './search/load';
+import { customerSourceClauses, type SourceFilter } from './sources';
 
 /** A numeric rule: min and/or max (inclusive only when both are given, as WooCommerce does). */
 export interface NumberRule {
@@ -53,6 +54,8 @@ export interface CustomerFilters {
   only?: readonly number[];
   /** Order dates (local); undefined bounds mean no date filter. */
   range: { after: string | undefined; before: string | undefined };
+  /** The source of each customer's first order (first touch); none when absent. */
+  sources?: readonly SourceFilter[];
 }
 
 /** Escapes LIKE wildcards; used with ESCAPE '\\'. */
@@ -123,6 +126,7 @@ function customersInner(ctx: ReportContext, f: CustomerFilters, source: Aggregat
   numberRule('COALESCE(a.orders_count, 0)', f.ordersCount, 1);
   numberRule('COALESCE(a.total_spend, 0)', f.totalSpend, MONEY_SCALE);
   numberRule(AVG_EXPR, f.avgOrderValue, MONEY_SCALE);
+  if (f.sources?.length) clauses.push(...customerSourceClauses(f.sources));
 
   let where = ordered ?? (hasRange(f) ? 'a.customer_id IS NOT NULL' : '1=1');
   if (clauses.length) {
@@ -174,6 +178,7 @@ export function hasCustomerRules(f: CustomerFilters): boolean {
       f.emailExcludes,
       f.countryIncludes,
       f.countryExcludes,
+      f.sources ?? [],
     ].some((list) => list.length > 0) ||
     [f.registered, f.lastActive, f.ordersCount, f.totalSpend, f.avgOrderValue, f.lastOrder].some(
       ruleSet,

@@ -4,6 +4,8 @@
  * is built from validated input: integer ids are inlined after a safe-integer check (so
  * 10,000-id lists never hit parameter limits), every string goes through a placeholder.
  */
+import type { SourceFilterQuery } from '@storelens/api';
+import { type SourceFilter, sourceClauses, sourceFiltersFromQuery } from './sources';
 
 /** Which rows a filter reads: order rows (order_stats) or line rows (order_product_lookup). */
 export type FilterLevel = 'order' | 'line';
@@ -30,6 +32,8 @@ export interface ReportFilters {
   attributeIsNot: readonly AttributePair[];
   categoryIncludes: readonly number[];
   categoryExcludes: readonly number[];
+  /** The order's source, payment method or channel (analytics/sources.ts); none when absent. */
+  sources?: readonly SourceFilter[];
 }
 
 /** No filters at all. */
@@ -54,7 +58,7 @@ export const noFilters: ReportFilters = {
 };
 
 /** Query parameters the filters are read from (all optional, already validated). */
-export interface FilterQuery {
+export interface FilterQuery extends SourceFilterQuery {
   match?: 'all' | 'any';
   status_is?: readonly string[];
   status_is_not?: readonly string[];
@@ -104,6 +108,7 @@ export function filtersFromQuery(q: FilterQuery): ReportFilters {
     attributeIsNot: pairs(q.attribute_is_not),
     categoryIncludes: uniq([...(q.categories ?? []), ...(q.category_includes ?? [])]),
     categoryExcludes: uniq(q.category_excludes),
+    sources: sourceFiltersFromQuery(q),
   };
 }
 
@@ -167,7 +172,8 @@ export function rollupAnswerable(f: ReportFilters): boolean {
       f.attributeIs.length +
       f.attributeIsNot.length +
       f.categoryIncludes.length +
-      f.categoryExcludes.length ===
+      f.categoryExcludes.length +
+      (f.sources?.length ?? 0) ===
       0 && f.refunds === undefined
   );
 }
@@ -330,6 +336,7 @@ export function filterClauses(
       add(negate ? `NOT (${sql})` : sql, products.params);
     }
   }
+  if (f.sources?.length) clauses.push(...sourceClauses(f.sources, cols));
   if (clauses.length === 0) return { sql: '1=1', params: [] };
   const joiner = f.match === 'any' ? ' OR ' : ' AND ';
   return {

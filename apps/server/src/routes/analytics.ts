@@ -4,6 +4,7 @@ import { cohortRoutes } from './cohorts';
 import { indicatorRoutes } from './indicators';
 import { listRoutes } from './lists';
 import { pickerRoutes } from './pickers';
+import { sourceRoutes } from './sources';
 import { statsRoutes } from './stats';
 
 /** Every analytics report route except revenue/stats (registered by revenueRoutes). */
@@ -13,4 +14,5 @@ export function analyticsRoutes(app: FastifyInstance, db: Db) {
   pickerRoutes(app, db);
   indicatorRoutes(app, db);
   cohortRoutes(app, db);
+  sourceRoutes(app, db);
 }

@@ -38,6 +38,7 @@ import { ordersList } from '../analytics/orders-list';
 import type { ListResult } from '../analytics/paging';
 import { productsList } from '../analytics/products-list';
 import type { DownloadFilters } from '../analytics/report-stats';
+import { sourceFiltersFromQuery } from '../analytics/sources';
 import { downloadsList, stockList, stockStats } from '../analytics/stock';
 import { taxesList } from '../analytics/taxes-list';
 import { variationsList } from '../analytics/variations-list';
@@ -103,6 +104,7 @@ export function customerFilters(ctx: ReportContext, q: CustomerQuery): CustomerF
     lastOrder: { after: local(q.last_order_after), before: local(q.last_order_before) },
     customers: [...(q.customers ?? []), ...(q.include ?? [])],
     range: optionalRange(q, ctx.settings),
+    sources: sourceFiltersFromQuery(q),
   };
 }
 

@@ -1,0 +1,459 @@
+/*
+ * Where orders come from (docs/metrics.md, "Sources"): orders, net sales, new customers and
+ * average order value per value of an attribution dimension, the payment method or the
+ * channel; the source filters of the orders, customers and sources reports; the distinct
+ * values a picker searches. Every order-level rule is the orders report's: the date column of
+ * the request, the excluded statuses, refunds as negative rows on their own date carrying
+ * their order's source.
+ */
+import {
+  type SourceDimension,
+  type SourceFilterQuery,
+  type SourcesListRow,
+  type SourceValueRow,
+  sourceDimensions,
+  UNKNOWN_SOURCE,
+} from '@storelens/api';
+import type { ReportContext } from './context';
+import { type FilterColumns, type ReportFilters, rowFilter, type SqlCondition } from './filters';
+import { type ListPaging, type ListResult, pagedQuery, rangeCondition } from './paging';
+import {
+  assembleStats,
+  BucketAccs,
+  type Segment,
+  type StatsRequest,
+  type StatsResult,
+} from './stats';
+
+/** One source filter: a dimension's values, kept (`is`) or left out (`is not`). */
+export interface SourceFilter {
+  dimension: SourceDimension;
+  values: readonly string[];
+  negate: boolean;
+}
+
+/** The source filters of a request (`<dimension>_is`, `<dimension>_is_not`). */
+export function sourceFiltersFromQuery(q: SourceFilterQuery): SourceFilter[] {
+  const out: SourceFilter[] = [];
+  for (const dimension of sourceDimensions) {
+    for (const negate of [false, true]) {
+      const values = q[`${dimension}_is${negate ? '_not' : ''}` as keyof SourceFilterQuery];
+      if (values?.length)
+        out.push({ dimension, values: [...new Set(values.map(foldValue(dimension)))], negate });
+    }
+  }
+  return out;
+}
+
+/** The attribution dimensions (the others are columns of `orders`). */
+const ATTRIBUTION: Partial<Record<SourceDimension, string>> = {
+  source_type: 'source_type',
+  origin: 'origin',
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  device_type: 'device_type',
+};
+
+/**
+ * A filter value as the grouping writes it: attribution values are stored case-folded (the
+ * origin label excepted, whose `unknown` is the only folded form), payment methods and
+ * channels are folded when grouped.
+ */
+const foldValue = (dimension: SourceDimension) => (value: string) =>
+  dimension === 'origin' && value.toLowerCase() !== UNKNOWN_SOURCE
+    ? value.trim()
+    : value.trim().toLowerCase();
+
+/**
+ * The grouping value of a dimension in SQL, over `order_attribution` as `a` (an order without
+ * a row reads NULLs: a LEFT JOIN) and `orders` as `o`: the stored value, `unknown` when empty.
+ */
+export function dimensionSql(dimension: SourceDimension, a = 'a', o = 'o'): string {
+  const column = ATTRIBUTION[dimension];
+  if (dimension === 'origin')
+    return `CASE WHEN ${a}.origin IS NULL OR ${a}.origin = '' OR ${a}.origin = 'Unknown' THEN '${UNKNOWN_SOURCE}' ELSE ${a}.origin END`;
+  if (column)
+    return `CASE WHEN ${a}.${column} IS NULL OR ${a}.${column} = '' THEN '${UNKNOWN_SOURCE}' ELSE ${a}.${column} END`;
+  return `CASE WHEN ${o}.${dimension} IS NULL OR ${o}.${dimension} = '' THEN '${UNKNOWN_SOURCE}' ELSE LOWER(${o}.${dimension}) END`;
+}
+
+const isAttribution = (d: SourceDimension) => ATTRIBUTION[d] !== undefined;
+const placeholders = (values: readonly unknown[]) => `(${values.map(() => '?').join(',')})`;
+
+/**
+ * The value of an order row's dimension, as a scalar subquery on its order (`orderKey`: the
+ * order's id, a refund's order for attribution; a refund's own row in `orders` carries its
+ * order's method and channel): `unknown` when the order has no attribution row.
+ */
+function rowValueSql(dimension: SourceDimension, orderKey: string, rowId: string): string {
+  if (isAttribution(dimension))
+    return `COALESCE((SELECT ${dimensionSql(dimension, 'a_s')} FROM order_attribution a_s WHERE a_s.order_id = ${orderKey}), '${UNKNOWN_SOURCE}')`;
+  return `COALESCE((SELECT ${dimensionSql(dimension, 'a_s', 'o_s')} FROM orders o_s WHERE o_s.id = ${rowId}), '${UNKNOWN_SOURCE}')`;
+}
+
+/**
+ * The source filters as clauses on order rows (order_stats, order_product_lookup): the row's
+ * order (a refund's parent) has one of the values, or none of them. One clause per filter,
+ * joined with the other advanced filters by `match` (filterClauses).
+ */
+export function sourceClauses(
+  filters: readonly SourceFilter[],
+  cols: { orderId: string; parentId?: string | undefined },
+): SqlCondition[] {
+  const key = cols.parentId
+    ? `(CASE WHEN ${cols.parentId} > 0 THEN ${cols.parentId} ELSE ${cols.orderId} END)`
+    : cols.orderId;
+  return filters.map((f) => ({
+    sql: `${rowValueSql(f.dimension, key, cols.orderId)} ${f.negate ? 'NOT IN' : 'IN'} ${placeholders(f.values)}`,
+    params: [...f.values],
+  }));
+}
+
+/**
+ * The source filters on customers (alias `c`), first touch: the value of each customer's
+ * first counted order (customer_first_order); `unknown` for a customer without one.
+ */
+export function customerSourceClauses(filters: readonly SourceFilter[]): SqlCondition[] {
+  return filters.map((f) => {
+    const value = isAttribution(f.dimension)
+      ? `(SELECT ${dimensionSql(f.dimension, 'a_s')} FROM customer_first_order cfo_s
+          JOIN order_attribution a_s ON a_s.order_id = cfo_s.order_id WHERE cfo_s.customer_id = c.id)`
+      : `(SELECT ${dimensionSql(f.dimension, 'a_s', 'o_s')} FROM customer_first_order cfo_s
+          JOIN orders o_s ON o_s.id = cfo_s.order_id WHERE cfo_s.customer_id = c.id)`;
+    return {
+      sql: `COALESCE(${value}, '${UNKNOWN_SOURCE}') ${f.negate ? 'NOT IN' : 'IN'} ${placeholders(f.values)}`,
+      params: [...f.values],
+    };
+  });
+}
+
+const SOURCE_TYPE_LABELS: Readonly<Record<string, string>> = {
+  utm: 'UTM',
+  organic: 'Organic',
+  referral: 'Referral',
+  typein: 'Direct',
+  admin: 'Web admin',
+  mobile_app: 'Mobile app',
+  unknown: 'Unknown',
+};
+
+const CHANNEL_LABELS: Readonly<Record<string, string>> = {
+  checkout: 'Checkout',
+  'store-api': 'Checkout (blocks)',
+  admin: 'Admin',
+  'rest-api': 'REST API',
+  pos: 'Point of sale',
+  unknown: 'Unknown',
+};
+
+/** What the dashboard shows for a value (a payment method's title when it has one). */
+export function sourceLabel(dimension: SourceDimension, value: string, title = ''): string {
+  if (value === UNKNOWN_SOURCE) return 'Unknown';
+  if (dimension === 'source_type') return SOURCE_TYPE_LABELS[value] ?? value;
+  if (dimension === 'created_via') return CHANNEL_LABELS[value] ?? value;
+  if (dimension === 'payment_method') return title || value;
+  return value;
+}
+
+/** The FROM clause of the report: order rows, their order's attribution and order. */
+function fromSql(withOrders: boolean): string {
+  return `order_stats os
+    LEFT JOIN order_attribution a
+      ON a.order_id = (CASE WHEN os.parent_id > 0 THEN os.parent_id ELSE os.order_id END)${
+        withOrders ? '\n    LEFT JOIN orders o ON o.id = os.order_id' : ''
+      }`;
+}
+
+/**
+ * The sums every row of the report has (money in units): orders (refunds are no orders), net
+ * sales (refunds negative), new customers (orders that are their customer's first counted
+ * order, so each customer once) and the orders of unknown source type.
+ */
+const SUMS = `SUM(CASE WHEN os.parent_id = 0 THEN 1 ELSE 0 END) AS orders_count,
+      SUM(os.net_total) AS net_revenue,
+      SUM(CASE WHEN os.parent_id = 0 AND os.returning_customer = 0 AND os.customer_id > 0
+        THEN 1 ELSE 0 END) AS new_customers`;
+
+/** order_stats as `os` (revenue.ts has the same; not imported, filters.ts imports this file). */
+const ORDER_COLUMNS: FilterColumns = {
+  orderId: 'os.order_id',
+  parentId: 'os.parent_id',
+  status: 'os.status',
+  returning: 'os.returning_customer',
+};
+
+/** The order rows a request reads: its range, status rule and advanced filters. */
+function rowsWhere(
+  ctx: ReportContext,
+  filters: ReportFilters,
+  range: { after: string | undefined; before: string | undefined },
+): SqlCondition {
+  const col = `os.${ctx.dateColumn}`;
+  const filter = rowFilter(filters, ctx.settings.excludedStatuses, ORDER_COLUMNS, 'order');
+  const r = rangeCondition(col, range);
+  return {
+    sql: `${col} IS NOT NULL AND ${filter.sql}${r.sql}`,
+    params: [...filter.params, ...r.params],
+  };
+}
+
+/** Parameters of `GET /reports/sources`. */
+export interface SourcesListParams extends ListPaging {
+  groupby: SourceDimension;
+  range: { after: string | undefined; before: string | undefined };
+  filters: ReportFilters;
+  orderby: 'value' | 'orders_count' | 'net_revenue' | 'new_customers' | 'avg_order_value';
+  search: string | undefined;
+}
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `GET /reports/sources`: one row per value of the dimension. */
+export async function sourcesList(
+  ctx: ReportContext,
+  p: SourcesListParams,
+): Promise<ListResult<SourcesListRow>> {
+  const withOrders = !isAttribution(p.groupby);
+  const where = rowsWhere(ctx, p.filters, p.range);
+  const value = dimensionSql(p.groupby);
+  const title = p.groupby === 'payment_method' ? 'MAX(o.payment_method_title)' : "''";
+  const grouped = `SELECT ${value} AS value, ${title} AS title, ${SUMS}
+    FROM ${fromSql(withOrders)} WHERE ${where.sql} GROUP BY ${value}`;
+  const params: unknown[] = [...where.params];
+  let inner = `SELECT g.value, g.title, g.orders_count, g.net_revenue, g.new_customers,
+      CASE WHEN g.orders_count = 0 THEN 0 ELSE g.net_revenue * 1.0 / g.orders_count END AS avg_order_value
+    FROM (${grouped}) g`;
+  if (p.search) {
+    inner += ` WHERE LOWER(g.value) LIKE ? ESCAPE '\\'`;
+    params.push(likeText(p.search.toLowerCase()));
+  }
+  const [page, totals] = await Promise.all([
+    pagedQuery<Record<string, unknown>>(ctx, inner, params, p.orderby, 'value', p),
+    ctx.sql.query<{ n: number | null }>(
+      `SELECT SUM(CASE WHEN os.parent_id = 0 THEN 1 ELSE 0 END) AS n FROM order_stats os
+       WHERE ${where.sql}`,
+      where.params,
+    ),
+  ]);
+  const all = Number(totals[0]?.n ?? 0);
+  return {
+    ...page,
+    rows: page.rows.map((r): SourcesListRow => {
+      const orders = Number(r.orders_count ?? 0);
+      const net = Number(r.net_revenue ?? 0);
+      const v = String(r.value);
+      return {
+        value: v,
+        label: sourceLabel(p.groupby, v, String(r.title ?? '')),
+        groupby: p.groupby,
+        orders_count: orders,
+        net_revenue: ctx.money(net),
+        new_customers: Number(r.new_customers ?? 0),
+        avg_order_value: ctx.money(orders === 0 ? 0 : Math.round(net / orders)),
+        orders_share: all === 0 ? 0 : Math.round((orders / all) * 10000) / 100,
+      };
+    }),
+  };
+}
+
+/** The accumulator of one interval (and segment) of sources/stats. */
+interface SourceAcc {
+  orders: number;
+  net: number;
+  fresh: number;
+  unknown: number;
+}
+
+/** Parameters of `GET /reports/sources/stats`. */
+export interface SourcesStatsParams extends StatsRequest {
+  filters: ReportFilters;
+  segmentby: SourceDimension | undefined;
+  values: readonly string[];
+}
+
+/** How many values a segmented answer shows when none are asked. */
+export const TOP_SEGMENTS = 10;
+
+/** `GET /reports/sources/stats`. */
+export async function sourcesStats(
+  ctx: ReportContext,
+  p: SourcesStatsParams,
+): Promise<StatsResult> {
+  const money = ctx.money;
+  const kind = {
+    empty: (): SourceAcc => ({ orders: 0, net: 0, fresh: 0, unknown: 0 }),
+    merge: (into: SourceAcc, from: SourceAcc) => {
+      into.orders += from.orders;
+      into.net += from.net;
+      into.fresh += from.fresh;
+      into.unknown += from.unknown;
+    },
+    present: (a: SourceAcc) => ({
+      orders_count: a.orders,
+      net_revenue: money(a.net),
+      new_customers: a.fresh,
+      avg_order_value: money(a.orders === 0 ? 0 : Math.round(a.net / a.orders)),
+      unknown_orders_count: a.unknown,
+    }),
+  };
+  const accs = new BucketAccs(kind, p, ctx.settings.startOfWeek);
+  const range = { after: p.after, before: p.before };
+  const where = rowsWhere(ctx, p.filters, range);
+  const col = `os.${ctx.dateColumn}`;
+  const width = p.interval === 'hour' ? 13 : 10;
+  const unknown = dimensionSql('source_type');
+  const segmentby = p.segmentby;
+  const withOrders = segmentby !== undefined && !isAttribution(segmentby);
+  let segments: Segment[] | undefined;
+  let segmentSql = '';
+  const segmentParams: unknown[] = [];
+  if (segmentby) {
+    let values = [...new Set(p.values.map(foldValue(segmentby)))];
+    if (!values.length) {
+      const top = await sourcesList(ctx, {
+        groupby: segmentby,
+        range,
+        filters: p.filters,
+        orderby: 'orders_count',
+        order: 'desc',
+        page: 1,
+        perPage: TOP_SEGMENTS,
+        search: undefined,
+      });
+      values = top.rows.map((r) => r.value);
+    }
+    segments = values.map((v, i) => ({ id: i + 1, label: sourceLabel(segmentby, v) }));
+    if (values.length) {
+      segmentSql = `CASE ${values.map((_, i) => `WHEN ${dimensionSql(segmentby)} = ? THEN ${i + 1}`).join(' ')} ELSE 0 END`;
+      segmentParams.push(...values);
+    }
+  }
+  const rows = await ctx.sql.query<Record<string, unknown>>(
+    `SELECT x.k AS k, MIN(x.t) AS t, x.seg AS seg,
+       SUM(CASE WHEN x.parent_id = 0 THEN 1 ELSE 0 END) AS orders_count,
+       SUM(x.net_total) AS net_revenue,
+       SUM(CASE WHEN x.parent_id = 0 AND x.returning_customer = 0 AND x.customer_id > 0
+         THEN 1 ELSE 0 END) AS new_customers,
+       SUM(CASE WHEN x.parent_id = 0 AND x.source_type = '${UNKNOWN_SOURCE}' THEN 1 ELSE 0 END) AS unknown_orders
+     FROM (SELECT SUBSTR(${col}, 1, ${width}) AS k, ${col} AS t, ${segmentSql || '0'} AS seg,
+         os.parent_id, os.net_total, os.returning_customer, os.customer_id, ${unknown} AS source_type
+       FROM ${fromSql(withOrders)} WHERE ${where.sql}) x
+     GROUP BY x.k, x.seg`,
+    [...segmentParams, ...where.params],
+  );
+  for (const r of rows) {
+    const add: SourceAcc = {
+      orders: Number(r.orders_count ?? 0),
+      net: Number(r.net_revenue ?? 0),
+      fresh: Number(r.new_customers ?? 0),
+      unknown: Number(r.unknown_orders ?? 0),
+    };
+    const t = String(r.t);
+    const acc = accs.at(t);
+    if (acc) kind.merge(acc, add);
+    const s = Number(r.seg ?? 0);
+    if (s > 0) {
+      const sacc = accs.segmentAt(t, s);
+      if (sacc) kind.merge(sacc, add);
+    }
+  }
+  return assembleStats(accs, {
+    timezone: ctx.settings.timezone,
+    segments,
+    extraTotals: await unknownReasons(ctx, where),
+  });
+}
+
+/**
+ * Why the range's unknown orders are unknown (docs/metrics.md, "Sources"): no attribution
+ * record; not made at the checkout; checkout orders before the store's first attributed
+ * order; the other checkout orders (tracking blocked).
+ */
+async function unknownReasons(ctx: ReportContext, where: SqlCondition) {
+  const [first] = await ctx.sql.query<{ d: string | null }>(
+    `SELECT MIN(o.date_created_gmt) AS d FROM order_attribution a JOIN orders o ON o.id = a.order_id
+     WHERE a.source_type <> '' AND a.source_type <> '${UNKNOWN_SOURCE}'`,
+  );
+  const since = first?.d ?? null;
+  const checkout = `(o.created_via IS NULL OR o.created_via IN ('', 'checkout', 'store-api'))`;
+  const before = since === null ? '1=1' : 'o.date_created_gmt < ?';
+  const [r] = await ctx.sql.query<Record<string, number | null>>(
+    `SELECT
+       SUM(CASE WHEN a.order_id IS NULL THEN 1 ELSE 0 END) AS no_record,
+       SUM(CASE WHEN a.order_id IS NOT NULL AND NOT ${checkout} THEN 1 ELSE 0 END) AS not_checkout,
+       SUM(CASE WHEN a.order_id IS NOT NULL AND ${checkout} AND ${before} THEN 1 ELSE 0 END) AS before_attribution,
+       SUM(CASE WHEN a.order_id IS NOT NULL AND ${checkout} AND NOT (${before}) THEN 1 ELSE 0 END) AS blocked
+     FROM ${fromSql(true)}
+     WHERE os.parent_id = 0 AND ${dimensionSql('source_type')} = '${UNKNOWN_SOURCE}' AND ${where.sql}`,
+    [...(since === null ? [] : [since, since]), ...where.params],
+  );
+  return {
+    unknown_no_record: Number(r?.no_record ?? 0),
+    unknown_not_checkout: Number(r?.not_checkout ?? 0),
+    unknown_before_attribution: Number(r?.before_attribution ?? 0),
+    unknown_blocked: Number(r?.blocked ?? 0),
+  };
+}
+
+/** Parameters of `GET /reports/sources/values`. */
+export interface SourceValuesParams {
+  dimension: SourceDimension;
+  search: string | undefined;
+  include: readonly string[];
+  page: number;
+  perPage: number;
+}
+
+/**
+ * `GET /reports/sources/values`: a dimension's distinct values with their orders (every date
+ * and status), most orders first, searched by words they contain; `include` values are
+ * answered whatever the search. The stored values are grouped from the column's index
+ * (migration 036), then folded and merged here (payment methods and channels are folded when
+ * grouped, an empty value is `unknown`).
+ */
+export async function sourceValues(
+  ctx: ReportContext,
+  p: SourceValuesParams,
+): Promise<ListResult<SourceValueRow>> {
+  const column = ATTRIBUTION[p.dimension] ?? p.dimension;
+  const title = p.dimension === 'payment_method' ? 'MAX(payment_method_title)' : "''";
+  const grouped = await ctx.sql.query<{ v: string | null; title: string | null; n: number }>(
+    isAttribution(p.dimension)
+      ? `SELECT ${column} AS v, '' AS title, COUNT(*) AS n FROM order_attribution GROUP BY ${column}`
+      : `SELECT ${column} AS v, ${title} AS title, COUNT(*) AS n FROM orders
+         WHERE type = 'order' GROUP BY ${column}`,
+  );
+  const merged = new Map<string, { title: string; n: number }>();
+  for (const g of grouped) {
+    const raw = String(g.v ?? '').trim();
+    const value =
+      raw === '' || (p.dimension === 'origin' && raw === 'Unknown')
+        ? UNKNOWN_SOURCE
+        : foldValue(p.dimension)(raw);
+    const row = merged.get(value) ?? { title: '', n: 0 };
+    row.n += Number(g.n);
+    row.title ||= String(g.title ?? '');
+    merged.set(value, row);
+  }
+  const words = p.search?.toLowerCase();
+  const include = new Set(p.include.map(foldValue(p.dimension)));
+  const rows = [...merged]
+    .filter(
+      ([value]) =>
+        (!words && include.size === 0) ||
+        (words !== undefined && value.toLowerCase().includes(words)) ||
+        include.has(value),
+    )
+    .sort(([va, a], [vb, b]) => b.n - a.n || (va < vb ? -1 : va > vb ? 1 : 0));
+  const start = (p.page - 1) * p.perPage;
+  return {
+    rows: rows.slice(start, start + p.perPage).map(([value, r]) => ({
+      value,
+      label: sourceLabel(p.dimension, value, r.title),
+      orders_count: r.n,
+    })),
+    total: rows.length,
+    totalPages: Math.ceil(rows.length / p.perPage),
+  };
+}
