@@ -37,6 +37,7 @@ describe('Orders definition', () => {
       4,
       'spring',
       99.5,
+      'Unknown',
     ]);
     expect(cells[0]?.display).toBe('Dec 31, 2025');
     expect(cells[4]?.display).toBe('Returning');
@@ -46,6 +47,19 @@ describe('Orders definition', () => {
     expect(link.getAttribute('href')).toContain('products=5');
     expect(link.getAttribute('href')).toContain('period=last_year');
     expect(screen.getByText('+1 more')).toBeInTheDocument();
+  });
+
+  it('shows the order’s origin, linking to the orders of that origin', () => {
+    const cells = orderCells(
+      { ...row, attribution: { origin: 'Source: Google', source_type: 'utm' } },
+      testContext({ period: 'last_year' }),
+    );
+    const origin = cells[cells.length - 1];
+    expect(origin?.value).toBe('Source: Google');
+    render(<div>{origin?.display}</div>);
+    const link = screen.getByRole('link', { name: 'Source: Google' });
+    expect(link.getAttribute('href')).toContain('filter=advanced');
+    expect(link.getAttribute('href')).toContain('origin_is=Source:%20Google');
   });
 
   it('leaves the customer blank when the order has no name', () => {

@@ -8,6 +8,7 @@ import { countItem, DATE_HEADER, dateCell, hrefCell } from '../page/cells';
 import { advancedFilter, allOrAdvancedFilter, idsFilter, isRules } from '../page/filter-helpers';
 import { customerLink, orderLink, reportHref } from '../page/links';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
+import { sourceAdvancedFilters } from '../sources/source-filters';
 
 /** Orders' advanced filters: the status filter offers the store's custom statuses too. */
 export const ordersAdvancedFilters = (
@@ -58,6 +59,7 @@ export const ordersAdvancedFilters = (
       { component: 'ProductAttribute' },
       { rules: isRules(), allowMultiple: true },
     ),
+    ...sourceAdvancedFilters(),
   },
 });
 
@@ -148,7 +150,28 @@ export function orderCells(row: ReportRow, context: RowContext) {
       display: context.formatAmount(Number(row.net_total ?? 0)),
       value: Number(row.net_total ?? 0),
     },
+    originCell(row, context),
   ];
+}
+
+/** The order's origin as WooCommerce labels it, linking to the orders of that origin. */
+function originCell(row: ReportRow, context: RowContext) {
+  const origin = (row.attribution as { origin?: string } | undefined)?.origin ?? '';
+  if (!origin || origin === 'Unknown') return { display: __('Unknown'), value: 'Unknown' };
+  return {
+    display: (
+      <Link
+        href={reportHref(
+          '/analytics/orders',
+          { filter: 'advanced', origin_is: origin },
+          context.query,
+        )}
+      >
+        {origin}
+      </Link>
+    ),
+    value: origin,
+  };
 }
 
 /** The first item as a link and the rest behind "+N more", a disclosure a keyboard can open. */
@@ -199,6 +222,7 @@ const table: TableDefinition = {
     { key: 'num_items_sold', label: __('Items sold'), isSortable: true, isNumeric: true },
     { key: 'coupons', label: __('Coupon(s)'), screenReaderLabel: __('Coupons') },
     { key: 'net_total', label: __('Net sales'), isSortable: true, isNumeric: true, required: true },
+    { key: 'origin', label: __('Origin') },
   ],
   defaultOrderby: 'date',
   defaultOrder: 'desc',
