@@ -31,6 +31,8 @@ interface Src {
     tax_total: number;
     shipping_total: number;
     shipping_tax: number;
+    payment_fee: number;
+    payment_fee_refunded: number;
   }[];
   items: {
     order_id: number;
@@ -39,6 +41,8 @@ interface Src {
     quantity: number;
     total: number;
     tax: number;
+    /** The line's cost of goods (a refund's negative), null when unknown. */
+    cost: number | null;
   }[];
   /** Fee lines of orders and refunds (a refund's negative). */
   fees: { order_id: number; total: number; tax: number }[];
@@ -101,13 +105,15 @@ async function loadSource(db: Db): Promise<Src> {
           'tax_total',
           'shipping_total',
           'shipping_tax',
+          'payment_fee',
+          'payment_fee_refunded',
         ])
         .execute(),
     ) as Src['orders'],
     items: num(
       await k
         .selectFrom('order_items')
-        .select(['order_id', 'product_id', 'variation_id', 'quantity', 'total', 'tax'])
+        .select(['order_id', 'product_id', 'variation_id', 'quantity', 'total', 'tax', 'cost'])
         .execute(),
     ) as Src['items'],
     fees: num(
@@ -146,6 +152,12 @@ interface RefAcc {
   shippingTax: number;
   taxOrders: Set<number>;
   taxRates: Set<number>;
+  /** Known cost of goods, and the items and net of the lines whose cost is known. */
+  cost: number;
+  costedItems: number;
+  costedNet: number;
+  /** Gateway fees less what was given back. */
+  fees: number;
 }
 const emptyRef = (): RefAcc => ({
   orders: 0,
@@ -165,6 +177,10 @@ const emptyRef = (): RefAcc => ({
   shippingTax: 0,
   taxOrders: new Set(),
   taxRates: new Set(),
+  cost: 0,
+  costedItems: 0,
+  costedNet: 0,
+  fees: 0,
 });
 
 /** Naive sums per bucket (and a '*' total) over the source rows paid in [after, before]. */
@@ -207,6 +223,7 @@ function reference(src: Src, after: string, before: string, interval: IntervalKi
     const rates = ratesOf.get(o.type === 'order' ? o.id : o.parent_id) ?? [];
     for (const a of [acc('*'), acc(refBucket(o.date_paid!, interval, sow))]) {
       if (o.type === 'order') a.orders += 1;
+      if (o.type === 'order') a.fees += o.payment_fee - o.payment_fee_refunded;
       const net = total - tax - o.shipping_total;
       a.total += total;
       a.net += net;
@@ -226,6 +243,11 @@ function reference(src: Src, after: string, before: string, interval: IntervalKi
       a.items += i.quantity;
       a.lineItems += i.quantity;
       a.lineNet += i.total;
+      if (i.cost !== null) {
+        a.cost += i.cost;
+        a.costedItems += i.quantity;
+        a.costedNet += i.total;
+      }
       if (o.type === 'order') a.lineOrders.add(o.id);
     }
   }
@@ -242,6 +264,21 @@ function reference(src: Src, after: string, before: string, interval: IntervalKi
 }
 
 const money = (units: number) => fromUnits(units, 2);
+const share = (n: number, d: number) => (d === 0 ? null : Math.round((n / d) * 10_000) / 10_000);
+/** The profit fields, written apart from src/analytics/metrics.ts (docs/metrics.md, "Profit"). */
+const profitOf = (a: { net: number; items: number } & RefAcc) => {
+  const unknown = a.items !== 0 && a.costedItems === 0;
+  return {
+    cost_of_goods: unknown ? null : money(a.cost),
+    payment_fees: money(a.fees),
+    gross_profit: unknown ? null : money(a.net - a.cost),
+    net_profit: unknown ? null : money(a.net - a.cost - a.fees),
+    gross_margin: unknown ? null : share(a.net - a.cost, a.net),
+    net_margin: unknown ? null : share(a.net - a.cost - a.fees, a.net),
+    cost_coverage: share(a.costedItems, a.items),
+    cost_coverage_net_sales: share(a.costedNet, a.net),
+  };
+};
 const revenueOf = (a: RefAcc) => ({
   total_sales: money(a.total),
   net_revenue: money(a.net),
@@ -253,6 +290,7 @@ const revenueOf = (a: RefAcc) => ({
   coupons_count: a.couponIds.size,
   orders_count: a.orders,
   num_items_sold: a.items,
+  ...profitOf(a),
 });
 const ordersOf = (a: RefAcc) => ({
   net_revenue: money(a.net),
@@ -263,6 +301,14 @@ const ordersOf = (a: RefAcc) => ({
   coupons: money(a.coupons),
   coupons_count: a.couponIds.size,
   total_customers: a.customers.size,
+  ...profitOf(a),
+});
+const profitStatsOf = (a: RefAcc) => ({
+  net_revenue: money(a.net),
+  refunds: money(a.refunds),
+  orders_count: a.orders,
+  num_items_sold: a.items,
+  ...profitOf(a),
 });
 const productsOf = (a: RefAcc) => ({
   items_sold: a.lineItems,
@@ -353,7 +399,7 @@ for (const timezone of ['UTC', 'America/New_York', 'Asia/Kathmandu']) {
               const q = `after=${after.replace(' ', 'T')}&before=${before.replace(' ', 'T')}&interval=${interval}&order=asc&per_page=100`;
               const check = async (
                 path: string,
-                present: (a: RefAcc) => Record<string, number>,
+                present: (a: RefAcc) => Record<string, number | null>,
               ) => {
                 const body = await get(path, q);
                 expect(body.intervals.length).toBeLessThan(100);
@@ -376,6 +422,7 @@ for (const timezone of ['UTC', 'America/New_York', 'Asia/Kathmandu']) {
               };
               await check('revenue/stats', revenueOf);
               await check('orders/stats', ordersOf);
+              await check('profit/stats', profitStatsOf);
               await check('products/stats', productsOf);
               await check('coupons/stats', couponsOf);
               await check('taxes/stats', taxesOf);
@@ -393,6 +440,26 @@ for (const timezone of ['UTC', 'America/New_York', 'Asia/Kathmandu']) {
           catsOf.set(c.product_id, [...(catsOf.get(c.product_id) ?? []), c.category_id]);
         const products = new Map<number, number>();
         const categories = new Map<number, number>();
+        /** Per product and category: net, items, known cost and costed items. */
+        type Gross = {
+          net: number;
+          items: number;
+          cost: number;
+          costed: number;
+          costedNet: number;
+        };
+        const grossOf = new Map<string, Gross>();
+        const addGross = (key: string, i: Src['items'][number]) => {
+          const g = grossOf.get(key) ?? { net: 0, items: 0, cost: 0, costed: 0, costedNet: 0 };
+          g.net += i.total;
+          g.items += i.quantity;
+          if (i.cost !== null) {
+            g.cost += i.cost;
+            g.costed += i.quantity;
+            g.costedNet += i.total;
+          }
+          grossOf.set(key, g);
+        };
         for (const i of src.items) {
           const o = byId.get(i.order_id)!;
           if (
@@ -403,14 +470,37 @@ for (const timezone of ['UTC', 'America/New_York', 'Asia/Kathmandu']) {
           )
             continue;
           products.set(i.product_id, (products.get(i.product_id) ?? 0) + i.total);
-          for (const c of catsOf.get(i.product_id) ?? [])
+          addGross(`products ${i.product_id}`, i);
+          for (const c of catsOf.get(i.product_id) ?? []) {
             categories.set(c, (categories.get(c) ?? 0) + i.total);
+            addGross(`categories ${c}`, i);
+          }
         }
+        const grossFields = (g: Gross) => {
+          const unknown = g.items !== 0 && g.costed === 0;
+          return {
+            cost_of_goods: unknown ? null : money(g.cost),
+            gross_profit: unknown ? null : money(g.net - g.cost),
+            gross_margin: unknown ? null : share(g.net - g.cost, g.net),
+            cost_coverage: share(g.costed, g.items),
+            cost_coverage_net_sales: share(g.costedNet, g.net),
+          };
+        };
+        const profitRows = new Map<string, unknown>();
         const list = async (path: string, key: string) => {
           const out = new Map<number, number>();
           for (let page = 1; ; page++) {
             const rows = await get(path, `${q}&page=${page}`);
-            for (const r of rows) out.set(r[key], r.net_revenue);
+            for (const r of rows) {
+              out.set(r[key], r.net_revenue);
+              profitRows.set(`${path} ${r[key]}`, {
+                cost_of_goods: r.cost_of_goods,
+                gross_profit: r.gross_profit,
+                gross_margin: r.gross_margin,
+                cost_coverage: r.cost_coverage,
+                cost_coverage_net_sales: r.cost_coverage_net_sales,
+              });
+            }
             if (rows.length < 100) break;
           }
           return out;
@@ -421,6 +511,32 @@ for (const timezone of ['UTC', 'America/New_York', 'Asia/Kathmandu']) {
         expect(await list('categories', 'category_id')).toEqual(
           new Map([...categories].map(([k, v]) => [k, money(v)])),
         );
+        for (const [key, g] of grossOf)
+          expect(profitRows.get(key), `${key}'s gross profit`).toEqual(grossFields(g));
+        // Reconciled: the products' (and, one category per product, the categories') known
+        // costs add up to Revenue's cost of goods, and their net to its net of lines.
+        const revenue = (await get('revenue/stats', `${q}&interval=year`)).totals;
+        const orders = (await get('orders/stats', `${q}&interval=year`)).totals;
+        const profit = (await get('profit/stats', `${q}&interval=year`)).totals;
+        const sum = (path: string) =>
+          [...profitRows]
+            .filter(([k]) => k.startsWith(`${path} `))
+            .reduce(
+              (a, [, r]) =>
+                a + Math.round(((r as { cost_of_goods: number | null }).cost_of_goods ?? 0) * 100),
+              0,
+            );
+        expect(sum('products') / 100).toBeCloseTo(revenue.cost_of_goods, 6);
+        // The demo store's figures are not trivial: costs partly known, fees charged.
+        expect(revenue.cost_of_goods).toBeGreaterThan(0);
+        expect(revenue.payment_fees).toBeGreaterThan(0);
+        expect(revenue.cost_coverage).toBeGreaterThan(0.5);
+        expect(revenue.cost_coverage).toBeLessThan(1);
+        expect(orders.cost_of_goods).toBe(revenue.cost_of_goods);
+        expect(profit.cost_of_goods).toBe(revenue.cost_of_goods);
+        expect(profit.net_profit).toBe(revenue.net_profit);
+        if (src.categories.length === new Set(src.categories.map((c) => c.product_id)).size)
+          expect(sum('categories')).toBe(sum('products'));
       });
     },
     async (db) => {

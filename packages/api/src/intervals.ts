@@ -6,6 +6,21 @@ export const intervalKinds = ['hour', 'day', 'week', 'month', 'quarter', 'year']
 /** One interval kind. */
 export type IntervalKind = (typeof intervalKinds)[number];
 
+/**
+ * The profit metrics, null where unknown (docs/metrics.md, "Profit"): a cost of goods (and
+ * the profits and margins made with it) when no item sold had a known cost, a margin when net
+ * sales are 0, a coverage when there is nothing to cover.
+ */
+export const nullableMetrics = [
+  'cost_of_goods',
+  'gross_profit',
+  'net_profit',
+  'gross_margin',
+  'net_margin',
+  'cost_coverage',
+  'cost_coverage_net_sales',
+] as const;
+
 /** A metric of a stats answer: a number, or null where WooCommerce answers null. */
 const Metric = Type.Union([Type.Number(), Type.Null()]);
 
@@ -60,8 +75,14 @@ export function statsResponse<
   const F extends readonly string[],
   const T extends readonly string[] = [],
 >(fields: F, totalsOnly: T = [] as unknown as T) {
+  const nullable = new Set<string>(nullableMetrics);
   const metrics = <N extends string>(names: readonly N[]) =>
-    Object.fromEntries(names.map((n) => [n, Type.Optional(Type.Number())])) as {
+    Object.fromEntries(
+      names.map((n) => [
+        n,
+        Type.Optional(nullable.has(n) ? Type.Union([Type.Number(), Type.Null()]) : Type.Number()),
+      ]),
+    ) as {
       [K in N]: TOptional<TNumber>;
     };
   const subtotals = Type.Object(metrics(fields), { additionalProperties: false });

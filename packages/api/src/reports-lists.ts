@@ -36,6 +36,9 @@ export const OrdersListQuery = query({
   order_excludes: Type.Optional(IdList),
 });
 
+/** The profit figures a product, variation or category list sorts by (null last ascending). */
+const profitSorts = ['cost_of_goods', 'gross_profit', 'gross_margin'] as const;
+
 /** Query of `GET /reports/products`. */
 export const ProductsListQuery = query({
   ...commonReportParams,
@@ -49,6 +52,7 @@ export const ProductsListQuery = query({
       'product_name',
       'variations',
       'sku',
+      ...profitSorts,
     ] as const),
   ),
   categories: Type.Optional(IdList),
@@ -61,7 +65,7 @@ export const VariationsListQuery = query({
   ...commonReportParams,
   match: orderFilterParams.match,
   orderby: Type.Optional(
-    oneOf(['date', 'net_revenue', 'orders_count', 'items_sold', 'sku'] as const),
+    oneOf(['date', 'net_revenue', 'orders_count', 'items_sold', 'sku', ...profitSorts] as const),
   ),
   product_includes: Type.Optional(IdList),
   product_excludes: Type.Optional(IdList),
@@ -84,6 +88,7 @@ export const CategoriesListQuery = query({
       'orders_count',
       'products_count',
       'category',
+      ...profitSorts,
     ] as const),
   ),
   interval: Type.Optional(oneOf(intervalKinds)),
@@ -308,6 +313,21 @@ const embeddableLinks = Type.Array(closed({ href: Type.String(), embeddable: Typ
 const money = Type.Number();
 const tally = Type.Integer();
 const id = Type.Integer({ minimum: 0 });
+const fraction = nullable(Type.Number());
+
+/**
+ * Storelens's own gross profit fields of a product, variation or category row (docs/metrics.md,
+ * "Profit"): `cost_of_goods` and `gross_profit` (null when items were sold and none had a known
+ * cost), `gross_margin` (of net revenue; null when that is 0), and the cost coverage of its
+ * items and net revenue.
+ */
+const grossProfitProperties = {
+  cost_of_goods: nullable(money),
+  gross_profit: nullable(money),
+  gross_margin: fraction,
+  cost_coverage: fraction,
+  cost_coverage_net_sales: fraction,
+};
 
 /** A variation's attribute and the option it takes. */
 export const VariationAttributeBody = closed({ id, name: Type.String(), option: Type.String() });
@@ -335,6 +355,7 @@ export const ProductsListRow = closed({
   items_sold: tally,
   net_revenue: money,
   orders_count: tally,
+  ...grossProfitProperties,
   extended_info: closed({
     ...productInfoProperties,
     /** Variation ids, on variable products only. */
@@ -352,6 +373,7 @@ export const VariationsListRow = closed({
   items_sold: tally,
   net_revenue: money,
   orders_count: tally,
+  ...grossProfitProperties,
   extended_info: closed({
     ...productInfoProperties,
     attributes: Type.Optional(Type.Array(VariationAttributeBody)),
@@ -368,6 +390,7 @@ export const CategoriesListRow = closed({
   net_revenue: money,
   orders_count: tally,
   products_count: tally,
+  ...grossProfitProperties,
   extended_info: closed({ name: Type.Optional(Type.String()) }),
   _links: closed({ category: LinkList }),
 });
@@ -498,6 +521,18 @@ export const OrdersListRow = closed({
    */
   cost_of_goods: nullable(money),
   cost_of_goods_complete: Type.Boolean(),
+  /**
+   * Storelens's own: the row's profit figures (docs/metrics.md, "Profit"): `payment_fees` (the
+   * fee less what was given back, on the order's row), gross and net profit and margin, cost
+   * coverage; null where unknown.
+   */
+  payment_fees: money,
+  gross_profit: nullable(money),
+  net_profit: nullable(money),
+  gross_margin: fraction,
+  net_margin: fraction,
+  cost_coverage: fraction,
+  cost_coverage_net_sales: fraction,
   extended_info: closed({
     /** Lines (a variation under its own id and name; `(Deleted)` when gone). */
     products: Type.Optional(

@@ -11,7 +11,7 @@ import {
   query,
   statsParams,
 } from './reports-common';
-import { RevenueStatsQuery } from './revenue';
+import { profitFields, profitStatsOrderby, RevenueStatsQuery } from './revenue';
 
 /** `orderby` of orders/stats. */
 export const ordersStatsOrderby = [
@@ -139,6 +139,7 @@ export const OrdersStatsResponse = statsResponse(
     'coupons',
     'coupons_count',
     'total_customers',
+    ...profitFields,
   ] as const,
   ['products'] as const,
 );
@@ -179,4 +180,13 @@ export const RevenueStatsSegmentedQuery = query({
   ...RevenueStatsQuery.properties,
   segmentby: Type.Optional(oneOf(orderSegments)),
   debug_cache: commonReportParams.debug_cache,
+});
+
+/**
+ * Query of `GET /reports/profit/stats`: revenue stats' parameters (date type, intervals,
+ * `segmentby`), sorted by the profit fields.
+ */
+export const ProfitStatsQuery = query({
+  ...RevenueStatsSegmentedQuery.properties,
+  orderby: Type.Optional(oneOf(profitStatsOrderby)),
 });

@@ -31,7 +31,60 @@ export const revenueStatsOrderby = [
   'orders_count',
   'items_sold',
   'gross_sales',
+  'cost_of_goods',
+  'payment_fees',
+  'gross_profit',
+  'net_profit',
 ] as const;
+
+/**
+ * The profit fields (docs/metrics.md, "Profit"), Storelens's own: in revenue and orders stats,
+ * profit stats and the orders list's rows; money at the store's precision, margins and
+ * coverage as fractions; null where unknown (`nullableMetrics`).
+ */
+export const profitFields = [
+  'cost_of_goods',
+  'payment_fees',
+  'gross_profit',
+  'net_profit',
+  'gross_margin',
+  'net_margin',
+  'cost_coverage',
+  'cost_coverage_net_sales',
+] as const;
+
+/** The gross profit fields of a product, variation or category list row. */
+export const grossProfitFields = [
+  'cost_of_goods',
+  'gross_profit',
+  'gross_margin',
+  'cost_coverage',
+  'cost_coverage_net_sales',
+] as const;
+
+/** `orderby` values of profit stats. */
+export const profitStatsOrderby = [
+  'date',
+  'net_revenue',
+  'cost_of_goods',
+  'payment_fees',
+  'gross_profit',
+  'net_profit',
+] as const;
+
+/** Fields of profit stats totals and subtotals. */
+export const profitStatsFields = [
+  'net_revenue',
+  'refunds',
+  'orders_count',
+  'num_items_sold',
+  ...profitFields,
+] as const;
+
+/** `GET /wc-analytics/reports/profit/stats` response body. */
+export const ProfitStatsResponse = statsResponse(profitStatsFields);
+/** Profit stats. */
+export type ProfitStatsResponse = Static<typeof ProfitStatsResponse>;
 
 /** Fields of revenue stats totals and subtotals. */
 export const revenueStatsFields = [
@@ -45,6 +98,7 @@ export const revenueStatsFields = [
   'coupons_count',
   'orders_count',
   'num_items_sold',
+  ...profitFields,
   'products',
 ] as const;
 

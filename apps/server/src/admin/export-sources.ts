@@ -123,6 +123,25 @@ export function listSource(
   };
 }
 
+/** The gross profit columns of a product, variation or category row (docs/metrics.md, "Profit"). */
+const grossProfitColumns = (prefix = ''): ExportColumn[] => [
+  { key: `${prefix}cost_of_goods`, header: 'Cost of goods' },
+  { key: `${prefix}gross_profit`, header: 'Gross profit' },
+  { key: `${prefix}gross_margin`, header: 'Gross margin' },
+  { key: `${prefix}cost_coverage`, header: 'Cost known (items)' },
+];
+
+/** Every profit column of a revenue interval or an orders row. */
+const profitColumns = (prefix = ''): ExportColumn[] => [
+  { key: `${prefix}cost_of_goods`, header: 'Cost of goods' },
+  { key: `${prefix}payment_fees`, header: 'Payment fees' },
+  { key: `${prefix}gross_profit`, header: 'Gross profit' },
+  { key: `${prefix}net_profit`, header: 'Net profit' },
+  { key: `${prefix}gross_margin`, header: 'Gross margin' },
+  { key: `${prefix}net_margin`, header: 'Net margin' },
+  { key: `${prefix}cost_coverage`, header: 'Cost known (items)' },
+];
+
 /** Revenue: one row per interval of revenue stats (default interval day). */
 export const revenueSource: ReportSource = {
   columns: [
@@ -135,6 +154,7 @@ export const revenueSource: ReportSource = {
     { key: 'subtotals.taxes', header: 'Taxes' },
     { key: 'subtotals.shipping', header: 'Shipping' },
     { key: 'subtotals.net_revenue', header: 'Net sales' },
+    ...profitColumns('subtotals.'),
   ],
   async page(read, args, page) {
     const answer = await read('/wp-json/wc-analytics/reports/revenue/stats', {
@@ -175,6 +195,8 @@ const sources = new Map<string, ReportSource>([
       { key: 'num_items_sold', header: 'Items sold' },
       { key: 'extended_info.coupons', header: 'Coupon(s)' },
       { key: 'net_total', header: 'Net sales' },
+      { key: 'cost_of_goods', header: 'Cost of goods' },
+      ...profitColumns().slice(1),
     ]),
   ],
   [
@@ -187,6 +209,7 @@ const sources = new Map<string, ReportSource>([
       { key: 'orders_count', header: 'Orders' },
       { key: 'extended_info.stock_status', header: 'Status' },
       { key: 'extended_info.stock_quantity', header: 'Stock' },
+      ...grossProfitColumns(),
     ]),
   ],
   [
@@ -199,6 +222,7 @@ const sources = new Map<string, ReportSource>([
       { key: 'orders_count', header: 'Orders' },
       { key: 'extended_info.stock_status', header: 'Status' },
       { key: 'extended_info.stock_quantity', header: 'Stock' },
+      ...grossProfitColumns(),
     ]),
   ],
   [
@@ -209,6 +233,7 @@ const sources = new Map<string, ReportSource>([
       { key: 'net_revenue', header: 'Net revenue' },
       { key: 'products_count', header: 'Products' },
       { key: 'orders_count', header: 'Orders' },
+      ...grossProfitColumns(),
     ]),
   ],
   [

@@ -2,7 +2,18 @@
 import type { CategoriesListRow } from '@storelens/api';
 import { DATE_KIND, type ReportContext } from './context';
 import { idsSql, rowFilter, type SqlCondition } from './filters';
-import { andIdIn, LINE_SUMS, listPlan, type ProductListParams, union } from './list-parts';
+import {
+  andIdIn,
+  LINE_SUMS,
+  listPlan,
+  measureColumns,
+  measureSums,
+  noMeasures,
+  type ProductListParams,
+  rowProfit,
+  union,
+  withProfitSort,
+} from './list-parts';
 import {
   dayCondition,
   edgeCondition,
@@ -53,7 +64,7 @@ async function categoriesSource(ctx: ReportContext, p: ProductListParams): Promi
     return {
       sql: `SELECT ${a}.category_id AS category_id, SUM(${a}.items_sold) AS items_sold,
         SUM(${a}.net_revenue) AS net_revenue, SUM(${a}.orders_count) AS orders_count,
-        ${none} AS order_id, ${none} AS product_id
+        ${none} AS order_id, ${none} AS product_id, ${measureSums(a)}
       FROM ${table} ${a} WHERE ${periods.sql} AND ${f.sql}${cats(`${a}.category_id`)}
       GROUP BY ${a}.category_id`,
       params: [...periods.params, ...f.params],
@@ -86,7 +97,7 @@ async function categoriesSource(ctx: ReportContext, p: ProductListParams): Promi
     rollup('category_month', 'cm', monthCondition(ctx, plan, 'cm')),
     pm && {
       sql: `SELECT pc.category_id AS category_id, 0 AS items_sold, 0 AS net_revenue,
-        0 AS orders_count, ${none} AS order_id, pm.product_id AS product_id
+        0 AS orders_count, ${none} AS order_id, pm.product_id AS product_id, ${noMeasures()}
       FROM product_month pm JOIN product_categories pc ON pc.product_id = pm.product_id
       WHERE ${pm.sql} AND ${pmFilter.sql}${cats('pc.category_id')}
       GROUP BY pc.category_id, pm.product_id`,
@@ -95,7 +106,7 @@ async function categoriesSource(ctx: ReportContext, p: ProductListParams): Promi
     rollup('category_day', 'cd', dayCondition(ctx, plan, 'cd')),
     dayEdges && {
       sql: `SELECT pc.category_id AS category_id, 0 AS items_sold, 0 AS net_revenue,
-        0 AS orders_count, ${none} AS order_id, e.product_id AS product_id
+        0 AS orders_count, ${none} AS order_id, e.product_id AS product_id, ${noMeasures()}
       FROM (SELECT DISTINCT opl.product_id FROM order_product_lookup opl
         WHERE ${dayEdges.sql} AND ${own.sql}${candidates}${
           pm
@@ -114,7 +125,7 @@ async function categoriesSource(ctx: ReportContext, p: ProductListParams): Promi
       sql: `SELECT pc.category_id AS category_id, opl.product_qty AS items_sold,
         opl.product_net_revenue AS net_revenue, 0 AS orders_count,
         CASE WHEN opl.parent_id = 0 THEN opl.order_id END AS order_id,
-        opl.product_id AS product_id
+        opl.product_id AS product_id, ${measureColumns('opl')}
       FROM order_product_lookup opl JOIN product_categories pc ON pc.product_id = opl.product_id
       WHERE ${partial.sql} AND ${own.sql}${cats('pc.category_id')}`,
       params: [...partial.params, ...own.params],
@@ -125,7 +136,7 @@ async function categoriesSource(ctx: ReportContext, p: ProductListParams): Promi
       SELECT u.category_id AS category_id, SUM(u.items_sold) AS items_sold,
         SUM(u.net_revenue) AS net_revenue,
         SUM(u.orders_count) + COUNT(DISTINCT u.order_id) AS orders_count,
-        COUNT(DISTINCT u.product_id) AS products_count
+        COUNT(DISTINCT u.product_id) AS products_count, ${measureSums('u')}
       FROM (${u.sql}) u GROUP BY u.category_id) g LEFT JOIN categories c ON c.id = g.category_id`,
     params: u.params,
   };
@@ -136,14 +147,15 @@ export async function categoriesList(
   ctx: ReportContext,
   p: ProductListParams,
 ): Promise<ListResult<CategoriesListRow>> {
-  const source = await categoriesSource(ctx, p);
+  const sorted = withProfitSort(await categoriesSource(ctx, p), p.orderby);
   const result = await pagedQuery<Record<string, unknown>>(
     ctx,
-    source.sql,
-    source.params,
-    p.orderby,
+    sorted.source.sql,
+    sorted.source.params,
+    sorted.orderBy,
     'category_id',
     p,
+    { nullable: sorted.nullable },
   );
   return {
     ...result,
@@ -154,6 +166,7 @@ export async function categoriesList(
         net_revenue: ctx.money(Number(r.net_revenue)),
         orders_count: Number(r.orders_count),
         products_count: Number(r.products_count),
+        ...rowProfit(r, ctx.money),
         extended_info: p.extendedInfo ? { name: String(r.category ?? '') } : {},
         _links: { category: link(`/wc-analytics/products/categories/${Number(r.category_id)}`) },
       }),

@@ -7,8 +7,10 @@
  * distinct non-refund orders. Filters the rollups cannot answer read the lookup rows for the whole
  * range.
  */
+import { LINE_MEASURES, type LineMeasureColumn } from '../db/measures';
 import type { ReportContext } from './context';
 import { idsSql, type ReportFilters, rowFilter, type SqlCondition } from './filters';
+import { grossProfitMetrics } from './metrics';
 import {
   type ListRange,
   type MonthPlan,
@@ -21,14 +23,69 @@ import { LINE_COLUMNS } from './report-stats';
 
 export type { ListRange } from './month-source';
 
-export const LINE_SUMS = `SUM(opl.product_qty) AS items_sold, SUM(opl.product_net_revenue) AS net_revenue,
-  COUNT(DISTINCT CASE WHEN opl.parent_id = 0 THEN opl.order_id END) AS orders_count`;
+/** Each line measure (db/measures.ts) summed over the rows of `alias`, named as its column. */
+export const measureSums = (alias: string) =>
+  LINE_MEASURES.map((m) => `SUM(${alias}.${m}) AS ${m}`).join(', ');
 
-export interface LineSums {
+/** The same measures as plain columns of `alias`, for a union's rows of single lines. */
+export const measureColumns = (alias: string) =>
+  LINE_MEASURES.map((m) => `${alias}.${m} AS ${m}`).join(', ');
+
+/** The same measures as zeros, for a union's rows that carry none. */
+export const noMeasures = () => LINE_MEASURES.map((m) => `0 AS ${m}`).join(', ');
+
+export const LINE_SUMS = `SUM(opl.product_qty) AS items_sold, SUM(opl.product_net_revenue) AS net_revenue,
+  COUNT(DISTINCT CASE WHEN opl.parent_id = 0 THEN opl.order_id END) AS orders_count,
+  ${measureSums('opl')}`;
+
+export interface LineSums extends Record<LineMeasureColumn, number> {
   items_sold: number;
   net_revenue: number;
   orders_count: number;
 }
+
+/** The list sorts by profit figures (`orderby`), each computed over a grouped row. */
+export const PROFIT_SORTS = ['cost_of_goods', 'gross_profit', 'gross_margin'] as const;
+
+/**
+ * A list's source with the profit figure it is sorted by as the column `profit_sort` (NULL
+ * where unknown, as the row shows it: `grossProfitMetrics`), or the source as it is.
+ */
+export function withProfitSort(
+  source: SqlCondition,
+  orderBy: string,
+): { source: SqlCondition; orderBy: string; nullable: boolean } {
+  if (!(PROFIT_SORTS as readonly string[]).includes(orderBy))
+    return { source, orderBy, nullable: false };
+  const unknown = '(s.items_sold <> 0 AND s.costed_items = 0)';
+  const expr = {
+    cost_of_goods: `CASE WHEN ${unknown} THEN NULL ELSE s.cost_of_goods END`,
+    gross_profit: `CASE WHEN ${unknown} THEN NULL ELSE s.net_revenue - s.cost_of_goods END`,
+    gross_margin: `CASE WHEN ${unknown} OR s.net_revenue = 0 THEN NULL
+      ELSE (s.net_revenue - s.cost_of_goods) * 1.0 / s.net_revenue END`,
+  }[orderBy as (typeof PROFIT_SORTS)[number]];
+  return {
+    source: {
+      sql: `SELECT s.*, ${expr} AS profit_sort FROM (${source.sql}) s`,
+      params: source.params,
+    },
+    orderBy: 'profit_sort',
+    nullable: true,
+  };
+}
+
+/** A list row's gross profit fields from its sums (`grossProfitMetrics`). */
+export const rowProfit = (r: Record<string, unknown>, money: (units: number) => number) =>
+  grossProfitMetrics(
+    {
+      net: Number(r.net_revenue ?? 0),
+      items: Number(r.items_sold ?? 0),
+      cost: Number(r.cost_of_goods ?? 0),
+      costedItems: Number(r.costed_items ?? 0),
+      costedNet: Number(r.costed_net ?? 0),
+    },
+    money,
+  );
 
 /** Parameters of a product-like list report. */
 export interface ProductListParams extends ListPaging {

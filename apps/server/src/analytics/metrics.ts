@@ -3,10 +3,15 @@
  * (1/10000) in one of these accumulators and presents them through these functions only, so
  * net sales, refunds, gross sales … mean the same number in every report.
  */
+import { type MeasureColumn, ORDER_MEASURES } from '../db/measures';
 import { fromUnits } from '../money';
 
+/** Every measure at 0 (db/measures.ts). */
+const noMeasures = () =>
+  Object.fromEntries(ORDER_MEASURES.map((m) => [m, 0])) as Record<MeasureColumn, number>;
+
 /** Order-level sums: orders and refunds rows (or line rows mapped onto them). */
-export interface OrderAcc {
+export interface OrderAcc extends Record<MeasureColumn, number> {
   orders_count: number;
   num_items_sold: number;
   total_sales: number;
@@ -37,6 +42,7 @@ export function emptyOrderAcc(): OrderAcc {
     couponIds: new Set(),
     customers: new Set(),
     counted: new Set(),
+    ...noMeasures(),
   };
 }
 
@@ -50,12 +56,13 @@ export function mergeOrderAcc(into: OrderAcc, from: OrderAcc): void {
   into.shipping_total += from.shipping_total;
   into.refunds += from.refunds;
   into.coupons += from.coupons;
+  for (const m of ORDER_MEASURES) into[m] += from[m];
   for (const id of from.couponIds) into.couponIds.add(id);
   for (const id of from.customers) into.customers.add(id);
 }
 
-/** One order_stats row (an order, or a refund with negative money). */
-export interface OrderStatsFacts {
+/** One order_stats row (an order, or a refund with negative money), measures optional. */
+export interface OrderStatsFacts extends Partial<Record<MeasureColumn, number>> {
   order_id: number;
   parent_id: number;
   customer_id: number;
@@ -75,12 +82,13 @@ export function addOrderRow(acc: OrderAcc, r: OrderStatsFacts): void {
   acc.net_total += net;
   acc.tax_total += Number(r.tax_total);
   acc.shipping_total += Number(r.shipping_total);
+  for (const m of ORDER_MEASURES) acc[m] += Number(r[m] ?? 0);
   if (net < 0) acc.refunds -= net;
   if (Number(r.customer_id) > 0) acc.customers.add(Number(r.customer_id));
 }
 
-/** One order_product_lookup row. */
-export interface LineFacts {
+/** One order_product_lookup row (line measures optional; lines carry no payment fees). */
+export interface LineFacts extends Partial<Record<MeasureColumn, number>> {
   order_id: number;
   parent_id: number;
   product_id: number;
@@ -109,6 +117,7 @@ export function addLineToOrderAcc(acc: OrderAcc, r: LineFacts): void {
   acc.tax_total += Number(r.tax_amount) + Number(r.shipping_tax_amount);
   acc.shipping_total += Number(r.shipping_amount);
   acc.coupons += Number(r.coupon_amount);
+  for (const m of ORDER_MEASURES) acc[m] += Number(r[m] ?? 0);
   if (net < 0) acc.refunds -= net;
   if (Number(r.customer_id) > 0) acc.customers.add(Number(r.customer_id));
 }
@@ -125,6 +134,75 @@ export const moneyAt =
 export const grossSalesUnits = (a: OrderAcc) =>
   a.total_sales + a.coupons - a.tax_total - a.shipping_total + a.refunds;
 
+/** A fraction rounded to four decimals (margins, coverage). */
+const fraction = (n: number, d: number) => Math.round((n / d) * 10_000) / 10_000;
+
+/** What the profit figures are made of: sums in money units and items. */
+export interface ProfitSums {
+  /** Net sales (net revenue). */
+  net: number;
+  /** Items sold. */
+  items: number;
+  /** Cost of the lines whose cost is known (cost_of_goods measure). */
+  cost: number;
+  /** Items and net of the lines whose cost is known. */
+  costedItems: number;
+  costedNet: number;
+  /** Payment fees (order-level reports only). */
+  fees?: number;
+}
+
+/** An order accumulator's profit sums. */
+export const profitSumsOf = (a: OrderAcc): ProfitSums => ({
+  net: a.net_total,
+  items: a.num_items_sold,
+  cost: a.cost_of_goods,
+  costedItems: a.costed_items,
+  costedNet: a.costed_net,
+  fees: a.payment_fees,
+});
+
+/**
+ * Cost of goods and gross profit and margin (docs/metrics.md, "Profit"): cost_of_goods is the
+ * cost of the lines whose cost is known, and null (with the profit and margin) when items were
+ * sold and none had a known cost: an unknown cost is never taken as 0 silently. Margins are
+ * fractions of net sales, null when net sales are 0. cost_coverage: the share of items sold
+ * whose cost is known (null when no item was sold); cost_coverage_net_sales: the share of net
+ * sales that is their net (null when net sales are 0).
+ */
+export function grossProfitMetrics(p: ProfitSums, money: Money) {
+  const unknown = p.items !== 0 && p.costedItems === 0;
+  const gross = p.net - p.cost;
+  return {
+    cost_of_goods: unknown ? null : money(p.cost),
+    gross_profit: unknown ? null : money(gross),
+    gross_margin: unknown || p.net === 0 ? null : fraction(gross, p.net),
+    cost_coverage: p.items === 0 ? null : fraction(p.costedItems, p.items),
+    cost_coverage_net_sales: p.net === 0 ? null : fraction(p.costedNet, p.net),
+  };
+}
+
+/**
+ * Every profit figure: gross profit's, and payment fees, net profit (gross profit less
+ * payment fees) and net margin.
+ */
+export function profitMetrics(p: ProfitSums, money: Money) {
+  const gross = grossProfitMetrics(p, money);
+  const fees = p.fees ?? 0;
+  const unknown = gross.cost_of_goods === null;
+  const netProfit = p.net - p.cost - fees;
+  return {
+    cost_of_goods: gross.cost_of_goods,
+    payment_fees: money(fees),
+    gross_profit: gross.gross_profit,
+    net_profit: unknown ? null : money(netProfit),
+    gross_margin: gross.gross_margin,
+    net_margin: unknown || p.net === 0 ? null : fraction(netProfit, p.net),
+    cost_coverage: gross.cost_coverage,
+    cost_coverage_net_sales: gross.cost_coverage_net_sales,
+  };
+}
+
 /** Revenue stats fields. */
 export function revenueMetrics(a: OrderAcc, money: Money) {
   return {
@@ -138,6 +216,18 @@ export function revenueMetrics(a: OrderAcc, money: Money) {
     coupons_count: a.couponIds.size,
     orders_count: a.orders_count,
     num_items_sold: a.num_items_sold,
+    ...profitMetrics(profitSumsOf(a), money),
+  };
+}
+
+/** Profit stats fields: net sales and what profit is made of. */
+export function profitStatsMetrics(a: OrderAcc, money: Money) {
+  return {
+    net_revenue: money(a.net_total),
+    refunds: money(a.refunds),
+    orders_count: a.orders_count,
+    num_items_sold: a.num_items_sold,
+    ...profitMetrics(profitSumsOf(a), money),
   };
 }
 
@@ -155,6 +245,7 @@ export function ordersMetrics(a: OrderAcc, money: Money) {
     coupons: money(a.coupons),
     coupons_count: a.couponIds.size,
     total_customers: a.customerCount ?? a.customers.size,
+    ...profitMetrics(profitSumsOf(a), money),
   };
 }
 

@@ -3,10 +3,12 @@
  * the report date column, with the order-level filters of orders/stats.
  */
 import type { OrderCustomerBody, OrdersListRow } from '@storelens/api';
+import { ORDER_MEASURES } from '../db/measures';
 import { CUSTOMER_COLUMNS_WITH_ACTIVITY, type CustomerTable } from '../db/schema';
 import type { ReportContext } from './context';
 import { idsSql, type ReportFilters, rollupAnswerable, rowFilter } from './filters';
 import { wallText } from './intervals';
+import { profitMetrics } from './metrics';
 import { type ListPaging, type ListResult, link, pagedQuery, rangeCondition } from './paging';
 import { ORDER_COLUMNS, planRange, ROLLUP_COLUMNS, sumRevenueRollups } from './revenue';
 
@@ -32,6 +34,10 @@ interface OrderRow {
   num_items_sold: number;
   net_total: number;
   total_sales: number;
+  cost_of_goods: number;
+  costed_items: number;
+  costed_net: number;
+  payment_fees: number;
 }
 
 /** The orders list report. */
@@ -48,7 +54,7 @@ export async function ordersList(
   /** The list's rows read from `from` (order_stats or a part of it), alias os. */
   const select = (from: string) => `SELECT os.order_id, os.parent_id, os.date_created,
       os.date_created_gmt, ${col} AS d, os.status, os.customer_id, os.returning_customer,
-      os.num_items_sold, os.net_total, os.total_sales
+      os.num_items_sold, os.net_total, os.total_sales, ${ORDER_MEASURES.map((m) => `os.${m}`).join(', ')}
     FROM ${from} os WHERE ${col} IS NOT NULL AND ${filter.sql}${range.sql}${ids}`;
   const params = [...filter.params, ...range.params];
   const counting = countByRollups(ctx, p);
@@ -106,6 +112,7 @@ export async function ordersList(
         num_items_sold: Number(r.num_items_sold),
         net_total: ctx.money(Number(r.net_total)),
         total_sales: ctx.money(Number(r.total_sales)),
+        ...rowProfitOf(r, ctx.money),
         customer_type: Number(r.returning_customer) === 1 ? 'returning' : 'new',
         currency: currencies.get(parent || id) ?? ctx.settings.currency,
         other_currency:
@@ -177,6 +184,25 @@ async function factsOf(ctx: ReportContext, orderIds: readonly number[], rowIds: 
       };
     },
   };
+}
+
+/**
+ * An order's or refund's profit figures from its measures (`profitMetrics`), but for the cost
+ * of goods, which the row's facts give (`cost_of_goods` and `cost_of_goods_complete`).
+ */
+function rowProfitOf(r: OrderRow, money: (units: number) => number) {
+  const { cost_of_goods: _, ...rest } = profitMetrics(
+    {
+      net: Number(r.net_total),
+      items: Number(r.num_items_sold),
+      cost: Number(r.cost_of_goods),
+      costedItems: Number(r.costed_items),
+      costedNet: Number(r.costed_net),
+      fees: Number(r.payment_fees),
+    },
+    money,
+  );
+  return rest;
 }
 
 /** The fee lines of the listed orders and refunds, by row id, in line order. */

@@ -7,8 +7,11 @@ import {
   LINE_SUMS,
   type LineSums,
   listPlan,
+  measureSums,
   type ProductListParams,
   pageByLastSale,
+  rowProfit,
+  withProfitSort,
 } from './list-parts';
 import { monthAnswerable, monthColumns, planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, pageInMemory, rangeCondition } from './paging';
@@ -44,7 +47,8 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
       const f = rowFilter(p.filters, excluded, monthColumns(a, false), 'line');
       return {
         sql: `SELECT ${a}.product_id AS product_id, SUM(${a}.items_sold) AS items_sold,
-          SUM(${a}.net_revenue) AS net_revenue, SUM(${a}.orders_count) AS orders_count
+          SUM(${a}.net_revenue) AS net_revenue, SUM(${a}.orders_count) AS orders_count,
+          ${measureSums(a)}
         FROM product_${period} ${a} WHERE ${periods.sql} AND ${f.sql} GROUP BY ${a}.product_id`,
         params: [...periods.params, ...f.params],
       };
@@ -69,7 +73,8 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
   return {
     sql: `SELECT g.*${sortColumn} FROM (
       SELECT u.product_id AS product_id, SUM(u.items_sold) AS items_sold,
-        SUM(u.net_revenue) AS net_revenue, SUM(u.orders_count) AS orders_count
+        SUM(u.net_revenue) AS net_revenue, SUM(u.orders_count) AS orders_count,
+        ${measureSums('u')}
       FROM (${u.sql}) u GROUP BY u.product_id) g${join}`,
     params: u.params,
   };
@@ -87,7 +92,8 @@ export async function productsList(
     { date: 'last_date', product_name: 'product_name', sku: 'sku', variations: 'variations' }[
       p.orderby
     ] ?? p.orderby;
-  const { sql: inner, params } = productsSource(ctx, p, orderBy);
+  const sorted = withProfitSort(productsSource(ctx, p, orderBy), orderBy);
+  const { sql: inner, params } = sorted.source;
   let result: ListResult<Record<string, unknown> & LineSums & { product_id: number }>;
   const asked = p.filters.productIncludes;
   if (asked.length) {
@@ -105,6 +111,9 @@ export async function productsList(
           items_sold: 0,
           net_revenue: 0,
           orders_count: 0,
+          cost_of_goods: 0,
+          costed_items: 0,
+          costed_net: 0,
           last_date: '',
           product_name: names.get(id)?.name ?? '',
           sku: names.get(id)?.sku ?? '',
@@ -123,7 +132,11 @@ export async function productsList(
       sums: () => productsSource(ctx, p, 'items_sold'),
       scanLimit: lastSaleScanLimit,
     });
-    result = byLastSale ?? (await pagedQuery(ctx, inner, params, orderBy, 'product_id', p));
+    result =
+      byLastSale ??
+      (await pagedQuery(ctx, inner, params, sorted.orderBy, 'product_id', p, {
+        nullable: sorted.nullable,
+      }));
   }
   const info = p.extendedInfo
     ? await productInfo(
@@ -140,6 +153,7 @@ export async function productsList(
         items_sold: Number(r.items_sold),
         net_revenue: ctx.money(Number(r.net_revenue)),
         orders_count: Number(r.orders_count),
+        ...rowProfit(r, ctx.money),
         extended_info: info ? info(Number(r.product_id)) : {},
         _links: { product: link(`/wc-analytics/products/${Number(r.product_id)}`) },
       }),

@@ -6,6 +6,7 @@
  */
 
 import { concatAgg, countDistinctPerGroup } from '../db/dialect';
+import { LINE_MEASURES, ORDER_MEASURES } from '../db/measures';
 import { forEachPositiveId } from '../db/multiset';
 import { visitsMarkedStale } from '../ingest/item-visits';
 import type { ReportContext } from './context';
@@ -29,6 +30,7 @@ import {
   type OrderAcc,
   type OrderStatsFacts,
   ordersMetrics,
+  profitStatsMetrics,
   revenueMetrics,
 } from './metrics';
 import { categoriesOfProducts, type SegmentBy, segmentUniverse } from './segments';
@@ -155,7 +157,7 @@ export async function sumRevenueRollups<K extends string>(
 }
 
 /** Which presentation an order-level report uses. */
-export type OrderReport = 'revenue' | 'orders';
+export type OrderReport = 'revenue' | 'orders' | 'profit';
 
 /** The order-level stats kind for a presentation. */
 export function orderKind(
@@ -165,7 +167,12 @@ export function orderKind(
   return {
     empty: emptyOrderAcc,
     merge: mergeOrderAcc,
-    present: (a) => (report === 'revenue' ? revenueMetrics(a, money) : ordersMetrics(a, money)),
+    present: (a) =>
+      report === 'revenue'
+        ? revenueMetrics(a, money)
+        : report === 'profit'
+          ? profitStatsMetrics(a, money)
+          : ordersMetrics(a, money),
   };
 }
 
@@ -174,7 +181,8 @@ export function orderRowsQuery(ctx: ReportContext, filter: SqlCondition, from: s
   const col = `os.${ctx.dateColumn}`;
   return ctx.sql.query<OrderStatsFacts & { d: string; returning_customer: number }>(
     `SELECT ${col} AS d, os.order_id, os.parent_id, os.customer_id, os.returning_customer,
-       os.num_items_sold, os.total_sales, os.net_total, os.tax_total, os.shipping_total
+       os.num_items_sold, os.total_sales, os.net_total, os.tax_total, os.shipping_total,
+       ${ORDER_MEASURES.map((m) => `os.${m}`).join(', ')}
      FROM order_stats os WHERE ${col} >= ? AND ${col} < ? AND ${filter.sql}`,
     [from, to, ...filter.params],
   );
@@ -202,7 +210,8 @@ export function lineRowsQuery(ctx: ReportContext, filter: SqlCondition, from: st
   return ctx.sql.query<LineFacts & { d: string }>(
     `SELECT ${col} AS d, opl.order_id, opl.parent_id, opl.product_id, opl.variation_id,
        opl.customer_id, opl.product_qty, opl.product_net_revenue, opl.product_gross_revenue,
-       opl.coupon_amount, opl.tax_amount, opl.shipping_amount, opl.shipping_tax_amount
+       opl.coupon_amount, opl.tax_amount, opl.shipping_amount, opl.shipping_tax_amount,
+       ${LINE_MEASURES.map((m) => `opl.${m}`).join(', ')}
      FROM order_product_lookup opl JOIN order_stats os ON os.order_id = opl.order_id
      WHERE ${col} >= ? AND ${col} < ? AND ${filter.sql}`,
     [from, to, ...filter.params],
@@ -312,6 +321,7 @@ export async function orderStats(
            SUM(total_sales) AS total_sales, SUM(net_total) AS net_total,
            SUM(tax_total) AS tax_total, SUM(shipping_total) AS shipping_total,
            SUM(refunds) AS refunds, SUM(coupons) AS coupons,
+           ${ORDER_MEASURES.map((m) => `SUM(${m}) AS ${m}`).join(', ')},
            ${concatAgg(ctx.sql.engine, 'coupon_ids')} AS coupon_ids
          FROM ${table} WHERE ${where}date_kind = ? AND ${bucket} >= ? AND ${bucket} < ?
            AND ${rollupFilter.sql}
@@ -335,6 +345,7 @@ export async function orderStats(
         acc.shipping_total += Number(r.shipping_total);
         acc.refunds += Number(r.refunds);
         acc.coupons += Number(r.coupons);
+        for (const m of ORDER_MEASURES) acc[m] += Number(r[m] ?? 0);
         forEachPositiveId(String(r.coupon_ids ?? ''), (id) => acc.couponIds.add(id));
       }
     };

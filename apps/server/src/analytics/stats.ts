@@ -24,7 +24,7 @@ export interface StatsRequest {
 export interface StatsKind<A> {
   empty(): A;
   merge(into: A, from: A): void;
-  present(acc: A): Record<string, number>;
+  present(acc: A): Record<string, number | null>;
 }
 
 /** A known segment: id and label (docs/api.md, "Segments"). */

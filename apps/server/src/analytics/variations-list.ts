@@ -6,8 +6,11 @@ import {
   LAST_SALE_SCAN_LIMIT,
   LINE_SUMS,
   listPlan,
+  measureSums,
   type ProductListParams,
   pageByLastSale,
+  rowProfit,
+  withProfitSort,
 } from './list-parts';
 import { monthAnswerable, monthColumns, planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, rangeCondition } from './paging';
@@ -41,7 +44,7 @@ function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: str
       return {
         sql: `SELECT ${a}.variation_id AS variation_id, MAX(${a}.product_id) AS product_id,
           SUM(${a}.items_sold) AS items_sold, SUM(${a}.net_revenue) AS net_revenue,
-          SUM(${a}.orders_count) AS orders_count
+          SUM(${a}.orders_count) AS orders_count, ${measureSums(a)}
         FROM variation_${period} ${a} WHERE ${periods.sql} AND ${f.sql} GROUP BY ${a}.variation_id`,
         params: [...periods.params, ...f.params],
       };
@@ -58,7 +61,7 @@ function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: str
     sql: `SELECT g.*${sku ? ', pr.sku AS sku' : ''} FROM (
       SELECT u.variation_id AS variation_id, MAX(u.product_id) AS product_id,
         SUM(u.items_sold) AS items_sold, SUM(u.net_revenue) AS net_revenue,
-        SUM(u.orders_count) AS orders_count
+        SUM(u.orders_count) AS orders_count, ${measureSums('u')}
       FROM (${u.sql}) u GROUP BY u.variation_id) g${sku ? ' LEFT JOIN products pr ON pr.id = g.variation_id' : ''}`,
     params: u.params,
   };
@@ -71,7 +74,8 @@ export async function variationsList(
   { lastSaleScanLimit = LAST_SALE_SCAN_LIMIT } = {},
 ): Promise<ListResult<VariationsListRow>> {
   const orderBy = { date: 'last_date' }[p.orderby] ?? p.orderby;
-  const source = variationsSource(ctx, p, orderBy);
+  const sorted = withProfitSort(variationsSource(ctx, p, orderBy), orderBy);
+  const source = sorted.source;
   const byLastSale = await pageByLastSale<Record<string, unknown>>(ctx, p, {
     key: 'variation_id',
     sums: () => variationsSource(ctx, p, 'items_sold'),
@@ -83,9 +87,10 @@ export async function variationsList(
       ctx,
       source.sql,
       source.params,
-      orderBy,
+      sorted.orderBy,
       'variation_id',
       p,
+      { nullable: sorted.nullable },
     ));
   const ids = result.rows.map((r) => Number(r.variation_id));
   const info = p.extendedInfo ? await productInfo(ctx, ids, false) : undefined;
@@ -100,6 +105,7 @@ export async function variationsList(
         items_sold: Number(r.items_sold),
         net_revenue: ctx.money(Number(r.net_revenue)),
         orders_count: Number(r.orders_count),
+        ...rowProfit(r, ctx.money),
         extended_info: info ? { ...info(id), attributes: attrs.get(id) ?? [] } : {},
         _links: {
           product: link(`/wc-analytics/products/${Number(r.product_id)}`),

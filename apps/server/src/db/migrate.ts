@@ -33,6 +33,7 @@ import * as m031 from './migrations/031_notifications';
 import * as m032 from './migrations/032_alert_rules';
 import * as m033 from './migrations/033_order_payment_attribution';
 import * as m034 from './migrations/034_cost_of_goods';
+import * as m035 from './migrations/035_profit_measures';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '032_alert_rules': m032,
   '033_order_payment_attribution': m033,
   '034_cost_of_goods': m034,
+  '035_profit_measures': m035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

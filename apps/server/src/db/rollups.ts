@@ -1,4 +1,5 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
+import { LINE_MEASURES, ORDER_MEASURES } from './measures';
 
 // The shapes of the rollup tables that runtime code (ingestion, the demo's bulk load, reports)
 // writes, fills and reads, shared with the migrations that create them (004 month rollups,
@@ -8,8 +9,8 @@ type Db = Kysely<unknown>;
 /** The customers report's sortable aggregates, each indexed with the customer id as tie-break. */
 export const CUSTOMER_TOTALS_SORTS = ['orders_count', 'total_spend', 'avg_order_value'] as const;
 
-/** The summed order-level columns of the revenue rollups (revenue_hour, revenue_day) and item_day. */
-export const REVENUE_VALUE_COLUMNS = [
+/** The revenue rollups' summed columns before the measures (migrations 003, 015). */
+export const REVENUE_BASE_COLUMNS = [
   'orders_count',
   'num_items_sold',
   'total_sales',
@@ -19,6 +20,12 @@ export const REVENUE_VALUE_COLUMNS = [
   'refunds',
   'coupons',
 ] as const;
+
+/**
+ * The summed order-level columns of the revenue rollups (revenue_hour, revenue_day) and
+ * item_day: the base ones and every measure (db/measures.ts).
+ */
+export const REVENUE_VALUE_COLUMNS = [...REVENUE_BASE_COLUMNS, ...ORDER_MEASURES] as const;
 
 /**
  * The revenue rollups' columns: item_day's, and the number of refund rows (order_stats rows
@@ -71,15 +78,29 @@ export type DayTable = keyof typeof DAY_ROLLUPS;
 /** A month or a day rollup. */
 export type PeriodTable = MonthTable | DayTable;
 
-/** A month or day rollup's period column, and its key and value columns (its month's). */
+/** The month rollups that sum lines, and so hold the line measures (db/measures.ts). */
+export const LINE_ROLLUPS: ReadonlySet<MonthTable> = new Set([
+  'product_month',
+  'variation_month',
+  'category_month',
+]);
+
+/**
+ * A month or day rollup's period column, and its key and value columns (its month's): the
+ * line measures follow the values of the tables that sum lines.
+ */
 export function periodShape(table: PeriodTable): {
   period: 'month' | 'day';
   keys: readonly string[];
   values: readonly string[];
 } {
-  return table in DAY_ROLLUPS
-    ? { period: 'day', ...MONTH_ROLLUPS[DAY_ROLLUPS[table as DayTable]] }
-    : { period: 'month', ...MONTH_ROLLUPS[table as MonthTable] };
+  const month = table in DAY_ROLLUPS ? DAY_ROLLUPS[table as DayTable] : (table as MonthTable);
+  const { keys, values } = MONTH_ROLLUPS[month];
+  return {
+    period: table in DAY_ROLLUPS ? 'day' : 'month',
+    keys,
+    values: LINE_ROLLUPS.has(month) ? [...values, ...LINE_MEASURES] : values,
+  };
 }
 
 /** The item kinds, as `item_type` holds them. */

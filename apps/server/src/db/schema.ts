@@ -263,6 +263,19 @@ export interface ProductCostTable {
   source: string;
 }
 
+/**
+ * A unit cost entered in Storelens for a product or variation from a date on (migration 035):
+ * `cost` NULL when it has none from then. Used beside the shop's (`product_costs`) by the
+ * `cost_precedence` option.
+ */
+export interface EnteredCostTable {
+  product_id: number;
+  effective_from_gmt: string;
+  cost: number | null;
+  created_gmt: string;
+  created_by: number;
+}
+
 export interface OrderItemTable {
   id: number;
   order_id: number;
@@ -374,6 +387,11 @@ export interface OrderStatsTable {
   shipping_total: number;
   net_total: number;
   discount_total: number;
+  /** Measures (migration 035, db/measures.ts): known cost, its items and net, gateway fees. */
+  cost_of_goods: number;
+  costed_items: number;
+  costed_net: number;
+  payment_fees: number;
 }
 
 export interface OrderProductLookupTable {
@@ -395,6 +413,10 @@ export interface OrderProductLookupTable {
   tax_amount: number;
   shipping_amount: number;
   shipping_tax_amount: number;
+  /** Measures (migration 035, db/measures.ts): known cost, its items and net, gateway fees. */
+  cost_of_goods: number;
+  costed_items: number;
+  costed_net: number;
 }
 
 export interface OrderCouponLookupTable {
@@ -442,6 +464,11 @@ export interface RevenueRollupTable {
   coupon_ids: string;
   /** Refund rows (migration 021; not in item_day). */
   refund_count: number;
+  /** Measures (migration 035, db/measures.ts): known cost, its items and net, gateway fees. */
+  cost_of_goods: number;
+  costed_items: number;
+  costed_net: number;
+  payment_fees: number;
 }
 
 /**
@@ -481,6 +508,10 @@ export interface ProductMonthTable extends MonthKey {
   items_sold: number;
   net_revenue: number;
   orders_count: number;
+  /** Measures (migration 035, db/measures.ts): known cost, its items and net, gateway fees. */
+  cost_of_goods: number;
+  costed_items: number;
+  costed_net: number;
 }
 export interface VariationMonthTable extends MonthKey {
   variation_id: number;
@@ -488,12 +519,20 @@ export interface VariationMonthTable extends MonthKey {
   items_sold: number;
   net_revenue: number;
   orders_count: number;
+  /** Measures (migration 035, db/measures.ts): known cost, its items and net, gateway fees. */
+  cost_of_goods: number;
+  costed_items: number;
+  costed_net: number;
 }
 export interface CategoryMonthTable extends MonthKey {
   category_id: number;
   items_sold: number;
   net_revenue: number;
   orders_count: number;
+  /** Measures (migration 035, db/measures.ts): known cost, its items and net, gateway fees. */
+  cost_of_goods: number;
+  costed_items: number;
+  costed_net: number;
 }
 /** Day rollups (migrations 010, 019): a month rollup's figures per local day ('YYYY-MM-DD'). */
 type PerDay<T> = Omit<T, 'month'> & { day: string };
@@ -568,6 +607,7 @@ export interface Database {
   order_fee_lines: OrderFeeLineTable;
   order_attribution: OrderAttributionTable;
   product_costs: ProductCostTable;
+  entered_costs: EnteredCostTable;
   download_log: DownloadLogTable;
   download_day: DownloadDayTable;
   coupon_order_day: CouponOrderDayTable;

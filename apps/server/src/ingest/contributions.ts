@@ -1,4 +1,10 @@
 import {
+  LINE_MEASURES,
+  type LineMeasureColumn,
+  type MeasureColumn,
+  ORDER_MEASURES,
+} from '../db/measures';
+import {
   DAY_ROLLUPS,
   type DayTable,
   ITEM_TYPES,
@@ -36,12 +42,13 @@ export type StatsRow = Pick<
   | 'tax_total'
   | 'shipping_total'
   | 'net_total'
+  | MeasureColumn
 >;
 
 /** What the month rollups read of a product lookup row. */
 export type ProductRow = Pick<
   OrderProductLookupTable,
-  'product_id' | 'variation_id' | 'product_qty' | 'product_net_revenue'
+  'product_id' | 'variation_id' | 'product_qty' | 'product_net_revenue' | LineMeasureColumn
 >;
 
 export type CouponRow = Pick<OrderCouponLookupTable, 'order_id' | 'coupon_id' | 'discount_amount'>;
@@ -51,7 +58,7 @@ export type TaxRow = Pick<
   'order_id' | 'tax_rate_id' | 'order_tax' | 'shipping_tax' | 'total_tax'
 >;
 
-export interface RevenueAcc {
+interface RevenueBase {
   orders_count: number;
   num_items_sold: number;
   total_sales: number;
@@ -64,6 +71,9 @@ export interface RevenueAcc {
   refund_count: number;
   couponIds: Map<number, number>;
 }
+
+/** A revenue accumulator's fields: the base sums and one per measure (db/measures.ts). */
+export type RevenueAcc = RevenueBase & Record<MeasureColumn, number>;
 
 const DAY_MS = 86_400_000;
 const STATUS_SLOTS = 64;
@@ -322,18 +332,18 @@ export class Deltas {
       const qty = sign * row.product_qty;
       const net = sign * row.product_net_revenue;
       const productCounted = seen?.first(0, row.product_id) ? sign : 0;
-      addValues3(product, row.product_id, qty, net, productCounted);
-      addValues3(productDay, row.product_id, qty, net, productCounted);
+      addLineValues(product, row.product_id, qty, net, productCounted, sign, row);
+      addLineValues(productDay, row.product_id, qty, net, productCounted, sign, row);
       if (row.variation_id > 0) {
         this.productOfVariation.set(row.variation_id, row.product_id);
         const counted = seen?.first(1, row.variation_id) ? sign : 0;
-        addValues3(variation, row.variation_id, qty, net, counted);
-        addValues3(variationDay, row.variation_id, qty, net, counted);
+        addLineValues(variation, row.variation_id, qty, net, counted, sign, row);
+        addLineValues(variationDay, row.variation_id, qty, net, counted, sign, row);
       }
       for (const id of categoriesOf(row.product_id)) {
         const counted = seen?.first(2, id) ? sign : 0;
-        addValues3(category, id, qty, net, counted);
-        addValues3(categoryDay, id, qty, net, counted);
+        addLineValues(category, id, qty, net, counted, sign, row);
+        addLineValues(categoryDay, id, qty, net, counted, sign, row);
       }
     }
     for (const row of coupons) {
@@ -494,13 +504,29 @@ function addValues2(map: Map<number, number[]>, id: number, a: number, b: number
   } else map.set(id, [a, b]);
 }
 
-function addValues3(map: Map<number, number[]>, id: number, a: number, b: number, c: number) {
-  const acc = map.get(id);
-  if (acc) {
-    acc[0]! += a;
-    acc[1]! += b;
-    acc[2]! += c;
-  } else map.set(id, [a, b, c]);
+/**
+ * Adds a line to a product-like rollup's values: items sold, net revenue, orders counted, then
+ * each line measure (`periodShape`'s value order).
+ */
+function addLineValues(
+  map: Map<number, number[]>,
+  id: number,
+  qty: number,
+  net: number,
+  counted: number,
+  sign: 1 | -1,
+  row: ProductRow,
+) {
+  let acc = map.get(id);
+  if (!acc) {
+    acc = new Array(3 + LINE_MEASURES.length).fill(0);
+    map.set(id, acc);
+  }
+  acc[0]! += qty;
+  acc[1]! += net;
+  acc[2]! += counted;
+  for (let i = 0; i < LINE_MEASURES.length; i++)
+    acc[3 + i]! += sign * Number(row[LINE_MEASURES[i]!]);
 }
 
 function dateOf(
@@ -527,6 +553,7 @@ function emptyRevenue(): RevenueAcc {
     coupons: 0,
     refund_count: 0,
     couponIds: new Map(),
+    ...(Object.fromEntries(ORDER_MEASURES.map((m) => [m, 0])) as Record<MeasureColumn, number>),
   };
 }
 
@@ -552,6 +579,7 @@ function addRevenue(
   acc.shipping_total += sign * s.shipping_total;
   acc.refunds += sign * (s.net_total < 0 ? -s.net_total : 0);
   acc.coupons += sign * couponTotal;
+  for (const m of ORDER_MEASURES) acc[m] += sign * Number(s[m]);
   for (const c of coupons)
     acc.couponIds.set(c.coupon_id, (acc.couponIds.get(c.coupon_id) ?? 0) + sign);
 }

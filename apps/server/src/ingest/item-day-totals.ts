@@ -1,5 +1,11 @@
+import { ORDER_MEASURES } from '../db/measures';
 import { formatMultiset } from '../db/multiset';
-import { ITEM_DAY_KEYS, ITEM_TYPES, REVENUE_VALUE_COLUMNS } from '../db/rollups';
+import {
+  ITEM_DAY_KEYS,
+  ITEM_TYPES,
+  REVENUE_BASE_COLUMNS,
+  REVENUE_VALUE_COLUMNS,
+} from '../db/rollups';
 import type { RawSql } from '../db/sql';
 import {
   type CouponRow,
@@ -12,6 +18,8 @@ import {
 } from './contributions';
 
 const WIDTH = REVENUE_VALUE_COLUMNS.length;
+/** Where the measures' sums start in a slot (after the base columns). */
+const MEASURES_AT = REVENUE_BASE_COLUMNS.length;
 const STATUS_SLOTS = 64;
 /** Cells per item and day: date kind × status × new/returning. */
 const CELLS = 3 * STATUS_SLOTS * 2;
@@ -114,6 +122,8 @@ export class ItemDayTotals implements ItemDaySink {
       v[at + 5]! += shipping;
       v[at + 6]! += refunds;
       v[at + 7]! += discount;
+      for (let m = 0; m < ORDER_MEASURES.length; m++)
+        v[at + MEASURES_AT + m]! += sign * Number(s[ORDER_MEASURES[m]!]);
       if (coupons.length > 0) {
         let ids = this.couponIds.get(slot);
         if (!ids) {
@@ -200,14 +210,7 @@ export class ItemDayTotals implements ItemDaySink {
           dayString,
           this.statusNames[status],
           returning,
-          v[at],
-          v[at + 1],
-          v[at + 2],
-          v[at + 3],
-          v[at + 4],
-          v[at + 5],
-          v[at + 6],
-          v[at + 7],
+          ...v.subarray(at, at + WIDTH),
           coupons,
         ]);
       }

@@ -1,3 +1,11 @@
+import {
+  LINE_MEASURES,
+  type LineMeasureColumn,
+  lineValues,
+  MEASURES,
+  ORDER_MEASURES,
+  orderValues,
+} from '../db/measures';
 import type { RawSql } from '../db/sql';
 import { allocateUnits } from '../money';
 import type { CouponRow, ProductRow, StatsRow, TaxRow } from './contributions';
@@ -23,6 +31,7 @@ export const STATS_COLUMNS = [
   'shipping_total',
   'net_total',
   'discount_total',
+  ...ORDER_MEASURES,
 ] as const;
 const PRODUCT_COLUMNS = [
   'order_item_id',
@@ -43,6 +52,7 @@ const PRODUCT_COLUMNS = [
   'tax_amount',
   'shipping_amount',
   'shipping_tax_amount',
+  ...LINE_MEASURES,
 ] as const;
 const COUPON_COLUMNS = [
   'order_id',
@@ -225,6 +235,8 @@ export function sourceRows(
   const feeLines: unknown[][] = [];
   /** Per order: its local dates, computed once for source and lookup rows. */
   const local = new Map<number, { created: string; paid: string | null; done: string | null }>();
+  /** Per order: its lines' and refund lines' costs. */
+  const costsOf = new Map<number, ReturnType<typeof lineCosts>>();
   for (const o of orders) {
     const fees = o.fees ?? [];
     // WooCommerce's order tax and total hold the fee lines (abstract-wc-order.php:
@@ -244,6 +256,7 @@ export function sourceRows(
     };
     local.set(o.id, dates);
     const costs = lineCosts(o, costAt);
+    costsOf.set(o.id, costs);
     const bought = [o.paymentMethod ?? '', o.paymentMethodTitle ?? '', o.createdVia ?? ''];
     const row = attributionRow(o.id, o.attribution);
     attribution.push(ATTRIBUTION_COLUMNS.map((c) => row[c]));
@@ -396,19 +409,33 @@ export function sourceRows(
         shipping_total: o.shipping,
         net_total: 0,
         discount_total: sum(o.coupons, (c) => c.discount),
-      };
+      } as StatsLookup;
       const fees = o.fees ?? [];
       const lineTax = sum(o.lines, (l) => l.tax) + sum(fees, (f) => f.tax);
       stats.net_total = sum(o.lines, (l) => l.total) + sum(fees, (f) => f.total);
       stats.tax_total = lineTax + o.shippingTax;
       stats.total_sales = stats.net_total + stats.tax_total + o.shipping;
+      const costs = costsOf.get(o.id)!;
+      const costed = o.lines.map((l) => ({
+        cost: costs.lines.get(l.id)!.cost,
+        quantity: l.quantity,
+        total: l.total,
+      }));
+      setMeasures(
+        stats,
+        orderValues(
+          { isOrder: true, fee: o.paymentFee?.fee ?? 0, refunded: o.paymentFee?.refunded ?? 0 },
+          costed,
+        ),
+      );
       const order: Lookup = {
         stats,
-        products: o.lines.map((l) => ({
+        products: o.lines.map((l, i) => ({
           product_id: l.productId,
           variation_id: l.variationId,
           product_qty: l.quantity,
           product_net_revenue: l.total,
+          ...lineMeasureRow(costed[i]!),
         })),
         coupons: o.coupons.map((c) => ({
           order_id: o.id,
@@ -446,16 +473,23 @@ export function sourceRows(
           shipping_total: -r.shipping,
           net_total: -refundNet,
           discount_total: 0,
-        };
+        } as StatsLookup;
+        const refundCosted = r.lines.map((l) => ({
+          cost: costs.refundLines.get(l.id)!.cost,
+          quantity: -l.quantity,
+          total: -l.total,
+        }));
+        setMeasures(rs, orderValues({ isOrder: false, fee: 0, refunded: 0 }, refundCosted));
         out.push({
           stats: rs,
-          products: r.lines.map((l) => {
+          products: r.lines.map((l, i) => {
             const line = o.lines.find((x) => x.id === l.orderItemId)!;
             return {
               product_id: line.productId,
               variation_id: line.variationId,
               product_qty: -l.quantity,
               product_net_revenue: -l.total,
+              ...lineMeasureRow(refundCosted[i]!),
             };
           }),
           coupons: [],
@@ -511,6 +545,22 @@ function refundTaxRows(
   return rows;
 }
 
+/** Sets a lookup row's measures (values in `ORDER_MEASURES`' order). */
+function setMeasures(stats: StatsLookup, values: readonly number[]) {
+  ORDER_MEASURES.forEach((m, i) => {
+    stats[m] = values[i]!;
+  });
+}
+
+/** A line's measures as product lookup fields. */
+function lineMeasureRow(l: Parameters<typeof lineValues>[0]) {
+  const values = lineValues(l);
+  return Object.fromEntries(LINE_MEASURES.map((m, i) => [m, values[i]!])) as Record<
+    LineMeasureColumn,
+    number
+  >;
+}
+
 function taxRow(s: StatsLookup, rateId: number, orderTax: number, shippingTax: number): TaxLookup {
   return {
     order_id: s.order_id,
@@ -536,7 +586,8 @@ export async function loadLookups(sql: RawSql, orderIds: readonly number[]): Pro
   const ids = stats.map((s) => s.order_id);
   const products = group(
     await sql.selectIn<ProductRow & { order_id: number }>(
-      'SELECT order_id, product_id, variation_id, product_qty, product_net_revenue FROM order_product_lookup',
+      `SELECT order_id, product_id, variation_id, product_qty, product_net_revenue,
+        ${LINE_MEASURES.join(', ')} FROM order_product_lookup`,
       'order_id',
       ids,
     ),
@@ -638,6 +689,18 @@ export async function deleteOrders(
   }
 }
 
+/** Each line measure of a product lookup row, in SQL over `order_items i`. */
+const LINE_MEASURE_SQL = MEASURES.filter((m) => m.line)
+  .map((m) => (m as { itemSql: string }).itemSql)
+  .join(', ');
+
+/** Each measure of an order stats row, in SQL over `orders o` (its lines' sums). */
+const MEASURE_SQL = MEASURES.map((m) =>
+  m.line
+    ? `COALESCE((SELECT SUM(${(m as { itemSql: string }).itemSql}) FROM order_items i WHERE i.order_id = o.id), 0)`
+    : (m as { orderSql: string }).orderSql,
+).join(', ');
+
 /**
  * Writes the batch's lookup rows. Order stats and product lookups are wide copies of the
  * source rows: INSERT … SELECT copies them inside the database, several times cheaper than
@@ -673,7 +736,7 @@ export async function insertLookups(
     const products: unknown[][] = [];
     for (const i of items) {
       // ITEM_COLUMNS: id, order_id, product_id, variation_id, name, quantity, subtotal, total,
-      // tax, shipping, shipping_tax, coupon_amount.
+      // tax, shipping, shipping_tax, coupon_amount, cost.
       const total = i[7] as number;
       const tax = i[8] as number;
       const shipping = i[9] as number;
@@ -698,6 +761,11 @@ export async function insertLookups(
         tax,
         shipping,
         shippingTax,
+        ...lineValues({
+          cost: i[12] === null ? null : (i[12] as number),
+          quantity: i[5] as number,
+          total,
+        }),
       ]);
     }
     await sql.insertMany('order_stats', STATS_COLUMNS, stats);
@@ -717,7 +785,7 @@ export async function insertLookups(
          o.date_created, o.date_created_gmt, o.date_paid, o.date_completed,
          COALESCE((SELECT SUM(i.quantity) FROM order_items i WHERE i.order_id = o.id), 0),
          o.total, o.tax_total, o.shipping_total, o.total - o.tax_total - o.shipping_total,
-         o.discount_total
+         o.discount_total, ${MEASURE_SQL}
        FROM orders o LEFT JOIN customer_first_order f ON f.customer_id = o.customer_id
        WHERE ${sql.inIdList('o.id')}`,
     [list],
@@ -727,7 +795,7 @@ export async function insertLookups(
        SELECT i.id, i.order_id, s.parent_id, i.product_id, i.variation_id, s.customer_id, s.status,
          s.returning_customer, s.date_created, s.date_paid, s.date_completed, i.quantity, i.total,
          i.total + i.tax + i.shipping + i.shipping_tax, i.coupon_amount, i.tax, i.shipping,
-         i.shipping_tax
+         i.shipping_tax, ${LINE_MEASURE_SQL}
        FROM order_items i JOIN order_stats s ON s.order_id = i.order_id
        WHERE ${sql.inIdList('i.order_id')}`,
     [list],
