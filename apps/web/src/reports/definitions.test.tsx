@@ -52,6 +52,7 @@ describe('the report registry', () => {
       '/analytics/taxes',
       '/analytics/downloads',
       '/analytics/stock',
+      '/analytics/cohorts',
       '/customers',
       '/analytics/customers',
     ]);

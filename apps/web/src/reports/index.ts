@@ -41,6 +41,11 @@ export const reportRoutes: ReportRoute[] = [
     component: lazy(() => import('./downloads')),
   },
   { path: '/analytics/stock', title: __('Stock'), component: lazy(() => import('./stock')) },
+  {
+    path: '/analytics/cohorts',
+    title: __('Cohorts'),
+    component: lazy(() => import('./cohorts')),
+  },
   { path: '/customers', title: __('Customers'), component: customers },
   { path: '/analytics/customers', title: __('Customers'), component: customers },
 ];

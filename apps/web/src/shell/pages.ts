@@ -54,6 +54,7 @@ export const ALL_PAGES: readonly PageEntry[] = [
     true,
   ),
   page('woocommerce-analytics-stock', '/analytics/stock', __('Stock'), 'analytics', false),
+  page('storelens-analytics-cohorts', '/analytics/cohorts', __('Cohorts'), 'analytics', true),
   page('woocommerce-analytics-settings', '/analytics/settings', __('Settings'), 'analytics', false),
   page(
     'storelens-connections',

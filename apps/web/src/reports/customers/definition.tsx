@@ -5,6 +5,7 @@ import { countItem, hrefCell } from '../page/cells';
 import { advancedFilter, dateRules, idsFilter, numberRules } from '../page/filter-helpers';
 import { customerLink } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
+import { NarrowingNotice, narrowingQuery } from './narrowing';
 
 /**
  * Customers' advanced filters. Name, username and email hold customer ids,
@@ -110,6 +111,8 @@ export const customersReport: ReportDefinition = {
   id: 'customers',
   title: __('Customers'),
   showDatePicker: false,
+  notice: () => <NarrowingNotice />,
+  statsQuery: (query) => narrowingQuery(query),
   filters: () => [
     {
       label: __('Show'),
@@ -164,6 +167,7 @@ export const customersReport: ReportDefinition = {
     ],
     defaultOrderby: 'date_last_active',
     defaultOrder: 'desc',
+    tableQuery: (query) => narrowingQuery(query),
     rowId: (row) => String(row.id),
     search: {
       autocompleter: { type: 'customers' },
