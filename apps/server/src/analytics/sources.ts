@@ -221,22 +221,18 @@ export async function sourcesList(
   const grouped = `SELECT ${value} AS value, ${title} AS title, ${SUMS}
     FROM ${fromSql(withOrders)} WHERE ${where.sql} GROUP BY ${value}`;
   const params: unknown[] = [...where.params];
+  // The range's orders ride along with each row (the groups are computed once for both).
   let inner = `SELECT g.value, g.title, g.orders_count, g.net_revenue, g.new_customers,
-      CASE WHEN g.orders_count = 0 THEN 0 ELSE g.net_revenue * 1.0 / g.orders_count END AS avg_order_value
+      CASE WHEN g.orders_count = 0 THEN 0 ELSE g.net_revenue * 1.0 / g.orders_count END AS avg_order_value,
+      SUM(g.orders_count) OVER () AS all_orders
     FROM (${grouped}) g`;
   if (p.search) {
-    inner += ` WHERE LOWER(g.value) LIKE ? ESCAPE '\\'`;
+    // Searched values are shared out of every value's orders, not only the found ones.
+    inner = `SELECT * FROM (${inner}) s WHERE LOWER(s.value) LIKE ? ESCAPE '\\'`;
     params.push(likeText(p.search.toLowerCase()));
   }
-  const [page, totals] = await Promise.all([
-    pagedQuery<Record<string, unknown>>(ctx, inner, params, p.orderby, 'value', p),
-    ctx.sql.query<{ n: number | null }>(
-      `SELECT SUM(CASE WHEN os.parent_id = 0 THEN 1 ELSE 0 END) AS n FROM order_stats os
-       WHERE ${where.sql}`,
-      where.params,
-    ),
-  ]);
-  const all = Number(totals[0]?.n ?? 0);
+  const page = await pagedQuery<Record<string, unknown>>(ctx, inner, params, p.orderby, 'value', p);
+  const all = Number(page.rows[0]?.all_orders ?? 0);
   return {
     ...page,
     rows: page.rows.map((r): SourcesListRow => {
