@@ -188,6 +188,17 @@ async function main() {
     },
     { name: 'coupons list by amount', paths: list('coupons', 'amount'), target: 100 },
     {
+      // Two years: 24 monthly cohorts, the oldest with 24 periods.
+      name: 'cohorts 24 months by month',
+      paths: (Y, C) => [`reports/cohorts?period=month&${C.split('&')[0]}&${Y.split('&')[1]}`],
+      target: 150,
+    },
+    {
+      name: 'rfm groups (with the previous month)',
+      paths: (Y) => [`reports/rfm?${Y.split('&')[1]}&period=month`],
+      target: 150,
+    },
+    {
       name: 'customers list by total spend',
       paths: () => ['reports/customers?orderby=total_spend&per_page=25'],
       target: 100,
