@@ -13,6 +13,7 @@ export const exportReportTypes = [
   'downloads',
   'stock',
   'customers',
+  'sources',
 ] as const;
 
 /** `POST /wc-analytics/reports/{type}/export` body. */

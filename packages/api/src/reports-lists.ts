@@ -13,6 +13,7 @@ import {
   query,
   StatusList,
 } from './reports-common';
+import { type SourcesListRow, sourceFilterParams } from './reports-sources';
 import { downloadFilterParams } from './reports-stats';
 
 /**
@@ -30,6 +31,7 @@ export const ReportListBody = Type.Array(ReportRow);
 export const OrdersListQuery = query({
   ...commonReportParams,
   ...orderFilterParams,
+  ...sourceFilterParams,
   orderby: Type.Optional(oneOf(['date', 'num_items_sold', 'net_total'] as const)),
   extended_info: Type.Optional(BoolParam),
   order_includes: Type.Optional(IdList),
@@ -227,6 +229,8 @@ const pairOf = <T extends typeof num | typeof count | typeof IsoDateTime>(t: T) 
 /** Customer filters shared by the customers list and stats (docs/api.md, "Customer filters"). */
 export const customerFilterParams = {
   match: orderFilterParams.match,
+  /** First touch: the source of each customer's first order. */
+  ...sourceFilterParams,
   search: Type.Optional(Type.String({ maxLength: 200 })),
   searchby: Type.Optional(oneOf(['name', 'username', 'email', 'all'] as const)),
   name_includes: Type.Optional(IdList),
@@ -665,6 +669,7 @@ export interface ReportListRows {
   'downloads/files': DownloadFileRow;
   stock: StockListRow;
   customers: CustomersListRow;
+  sources: SourcesListRow;
 }
 /** A list report's endpoint. */
 export type ReportListEndpoint = keyof ReportListRows;

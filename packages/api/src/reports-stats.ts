@@ -11,6 +11,7 @@ import {
   query,
   statsParams,
 } from './reports-common';
+import { sourceFilterParams } from './reports-sources';
 import { profitFields, profitStatsOrderby, RevenueStatsQuery } from './revenue';
 
 /** `orderby` of orders/stats. */
@@ -37,6 +38,7 @@ export const OrdersStatsQuery = query({
   ...commonReportParams,
   ...statsParams,
   ...orderFilterParams,
+  ...sourceFilterParams,
   orderby: Type.Optional(oneOf(ordersStatsOrderby)),
   segmentby: Type.Optional(oneOf(orderSegments)),
 });

@@ -287,6 +287,22 @@ const sources = new Map<string, ReportSource>([
     ),
   ],
   [
+    'sources',
+    listSource(
+      'sources',
+      [
+        { key: 'label', header: 'Source' },
+        { key: 'value', header: 'Value' },
+        { key: 'orders_count', header: 'Orders' },
+        { key: 'net_revenue', header: 'Net sales' },
+        { key: 'new_customers', header: 'New customers' },
+        { key: 'avg_order_value', header: 'AOV' },
+        { key: 'orders_share', header: 'Share of orders (%)' },
+      ],
+      { extendedInfo: false },
+    ),
+  ],
+  [
     'customers',
     listSource(
       'customers',

@@ -34,6 +34,7 @@ import * as m032 from './migrations/032_alert_rules';
 import * as m033 from './migrations/033_order_payment_attribution';
 import * as m034 from './migrations/034_cost_of_goods';
 import * as m035 from './migrations/035_profit_measures';
+import * as m036 from './migrations/036_source_indexes';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '033_order_payment_attribution': m033,
   '034_cost_of_goods': m034,
   '035_profit_measures': m035,
+  '036_source_indexes': m036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -53,6 +53,7 @@ describe('the report registry', () => {
       '/analytics/downloads',
       '/analytics/stock',
       '/analytics/cohorts',
+      '/analytics/sources',
       '/customers',
       '/analytics/customers',
     ]);

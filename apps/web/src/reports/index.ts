@@ -46,6 +46,7 @@ export const reportRoutes: ReportRoute[] = [
     title: __('Cohorts'),
     component: lazy(() => import('./cohorts')),
   },
+  { path: '/analytics/sources', title: __('Sources'), component: lazy(() => import('./sources')) },
   { path: '/customers', title: __('Customers'), component: customers },
   { path: '/analytics/customers', title: __('Customers'), component: customers },
 ];

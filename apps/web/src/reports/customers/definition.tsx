@@ -5,6 +5,7 @@ import { countItem, hrefCell } from '../page/cells';
 import { advancedFilter, dateRules, idsFilter, numberRules } from '../page/filter-helpers';
 import { customerLink } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
+import { sourceAdvancedFilters } from '../sources/source-filters';
 import { NarrowingNotice, narrowingQuery } from './narrowing';
 
 /**
@@ -31,6 +32,7 @@ export const customersAdvancedFilters: AdvancedFiltersConfig = {
     avg_order_value: advancedFilter(__('AOV'), { component: 'Currency' }, { rules: numberRules() }),
     registered: advancedFilter(__('Registered'), { component: 'Date' }, { rules: dateRules() }),
     last_active: advancedFilter(__('Last active'), { component: 'Date' }, { rules: dateRules() }),
+    ...sourceAdvancedFilters({ firstTouch: true }),
   },
 };
 
