@@ -39,6 +39,11 @@ describe('Connections page in a browser', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Connections', level: 1 }).count())
       .toBe(1);
+    // Before connecting, the page says how changes will arrive: this server has no public
+    // address, so by checking the shop every few minutes, not by webhook.
+    expect(await page.getByTestId('webhooks-before-connecting').textContent()).toMatch(
+      /STORELENS_PUBLIC_URL is not set/,
+    );
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect.poll(() => page.getByText('Enter the address of your shop.').count()).toBe(1);
     expect(await page.getByLabel('Shop URL').getAttribute('aria-invalid')).toBe('true');
@@ -74,6 +79,11 @@ describe('Connections page in a browser', () => {
     expect(await orders.getAttribute('value')).toBe('400');
     expect(await orders.getAttribute('max')).toBe('400');
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/Import finished/);
+    // The end of the import says so and leads to the numbers.
+    await page.getByText('The import is complete: 400 orders.').waitFor();
+    expect(await page.getByRole('link', { name: 'See your numbers' }).count()).toBe(1);
+    // The import is over: the button pauses the sync.
+    expect(await page.getByRole('button', { name: 'Pause the sync' }).count()).toBe(1);
     expect(await page.getByText('USD', { exact: true }).count()).toBe(1);
     expect(await page.getByText('Europe/Paris').count()).toBe(1);
   });
@@ -91,7 +101,7 @@ describe('Connections page in a browser', () => {
   });
 
   it('pauses and resumes from the keyboard, and disconnects after confirming', async () => {
-    const pause = page.getByRole('button', { name: 'Pause' });
+    const pause = page.getByRole('button', { name: 'Pause the sync' });
     await pause.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Resume' }).waitFor();

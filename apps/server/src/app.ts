@@ -309,6 +309,7 @@ export async function buildApp(
       const settings = session
         ? {
             ...(await bootSettings(db)),
+            publicAddress: Boolean(config.publicUrl),
             auth: {
               nonce: session.nonce,
               user: {

@@ -1,12 +1,15 @@
-import { Form, H, Section, Spinner, VISUALLY_HIDDEN } from '@storelens/components';
+import { Form, H, Link, Section, Spinner, VISUALLY_HIDDEN } from '@storelens/components';
 import { isApiError } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
+import { getNewPath } from '@storelens/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../session';
+import { useStore } from '../../settings-context';
 import {
   type Connection,
   countText,
   estimateText,
+  isRetry,
   RESOURCE_LABELS,
   statusText,
   webhooksText,
@@ -22,6 +25,7 @@ type Values = { url: string; consumer_key: string; consumer_secret: string };
 export default function ConnectionsPage() {
   // The store's REST client: it sends the session's nonce, and a 401 shows the login page.
   const api = useApi();
+  const { settings } = useStore();
   const [connection, setConnection] = useState<Connection | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [confirmDemo, setConfirmDemo] = useState<Values | null>(null);
@@ -121,8 +125,17 @@ export default function ConnectionsPage() {
           <H>{__('Connect your WooCommerce shop')}</H>
           <p>
             {__(
-              'Make a REST API key in your shop: WooCommerce › Settings › Advanced › REST API › Add key, with Read/Write permissions (a read-only key imports, but cannot register webhooks).',
+              'Make a REST API key in your shop: WooCommerce › Settings › Advanced › REST API › Add key, with Read/Write permissions (a read-only key imports, but cannot register webhooks nor save stock changes to the shop).',
             )}
+          </p>
+          <p data-testid="webhooks-before-connecting">
+            {settings.publicAddress
+              ? __(
+                  'Changes in the shop reach Storelens at once: the shop sends them to this server’s public address (STORELENS_PUBLIC_URL) by webhook, and Storelens also checks the shop every few minutes for anything missed.',
+                )
+              : __(
+                  'This server has no public address (STORELENS_PUBLIC_URL is not set), so the shop cannot send it changes by webhook: Storelens checks the shop for changes every few minutes instead, so new orders appear with that delay. Set STORELENS_PUBLIC_URL to an address your shop can reach for changes at once.',
+                )}
           </p>
           <Form<Values>
             label={__('Connect a shop')}
@@ -214,7 +227,14 @@ export default function ConnectionsPage() {
           {error}
         </p>
       )}
-      {connection && <ConnectionDetails connection={connection} busy={busy} act={act} />}
+      {connection && (
+        <ConnectionDetails
+          connection={connection}
+          busy={busy}
+          act={act}
+          timeZone={settings.timezone}
+        />
+      )}
     </Section>
   );
 }
@@ -223,10 +243,13 @@ function ConnectionDetails({
   connection: c,
   busy,
   act,
+  timeZone,
 }: {
   connection: Connection;
   busy: boolean;
   act: (path: string, method?: 'POST' | 'DELETE') => Promise<void>;
+  /** The store's zone: times are shown in it, as in the reports. */
+  timeZone: string;
 }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const importing =
@@ -266,7 +289,7 @@ function ConnectionDetails({
               disabled={busy}
               onClick={() => void act('pause')}
             >
-              {__('Pause')}
+              {importing ? __('Pause the import') : __('Pause the sync')}
             </button>
           )}
           <button
@@ -310,6 +333,15 @@ function ConnectionDetails({
       <Section>
         <H>{__('Import')}</H>
         {importing && c.estimate_seconds !== null && <p>{estimateText(c.estimate_seconds)}</p>}
+        {!importing && c.status !== 'paused' && (c.progress.orders?.total ?? 0) > 0 && (
+          <p className="sl-connections__done">
+            {sprintf(
+              __('The import is complete: %s orders.'),
+              (c.progress.orders?.done ?? 0).toLocaleString(),
+            )}{' '}
+            <Link href={getNewPath({}, '/analytics/overview', {})}>{__('See your numbers')}</Link>
+          </p>
+        )}
         <ul className="sl-connections__progress">
           {RESOURCE_LABELS.map(([key, label]) => {
             const p = c.progress[key] ?? { done: 0, total: 0 };
@@ -334,32 +366,64 @@ function ConnectionDetails({
           <dt>{__('Webhooks')}</dt>
           <dd>{webhooksText(c)}</dd>
           <dt>{__('Last change received')}</dt>
-          <dd>{whenText(c.last_change_gmt)}</dd>
+          <dd>{whenText(c.last_change_gmt, timeZone)}</dd>
           <dt>{__('Last reconciliation')}</dt>
-          <dd>{whenText(c.last_reconciled_gmt)}</dd>
+          <dd>{whenText(c.last_reconciled_gmt, timeZone)}</dd>
         </dl>
-        {c.errors.length > 0 && (
-          <table className="sl-connections__errors">
-            <caption>{__('Recent errors')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{__('Time')}</th>
-                <th scope="col">{__('What happened')}</th>
-                <th scope="col">{__('Retried')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.errors.map((e) => (
-                <tr key={e.id}>
-                  <td>{whenText(e.time_gmt)}</td>
-                  <td>{e.message}</td>
-                  <td>{e.retry}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <ProblemsTable
+          caption={__('Errors')}
+          help={__('What failed, and when Storelens tries again by itself.')}
+          rows={c.errors.filter((e) => !isRetry(e))}
+          timeZone={timeZone}
+        />
+        <ProblemsTable
+          caption={__('Retried requests')}
+          help={__(
+            'Requests the shop did not answer at once: Storelens asked again, and most such retries succeed. Nothing to do unless they keep coming.',
+          )}
+          rows={c.errors.filter(isRetry)}
+          timeZone={timeZone}
+        />
       </Section>
     </>
+  );
+}
+
+/** The connection's log lines of one kind, newest first; nothing when there are none. */
+function ProblemsTable({
+  caption,
+  help,
+  rows,
+  timeZone,
+}: {
+  caption: string;
+  help: string;
+  rows: Connection['errors'];
+  timeZone: string;
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <table className="sl-connections__errors">
+      <caption>
+        {caption}
+        <span className="sl-connections__caption-help">{help}</span>
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">{__('Time')}</th>
+          <th scope="col">{__('What happened')}</th>
+          <th scope="col">{__('Next')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((e) => (
+          <tr key={e.id}>
+            <td>{whenText(e.time_gmt, timeZone)}</td>
+            <td>{e.message}</td>
+            <td>{e.retry}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

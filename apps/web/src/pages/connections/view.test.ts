@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countText, estimateText, statusText, webhooksText, whenText } from './view';
+import { countText, estimateText, isRetry, statusText, webhooksText, whenText } from './view';
 
 const store = { name: 'My Shop', wc_version: '9.4', currency: 'USD', timezone: 'UTC' };
 
@@ -41,10 +41,19 @@ describe('Connections page texts', () => {
     ).toMatch(/^1 of 2 webhooks are not active/);
   });
 
-  it('shows GMT times in the browser zone, or never', () => {
-    expect(whenText(null)).toBe('never');
-    expect(whenText('2024-05-01 10:00:00')).toBe(
-      new Date(Date.UTC(2024, 4, 1, 10)).toLocaleString(),
+  it("shows GMT times in the store's zone with its name, or never", () => {
+    expect(whenText(null, 'America/New_York')).toBe('never');
+    const at = new Date(Date.UTC(2024, 4, 1, 10));
+    expect(whenText('2024-05-01 10:00:00', 'America/New_York')).toBe(
+      at.toLocaleString(undefined, { timeZone: 'America/New_York', timeZoneName: 'short' }),
     );
+    // 10:00 GMT is 06:00 in New York in May (EDT).
+    expect(whenText('2024-05-01 10:00:00', 'America/New_York')).toMatch(/6:00:00|06:00:00/);
+    expect(whenText('2024-05-01 10:00:00', 'Not/AZone')).toMatch(/UTC/);
+  });
+
+  it('tells a retry the client made from a failure that waits for the next step', () => {
+    expect(isRetry({ retry: 'retried in 0.4 s (try 2)' })).toBe(true);
+    expect(isRetry({ retry: 'continues by itself in 2 s' })).toBe(false);
   });
 });

@@ -72,9 +72,21 @@ export function webhooksText(c: Pick<Connection, 'webhooks' | 'read_only'>): str
       );
 }
 
-/** A GMT 'YYYY-MM-DD HH:MM:SS' shown in the browser's zone, or "never". */
-export function whenText(gmt: string | null): string {
+/**
+ * A GMT 'YYYY-MM-DD HH:MM:SS' in the store's time zone, as every report shows times, with the
+ * zone's short name ("Nov 28, 2026, 9:05:12 AM EST"), or "never".
+ */
+export function whenText(gmt: string | null, timeZone: string): string {
   if (!gmt) return __('never');
   const at = new Date(`${gmt.replace(' ', 'T')}Z`);
-  return Number.isNaN(at.getTime()) ? gmt : at.toLocaleString();
+  if (Number.isNaN(at.getTime())) return gmt;
+  try {
+    return at.toLocaleString(undefined, { timeZone, timeZoneName: 'short' });
+  } catch {
+    // A zone the browser does not know: UTC, said as such.
+    return at.toLocaleString(undefined, { timeZone: 'UTC', timeZoneName: 'short' });
+  }
 }
+
+/** A retry the client made and that may well have worked, not a failure the owner must act on. */
+export const isRetry = (e: { retry: string }) => /^retried in /.test(e.retry);
