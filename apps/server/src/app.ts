@@ -24,6 +24,7 @@ import { mcpRoutes } from './mcp/route';
 import { notifyRoutes } from './notify/routes';
 import { analyticsRoutes } from './routes/analytics';
 import { isIsoDateTime } from './routes/dates';
+import { freshnessRoutes } from './routes/freshness';
 import { parseQuery, type QueryValue, splitCommaLists } from './routes/querystring';
 import { recordRoutes } from './routes/registered';
 import { revenueRoutes } from './routes/revenue';
@@ -256,6 +257,7 @@ export async function buildApp(
   withCapability(app, 'view_woocommerce_reports', () => {
     revenueRoutes(app, db);
     analyticsRoutes(app, db);
+    freshnessRoutes(app);
   });
   adminRoutes(app, db, {
     deferJobs: starting !== undefined,

@@ -16,6 +16,7 @@ import { AccountMenu, accountRoutes } from './pages/account-menu/AccountMenu';
 import { reportRoutes } from './reports';
 import { DemoBanner } from './shell/DemoBanner';
 import { ErrorBoundary } from './shell/ErrorBoundary';
+import { FreshnessProvider } from './shell/freshness';
 import { Navigation } from './shell/Navigation';
 import { NotAllowed, NotFound } from './shell/NotFound';
 import { NoticesProvider } from './shell/notices';
@@ -102,76 +103,78 @@ export function App() {
   const Page = route?.component;
   return (
     <NoticesProvider>
-      <a className="sl-skip-link" href="#main">
-        {__('Skip to content')}
-      </a>
-      <div className={`sl-app${menuOpen ? ' sl-app--menu-open' : ''}`}>
-        <header className="sl-app__header">
-          <button
-            type="button"
-            className="sl-app__menu-button"
-            aria-expanded={menuOpen}
-            aria-controls="sl-app-nav"
-            onClick={() => setMenuOpen(!menuOpen)}
-          >
-            {__('Menu')}
-          </button>
-          <span className="sl-app__brand">Storelens</span>
-          <nav className="sl-breadcrumbs" aria-label={__('Breadcrumb')}>
-            <ol>
-              {trail.map((crumb, i) => (
-                <li key={crumb.label}>
-                  {crumb.path ? (
-                    <Link href={getNewPath({}, crumb.path, {})}>{crumb.label}</Link>
+      <FreshnessProvider>
+        <a className="sl-skip-link" href="#main">
+          {__('Skip to content')}
+        </a>
+        <div className={`sl-app${menuOpen ? ' sl-app--menu-open' : ''}`}>
+          <header className="sl-app__header">
+            <button
+              type="button"
+              className="sl-app__menu-button"
+              aria-expanded={menuOpen}
+              aria-controls="sl-app-nav"
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              {__('Menu')}
+            </button>
+            <span className="sl-app__brand">Storelens</span>
+            <nav className="sl-breadcrumbs" aria-label={__('Breadcrumb')}>
+              <ol>
+                {trail.map((crumb, i) => (
+                  <li key={crumb.label}>
+                    {crumb.path ? (
+                      <Link href={getNewPath({}, crumb.path, {})}>{crumb.label}</Link>
+                    ) : (
+                      <span aria-current={i === trail.length - 1 ? 'page' : undefined}>
+                        {crumb.label}
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </nav>
+            <div className="sl-app__tools">
+              <ThemeSwitcher />
+              <AccountMenu />
+            </div>
+          </header>
+          <div className="sl-app__body">
+            <div className="sl-app__sidebar" id="sl-app-nav">
+              <Navigation
+                canFavorite={user !== null && can('read')}
+                pages={pages}
+                currentPath={canonicalPath(path)}
+                onNavigate={() => setMenuOpen(false)}
+              />
+            </div>
+            <main className="sl-app__main" id="main" tabIndex={-1}>
+              <DemoBanner />
+              <ErrorBoundary key={path}>
+                <Suspense
+                  fallback={
+                    <div className="sl-app__loading">
+                      <Spinner />
+                    </div>
+                  }
+                >
+                  {!userKnown && Page ? (
+                    <div className="sl-app__loading">
+                      <Spinner />
+                    </div>
+                  ) : forbidden ? (
+                    <NotAllowed />
+                  ) : Page ? (
+                    <Page />
                   ) : (
-                    <span aria-current={i === trail.length - 1 ? 'page' : undefined}>
-                      {crumb.label}
-                    </span>
+                    <NotFound />
                   )}
-                </li>
-              ))}
-            </ol>
-          </nav>
-          <div className="sl-app__tools">
-            <ThemeSwitcher />
-            <AccountMenu />
+                </Suspense>
+              </ErrorBoundary>
+            </main>
           </div>
-        </header>
-        <div className="sl-app__body">
-          <div className="sl-app__sidebar" id="sl-app-nav">
-            <Navigation
-              canFavorite={user !== null && can('read')}
-              pages={pages}
-              currentPath={canonicalPath(path)}
-              onNavigate={() => setMenuOpen(false)}
-            />
-          </div>
-          <main className="sl-app__main" id="main" tabIndex={-1}>
-            <DemoBanner />
-            <ErrorBoundary key={path}>
-              <Suspense
-                fallback={
-                  <div className="sl-app__loading">
-                    <Spinner />
-                  </div>
-                }
-              >
-                {!userKnown && Page ? (
-                  <div className="sl-app__loading">
-                    <Spinner />
-                  </div>
-                ) : forbidden ? (
-                  <NotAllowed />
-                ) : Page ? (
-                  <Page />
-                ) : (
-                  <NotFound />
-                )}
-              </Suspense>
-            </ErrorBoundary>
-          </main>
         </div>
-      </div>
+      </FreshnessProvider>
     </NoticesProvider>
   );
 }

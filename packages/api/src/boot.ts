@@ -1,5 +1,16 @@
+import { type Static, Type } from 'typebox';
+import { Closed } from './admin-common';
 import type { SessionUser } from './auth';
 import type { DateType } from './revenue';
+
+/**
+ * `GET /wp-json/storelens/v1/data-changes`: when the report data this server answers last
+ * changed (orders ingested, settings saved, data deleted), ISO 8601 in UTC to the millisecond.
+ * The dashboard asks every half minute and reads its reports again when the time moves on.
+ */
+export const DataChangesResponse = Closed({ changed_gmt: Type.String() });
+/** The data-changes answer. */
+export type DataChangesResponse = Static<typeof DataChangesResponse>;
 
 /**
  * Store settings the server writes into the dashboard page (`window.storelensSettings`), so

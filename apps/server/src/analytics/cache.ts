@@ -19,6 +19,8 @@ interface Entry {
 }
 
 let version = 1;
+/** When the report data last changed, as this process knows it (its start until then). */
+let changedAtMs = Date.now();
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
 /** The map `owner` holds in `maps`, made on first use. */
@@ -46,6 +48,16 @@ export function trustReportCache(db: Db, trusted: boolean): void {
 /** Drops every cached report (all stores): bumps the cache version. */
 export function invalidateReportCache(): void {
   version = (version % 99_999) + 1;
+  changedAtMs = Date.now();
+}
+
+/**
+ * When the report data last changed, in epoch ms: an ingested batch, saved settings, deleted
+ * data, or (on PostgreSQL) another process's notice of one. The dashboard follows it
+ * (routes/freshness.ts).
+ */
+export function lastReportChangeMs(): number {
+  return changedAtMs;
 }
 
 onIngested(invalidateReportCache);

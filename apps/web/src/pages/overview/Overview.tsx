@@ -26,6 +26,7 @@ import {
   timeComparisonRows,
 } from '../../reports/page/chart-rows';
 import { useStore } from '../../settings-context';
+import { UpdatedAt } from '../../shell/freshness';
 import { useNotices } from '../../shell/notices';
 import { usePersistedQuery } from '../../shell/persisted-query';
 import { useUserPreference } from '../../shell/preferences';
@@ -397,6 +398,7 @@ export function Overview() {
   return (
     <div className="sl-page sl-overview">
       <h1 className="sl-page__title">{__('Overview')}</h1>
+      <UpdatedAt />
       <section className="sl-report__filters" aria-label={__('Date range')}>
         <DateRangeFilterPicker
           query={query}

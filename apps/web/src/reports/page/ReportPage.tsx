@@ -37,6 +37,7 @@ import { calculateDelta } from '@storelens/number';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { sessionApiFetch } from '../../api-client';
 import { useStore } from '../../settings-context';
+import { UpdatedAt } from '../../shell/freshness';
 import { useAdminLocation } from '../../use-location';
 import {
   type IntervalLike,
@@ -315,6 +316,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
   return (
     <div className="sl-report" data-report={definition.id}>
       <h1 className="sl-report__title">{definition.title}</h1>
+      <UpdatedAt />
       {definition.notice?.(settings)}
       <section className="sl-report__filters" aria-label={__('Filters')}>
         <ReportFilters
