@@ -133,6 +133,11 @@ const samples: Record<string, string[]> = {
     `interval=month&segmentby=customer_type&${YEAR}`,
     `interval=month&date_type=date_created&${YEAR}`,
   ],
+  [`${BASE}/profit/stats`]: [
+    ...statsQueries,
+    `interval=week&segmentby=product&${YEAR}`,
+    `interval=month&orderby=net_profit&${YEAR}`,
+  ],
   [`${BASE}/orders/stats`]: [
     ...statsQueries,
     `interval=month&segmentby=coupon&${YEAR}`,

@@ -81,8 +81,8 @@ export const profitStatsFields = [
   ...profitFields,
 ] as const;
 
-/** `GET /wc-analytics/reports/profit/stats` response body. */
-export const ProfitStatsResponse = statsResponse(profitStatsFields);
+/** `GET /wc-analytics/reports/profit/stats` response body: totals add `products`, as revenue's. */
+export const ProfitStatsResponse = statsResponse(profitStatsFields, ['products'] as const);
 /** Profit stats. */
 export type ProfitStatsResponse = Static<typeof ProfitStatsResponse>;
 
