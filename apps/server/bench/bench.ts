@@ -188,6 +188,21 @@ async function main() {
     },
     { name: 'coupons list by amount', paths: list('coupons', 'amount'), target: 100 },
     {
+      name: 'sources list by source type',
+      paths: (Y) => [`reports/sources?${Y}&groupby=source_type&per_page=25`],
+      target: 100,
+    },
+    {
+      name: 'sources list by utm campaign',
+      paths: (Y) => [`reports/sources?${Y}&groupby=utm_campaign&orderby=net_revenue&per_page=25`],
+      target: 100,
+    },
+    {
+      name: 'sources list by payment method',
+      paths: (Y) => [`reports/sources?${Y}&groupby=payment_method&per_page=25`],
+      target: 100,
+    },
+    {
       // Two years: 24 monthly cohorts, the oldest with 24 periods.
       name: 'cohorts 24 months by month',
       paths: (Y, C) => [`reports/cohorts?period=month&${C.split('&')[0]}&${Y.split('&')[1]}`],
