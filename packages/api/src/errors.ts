@@ -171,6 +171,14 @@ export const adminErrorCatalogue = {
     status: 404,
     message: 'This unsubscribe link is not valid: it was changed, or its digest no longer exists.',
   },
+  storelens_cost_not_found: {
+    status: 404,
+    message: 'No cost entered in Storelens for this product from %s.',
+  },
+  storelens_cost_import_invalid: {
+    status: 400,
+    message: 'The costs were not imported: %s',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /**

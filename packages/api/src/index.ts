@@ -13,6 +13,7 @@ export * from './auth';
 export * from './boot';
 export * from './cohorts';
 export * from './connections';
+export * from './costs';
 export * from './errors';
 export * from './intervals';
 export * from './notify';

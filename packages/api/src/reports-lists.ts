@@ -351,6 +351,12 @@ const productInfoProperties = {
   /** The product's own amount, else the store's low-stock threshold. */
   low_stock_amount: Type.Optional(Type.Integer()),
   sku: Type.Optional(Type.String()),
+  /**
+   * Storelens: the unit cost in force today (null when none is known) and where it comes from
+   * (`shop`, `entered` in Storelens, `none`; a variation without one takes its product's).
+   */
+  cost: Type.Optional(nullable(money)),
+  cost_source: Type.Optional(literalUnion(['shop', 'entered', 'none'] as const)),
 };
 
 /** A row of `GET /reports/products`. */
