@@ -70,3 +70,5 @@ export function csvRow(values: readonly unknown[]): string {
 export function csvText(rows: readonly (readonly unknown[])[]): string {
   return rows.map(csvRow).join('');
 }
+
+export { type CsvRecord, CsvSyntaxError, readCsv } from './read';

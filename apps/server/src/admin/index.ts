@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { withCapability } from '../auth/capability';
 import { internalHeaders } from '../auth/plugin';
 import type { StockWriteThrough } from '../connect/stock';
+import { recomputeHandler } from '../costs/recompute';
+import { costRoutes } from '../costs/routes';
 import type { Db } from '../db/database';
 import { onSettingsChanged } from './events';
 import { exportHandler, exportRoutes } from './export';
@@ -62,6 +64,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, options: AdminOptions 
   runner.register(
     exportHandler(db, injectReader(app, { headers: () => internalHeaders(app) }), smtpUrl, worker),
   );
+  runner.register(recomputeHandler(db));
   runners.set(app, runner);
   if (worker) workers.set(app, worker);
   const unsubscribe = onSettingsChanged((change) => {
@@ -91,6 +94,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, options: AdminOptions 
     favoritesRoutes(app, db);
     reviewsRoutes(app, db);
     stockRoutes(app, db, options.shopStock);
+    costRoutes(app, db, runner);
     importRoutes(app, db, runner);
     onboardingTaskRoutes(app, db);
   });

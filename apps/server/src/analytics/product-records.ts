@@ -2,6 +2,10 @@
  * Product details the product-like list reports show beside their figures: records by id,
  * the store's low-stock threshold and `extended_info` (docs/api.md, "Analytics: lists").
  */
+import type { CostSource } from '@storelens/api';
+import { nowGmt } from '../admin/dates';
+import { costInForce, enteredCostsWin, readCostHistories } from '../costs/unit-costs';
+import { fromUnits } from '../money';
 import { getOptions } from '../options';
 import type { ReportContext } from './context';
 import { idsSql } from './filters';
@@ -70,6 +74,7 @@ export async function productInfo(
       }
     }
   }
+  const costs = await costsInForce(ctx, records);
   return (id: number) => {
     const p = records.get(id);
     if (!p) return { name: '(Deleted)' };
@@ -85,6 +90,28 @@ export async function productInfo(
       low_stock_amount: p.low_stock_amount === null ? threshold : Number(p.low_stock_amount),
       ...(withVariations && p.type === 'variable' ? { variations: variations.get(id) ?? [] } : {}),
       sku: p.sku,
+      ...costs(id),
+    };
+  };
+}
+
+/**
+ * The unit cost in force today of each record and where it comes from (costs/unit-costs.ts);
+ * a variation without one of its own takes its product's.
+ */
+async function costsInForce(ctx: ReportContext, records: ReadonlyMap<number, ProductRecord>) {
+  const ids = [...records.values()].flatMap((p) =>
+    Number(p.parent_id) > 0 ? [Number(p.id), Number(p.parent_id)] : [Number(p.id)],
+  );
+  const histories = await readCostHistories(ctx.sql, ids);
+  const win = histories.entered.size > 0 && (await enteredCostsWin(ctx.sql));
+  const now = nowGmt();
+  return (id: number): { cost: number | null; cost_source: CostSource } => {
+    const p = records.get(id)!;
+    const found = costInForce(histories, win, id, Number(p.parent_id), now);
+    return {
+      cost: found.cost === null ? null : fromUnits(found.cost, 4),
+      cost_source: found.source,
     };
   };
 }

@@ -1,3 +1,4 @@
+import { costAtOf, enteredCostsWin, readCostHistories } from '../costs/unit-costs';
 import {
   LINE_MEASURES,
   type LineMeasureColumn,
@@ -152,9 +153,10 @@ export function feeTaxesOf(text: string | null | undefined, sign: 1 | -1 = 1): F
 }
 
 /**
- * The unit costs in force (`product_costs`, migration 034) for the products and variations of
- * the batch's lines that carry no cost of their own, as a `CostAt`: the latest row effective at
- * or before a date.
+ * The unit costs in force for the products and variations of the batch's lines that carry no
+ * cost of their own, as a `CostAt`: the shop's (`product_costs`, migration 034) and the ones
+ * entered in Storelens (`entered_costs`), the shop's winning unless the owner chose otherwise
+ * (costs/unit-costs.ts).
  */
 export async function readProductCosts(
   sql: RawSql,
@@ -168,29 +170,9 @@ export async function readProductCosts(
       if (l.variationId > 0) ids.add(l.variationId);
     }
   if (ids.size === 0) return () => undefined;
-  const history = new Map<number, { from: string; cost: number | null }[]>();
-  for (const r of await sql.selectIn<{
-    product_id: number;
-    effective_from_gmt: string;
-    cost: number | null;
-  }>(
-    'SELECT product_id, effective_from_gmt, cost FROM product_costs',
-    'product_id',
-    [...ids],
-    'ORDER BY product_id, effective_from_gmt',
-  )) {
-    const list = history.get(Number(r.product_id)) ?? [];
-    list.push({ from: r.effective_from_gmt, cost: r.cost === null ? null : Number(r.cost) });
-    history.set(Number(r.product_id), list);
-  }
-  return (productId, gmt) => {
-    let found: number | null | undefined;
-    for (const h of history.get(productId) ?? []) {
-      if (h.from > gmt) break;
-      found = h.cost;
-    }
-    return found;
-  };
+  const histories = await readCostHistories(sql, [...ids]);
+  if (histories.shop.size === 0 && histories.entered.size === 0) return () => undefined;
+  return costAtOf(histories, histories.entered.size > 0 && (await enteredCostsWin(sql)));
 }
 
 type Row<C extends readonly string[]> = Record<C[number], unknown>;
