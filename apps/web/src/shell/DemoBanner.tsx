@@ -13,20 +13,20 @@ export const CONNECTIONS_PATH = '/analytics/settings/connections';
  */
 export function DemoBanner() {
   const { settings } = useStore();
-  const { can } = useCurrentUser();
+  const { user, can } = useCurrentUser();
   if (!settings.demoStore) return null;
+  // The way out depends on the role: said once the user's capabilities are known.
+  const action =
+    user === null ? null : can('manage_options') ? (
+      <Link href={getNewPath({}, CONNECTIONS_PATH, {})}>{__('Connect your WooCommerce shop')}</Link>
+    ) : (
+      __('An administrator can connect your WooCommerce shop.')
+    );
   return (
     <aside className="sl-demo-banner" aria-label={__('Demo data')}>
       <p>
         <strong>{__('Demo data.')}</strong>{' '}
-        {__('These figures come from a generated shop, not yours.')}{' '}
-        {can('manage_options') ? (
-          <Link href={getNewPath({}, CONNECTIONS_PATH, {})}>
-            {__('Connect your WooCommerce shop')}
-          </Link>
-        ) : (
-          __('An administrator can connect your WooCommerce shop.')
-        )}
+        {__('These figures come from a generated shop, not yours.')} {action}
       </p>
     </aside>
   );
