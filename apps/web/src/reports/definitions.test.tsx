@@ -54,6 +54,7 @@ describe('the report registry', () => {
       '/analytics/stock',
       '/analytics/cohorts',
       '/analytics/sources',
+      '/analytics/profit',
       '/customers',
       '/analytics/customers',
     ]);
@@ -235,6 +236,9 @@ describe('row mapping: one cell per header, raw values for CSV', () => {
       3,
       30,
       2,
+      null,
+      null,
+      null,
       'Shirts, Linen',
       2,
       'Low stock',
@@ -244,7 +248,7 @@ describe('row mapping: one cell per header, raw values for CSV', () => {
       <div>
         {cells[0]?.display}
         {cells[4]?.display}
-        {cells[5]?.display}
+        {cells[8]?.display}
       </div>,
     );
     expect(screen.getByRole('link', { name: 'Shirt' }).getAttribute('href')).toContain(
@@ -266,6 +270,9 @@ describe('row mapping: one cell per header, raw values for CSV', () => {
       1,
       10,
       1,
+      null,
+      null,
+      null,
       'Out of stock',
       0,
     ]);
@@ -464,7 +471,13 @@ describe('one stats request where the chart and the summary line read the same e
       'taxes',
       'shipping',
       'total_sales',
+      'cost_of_goods',
+      'payment_fees',
+      'gross_profit',
+      'gross_margin',
+      'net_profit',
       'orders_count',
+      'cost_coverage',
     ]);
     expect(sharedFields(categoriesReport, categoriesReport.table({}, {}).summary)).toEqual([
       'items_sold',

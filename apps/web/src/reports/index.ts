@@ -47,6 +47,7 @@ export const reportRoutes: ReportRoute[] = [
     component: lazy(() => import('./cohorts')),
   },
   { path: '/analytics/sources', title: __('Sources'), component: lazy(() => import('./sources')) },
+  { path: '/analytics/profit', title: __('Profit'), component: lazy(() => import('./profit')) },
   { path: '/customers', title: __('Customers'), component: customers },
   { path: '/analytics/customers', title: __('Customers'), component: customers },
 ];

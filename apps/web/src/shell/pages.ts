@@ -56,6 +56,7 @@ export const ALL_PAGES: readonly PageEntry[] = [
   page('woocommerce-analytics-stock', '/analytics/stock', __('Stock'), 'analytics', false),
   page('storelens-analytics-cohorts', '/analytics/cohorts', __('Cohorts'), 'analytics', true),
   page('storelens-analytics-sources', '/analytics/sources', __('Sources'), 'analytics', true),
+  page('storelens-analytics-profit', '/analytics/profit', __('Profit'), 'analytics', true),
   page('woocommerce-analytics-settings', '/analytics/settings', __('Settings'), 'analytics', false),
   page(
     'storelens-connections',

@@ -11,6 +11,7 @@ import {
   itemTable,
   salesSummary,
 } from '../page/item-table';
+import { profitColumns } from '../page/profit';
 import type { ChartModeChoice, ReportDefinition, TableDefinition } from '../page/types';
 import { idList, productCharts } from '../products/definition';
 import { productsTable } from '../products/table';
@@ -67,6 +68,7 @@ const categoryColumns: readonly ItemColumn[] = [
     },
   },
   columns.orders(),
+  ...profitColumns,
 ];
 
 /** One category's cells, in header order. */

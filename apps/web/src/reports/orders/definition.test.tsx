@@ -37,6 +37,10 @@ describe('Orders definition', () => {
       4,
       'spring',
       99.5,
+      null,
+      null,
+      null,
+      null,
       'Unknown',
     ]);
     expect(cells[0]?.display).toBe('Dec 31, 2025');

@@ -7,6 +7,7 @@ import { ORDER_STATUSES, statusLabels } from '../../order-statuses';
 import { countItem, DATE_HEADER, dateCell, hrefCell } from '../page/cells';
 import { advancedFilter, allOrAdvancedFilter, idsFilter, isRules } from '../page/filter-helpers';
 import { customerLink, orderLink, reportHref } from '../page/links';
+import { costCell, moneyCell, moneyOrUnknown } from '../page/profit';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
 import { sourceAdvancedFilters } from '../sources/source-filters';
 
@@ -150,6 +151,10 @@ export function orderCells(row: ReportRow, context: RowContext) {
       display: context.formatAmount(Number(row.net_total ?? 0)),
       value: Number(row.net_total ?? 0),
     },
+    costCell(row.cost_of_goods, row.cost_coverage, context),
+    moneyCell(row.payment_fees, context),
+    moneyCell(row.gross_profit, context),
+    moneyCell(row.net_profit, context),
     originCell(row, context),
   ];
 }
@@ -222,6 +227,11 @@ const table: TableDefinition = {
     { key: 'num_items_sold', label: __('Items sold'), isSortable: true, isNumeric: true },
     { key: 'coupons', label: __('Coupon(s)'), screenReaderLabel: __('Coupons') },
     { key: 'net_total', label: __('Net sales'), isSortable: true, isNumeric: true, required: true },
+    // The profit of each order; cost and fees wait in the column picker so the table fits.
+    { key: 'cost_of_goods', label: __('Cost'), isNumeric: true, hiddenByDefault: true },
+    { key: 'payment_fees', label: __('Fees'), isNumeric: true, hiddenByDefault: true },
+    { key: 'gross_profit', label: __('Gross profit'), isNumeric: true },
+    { key: 'net_profit', label: __('Net profit'), isNumeric: true },
     { key: 'origin', label: __('Origin') },
   ],
   defaultOrderby: 'date',
@@ -237,6 +247,8 @@ const table: TableDefinition = {
       'num_items_sold',
       'coupons_count',
       'net_revenue',
+      'gross_profit',
+      'net_profit',
     ],
     items: (t, c) => {
       const n = (key: string) => Number(t[key] ?? 0);
@@ -247,6 +259,8 @@ const table: TableDefinition = {
         countItem(c, n('num_items_sold'), __('Item sold'), __('Items sold')),
         countItem(c, n('coupons_count'), __('Coupon'), __('Coupons')),
         { label: __('net sales'), value: c.formatAmount(n('net_revenue')) },
+        { label: __('gross profit'), value: moneyOrUnknown(t.gross_profit, c) },
+        { label: __('net profit'), value: moneyOrUnknown(t.net_profit, c) },
       ];
     },
   },

@@ -51,6 +51,7 @@ import { ExportButton } from './export';
 import { formatNumber, formatStoreDate } from './format';
 import { pageOfIntervals } from './interval-rows';
 import { useLookups } from './lookups';
+import { formatMargin, Unknown } from './profit';
 import { tableRequest } from './requests';
 import { TableSearchBox } from './search-box';
 import { searchWords, useSearchIds } from './search-ids';
@@ -483,21 +484,36 @@ function ChartSection({
   const primaryTotals = totals(primary.data);
   const secondaryTotals = totals(secondary.data);
 
-  const formatMetric = (m: ChartMetric, value: number) =>
-    m.type === 'currency' ? formatAmount(value) : formatNumber(value);
+  // A figure the server answers as null (a profit without a known cost) is unknown, never 0.
+  const formatMetric = (m: ChartMetric, value: number | null): ReactNode =>
+    value === null ? (
+      <Unknown />
+    ) : m.type === 'currency' ? (
+      formatAmount(value)
+    ) : m.type === 'percent' ? (
+      formatMargin(value)
+    ) : (
+      formatNumber(value)
+    );
+  const read = (totals: Record<string, unknown>, key: string) =>
+    totals[key] === null ? null : Number(totals[key] ?? 0);
   const primaryLoaded = primary.data !== null || searchMissed;
   const secondaryLoaded = secondary.data !== null || searchMissed;
 
-  const summary: SummaryItem[] = charts.map((m) => {
-    const value = Number(primaryTotals[m.key] ?? 0);
-    const prev = Number(secondaryTotals[m.key] ?? 0);
+  const summary: (SummaryItem & { group?: string | undefined })[] = charts.map((m) => {
+    const value = read(primaryTotals, m.key);
+    const prev = read(secondaryTotals, m.key);
     return {
       key: m.key,
+      group: m.group,
       label: m.label,
       value: primaryLoaded ? formatMetric(m, value) : undefined,
       prevValue: secondaryLoaded ? formatMetric(m, prev) : undefined,
       prevLabel: dates.secondary.label,
-      delta: primaryLoaded && secondaryLoaded ? calculateDelta(value, prev) : null,
+      delta:
+        primaryLoaded && secondaryLoaded && value !== null && prev !== null
+          ? calculateDelta(value, prev)
+          : null,
       reverseTrend: m.reverseTrend ?? false,
       selected: m.key === metric?.key,
       href: getNewPath(
@@ -521,14 +537,29 @@ function ChartSection({
     interval,
     allowedIntervals,
     onIntervalChange: (next: ChartInterval) => navigate({ interval: next }),
-    valueType: metric.type,
+    valueType: metric.type === 'percent' ? ('average' as const) : metric.type,
+    ...(metric.type === 'percent'
+      ? { formatters: { value: formatMargin, yAxis: formatMargin } }
+      : {}),
     currency: settings.currency,
     emptyMessage,
   };
+  // Each group of metrics is its own list ("Performance", then e.g. "Profit").
+  const groups = [...new Set(charts.map((m) => m.group))];
 
   return (
     <>
-      <SummaryNumbers label={__('Performance')} items={summary} isLoading={!primaryLoaded} />
+      {groups.map((group) => (
+        <SummaryNumbers
+          key={group ?? ''}
+          label={group ?? __('Performance')}
+          items={summary
+            .filter((item) => item.group === group)
+            .map(({ group: _, ...item }) => item)}
+          isLoading={!primaryLoaded}
+        />
+      ))}
+      {primaryLoaded && definition.totalsNote?.(primaryTotals, query)}
       {chartMode.mode === 'item-comparison' ? (
         <Chart
           {...common}

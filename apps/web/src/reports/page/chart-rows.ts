@@ -19,9 +19,9 @@ export interface ComparisonAlignment {
   additive: boolean;
 }
 
-/** True for a metric whose day values add up to the period's total (not an average). */
+/** True for a metric whose day values add up to the period's total (not an average or a share). */
 export function isAdditiveMetric(key: string, type: string): boolean {
-  return type !== 'average' && !key.startsWith('avg_');
+  return type !== 'average' && type !== 'percent' && !key.startsWith('avg_');
 }
 
 function isLeapYear(year: number): boolean {

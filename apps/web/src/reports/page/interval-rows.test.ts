@@ -22,4 +22,16 @@ describe('pageOfIntervals', () => {
       ),
     ).toEqual(['c']);
   });
+
+  it('sorts an unknown figure last descending and first ascending', () => {
+    const withUnknown = [
+      { interval: 'a', date_start: '2024-05-01 00:00:00', subtotals: { gross_profit: 5 } },
+      { interval: 'b', date_start: '2024-05-02 00:00:00', subtotals: { gross_profit: null } },
+      { interval: 'c', date_start: '2024-05-03 00:00:00', subtotals: { gross_profit: -2 } },
+    ];
+    const desc = { ...state, orderby: 'gross_profit' };
+    expect(pageOfIntervals(withUnknown, desc).map((r) => r.interval)).toEqual(['a', 'c', 'b']);
+    const asc = { ...desc, order: 'asc' } as const;
+    expect(pageOfIntervals(withUnknown, asc).map((r) => r.interval)).toEqual(['b', 'c', 'a']);
+  });
 });

@@ -10,7 +10,13 @@ export function pageOfIntervals<T extends IntervalLike>(
   state: TableState,
 ): T[] {
   const dir = state.order === 'asc' ? 1 : -1;
-  const value = (i: T) => (state.orderby === 'date' ? 0 : Number(i.subtotals[state.orderby] ?? 0));
+  // An unknown figure (null: a profit without a known cost) sorts below every known one, as the
+  // server's lists sort it: last in a descending sort, first in an ascending one.
+  const value = (i: T) => {
+    if (state.orderby === 'date') return 0;
+    const v = i.subtotals[state.orderby];
+    return v === null ? Number.NEGATIVE_INFINITY : Number(v ?? 0);
+  };
   const sorted = [...intervals].sort(
     (a, b) => dir * (value(a) - value(b)) || dir * a.date_start.localeCompare(b.date_start),
   );

@@ -17,12 +17,15 @@ export interface ChartMetric {
   /** The stats field. */
   readonly key: string;
   readonly label: string;
-  readonly type: 'currency' | 'number' | 'average';
+  /** `percent`: a fraction (0.3125) shown as a percentage. */
+  readonly type: 'currency' | 'number' | 'average' | 'percent';
   /** Table sort written when the tile is chosen. */
   readonly orderby?: string;
   readonly order?: SortOrder;
   /** A rise is bad news (returns). */
   readonly reverseTrend?: boolean;
+  /** The summary numbers' group it is shown in (its own list, e.g. "Profit"); the first when absent. */
+  readonly group?: string;
 }
 
 /** What the chart draws for a query: the two periods, or one series per compared item. */
@@ -176,6 +179,8 @@ export interface ReportDefinition {
   readonly table: (query: Query, facts: ViewFacts) => TableDefinition;
   /** Loads facts about the view (called on every render, always the same hook). */
   readonly useFacts?: (query: Query) => ViewFacts;
+  /** A line under the summary numbers, from their totals (the profit's cost coverage). */
+  readonly totalsNote?: (totals: Readonly<Record<string, unknown>>, query: Query) => ReactNode;
   /** A standing notice under the heading, from the store's settings (null: none). */
   readonly notice?: (settings: BootSettings) => ReactNode;
 }

@@ -12,6 +12,7 @@ import {
   salesSummary,
 } from '../page/item-table';
 import { reportHref } from '../page/links';
+import { profitColumns } from '../page/profit';
 import type { RowContext, TableDefinition } from '../page/types';
 
 type ProductInfo = ProductsListRow['extended_info'];
@@ -83,6 +84,7 @@ const productColumns: readonly ItemColumn[] = [
   columns.itemsSold,
   columns.netSales(true),
   columns.orders({ param: 'product_includes', id: productId }),
+  ...profitColumns,
   {
     header: { key: 'product_cat', label: __('Category') },
     cell: (row, context) => {

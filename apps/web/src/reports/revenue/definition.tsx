@@ -2,6 +2,13 @@ import type { ReportRow } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import { DATE_HEADER, linkCell } from '../page/cells';
 import { intervalLabel } from '../page/interval-label';
+import {
+  CostCoverage,
+  marginCell,
+  marginOrUnknown,
+  moneyCell,
+  moneyOrUnknown,
+} from '../page/profit';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
 
 /** Revenue's metrics, in display order; the first is charted by default. */
@@ -34,8 +41,66 @@ export const revenueCharts: readonly ChartMetric[] = [
   },
 ];
 
-const subtotal = (row: ReportRow, key: string) =>
-  Number((row.subtotals as Record<string, unknown> | undefined)?.[key] ?? 0);
+/**
+ * Revenue's profit metrics, their own group of summary numbers: cost of goods and fees (a rise
+ * is bad news), the profits and the gross margin (a fraction shown as a percentage). The table
+ * is Revenue's days, sorted in the browser, so each sorts by its own field.
+ */
+export const revenueProfitCharts: readonly ChartMetric[] = [
+  {
+    key: 'cost_of_goods',
+    label: __('Cost of goods'),
+    type: 'currency',
+    orderby: 'cost_of_goods',
+    order: 'desc',
+    reverseTrend: true,
+    group: __('Profit'),
+  },
+  {
+    key: 'payment_fees',
+    label: __('Payment fees'),
+    type: 'currency',
+    orderby: 'payment_fees',
+    order: 'desc',
+    reverseTrend: true,
+    group: __('Profit'),
+  },
+  {
+    key: 'gross_profit',
+    label: __('Gross profit'),
+    type: 'currency',
+    orderby: 'gross_profit',
+    order: 'desc',
+    group: __('Profit'),
+  },
+  {
+    key: 'gross_margin',
+    label: __('Gross margin'),
+    type: 'percent',
+    orderby: 'gross_margin',
+    order: 'desc',
+    group: __('Profit'),
+  },
+  {
+    key: 'net_profit',
+    label: __('Net profit'),
+    type: 'currency',
+    orderby: 'net_profit',
+    order: 'desc',
+    group: __('Profit'),
+  },
+];
+
+/** A profit metric's cell: money or a margin, "—" (unknown) when the server answers null. */
+const profitCell = (m: ChartMetric, value: unknown, context: RowContext) =>
+  m.type === 'percent' ? marginCell(value) : moneyCell(value, context);
+
+/** A profit metric's figure in a summary line. */
+const profitFigure = (m: ChartMetric, value: unknown, context: RowContext) =>
+  m.type === 'percent' ? marginOrUnknown(value) : moneyOrUnknown(value, context);
+
+const subtotals = (row: ReportRow) => (row.subtotals as Record<string, unknown> | undefined) ?? {};
+const subtotal = (row: ReportRow, key: string) => Number(subtotals(row)[key] ?? 0);
 
 /**
  * A day of the Revenue table: its date, orders and every money metric. The order count
@@ -60,6 +125,7 @@ export function revenueCells(row: ReportRow, context: RowContext) {
       const value = subtotal(row, m.key);
       return { display: context.formatAmount(value), value };
     }),
+    ...revenueProfitCharts.map((m) => profitCell(m, subtotals(row)[m.key], context)),
   ];
 }
 
@@ -77,12 +143,25 @@ const table: TableDefinition = {
       isSortable: true,
       isNumeric: true,
     })),
+    ...revenueProfitCharts.map((m) => ({
+      key: m.key,
+      label: m.label,
+      isSortable: true,
+      isNumeric: true,
+      // Fees and net profit are in the column picker, so the days still fit a laptop screen.
+      ...(m.key === 'payment_fees' || m.key === 'net_profit' ? { hiddenByDefault: true } : {}),
+    })),
   ],
   defaultOrderby: 'date',
   defaultOrder: 'desc',
   toCells: revenueCells,
   summary: {
-    fields: ['orders_count', ...revenueCharts.map((m) => m.key)],
+    fields: [
+      'orders_count',
+      ...revenueCharts.map((m) => m.key),
+      ...revenueProfitCharts.map((m) => m.key),
+      'cost_coverage',
+    ],
     items: (totals, context) => [
       {
         label: context.totalRows === 1 ? __('day') : __('days'),
@@ -96,6 +175,10 @@ const table: TableDefinition = {
         label: m.label.toLowerCase(),
         value: context.formatAmount(Number(totals[m.key] ?? 0)),
       })),
+      ...revenueProfitCharts.map((m) => ({
+        label: m.label.toLowerCase(),
+        value: profitFigure(m, totals[m.key], context),
+      })),
     ],
   },
 };
@@ -105,6 +188,7 @@ export const revenueReport: ReportDefinition = {
   id: 'revenue',
   title: __('Revenue'),
   statsEndpoint: 'revenue',
-  charts: revenueCharts,
+  charts: [...revenueCharts, ...revenueProfitCharts],
+  totalsNote: (totals, query) => <CostCoverage coverage={totals.cost_coverage} query={query} />,
   table: () => table,
 };

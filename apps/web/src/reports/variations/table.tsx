@@ -9,6 +9,7 @@ import {
   itemTable,
   salesSummary,
 } from '../page/item-table';
+import { profitColumns } from '../page/profit';
 import type { TableDefinition } from '../page/types';
 
 const productIdOf = (row: ReportRow) => Number(row.product_id);
@@ -46,6 +47,7 @@ const variationColumns: readonly ItemColumn[] = [
   columns.itemsSold,
   columns.netSales(true),
   columns.orders({ param: 'variation_includes', id: variationIdOf }),
+  ...profitColumns,
   columns.stockStatus(productIdOf),
   columns.stock,
 ];

@@ -1,0 +1,13 @@
+import { ReportPage } from '../page/ReportPage';
+import { ProfitBreakdowns } from './breakdowns';
+import { profitReport } from './definition';
+
+/** The Profit page (its own chunk): profit over time, then by product and category. */
+export default function ProfitPage() {
+  return (
+    <>
+      <ReportPage definition={profitReport} />
+      <ProfitBreakdowns />
+    </>
+  );
+}
