@@ -128,9 +128,16 @@ for (const engine of engines) {
           for (const metric of answer.metrics as { field: string; kind: string }[]) {
             const c = changes[metric.field]!;
             const [cur, prev] = [body.totals[metric.field]!, before.totals[metric.field]!];
-            if (metric.kind === 'money') {
+            if (cur === null || prev === null) {
+              // An unknowable figure (a margin on no sales) has no change, never one from 0.
+              expect(c.difference).toBeNull();
+              expect(c.percent_change).toBeNull();
+            } else if (metric.kind === 'money') {
               expect(c.difference).toBe(moneyDifference(cur, prev));
               expect(c.current).toBe(cur.toFixed(2));
+            } else if (metric.kind === 'share') {
+              // A fraction's difference is exact decimal text; the float subtraction is not.
+              expect(Number(c.difference)).toBeCloseTo(cur - prev, 12);
             } else expect(Number(c.difference)).toBe(cur - prev);
           }
           const url = new URL(answer.dashboard_url as string);

@@ -14,6 +14,7 @@ import {
   OrdersStatsResponse,
   ProductsListQuery,
   ProductsStatsResponse,
+  ProfitStatsResponse,
   RevenueStatsResponse,
   TaxesListQuery,
   TaxesStatsResponse,
@@ -24,8 +25,11 @@ import type { TSchema } from 'typebox';
 
 const REPORTS = '/wp-json/wc-analytics/reports';
 
-/** How a metric's value reads: money (the store's currency), a count, or an average. */
-export type MetricKind = 'money' | 'count' | 'average';
+/**
+ * How a metric's value reads: money (the store's currency), a count, an average, or a share
+ * (a fraction: 0.25 is 25%; null where it cannot be known, e.g. a margin on no sales).
+ */
+export type MetricKind = 'money' | 'count' | 'average' | 'share';
 
 /** Labels and kinds of every metric field a report answers (the dashboard's labels). */
 const FIELDS: Record<string, { label: string; kind: MetricKind }> = {
@@ -54,6 +58,14 @@ const FIELDS: Record<string, { label: string; kind: MetricKind }> = {
   tax_codes: { label: 'Tax codes', kind: 'count' },
   download_count: { label: 'Downloads', kind: 'count' },
   avg_items_per_order: { label: 'Average items per order', kind: 'average' },
+  cost_of_goods: { label: 'Cost of goods', kind: 'money' },
+  payment_fees: { label: 'Payment fees', kind: 'money' },
+  gross_profit: { label: 'Gross profit', kind: 'money' },
+  net_profit: { label: 'Net profit', kind: 'money' },
+  gross_margin: { label: 'Gross margin', kind: 'share' },
+  net_margin: { label: 'Net margin', kind: 'share' },
+  cost_coverage: { label: 'Cost coverage (items sold)', kind: 'share' },
+  cost_coverage_net_sales: { label: 'Cost coverage (net sales)', kind: 'share' },
 };
 
 /** One metric of a report. */
@@ -93,6 +105,7 @@ const orderbyOf = (query: TSchema) =>
 /** The reports with a stats route (totals and intervals over a date range). */
 export const STATS_REPORTS = [
   'revenue',
+  'profit',
   'orders',
   'products',
   'variations',
@@ -135,6 +148,7 @@ const stats = (id: StatsReport, title: string, response: TSchema): StatsDefiniti
 
 export const STATS: Record<StatsReport, StatsDefinition> = {
   revenue: stats('revenue', 'Revenue', RevenueStatsResponse),
+  profit: stats('profit', 'Profit', ProfitStatsResponse),
   orders: stats('orders', 'Orders', OrdersStatsResponse),
   products: stats('products', 'Products', ProductsStatsResponse),
   variations: stats('variations', 'Variations', VariationsStatsResponse),

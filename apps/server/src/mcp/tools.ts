@@ -118,6 +118,10 @@ function paging(page: number, perPage: number, total: number, totalPages: number
 
 /** The comparison of one metric: both values, the exact difference, the dashboard's percent. */
 function change(field: string, current: unknown, previous: unknown, places: number) {
+  // A figure that cannot be known (a margin on no sales, a cost of goods with no known cost)
+  // stays unknown: compared with anything, its change is unknown too, never a change from 0.
+  if (current === null || previous === null)
+    return { current, previous, difference: null, percent_change: null };
   const cur = typeof current === 'number' ? current : 0;
   const prev = typeof previous === 'number' ? previous : 0;
   const money = isMoney(field);
@@ -207,7 +211,8 @@ export function registerTools(server: McpServer, context: ToolContext): void {
       title: 'List reports and metrics',
       description:
         "Lists the shop analytics reports Storelens has, with each report's metrics (field, label, " +
-        'kind: money in the store currency, count or average), which reports have totals over ' +
+        'kind: money in the store currency, count, average, or share: a fraction, 0.25 = 25%, ' +
+        'null when unknowable), which reports have totals over ' +
         'time (get_report_stats) and which rank records (get_report_items, with their orderby ' +
         "values), the date presets with today's days, the comparisons, the record types " +
         'search_records finds, and the store currency. Call it first when unsure which report ' +
