@@ -15,7 +15,7 @@ describeEachEngine(
     it('answers every indicator from the stats totals, in display order', async () => {
       const r = await get(`reports/performance-indicators?${MAY}`);
       expect(r.status).toBe(200);
-      expect(r.headers['x-wp-total']).toBe('15');
+      expect(r.headers['x-wp-total']).toBe('17');
       expect(r.headers['x-wp-totalpages']).toBe('1');
       const values = Object.fromEntries(
         r.body.map((i: { stat: string; value: number }) => [i.stat, i.value]),
@@ -36,12 +36,42 @@ describeEachEngine(
         'downloads/download_count': 3,
         'revenue/gross_sales': 115,
         'variations/items_sold': expect.any(Number),
+        // No item of the fixture has a known cost: the profit is unknown, never 0.
+        'revenue/net_profit': null,
+        'revenue/net_margin': null,
       });
       expect(r.body[0]).toMatchObject({
         stat: 'revenue/total_sales',
         chart: 'total_sales',
         format: 'currency',
       });
+    });
+
+    it('answers net profit and net margin as revenue stats total them, the margin as a percent', async () => {
+      for (const range of [MAY, 'after=2024-05-03T10:30:00&before=2024-05-20T16:45:00']) {
+        const r = await get(
+          `reports/performance-indicators?${range}&stats=revenue/net_profit,revenue/net_margin`,
+        );
+        expect(r.status).toBe(200);
+        const revenue = await get(`reports/revenue/stats?${range}&interval=year`);
+        expect(r.body).toMatchObject([
+          {
+            stat: 'revenue/net_profit',
+            format: 'currency',
+            value: revenue.body.totals.net_profit,
+          },
+          {
+            stat: 'revenue/net_margin',
+            format: 'percent',
+            value: revenue.body.totals.net_margin,
+          },
+        ]);
+      }
+      const allowed = await get('reports/performance-indicators/allowed');
+      expect(allowed.body.slice(-2).map((i: { stat: string }) => i.stat)).toEqual([
+        'revenue/net_profit',
+        'revenue/net_margin',
+      ]);
     });
 
     it('answers only the asked stats, in display order', async () => {
@@ -97,8 +127,12 @@ describeEachEngine(
         'coupons',
         'categories',
         'products',
+        'profitable_products',
       ]);
-      const [customers, coupons, categories, products] = r.body;
+      const [customers, coupons, categories, products, profitable] = r.body;
+      // No product of the fixture has a known cost: none is ranked by a profit taken as 0.
+      expect(profitable.label).toBe('Most Profitable Products - Gross Profit');
+      expect(profitable.rows).toEqual([]);
       expect(customers.rows).toHaveLength(2);
       expect(customers.rows[0][0].value).toBe('C 1');
       expect(customers.rows[0][0].display).toContain('filter=single_customer&amp;customers=1');

@@ -18,6 +18,9 @@ export const performanceIndicators = [
   { stat: 'downloads/download_count', label: 'Downloads', format: 'number' },
   { stat: 'revenue/gross_sales', label: 'Gross sales', format: 'currency' },
   { stat: 'variations/items_sold', label: 'Variations sold', format: 'number' },
+  // Storelens's own (docs/metrics.md, "Profit"): null when no item sold had a known cost.
+  { stat: 'revenue/net_profit', label: 'Net profit', format: 'currency' },
+  { stat: 'revenue/net_margin', label: 'Net margin', format: 'percent' },
 ] as const;
 
 /** One `<report>/<field>` indicator id. */
@@ -34,7 +37,8 @@ export interface PerformanceIndicator {
   stat: PerformanceIndicatorStat;
   chart: string;
   label: string;
-  format: 'currency' | 'number';
+  /** `percent`: a fraction (0.3125) shown as a percentage. */
+  format: 'currency' | 'number' | 'percent';
   value: number | null;
 }
 
@@ -138,7 +142,7 @@ export const LeaderboardsQuery = query({
 
 /** One leaderboard. */
 export interface Leaderboard {
-  id: 'customers' | 'coupons' | 'categories' | 'products';
+  id: 'customers' | 'coupons' | 'categories' | 'products' | 'profitable_products';
   label: string;
   headers: { label: string }[];
   rows: { display: string; value: string | number }[][];

@@ -50,6 +50,9 @@ const FAST_FIELDS: Record<string, readonly string[]> = {
     'coupons',
     'orders_count',
     'num_items_sold',
+    // The profit measures are summed with the rest (revenueMetrics).
+    'net_profit',
+    'net_margin',
   ],
   orders: [
     'net_revenue',
@@ -225,6 +228,10 @@ function moneyText(ctx: ReportContext, value: number): string {
 
 const numberText = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
+/** A margin (a fraction of net sales) as "31.3%". */
+const percentText = (n: number) =>
+  new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(n);
+
 /** The persisted query as URL parameters (only string/number values are kept). */
 export function persistedParams(json: string | undefined): URLSearchParams {
   const out = new URLSearchParams();
@@ -242,7 +249,10 @@ export function persistedParams(json: string | undefined): URLSearchParams {
   return out;
 }
 
-/** The four leaderboards, in WooCommerce's fixed order. */
+/**
+ * The leaderboards: WooCommerce's four in its fixed order, then Storelens's most profitable
+ * products (by gross profit; only products with a known cost, docs/metrics.md "Profit").
+ */
 export async function leaderboards(
   ctx: ReportContext,
   range: { after: string | undefined; before: string | undefined },
@@ -262,11 +272,13 @@ export async function leaderboards(
   const listParams = { ...paging, range, filters: noFilters, extendedInfo: true };
 
   // Asked at once, like the indicators: side by side on PostgreSQL's connections.
-  const [customers, coupons, categories, products] = await Promise.all([
+  const [customers, coupons, categories, products, profitable] = await Promise.all([
     topCustomersBySpend(ctx, range, perPage),
     couponsList(ctx, { ...listParams, orderby: 'orders_count' }),
     categoriesList(ctx, { ...listParams, orderby: 'items_sold' }),
     productsList(ctx, { ...listParams, orderby: 'items_sold' }),
+    // A profit sort lists the unknown ones last: they are left out, never ranked as 0.
+    productsList(ctx, { ...listParams, orderby: 'gross_profit' }),
   ]);
   const n = (v: unknown) => Number(v);
   const info = (r: Record<string, unknown>) => (r.extended_info ?? {}) as Record<string, unknown>;
@@ -346,6 +358,32 @@ export async function leaderboards(
         { display: numberText(n(r.items_sold)), value: n(r.items_sold) },
         { display: moneyText(ctx, n(r.net_revenue)), value: n(r.net_revenue) },
       ]),
+    },
+    {
+      id: 'profitable_products',
+      label: 'Most Profitable Products - Gross Profit',
+      headers: [{ label: 'Product' }, { label: 'Gross Profit' }, { label: 'Gross Margin' }],
+      rows: profitable.rows
+        .filter((r) => r.gross_profit !== null && r.gross_profit !== undefined)
+        .map((r) => {
+          const margin =
+            r.gross_margin === null || r.gross_margin === undefined ? null : n(r.gross_margin);
+          return [
+            {
+              display: anchor(
+                '/analytics/products',
+                'single_product',
+                'products',
+                n(r.product_id),
+                String(info(r).name ?? ''),
+              ),
+              value: String(info(r).name ?? ''),
+            },
+            { display: moneyText(ctx, n(r.gross_profit)), value: n(r.gross_profit) },
+            // An unknown margin (no net sales) is a dash, as the dashboard shows it.
+            { display: margin === null ? '—' : percentText(margin), value: margin ?? '' },
+          ];
+        }),
     },
   ];
 }

@@ -23,7 +23,7 @@ export interface DigestContent {
   indicators: {
     stat: string;
     label: string;
-    format: 'currency' | 'number';
+    format: 'currency' | 'number' | 'percent';
     value: number | null;
     previous: number | null;
     /** Percent change against the previous period; null when it had none. */
@@ -154,11 +154,15 @@ export async function digestContent(
 /** A value as the digest writes it (money in the store's currency). */
 export function formatValue(
   value: number | null,
-  format: 'currency' | 'number',
+  format: 'currency' | 'number' | 'percent',
   currency: string,
   precision: number,
 ): string {
   if (value === null) return '–';
+  if (format === 'percent')
+    return new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(
+      value,
+    );
   if (format === 'number') return new Intl.NumberFormat('en-US').format(value);
   try {
     return new Intl.NumberFormat('en-US', {
@@ -199,7 +203,7 @@ export function renderDigest(
   digestId: number,
   unsubscribeUrl?: string,
 ): RenderedMessage {
-  const fmt = (v: number | null, f: 'currency' | 'number') =>
+  const fmt = (v: number | null, f: 'currency' | 'number' | 'percent') =>
     formatValue(v, f, c.currency, c.precision);
   const subject = `${TITLES[c.frequency]} digest for ${c.shop}: ${periodText(c.period)}`;
   const lines = [

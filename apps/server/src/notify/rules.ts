@@ -92,12 +92,13 @@ export function expectedRange(
   history: readonly number[],
   k: number,
   precision: number,
-  format: 'currency' | 'number',
+  format: 'currency' | 'number' | 'percent',
 ): { low: number; high: number; mean: number; deviation: number } {
   const mean = history.reduce((a, v) => a + v, 0) / history.length;
   const variance =
     history.reduce((a, v) => a + (v - mean) ** 2, 0) / Math.max(1, history.length - 1);
-  const unit = format === 'currency' ? 10 ** -precision : 1;
+  // A margin is a fraction to four decimals (docs/metrics.md, "Profit").
+  const unit = format === 'currency' ? 10 ** -precision : format === 'percent' ? 0.0001 : 1;
   const deviation = Math.max(Math.sqrt(variance), Math.abs(mean) / 10, unit);
   return { low: mean - k * deviation, high: mean + k * deviation, mean, deviation };
 }

@@ -25,6 +25,7 @@ import {
   legendTotals,
   timeComparisonRows,
 } from '../../reports/page/chart-rows';
+import { Unknown } from '../../reports/page/profit';
 import { useStore } from '../../settings-context';
 import { UpdatedAt } from '../../shell/freshness';
 import { useNotices } from '../../shell/notices';
@@ -39,7 +40,12 @@ import {
   type OverviewChart,
   readCell,
 } from './charts';
-import { indicatorTiles, useAllowedIndicators, useIndicatorValues } from './indicators';
+import {
+  indicatorTiles,
+  PROFIT_INDICATORS,
+  useAllowedIndicators,
+  useIndicatorValues,
+} from './indicators';
 import {
   HeaderSelect,
   OverviewSection,
@@ -61,14 +67,35 @@ import {
 const NO_SAVED: unknown = null;
 const formatNumber = (n: number) => formatValue({ precision: 0 }, 'number', n) ?? String(n);
 
+/**
+ * Whether the cost of some item sold in the range is known (profit/stats' cost coverage);
+ * false until answered, so the profit indicators never show before their default is known.
+ */
+function useCostsKnown(range: { after: string; before: string }): boolean {
+  const stats = useReportStats('profit', {
+    after: range.after,
+    before: range.before,
+    interval: 'year',
+    fields: ['cost_coverage'],
+  });
+  const coverage = (stats.data?.totals as Record<string, unknown> | null | undefined)
+    ?.cost_coverage;
+  return typeof coverage === 'number' && coverage > 0;
+}
+
 function PerformanceSection(props: SectionProps) {
   const { section, query, controls } = props;
   const menu = useSectionMenu(props);
   const { settings, formatAmount } = useStore();
   const persisted = usePersistedQuery();
   const allowed = useAllowedIndicators();
-  const visible = (allowed.data ?? []).filter((i) => menu.isShown(i.stat)).map((i) => i.stat);
   const range = getReportDateParams(query, settings.defaultDateRange);
+  // The profit indicators are on by default where costs are known for some items sold.
+  const costsKnown = useCostsKnown(range.primary);
+  const defaultOf = (stat: string) => (PROFIT_INDICATORS.has(stat) ? costsKnown : undefined);
+  const visible = (allowed.data ?? [])
+    .filter((i) => menu.isShown(i.stat, defaultOf(i.stat)))
+    .map((i) => i.stat);
   const dates = getCurrentDates(query, settings.defaultDateRange);
   const primary = useIndicatorValues(visible, range.primary);
   const secondary = useIndicatorValues(visible, range.secondary);
@@ -88,7 +115,14 @@ function PerformanceSection(props: SectionProps) {
       menuLabel={__('Choose which analytics to display and the section name')}
       menuTitle={__('Display stats:')}
       controls={controls}
-      toggles={menu.toggles((allowed.data ?? []).map((i) => ({ block: i.stat, label: i.label })))}
+      toggles={menu.toggles(
+        (allowed.data ?? []).map((i) => {
+          const defaultShown = defaultOf(i.stat);
+          return defaultShown === undefined
+            ? { block: i.stat, label: i.label }
+            : { block: i.stat, label: i.label, defaultShown };
+        }),
+      )}
     >
       {failed ? (
         <p className="sl-notice--error" role="alert">
@@ -354,7 +388,7 @@ function LeaderboardsSection(props: SectionProps) {
                               </th>
                             ) : (
                               <td key={h.label} className={`is-numeric ${NUMBER_CLASS}`}>
-                                {text}
+                                {text === '—' ? <Unknown /> : text}
                               </td>
                             );
                           })}
@@ -393,7 +427,8 @@ export function Overview() {
     onRemove: () => update(removeSection(sections, key)),
     onRename: (title) => update(renameSection(sections, key, title)),
   });
-  const toggle = (key: string) => (block: string) => update(toggleBlock(sections, key, block));
+  const toggle = (key: string) => (block: string, defaultShown?: boolean) =>
+    update(toggleBlock(sections, key, block, defaultShown));
 
   return (
     <div className="sl-page sl-overview">

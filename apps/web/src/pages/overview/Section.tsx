@@ -2,7 +2,7 @@ import { EllipsisMenu, MenuItem, MenuTitle, VISUALLY_HIDDEN } from '@storelens/c
 import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
 import { type ReactNode, useId, useState } from 'react';
-import type { DashboardSection } from './sections';
+import { type DashboardSection, isBlockShown } from './sections';
 
 /** The common controls every Overview section's menu holds. */
 export interface SectionControls {
@@ -18,14 +18,19 @@ export interface SectionProps {
   section: DashboardSection;
   query: Query;
   controls: SectionControls;
-  /** Shows or hides one block (an indicator, a chart, a leaderboard) of the section. */
-  onToggle: (block: string) => void;
+  /**
+   * Shows or hides one block (an indicator, a chart, a leaderboard) of the section;
+   * `defaultShown` for a block whose default depends on the store (see `toggleBlock`).
+   */
+  onToggle: (block: string, defaultShown?: boolean) => void;
 }
 
 /** A block of a section that its menu can show or hide. */
 export interface MenuBlock {
   block: string;
   label: string;
+  /** The block's default when it depends on the store; shown by default when absent. */
+  defaultShown?: boolean;
 }
 
 /**
@@ -33,16 +38,19 @@ export interface MenuBlock {
  * toggle the blocks (in the order given).
  */
 export function useSectionMenu({ section, onToggle }: Pick<SectionProps, 'section' | 'onToggle'>) {
-  const hidden = new Set(section.hiddenBlocks);
+  const isShown = (block: string, defaultShown?: boolean) =>
+    isBlockShown(section.hiddenBlocks, block, defaultShown);
   return {
-    isShown: (block: string) => !hidden.has(block),
+    isShown,
     toggles: (blocks: readonly MenuBlock[]) =>
-      blocks.map(({ block, label }) => (
+      blocks.map(({ block, label, defaultShown }) => (
         <MenuItem
           key={block}
           kind="checkbox"
-          checked={!hidden.has(block)}
-          onInvoke={() => onToggle(block)}
+          checked={isShown(block, defaultShown)}
+          onInvoke={() =>
+            defaultShown === undefined ? onToggle(block) : onToggle(block, defaultShown)
+          }
         >
           {label}
         </MenuItem>

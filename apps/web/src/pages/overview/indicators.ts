@@ -3,16 +3,27 @@ import type { SummaryItem } from '@storelens/components';
 import { __ } from '@storelens/i18n';
 import { getNewPath } from '@storelens/navigation';
 import { calculateDelta } from '@storelens/number';
+import { createElement } from 'react';
+import { formatMargin, Unknown } from '../../reports/page/profit';
 import { useApiGet } from '../../shell/use-api';
 
 /** One performance indicator value. */
 export interface IndicatorValue extends AllowedIndicator {
-  format: 'number' | 'currency';
+  format: 'number' | 'currency' | 'percent';
   value: number | null;
   _links?: { report?: { href: string }[] };
 }
 
 const BASE = '/wc-analytics/reports/performance-indicators';
+
+/**
+ * The profit indicators: shown by default only where costs are known (a user's own choice
+ * either way wins), and "—" (unknown) rather than 0 when no item sold had a known cost.
+ */
+export const PROFIT_INDICATORS: ReadonlySet<string> = new Set([
+  'revenue/net_profit',
+  'revenue/net_margin',
+]);
 
 /** The indicators the store offers, in server order. */
 export function useAllowedIndicators() {
@@ -54,10 +65,14 @@ export function indicatorTiles(
     const prev = previous.get(p.stat)?.value ?? null;
     const format = (v: number | null) =>
       v === null
-        ? __('N/A')
+        ? PROFIT_INDICATORS.has(p.stat)
+          ? createElement(Unknown)
+          : __('N/A')
         : p.format === 'currency'
           ? options.formatAmount(v)
-          : options.formatNumber(v);
+          : p.format === 'percent'
+            ? formatMargin(v)
+            : options.formatNumber(v);
     return {
       key: p.stat,
       label: p.label,

@@ -4,6 +4,7 @@ import {
   addSection,
   canMove,
   defaultSections,
+  isBlockShown,
   mergeSections,
   moveSection,
   removeSection,
@@ -77,5 +78,22 @@ describe('Overview sections', () => {
     expect(s[2]!.hiddenBlocks).toEqual(['customers']);
     s = toggleBlock(s, 'leaderboards', 'coupons');
     expect(s[2]!.hiddenBlocks).toEqual(['customers', 'coupons']);
+  });
+
+  it('shows a profit indicator by the store default until the user chooses, then as chosen', () => {
+    const block = 'revenue/net_profit';
+    const performance = (list: ReturnType<typeof defaultSections>) => list[0]!.hiddenBlocks;
+    let s = defaultSections();
+    expect(isBlockShown(performance(s), block, true)).toBe(true);
+    expect(isBlockShown(performance(s), block, false)).toBe(false);
+    // Shown while costs are unknown: the choice is kept when costs become known, and back.
+    s = toggleBlock(s, 'store-performance', block, false);
+    expect(isBlockShown(performance(s), block, false)).toBe(true);
+    expect(isBlockShown(performance(s), block, true)).toBe(true);
+    // Hidden while costs are known: stays hidden either way.
+    s = toggleBlock(s, 'store-performance', block, true);
+    expect(isBlockShown(performance(s), block, true)).toBe(false);
+    expect(isBlockShown(performance(s), block, false)).toBe(false);
+    expect(performance(s).filter((b) => b.startsWith(block))).toEqual([block]);
   });
 });

@@ -139,17 +139,43 @@ export function renameSection(
   return sections.map((s) => (s.key === key ? { ...s, title: clean } : s));
 }
 
-/** Shows or hides one block (indicator, chart, leaderboard) of a section. */
+/** The mark in `hiddenBlocks` of a block the user chose to show against its default. */
+const shownMark = (block: string) => `${block}:shown`;
+
+/**
+ * Whether a block is shown: not when hidden; a block whose default depends on the store
+ * (`defaultShown`: the profit indicators, shown where costs are known) follows the user's
+ * own choice when there is one, else that default.
+ */
+export function isBlockShown(
+  hiddenBlocks: readonly string[],
+  block: string,
+  defaultShown = true,
+): boolean {
+  if (hiddenBlocks.includes(block)) return false;
+  return hiddenBlocks.includes(shownMark(block)) || defaultShown;
+}
+
+/**
+ * Shows or hides one block (indicator, chart, leaderboard) of a section. A block with a
+ * default of the store's (`defaultShown` given) keeps the user's choice either way, so it
+ * stays as chosen when its default changes.
+ */
 export function toggleBlock(
   sections: readonly DashboardSection[],
   key: string,
   block: string,
+  defaultShown?: boolean,
 ): DashboardSection[] {
   return sections.map((s) => {
     if (s.key !== key) return s;
-    const hidden = s.hiddenBlocks.includes(block)
-      ? s.hiddenBlocks.filter((b) => b !== block)
-      : [...s.hiddenBlocks, block];
+    const shown = isBlockShown(s.hiddenBlocks, block, defaultShown);
+    const rest = s.hiddenBlocks.filter((b) => b !== block && b !== shownMark(block));
+    const hidden = shown
+      ? [...rest, block]
+      : defaultShown === undefined
+        ? rest
+        : [...rest, shownMark(block)];
     return { ...s, hiddenBlocks: hidden };
   });
 }
