@@ -109,7 +109,7 @@ describe('profit columns of the reports', () => {
   it('gives each order its cost, fees, gross and net profit, cost and fees hidden at first', () => {
     const table = ordersReport.table({}, {});
     const hidden = table.headers.filter((h) => h.hiddenByDefault).map((h) => h.key);
-    expect(hidden).toEqual(expect.arrayContaining(['cost_of_goods', 'payment_fees']));
+    expect(hidden).toEqual(expect.arrayContaining(['cost_of_goods', 'payment_fees', 'net_profit']));
     const keys = table.headers.map((h) => h.key);
     const cells = orderCells(
       {
