@@ -2,6 +2,7 @@ import type { CohortInterval, CohortsResponse, RfmResponse } from '@storelens/ap
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { quintiles, rfmGroup } from '../src/analytics/cohorts';
+import { rebuildStoreCustomerTime } from '../src/analytics/customer-time';
 import { bucketId, bucketsBetween } from '../src/analytics/intervals';
 import type { Db } from '../src/db/database';
 import { generateDemoStore } from '../src/demo/generate';
@@ -255,6 +256,8 @@ describeEachEngine(
         .set({ email: registered[i]!.email.toUpperCase() })
         .where('id', '=', guests[i]!.id)
         .execute();
+    // Written by hand, not through the connector: the customers-over-time tables are rebuilt.
+    await rebuildStoreCustomerTime(db);
   },
 );
 

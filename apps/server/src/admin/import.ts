@@ -370,6 +370,8 @@ export async function deleteAnalyticsData(db: Db, runner: JobRunner): Promise<vo
   await cancelImports(db, runner);
   await db.kysely.transaction().execute(async (trx) => {
     for (const table of ANALYTICS_TABLES) await trx.deleteFrom(table).execute();
+    // Without a state row the customers-over-time tables are built afresh (merges included).
+    await trx.deleteFrom('customer_time_state').execute();
   });
   // The last import's counts described the deleted rows: the status shows nothing imported
   // (not a stale "finished" or half-done progress) until the next import starts.

@@ -31,7 +31,11 @@ import { formatSqlUtc } from '../timezone';
 import { readOrderInputs } from './import-source';
 
 /** Tables a rebuild builds beside the live ones: the analytics tables and their bookkeeping. */
-export const SHADOWED_TABLES = [...ANALYTICS_TABLES, 'customer_totals_state'] as const;
+export const SHADOWED_TABLES = [
+  ...ANALYTICS_TABLES,
+  'customer_totals_state',
+  'customer_time_state',
+] as const;
 
 /** The marker table of a shadow: one row, the id of the rebuild job that owns it. */
 const MARKER = 'storelens_rebuild';

@@ -6,6 +6,16 @@
  */
 import type { CohortInterval, RfmGroup } from '@storelens/api';
 import type { ReportContext } from './context';
+import {
+  type Cells,
+  cohortCells,
+  customerTimeCurrent,
+  GRAINS,
+  type Lifetime,
+  lifetimesAsOf,
+  PERSON_MAP_SQL,
+  requestSettings,
+} from './customer-time';
 import { noFilters, statusDefault } from './filters';
 import { bucketId, bucketsBetween, wallMs, wallText } from './intervals';
 
@@ -13,12 +23,10 @@ import { bucketId, bucketsBetween, wallMs, wallText } from './intervals';
  * Who a customer is over time: the order's analytics customer, except that a guest (a
  * customer row with user id 0) whose e-mail, compared without case, is a registered
  * customer's is counted as that registered customer (the lowest id when several share it).
- * `guest` → `person` pairs; every other customer is their own person.
+ * `guest` → `person` pairs; every other customer is their own person. Defined with the tables
+ * that keep it (analytics/customer-time.ts).
  */
-export const PERSON_MAP_SQL = `SELECT g.id AS guest, x.reg AS person FROM customers g
-  JOIN (SELECT LOWER(email) AS e, MIN(CASE WHEN user_id > 0 THEN id END) AS reg
-    FROM customers WHERE email <> '' GROUP BY LOWER(email)) x ON x.e = LOWER(g.email)
-  WHERE g.user_id = 0 AND g.email <> '' AND x.reg IS NOT NULL`;
+export { PERSON_MAP_SQL };
 
 /** The person of an order_stats row `os` joined with PERSON_MAP_SQL as `pm`. */
 const PERSON = 'COALESCE(pm.person, os.customer_id)';
@@ -219,8 +227,57 @@ async function cohortWork(ctx: ReportContext, spec: CohortSpec) {
   return { buckets, cohorts };
 }
 
-/** One row per cohort with a customer in the range, oldest first. */
+/**
+ * One row per cohort with a customer in the range, oldest first: from cohort_totals when they
+ * are current for the request's settings and no filter narrows the cohorts, else from
+ * order_stats (the same figures: analytics/customer-time.ts).
+ */
 export async function cohortsReport(ctx: ReportContext, spec: CohortSpec): Promise<CohortRow[]> {
+  if (!hasCohortFilters(spec.filters)) {
+    const s = requestSettings(ctx);
+    if (await customerTimeCurrent(ctx.sql, s))
+      return cohortRows(
+        ctx,
+        spec,
+        await cohortCells(ctx.sql, s, spec.interval, spec.after, spec.before),
+      );
+  }
+  return cohortsFromOrders(ctx, spec);
+}
+
+/** The report's rows from the cohort cells of the range (`cohortCells`). */
+function cohortRows(ctx: ReportContext, spec: CohortSpec, cells: Cells): CohortRow[] {
+  const buckets = bucketsBetween(spec.after, spec.before, spec.interval, ctx.settings.startOfWeek);
+  const g = GRAINS[spec.interval];
+  const out: CohortRow[] = [];
+  buckets.forEach((b, i) => {
+    const size = cells.get(`${g}|${b.id}|`)?.customers ?? 0;
+    if (size <= 0) return;
+    let cumulative = 0;
+    out.push({
+      cohort: b.id,
+      date_start: b.start,
+      customers: size,
+      periods: buckets.slice(i).map((p) => {
+        const c = cells.get(`${g}|${b.id}|${p.id}`) ?? { customers: 0, orders: 0, net: 0 };
+        cumulative += c.net;
+        return {
+          customers: c.customers,
+          orders: c.orders,
+          net_revenue: ctx.money(c.net),
+          ltv: ctx.money(Math.round(cumulative / size)),
+        };
+      }),
+    });
+  });
+  return out;
+}
+
+/** The cohorts from order_stats (filtered cohorts; settings the tables were not built under). */
+export async function cohortsFromOrders(
+  ctx: ReportContext,
+  spec: CohortSpec,
+): Promise<CohortRow[]> {
   const { buckets, cohorts } = await cohortWork(ctx, spec);
   return [...cohorts.entries()]
     .sort(([a], [b]) => a - b)
@@ -324,14 +381,34 @@ export function rfmGroup(r: number, f: number, m: number): RfmGroup {
  * so equal values score alike.
  */
 export function quintiles(values: readonly (number | string)[]): number[] {
-  const order = values
-    .map((v, i) => [v, i] as const)
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const out = new Array<number>(values.length);
-  let firstOfRun = 0;
-  for (let p = 0; p < order.length; p++) {
-    if (p > 0 && order[p]![0] !== order[p - 1]![0]) firstOfRun = p;
-    out[order[p]![1]] = Math.floor((5 * firstOfRun) / order.length) + 1;
+  const n = values.length;
+  const numeric = values.every((v) => typeof v === 'number');
+  const keys = numeric ? Float64Array.from(values as number[]) : undefined;
+  if (!keys) {
+    const order = values
+      .map((v, i) => [v, i] as const)
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const out = new Array<number>(n);
+    let firstOfRun = 0;
+    for (let p = 0; p < order.length; p++) {
+      if (p > 0 && order[p]![0] !== order[p - 1]![0]) firstOfRun = p;
+      out[order[p]![1]] = Math.floor((5 * firstOfRun) / n) + 1;
+    }
+    return out;
+  }
+  // Numbers: a typed sort, then each value's first position by binary search.
+  const sorted = Float64Array.from(keys).sort();
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const v = keys[i]!;
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    out[i] = Math.floor((5 * lo) / n) + 1;
   }
   return out;
 }
@@ -350,8 +427,21 @@ export interface PersonLifetime {
   group: RfmGroup;
 }
 
-/** Every person with a counted order on or before `asOf`, scored. */
+/**
+ * Every person with a counted order on or before `asOf`, scored: from person_summary when it
+ * is current for the request's settings (analytics/customer-time.ts), else from order_stats.
+ */
 export async function lifetimes(ctx: ReportContext, asOf: string): Promise<PersonLifetime[]> {
+  const s = requestSettings(ctx);
+  if (!(await customerTimeCurrent(ctx.sql, s))) return score(await lifetimesFromOrders(ctx, asOf));
+  const people: Omit<PersonLifetime, 'r' | 'f' | 'm' | 'group'>[] = [];
+  for (const [person, life] of await lifetimesAsOf(ctx.sql, s, asOf))
+    people.push({ person, ...(life satisfies Lifetime) });
+  return score(people.sort((a, b) => a.person - b.person));
+}
+
+/** Each person's lifetime figures as of `asOf` from order_stats, by person. */
+async function lifetimesFromOrders(ctx: ReportContext, asOf: string) {
   const c = counted(ctx);
   const rows = await ctx.sql.query<{
     person: number;
@@ -368,7 +458,7 @@ export async function lifetimes(ctx: ReportContext, asOf: string): Promise<Perso
      GROUP BY ${PERSON}`,
     [...c.params, asOf],
   );
-  const people = rows
+  return rows
     .filter((r) => Number(r.orders) > 0 && r.first_at !== null && r.last_at !== null)
     .map((r) => ({
       person: Number(r.person),
@@ -378,7 +468,12 @@ export async function lifetimes(ctx: ReportContext, asOf: string): Promise<Perso
       last: String(r.last_at),
     }))
     .sort((a, b) => a.person - b.person);
-  const r = quintiles(people.map((p) => p.last));
+}
+
+/** Scores persons (sorted by id) and gives their groups. */
+function score(people: Omit<PersonLifetime, 'r' | 'f' | 'm' | 'group'>[]): PersonLifetime[] {
+  // Dates as numbers (their text sorts as they do).
+  const r = quintiles(people.map((p) => wallMs(p.last)));
   const f = quintiles(people.map((p) => p.orders));
   const m = quintiles(people.map((p) => p.net));
   return people.map((p, i) => ({

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { noteOrderWrites } from '../admin/rebuild';
+import { storeTimeSettings, writeCustomers } from '../analytics/customer-time';
 import { refreshCustomerDates } from '../customer-activity';
 import type { Db } from '../db/database';
 import { CUSTOMER_COLUMNS, PRODUCT_COLUMNS } from '../db/schema';
@@ -205,29 +206,36 @@ export async function upsertCoupons(db: Db, items: readonly WcCoupon[]): Promise
 
 export async function upsertCustomers(db: Db, items: readonly WcCustomer[]): Promise<void> {
   const { items: keep, marks } = await fresh(db, 'customer', items, modifiedOf);
-  const toLocal = zone((await readStoreSettings(db)).timezone).toLocal;
-  await sql(db).insertMany(
-    'customers',
-    CUSTOMER_COLUMNS,
-    keep.map((c) => {
-      const registered = wcGmt(c.date_created_gmt);
-      return [
-        c.id,
-        c.id,
-        c.username ?? '',
-        c.first_name ?? '',
-        c.last_name ?? '',
-        c.email ?? '',
-        c.billing?.country ?? '',
-        c.billing?.state ?? '',
-        c.billing?.city ?? '',
-        c.billing?.postcode ?? '',
-        registered && toLocal(registered),
-        registered,
-      ];
-    }),
-    { keys: ['id'], mode: 'replace' },
-  );
+  const settings = await readStoreSettings(db);
+  const toLocal = zone(settings.timezone).toLocal;
+  const rows = keep.map((c) => {
+    const registered = wcGmt(c.date_created_gmt);
+    return [
+      c.id,
+      c.id,
+      c.username ?? '',
+      c.first_name ?? '',
+      c.last_name ?? '',
+      c.email ?? '',
+      c.billing?.country ?? '',
+      c.billing?.state ?? '',
+      c.billing?.city ?? '',
+      c.billing?.postcode ?? '',
+      registered && toLocal(registered),
+      registered,
+    ];
+  });
+  // The customers' e-mails decide who their orders count as over time (cohorts, RFM).
+  await db.kysely.transaction().execute(async (trx) => {
+    const t = new RawSql(trx, db.engine, db.sqlite);
+    await writeCustomers(
+      t,
+      storeTimeSettings(settings),
+      keep.map((c) => c.id),
+      keep.map((c) => c.email ?? ''),
+      () => t.insertMany('customers', CUSTOMER_COLUMNS, rows, { keys: ['id'], mode: 'replace' }),
+    );
+  });
   await markApplied(db, 'customer', marks);
 }
 
@@ -389,26 +397,37 @@ async function customerIds(db: Db, orders: readonly WcOrder[]): Promise<(o: WcOr
     ),
   );
   // No registration date: an order's billing does not say when (or whether) they registered.
-  await s.insertMany(
-    'customers',
-    CUSTOMER_COLUMNS,
-    [...wanted]
-      .filter(([id]) => !known.has(id))
-      .map(([id, o]) => [
-        id,
-        Math.max(o.customer_id, 0),
-        '',
-        o.billing?.first_name ?? '',
-        o.billing?.last_name ?? '',
-        o.billing?.email ?? '',
-        o.billing?.country ?? '',
-        o.billing?.state ?? '',
-        o.billing?.city ?? '',
-        o.billing?.postcode ?? '',
-        null,
-        null,
-      ]),
-  );
+  const added = [...wanted].filter(([id]) => !known.has(id));
+  const settings = storeTimeSettings(await readStoreSettings(db));
+  if (added.length > 0)
+    await db.kysely.transaction().execute(async (trx) => {
+      const t = new RawSql(trx, db.engine, db.sqlite);
+      await writeCustomers(
+        t,
+        settings,
+        added.map(([id]) => id),
+        added.map(([, o]) => o.billing?.email ?? ''),
+        () =>
+          t.insertMany(
+            'customers',
+            CUSTOMER_COLUMNS,
+            added.map(([id, o]) => [
+              id,
+              Math.max(o.customer_id, 0),
+              '',
+              o.billing?.first_name ?? '',
+              o.billing?.last_name ?? '',
+              o.billing?.email ?? '',
+              o.billing?.country ?? '',
+              o.billing?.state ?? '',
+              o.billing?.city ?? '',
+              o.billing?.postcode ?? '',
+              null,
+              null,
+            ]),
+          ),
+      );
+    });
   return ids;
 }
 

@@ -35,6 +35,7 @@ import * as m033 from './migrations/033_order_payment_attribution';
 import * as m034 from './migrations/034_cost_of_goods';
 import * as m035 from './migrations/035_profit_measures';
 import * as m036 from './migrations/036_source_indexes';
+import * as m037 from './migrations/037_customer_time';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '034_cost_of_goods': m034,
   '035_profit_measures': m035,
   '036_source_indexes': m036,
+  '037_customer_time': m037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

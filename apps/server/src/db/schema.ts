@@ -582,6 +582,40 @@ export interface CustomerTotalsStateTable {
   excluded_statuses: string;
 }
 
+/** A guest counted as the registered customer of the same e-mail (migration 037). */
+export interface CustomerPersonTable {
+  customer_id: number;
+  person: number;
+}
+
+/** A person's lifetime figures under customer_time_state's settings (migration 037). */
+export interface PersonSummaryTable {
+  person: number;
+  first_at: string;
+  last_at: string;
+  orders: number;
+  net: number;
+}
+
+/**
+ * A cohort's figures in one period (grain w, m, q or y; period '' holds the cohort's size in
+ * `customers`), migration 037.
+ */
+export interface CohortTotalsTable {
+  grain: string;
+  cohort: string;
+  period: string;
+  customers: number;
+  orders: number;
+  net: number;
+}
+
+/** The settings (JSON) the customers-over-time tables were built under (migration 037). */
+export interface CustomerTimeStateTable {
+  id: number;
+  settings: string;
+}
+
 /** An index a bulk load dropped, with the SQL that builds it again (db/bulk.ts). */
 export interface DeferredIndexTable {
   name: string;
@@ -632,6 +666,10 @@ export interface Database {
   customer_first_order: CustomerFirstOrderTable;
   customer_totals: CustomerTotalsTable;
   customer_totals_state: CustomerTotalsStateTable;
+  customer_persons: CustomerPersonTable;
+  person_summary: PersonSummaryTable;
+  cohort_totals: CohortTotalsTable;
+  customer_time_state: CustomerTimeStateTable;
   deferred_indexes: DeferredIndexTable;
 }
 
@@ -661,6 +699,9 @@ export const ANALYTICS_TABLES = [
   'tax_day',
   'customer_first_order',
   'customer_totals',
+  'customer_persons',
+  'person_summary',
+  'cohort_totals',
 ] as const satisfies readonly (keyof Database)[];
 
 /* ---- admin services (migration 002) ---- */

@@ -1,3 +1,4 @@
+import { rebuildCustomerTime, storeTimeSettings } from '../analytics/customer-time';
 import { statusKey } from '../analytics/customer-totals';
 import { restoreIndexes } from '../db/bulk';
 import type { Db } from '../db/database';
@@ -8,6 +9,7 @@ import {
   REVENUE_VALUE_COLUMNS,
 } from '../db/rollups';
 import { pipelinedTransaction, type RawSql } from '../db/sql';
+import { readStoreSettings } from '../options';
 import { Deltas, dayNumber } from './contributions';
 import { ItemDayTotals } from './item-day-totals';
 import { itemVisitFills } from './item-visits';
@@ -52,6 +54,10 @@ export async function endBulkLoad(
   phase('item visits counted, indexes built (and analysed)');
   await inTransaction((sql) => bulk.applyLate(sql));
   phase('late rollup contributions');
+  // The load's batches left the customers-over-time tables stale: built once, from every order.
+  const settings = storeTimeSettings(await readStoreSettings(db));
+  await inTransaction((sql) => rebuildCustomerTime(sql, settings));
+  phase('customers over time');
 }
 
 /** The first day (since 1970) of the month after month `index` (months since 1970). */

@@ -1,3 +1,8 @@
+import {
+  CustomerTimeUpdate,
+  dropCustomerTimeState,
+  storeTimeSettings,
+} from '../analytics/customer-time';
 import { prepareCustomerTotals, updateCustomerTotals } from '../analytics/customer-totals';
 import type { Db } from '../db/database';
 import { lockOrders } from '../db/order-locks';
@@ -102,6 +107,21 @@ export async function ingestOrders(
     // What the batch reads is read before it writes: a pipelined write (RawSql.pipelined) goes
     // on in PostgreSQL while this process works, until a read waits for it.
     await prepareCustomerTotals(sql, settings.excludedStatuses);
+    // Customers over time: the persons the batch touches, read before it writes (a bulk load
+    // leaves the tables stale; its end builds them: demo/generate.ts).
+    let customerTime: CustomerTimeUpdate | undefined;
+    if (options.bulk) await dropCustomerTimeState(sql);
+    else {
+      const customers = new Set(orders.map((o) => o.customerId));
+      for (const column of ['order_id', 'parent_id'])
+        for (const r of await sql.selectIn<{ customer_id: number }>(
+          'SELECT customer_id FROM order_stats',
+          column,
+          touched,
+        ))
+          customers.add(Number(r.customer_id));
+      customerTime = await CustomerTimeUpdate.start(sql, storeTimeSettings(settings), customers);
+    }
     await categories.load(orders.flatMap((o) => o.lines.map((l) => l.productId)));
     const costAt = await readProductCosts(sql, orders);
 
@@ -241,6 +261,8 @@ export async function ingestOrders(
       await applyItemDays(sql, deltas);
       phase('item_day');
     }
+    await customerTime?.finish(sql);
+    phase('customers over time');
     await sql.settle();
     phase('written (PostgreSQL catching up)');
     commitStarted = performance.now();

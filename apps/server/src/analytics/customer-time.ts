@@ -1,0 +1,588 @@
+/*
+ * Customers over time, kept by ingestion (migration 037; docs/metrics.md, "Cohorts and RFM
+ * groups"; docs/architecture.md, "Customers over time"):
+ *
+ * - customer_persons: each guest counted as a registered customer (PERSON_MAP_SQL);
+ * - person_summary: each person's first and last counted order, orders and net sales;
+ * - cohort_totals: per grain (w, m, q, y), cohort (the bucket of the first order) and period,
+ *   the cohort's customers who ordered in the period, their orders and net sales (refunds on
+ *   their own dates); period '' holds the cohort's size.
+ *
+ * One definition: every figure comes from `contribute`, which reads a person's counted
+ * order_stats rows exactly as the order_stats path of analytics/cohorts.ts does (that path
+ * stays, for filtered cohorts, and for settings the tables were not built under). Ingestion
+ * reads the contribution of each person a batch touches before it writes (`CustomerTimeUpdate
+ * .start`) and again after (`finish`), and adds the difference; the connector does the same
+ * around writing customers, whose e-mails decide the persons.
+ */
+import type { CohortInterval, DateType } from '@storelens/api';
+import type { Db } from '../db/database';
+import { rowsIn } from '../db/dialect';
+import { RawSql } from '../db/sql';
+import { readStoreSettings } from '../options';
+import type { ReportContext } from './context';
+import { statusKey } from './customer-totals';
+import { bucketAt, wallMs, wallText } from './intervals';
+
+/** Who a customer is over time (analytics/cohorts.ts explains the rule). */
+export const PERSON_MAP_SQL = `SELECT g.id AS guest, x.reg AS person FROM customers g
+  JOIN (SELECT LOWER(email) AS e, MIN(CASE WHEN user_id > 0 THEN id END) AS reg
+    FROM customers WHERE email <> '' GROUP BY LOWER(email)) x ON x.e = LOWER(g.email)
+  WHERE g.user_id = 0 AND g.email <> '' AND x.reg IS NOT NULL`;
+
+/** The settings the tables depend on. */
+export interface TimeSettings {
+  excludedStatuses: readonly string[];
+  dateColumn: DateType;
+  startOfWeek: number;
+  timezone: string;
+}
+
+export const GRAINS: Record<CohortInterval, string> = {
+  week: 'w',
+  month: 'm',
+  quarter: 'q',
+  year: 'y',
+};
+const INTERVALS = Object.entries(GRAINS) as [CohortInterval, string][];
+
+export const timeKey = (s: TimeSettings) =>
+  JSON.stringify({
+    excluded: JSON.parse(statusKey(s.excludedStatuses)),
+    date: s.dateColumn,
+    week: s.startOfWeek,
+    zone: s.timezone,
+  });
+
+/** The settings of a store (its date type). */
+export const storeTimeSettings = (s: {
+  excludedStatuses: readonly string[];
+  dateType: DateType;
+  startOfWeek: number;
+  timezone: string;
+}): TimeSettings => ({
+  excludedStatuses: s.excludedStatuses,
+  dateColumn: s.dateType,
+  startOfWeek: s.startOfWeek,
+  timezone: s.timezone,
+});
+
+/** The settings of a report request. */
+export const requestSettings = (ctx: ReportContext): TimeSettings => ({
+  excludedStatuses: ctx.settings.excludedStatuses,
+  dateColumn: ctx.dateColumn,
+  startOfWeek: ctx.settings.startOfWeek,
+  timezone: ctx.settings.timezone,
+});
+
+/** True when the tables hold the figures of these settings. */
+export async function customerTimeCurrent(sql: RawSql, s: TimeSettings): Promise<boolean> {
+  const rows = await sql.query<{ settings: string }>(
+    'SELECT settings FROM customer_time_state WHERE id = 1',
+  );
+  return rows[0]?.settings === timeKey(s);
+}
+
+/** A counted order_stats row (an order, or a refund on its own date) of a person. */
+export interface PersonRow {
+  person: number;
+  order: boolean;
+  net: number;
+  at: string;
+}
+
+/** The counted condition on order_stats `os` (as analytics/cohorts.ts counts). */
+export function countedSql(s: TimeSettings) {
+  const col = `os.${s.dateColumn}`;
+  const list = [...new Set(s.excludedStatuses)];
+  const status =
+    list.length === 0 ? '' : ` AND os.status NOT IN (${list.map(() => '?').join(',')})`;
+  return {
+    col,
+    sql: `os.customer_id > 0${status} AND ${col} IS NOT NULL`,
+    params: list as unknown[],
+  };
+}
+
+const PERSON = 'COALESCE(cp.person, os.customer_id)';
+const PERSON_JOIN = 'LEFT JOIN customer_persons cp ON cp.customer_id = os.customer_id';
+
+/** The persons the customers are counted as. */
+export async function personsOf(sql: RawSql, customers: Iterable<number>): Promise<number[]> {
+  const ids = [...new Set(customers)].filter((id) => id > 0);
+  const out = new Set(ids);
+  if (ids.length === 0) return [];
+  for (const r of await sql.query<{ customer_id: number; person: number }>(
+    `SELECT customer_id, person FROM customer_persons WHERE ${sql.inIdList('customer_id')}`,
+    [sql.idList(ids)],
+  )) {
+    out.delete(Number(r.customer_id));
+    out.add(Number(r.person));
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Every counted row of the persons (all their customers'), by person. */
+export async function personRows(
+  sql: RawSql,
+  s: TimeSettings,
+  persons: readonly number[],
+): Promise<Map<number, PersonRow[]>> {
+  const out = new Map<number, PersonRow[]>();
+  if (persons.length === 0) return out;
+  const c = countedSql(s);
+  const guests = await sql.query<{ customer_id: number }>(
+    `SELECT customer_id FROM customer_persons WHERE ${sql.inIdList('person')}`,
+    [sql.idList(persons)],
+  );
+  const customers = [...persons, ...guests.map((g) => Number(g.customer_id))];
+  const rows = await sql.query<{ person: number; parent_id: number; net: number; at: string }>(
+    `SELECT ${PERSON} AS person, os.parent_id, os.net_total AS net, ${c.col} AS at
+     FROM order_stats os ${PERSON_JOIN}
+     WHERE ${sql.inIdList('os.customer_id')} AND ${c.sql}`,
+    [sql.idList(customers), ...c.params],
+  );
+  const wanted = new Set(persons);
+  for (const r of rows) {
+    const person = Number(r.person);
+    if (!wanted.has(person)) continue;
+    let list = out.get(person);
+    if (!list) {
+      list = [];
+      out.set(person, list);
+    }
+    list.push({ person, order: Number(r.parent_id) === 0, net: Number(r.net), at: String(r.at) });
+  }
+  return out;
+}
+
+/** A cohort's figures in a period (or its size, period ''). */
+export interface Cell {
+  customers: number;
+  orders: number;
+  net: number;
+}
+
+/** Cells by `grain|cohort|period`. */
+export type Cells = Map<string, Cell>;
+
+export interface Lifetime {
+  first: string;
+  last: string;
+  orders: number;
+  net: number;
+}
+
+/** A person's lifetime figures from their rows (undefined without a counted order). */
+export function lifetimeOf(rows: readonly PersonRow[]): Lifetime | undefined {
+  let first: string | undefined;
+  let last = '';
+  let orders = 0;
+  let net = 0;
+  for (const r of rows) {
+    net += r.net;
+    if (!r.order) continue;
+    orders += 1;
+    if (first === undefined || r.at < first) first = r.at;
+    if (r.at > last) last = r.at;
+  }
+  return first === undefined ? undefined : { first, last, orders, net };
+}
+
+const addCell = (cells: Cells, key: string, sign: number, c: Cell) => {
+  const had = cells.get(key);
+  if (had) {
+    had.customers += sign * c.customers;
+    had.orders += sign * c.orders;
+    had.net += sign * c.net;
+  } else
+    cells.set(key, { customers: sign * c.customers, orders: sign * c.orders, net: sign * c.net });
+};
+
+/**
+ * Adds (sign 1) or subtracts (-1) one person's cohort cells for the grains: the cohort is the
+ * bucket of their first counted order, each period from it on holds their orders and net
+ * sales there and counts them as a customer when they ordered in it. With `range`, as the
+ * order_stats path answers a request: rows after `before` are not read, and a person whose
+ * first order is outside the range is in no cohort.
+ */
+export function contribute(
+  cells: Cells,
+  sign: number,
+  rows: readonly PersonRow[],
+  grains: readonly CohortInterval[],
+  startOfWeek: number,
+  range?: { after: string; before: string },
+) {
+  const kept = range ? rows.filter((r) => r.at <= range.before) : rows;
+  const life = lifetimeOf(kept);
+  if (!life) return;
+  if (range && (life.first < range.after || life.first > range.before)) return;
+  for (const interval of grains) {
+    const g = GRAINS[interval];
+    const cohort = bucketAt(wallMs(life.first), interval, startOfWeek);
+    addCell(cells, `${g}|${cohort.id}|`, sign, { customers: 1, orders: 0, net: 0 });
+    const periods = new Map<string, Cell>();
+    for (const r of kept) {
+      // A day's bucket, as the order_stats path groups its rows by day or month.
+      const b = bucketAt(wallMs(`${r.at.slice(0, 10)} 00:00:00`), interval, startOfWeek);
+      if (b.start < cohort.start) continue;
+      const p = periods.get(b.id) ?? { customers: 0, orders: 0, net: 0 };
+      if (r.order) {
+        p.orders += 1;
+        p.customers = 1;
+      }
+      p.net += r.net;
+      periods.set(b.id, p);
+    }
+    for (const [period, p] of periods) addCell(cells, `${g}|${cohort.id}|${period}`, sign, p);
+  }
+}
+
+const ALL_GRAINS = INTERVALS.map(([interval]) => interval);
+const COHORT_KEYS = ['grain', 'cohort', 'period'];
+const KEYS_PER_DELETE = 200;
+
+/** Adds cells to cohort_totals, then deletes the touched rows left all zero. */
+async function addCells(sql: RawSql, cells: Cells) {
+  const rows: unknown[][] = [];
+  for (const [key, c] of cells) {
+    if (c.customers === 0 && c.orders === 0 && c.net === 0) continue;
+    rows.push([...key.split('|'), c.customers, c.orders, c.net]);
+  }
+  await sql.insertMany('cohort_totals', [...COHORT_KEYS, 'customers', 'orders', 'net'], rows, {
+    keys: COHORT_KEYS,
+    mode: 'add',
+  });
+  const touched = rows.map((r) => r.slice(0, 3));
+  for (let start = 0; start < touched.length; start += KEYS_PER_DELETE) {
+    const chunk = touched.slice(start, start + KEYS_PER_DELETE);
+    await sql.run(
+      `DELETE FROM cohort_totals WHERE ${rowsIn(sql.engine, COHORT_KEYS, chunk.length)}
+       AND customers = 0 AND orders = 0 AND net = 0`,
+      chunk.flat(),
+    );
+  }
+}
+
+/** Writes the persons' summaries (deleting those without a counted order). */
+async function writeSummaries(
+  sql: RawSql,
+  persons: readonly number[],
+  rows: Map<number, PersonRow[]>,
+) {
+  await sql.deleteIn('person_summary', 'person', persons);
+  const out: unknown[][] = [];
+  for (const person of persons) {
+    const life = lifetimeOf(rows.get(person) ?? []);
+    if (life) out.push([person, life.first, life.last, life.orders, life.net]);
+  }
+  await sql.insertMany('person_summary', ['person', 'first_at', 'last_at', 'orders', 'net'], out);
+}
+
+/** Advisory locks of persons (PostgreSQL), in id order so two writers cannot deadlock. */
+const PERSON_LOCK_SPACE = 37_037;
+
+async function lockPersons(sql: RawSql, persons: readonly number[]) {
+  if (sql.engine !== 'postgres' || persons.length === 0) return;
+  await sql.query(
+    `SELECT pg_advisory_xact_lock(${PERSON_LOCK_SPACE}, k) FROM (
+       SELECT DISTINCT (id % 2147483647)::int AS k FROM unnest(?::bigint[]) AS id ORDER BY k
+     ) locks`,
+    [sql.idList(persons)],
+  );
+}
+
+/**
+ * One change of the tables: `start` reads the contribution of the persons of some customers
+ * (and the customers of their e-mails' persons) before a write, `finish` reads it again after
+ * and adds the difference. When the tables are not current for the store's settings, `start`
+ * rebuilds them first (as customer_totals are: analytics/customer-totals.ts).
+ */
+export class CustomerTimeUpdate {
+  private constructor(
+    private readonly s: TimeSettings,
+    private readonly persons: number[],
+    private readonly before: Cells,
+  ) {}
+
+  static async start(
+    sql: RawSql,
+    s: TimeSettings,
+    customers: Iterable<number>,
+  ): Promise<CustomerTimeUpdate> {
+    if (!(await customerTimeCurrent(sql, s))) await rebuildCustomerTime(sql, s);
+    const ids = [...new Set(customers)].filter((id) => id > 0);
+    // The customers themselves too: a guest that becomes its own person again.
+    const persons = [...new Set([...ids, ...(await personsOf(sql, ids))])].sort((a, b) => a - b);
+    await lockPersons(sql, persons);
+    const before: Cells = new Map();
+    for (const rows of (await personRows(sql, s, persons)).values())
+      contribute(before, -1, rows, ALL_GRAINS, s.startOfWeek);
+    return new CustomerTimeUpdate(s, persons, before);
+  }
+
+  async finish(sql: RawSql): Promise<void> {
+    if (this.persons.length === 0) return;
+    const rows = await personRows(sql, this.s, this.persons);
+    const cells = this.before;
+    for (const list of rows.values()) contribute(cells, 1, list, ALL_GRAINS, this.s.startOfWeek);
+    await addCells(sql, cells);
+    await writeSummaries(sql, this.persons, rows);
+  }
+}
+
+/**
+ * The customers whose person may change when customers of these ids and e-mails are written:
+ * every customer sharing an e-mail (without case) with them.
+ */
+export async function customersOfEmails(
+  sql: RawSql,
+  ids: readonly number[],
+  emails: readonly string[],
+): Promise<number[]> {
+  const lower = [...new Set(emails.filter((e) => e !== '').map((e) => e.toLowerCase()))];
+  const out = new Set(ids);
+  if (ids.length > 0)
+    for (const r of await sql.query<{ email: string }>(
+      `SELECT email FROM customers WHERE ${sql.inIdList('id')} AND email <> ''`,
+      [sql.idList([...ids])],
+    ))
+      lower.push(String(r.email).toLowerCase());
+  const unique = [...new Set(lower)];
+  for (let start = 0; start < unique.length; start += 500) {
+    const chunk = unique.slice(start, start + 500);
+    for (const r of await sql.query<{ id: number }>(
+      `SELECT id FROM customers WHERE LOWER(email) IN (${chunk.map(() => '?').join(',')})`,
+      chunk,
+    ))
+      out.add(Number(r.id));
+  }
+  return [...out];
+}
+
+/**
+ * Writes the persons of the customers again, from their rows as they stand: a guest with a
+ * registered customer's e-mail (without case) is the lowest such id (PERSON_MAP_SQL's rule).
+ * `customers` must hold every customer sharing an e-mail with any of them (`customersOfEmails`).
+ */
+export async function refreshPersons(sql: RawSql, customers: readonly number[]) {
+  if (customers.length === 0) return;
+  const rows = await sql.query<{ id: number; user_id: number; email: string }>(
+    `SELECT id, user_id, email FROM customers WHERE ${sql.inIdList('id')}`,
+    [sql.idList(customers)],
+  );
+  const registered = new Map<string, number>();
+  for (const r of rows) {
+    const e = String(r.email).toLowerCase();
+    if (Number(r.user_id) > 0 && e !== '') {
+      const had = registered.get(e);
+      if (had === undefined || Number(r.id) < had) registered.set(e, Number(r.id));
+    }
+  }
+  await sql.run(`DELETE FROM customer_persons WHERE ${sql.inIdList('customer_id')}`, [
+    sql.idList(customers),
+  ]);
+  const merged: unknown[][] = [];
+  for (const r of rows) {
+    const person = registered.get(String(r.email).toLowerCase());
+    if (Number(r.user_id) === 0 && r.email !== '' && person !== undefined)
+      merged.push([Number(r.id), person]);
+  }
+  await sql.insertMany('customer_persons', ['customer_id', 'person'], merged);
+}
+
+/**
+ * Writes customers (`write`) keeping the tables exact: the persons of every customer sharing
+ * an e-mail with the written ones (before and after) are read before and after the write.
+ */
+export async function writeCustomers(
+  sql: RawSql,
+  s: TimeSettings,
+  ids: readonly number[],
+  emails: readonly string[],
+  write: () => Promise<void>,
+): Promise<void> {
+  const affected = await customersOfEmails(sql, ids, emails);
+  const update = await CustomerTimeUpdate.start(sql, s, affected);
+  await write();
+  await refreshPersons(sql, affected);
+  await update.finish(sql);
+}
+
+/** Persons read and written at a time by a rebuild. */
+const REBUILD_CHUNK = 5_000;
+
+/**
+ * Builds every table afresh from customers and order_stats as they stand, and records the
+ * settings used. Run it inside a transaction (on PostgreSQL it locks the tables until commit,
+ * so concurrent ingestion adds its batches after the rebuild, never into it).
+ */
+export async function rebuildCustomerTime(sql: RawSql, s: TimeSettings): Promise<void> {
+  if (sql.engine === 'postgres')
+    await sql.run(
+      'LOCK TABLE customer_persons, person_summary, cohort_totals, customer_time_state IN SHARE ROW EXCLUSIVE MODE',
+    );
+  for (const table of ['customer_persons', 'person_summary', 'cohort_totals'])
+    await sql.run(`DELETE FROM ${table}`);
+  await sql.run(
+    `INSERT INTO customer_persons (customer_id, person) SELECT m.guest, m.person FROM (${PERSON_MAP_SQL}) m`,
+  );
+  const c = countedSql(s);
+  const persons = (
+    await sql.query<{ person: number }>(
+      `SELECT DISTINCT ${PERSON} AS person FROM order_stats os ${PERSON_JOIN} WHERE ${c.sql}`,
+      c.params,
+    )
+  )
+    .map((r) => Number(r.person))
+    .sort((a, b) => a - b);
+  const cells: Cells = new Map();
+  for (let start = 0; start < persons.length; start += REBUILD_CHUNK) {
+    const chunk = persons.slice(start, start + REBUILD_CHUNK);
+    const rows = await personRows(sql, s, chunk);
+    for (const list of rows.values()) contribute(cells, 1, list, ALL_GRAINS, s.startOfWeek);
+    const out: unknown[][] = [];
+    for (const person of chunk) {
+      const life = lifetimeOf(rows.get(person) ?? []);
+      if (life) out.push([person, life.first, life.last, life.orders, life.net]);
+    }
+    await sql.insertMany('person_summary', ['person', 'first_at', 'last_at', 'orders', 'net'], out);
+  }
+  await addCells(sql, cells);
+  await sql.run(
+    `INSERT INTO customer_time_state (id, settings) VALUES (1, ?)
+     ON CONFLICT (id) DO UPDATE SET settings = excluded.settings`,
+    [timeKey(s)],
+  );
+}
+
+/** Marks the tables stale (a bulk load writes around them; its end rebuilds them). */
+export async function dropCustomerTimeState(sql: RawSql): Promise<void> {
+  await sql.run('DELETE FROM customer_time_state');
+}
+
+/* Reads ------------------------------------------------------------------------------------ */
+
+/** The persons with a counted row dated in (`after`, `before`]. */
+async function personsActiveBetween(
+  sql: RawSql,
+  s: TimeSettings,
+  after: string,
+  before: string | undefined,
+): Promise<number[]> {
+  const c = countedSql(s);
+  const rows = await sql.query<{ person: number }>(
+    `SELECT DISTINCT ${PERSON} AS person FROM order_stats os ${PERSON_JOIN}
+     WHERE ${c.col} > ?${before === undefined ? '' : ` AND ${c.col} <= ?`} AND ${c.sql}`,
+    [after, ...(before === undefined ? [] : [before]), ...c.params],
+  );
+  return rows.map((r) => Number(r.person));
+}
+
+/**
+ * The cohort cells of one grain for a request's range, from cohort_totals: the stored cells
+ * of the range's buckets, corrected for the persons the range's edges cut (a first order in
+ * the first bucket before `after`, or in the last after `before`; rows in the last bucket after
+ * `before`), whose stored contribution is replaced by the one the range gives them.
+ */
+export async function cohortCells(
+  sql: RawSql,
+  s: TimeSettings,
+  interval: CohortInterval,
+  after: string,
+  before: string,
+): Promise<Cells> {
+  const g = GRAINS[interval];
+  const cells: Cells = new Map();
+  const rows = await sql.query<Cell & { cohort: string; period: string }>(
+    'SELECT cohort, period, customers, orders, net FROM cohort_totals WHERE grain = ?',
+    [g],
+  );
+  for (const r of rows)
+    cells.set(`${g}|${r.cohort}|${r.period}`, {
+      customers: Number(r.customers),
+      orders: Number(r.orders),
+      net: Number(r.net),
+    });
+  const spanStart = wallText(bucketAt(wallMs(after), interval, s.startOfWeek).start);
+  const spanEnd = wallText(bucketAt(wallMs(before), interval, s.startOfWeek).end - 1000);
+  const cut = new Set<number>();
+  if (spanStart < after)
+    for (const r of await sql.query<{ person: number }>(
+      'SELECT person FROM person_summary WHERE first_at >= ? AND first_at < ?',
+      [spanStart, after],
+    ))
+      cut.add(Number(r.person));
+  if (before < spanEnd) {
+    for (const r of await sql.query<{ person: number }>(
+      'SELECT person FROM person_summary WHERE first_at > ? AND first_at <= ?',
+      [before, spanEnd],
+    ))
+      cut.add(Number(r.person));
+    for (const person of await personsActiveBetween(sql, s, before, spanEnd)) cut.add(person);
+  }
+  if (cut.size > 0) {
+    const byPerson = await personRows(
+      sql,
+      s,
+      [...cut].sort((a, b) => a - b),
+    );
+    for (const list of byPerson.values()) {
+      contribute(cells, -1, list, [interval], s.startOfWeek);
+      contribute(cells, 1, list, [interval], s.startOfWeek, { after, before });
+    }
+  }
+  return cells;
+}
+
+/** Every person's lifetime figures as of `asOf` (a person without an order by then has none). */
+export async function lifetimesAsOf(
+  sql: RawSql,
+  s: TimeSettings,
+  asOf: string,
+): Promise<Map<number, Lifetime>> {
+  const out = new Map<number, Lifetime>();
+  const rows = await sql.query<{
+    person: number;
+    first_at: string;
+    last_at: string;
+    orders: number;
+    net: number;
+  }>('SELECT person, first_at, last_at, orders, net FROM person_summary WHERE first_at <= ?', [
+    asOf,
+  ]);
+  for (const r of rows)
+    out.set(Number(r.person), {
+      first: String(r.first_at),
+      last: String(r.last_at),
+      orders: Number(r.orders),
+      net: Number(r.net),
+    });
+  // The persons with rows after asOf: their figures are read again, without those rows.
+  const later = await personsActiveBetween(sql, s, asOf, undefined);
+  if (later.length > 0) {
+    const byPerson = await personRows(
+      sql,
+      s,
+      later.sort((a, b) => a - b),
+    );
+    for (const person of later) {
+      const life = lifetimeOf((byPerson.get(person) ?? []).filter((r) => r.at <= asOf));
+      if (life) out.set(person, life);
+      else out.delete(person);
+    }
+  }
+  return out;
+}
+
+/**
+ * Rebuilds a store's tables in a transaction of its own, with its current settings (after
+ * customers were written other than through `writeCustomers`, e.g. by hand in SQL).
+ */
+export async function rebuildStoreCustomerTime(db: Db): Promise<void> {
+  const settings = storeTimeSettings(await readStoreSettings(db));
+  await db.kysely.transaction().execute(async (trx) => {
+    await rebuildCustomerTime(new RawSql(trx, db.engine, db.sqlite), settings);
+  });
+}
