@@ -168,6 +168,11 @@ async function main() {
         ),
       target: 15,
     },
+    {
+      name: 'profit/stats year by day (primary, compare)',
+      paths: (Y, C) => [`reports/profit/stats?${Y}&${stats}`, `reports/profit/stats?${C}&${stats}`],
+      target: 15,
+    },
     { name: 'orders list by date', paths: list('orders', 'date'), target: 100 },
     { name: 'orders list by net sales', paths: list('orders', 'net_total'), target: 100 },
     {
@@ -176,6 +181,26 @@ async function main() {
       target: 100,
     },
     { name: 'products list by last sale', paths: list('products', 'date'), target: 100 },
+    {
+      name: 'products list by gross profit',
+      paths: list('products', 'gross_profit'),
+      target: 100,
+    },
+    {
+      name: 'products list by gross margin (loss first)',
+      paths: (Y) => [`${list('products', 'gross_margin')(Y)[0]}&order=asc`],
+      target: 100,
+    },
+    {
+      name: 'variations list by gross profit',
+      paths: list('variations', 'gross_profit'),
+      target: 100,
+    },
+    {
+      name: 'categories list by gross margin',
+      paths: list('categories', 'gross_margin'),
+      target: 100,
+    },
     {
       name: 'variations list by net sales',
       paths: list('variations', 'net_revenue'),

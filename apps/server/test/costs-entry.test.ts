@@ -4,6 +4,14 @@
  * recompute job. After every change, every profit figure equals a store built from scratch
  * with the same costs.
  */
+import {
+  CostHistoryBody,
+  CostImportResponse,
+  CostRecomputeStatus,
+  CostSettingsBody,
+} from '@storelens/api';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import { ingestOrders } from '../src/ingest/ingest';
@@ -14,6 +22,10 @@ import { order, seedCatalog } from './fixtures';
 import { describeEachEngine } from './harness';
 
 const RANGE = 'after=2024-01-01T00:00:00&before=2024-04-30T23:59:59';
+
+/** The schema's errors for an answer (empty when it conforms, every property listed). */
+const drift = (schema: TSchema, value: unknown) =>
+  [...Value.Errors(schema, value)].map((e) => `${e.instancePath || '/'}: ${e.message}`);
 
 /** Orders of Mug 10 and Tee - Red 21 from January to April 2024, one with a shop line cost. */
 function orders(): OrderInput[] {
@@ -289,6 +301,16 @@ describeEachEngine(
       const status = (await api('GET', 'costs/recompute')).json();
       expect(status).toMatchObject({ status: 'done', pending: 0 });
       expect(status.orders.done).toBe(status.orders.total);
+      // Every answer matches its schema in packages/api.
+      for (const [url, schema] of [
+        ['products/10/costs', CostHistoryBody],
+        ['products/21/costs', CostHistoryBody],
+        ['costs/settings', CostSettingsBody],
+        ['costs/recompute', CostRecomputeStatus],
+      ] as const)
+        expect(drift(schema, (await api('GET', url)).json()), url).toEqual([]);
+      expect(drift(CostImportResponse, dry.json())).toEqual([]);
+      expect(drift(CostImportResponse, done.json())).toEqual([]);
       // The same file again changes nothing.
       expect((await api('POST', 'costs/import', { csv })).json()).toMatchObject({
         changed: 0,
