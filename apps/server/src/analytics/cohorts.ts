@@ -12,9 +12,13 @@ import {
   customerTimeCurrent,
   GRAINS,
   type Lifetime,
+  lifetimeOf,
   lifetimesAsOf,
   PERSON_MAP_SQL,
+  personRows,
+  personsActiveBetween,
   requestSettings,
+  type TimeSettings,
 } from './customer-time';
 import { noFilters, statusDefault } from './filters';
 import { bucketId, bucketsBetween, wallMs, wallText } from './intervals';
@@ -527,27 +531,126 @@ export interface RfmGroupRow {
   stayed: number;
 }
 
-/** The RFM groups as of `asOf`, with the groups one period before. */
+/**
+ * The persons as of `asOf` as SQL rows (person, last_at, orders, net) over person_summary: its
+ * rows with a first order by then, except the persons with a counted row after `asOf`, whose
+ * figures as of then are read again from their order_stats rows and passed in as a list.
+ */
+async function populationSql(ctx: ReportContext, s: TimeSettings, asOf: string) {
+  const base = 'SELECT person, last_at, orders, net FROM person_summary WHERE first_at <= ?';
+  const later = (await personsActiveBetween(ctx.sql, s, asOf, undefined)).sort((a, b) => a - b);
+  if (later.length === 0) return { sql: base, params: [asOf] as unknown[] };
+  const byPerson = await personRows(ctx.sql, s, later);
+  const rows: [number, string, number, number][] = [];
+  for (const person of later) {
+    const life = lifetimeOf((byPerson.get(person) ?? []).filter((r) => r.at <= asOf));
+    if (life) rows.push([person, life.last, life.orders, life.net]);
+  }
+  const sqlite = ctx.sql.engine === 'sqlite';
+  const listed = sqlite
+    ? `SELECT json_extract(value, '$[0]') AS person, json_extract(value, '$[1]') AS last_at,
+         json_extract(value, '$[2]') AS orders, json_extract(value, '$[3]') AS net
+       FROM json_each(?)`
+    : 'SELECT * FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::bigint[]) AS t(person, last_at, orders, net)';
+  const listParams = sqlite
+    ? [JSON.stringify(rows)]
+    : [0, 1, 2, 3].map((i) => rows.map((r) => r[i]));
+  return {
+    sql: `${base} AND NOT (${ctx.sql.inIdList('person')}) UNION ALL ${listed}`,
+    params: [asOf, ctx.sql.idList(later), ...listParams],
+  };
+}
+
+/**
+ * Each person's group (its index in RFM_GROUPS) and net sales, from population rows: a score is
+ * 5 × (rank − 1) ÷ n + 1 in integers, the rank (RANK, ascending) being one more than the
+ * values below, so equal values score alike (`quintiles`); the group is `rfmGroup`'s.
+ */
+function groupedSql(population: string) {
+  const score = (col: string) => `5 * (RANK() OVER (ORDER BY ${col}) - 1) / COUNT(*) OVER () + 1`;
+  return `SELECT person, net,
+      CASE WHEN r >= 4 THEN (CASE WHEN fm >= 4 THEN 0 WHEN fm = 3 THEN 1 ELSE 2 END)
+        WHEN r = 3 THEN (CASE WHEN fm >= 4 THEN 1 ELSE 3 END)
+        WHEN fm = 5 THEN 5 WHEN fm >= 3 THEN 4 WHEN r = 2 THEN 6 ELSE 7 END AS g
+    FROM (SELECT person, net, r, (f + m + 1) / 2 AS fm
+      FROM (SELECT person, net, ${score('last_at')} AS r, ${score('orders')} AS f,
+          ${score('net')} AS m
+        FROM (${population}) pop) scored) scores`;
+}
+
+/** The groups as of `asOf` and `prevAsOf` from person_summary, counted in SQL. */
+async function rfmCounts(ctx: ReportContext, s: TimeSettings, asOf: string, prevAsOf: string) {
+  const now = await populationSql(ctx, s, asOf);
+  const before = await populationSql(ctx, s, prevAsOf);
+  const rows = await ctx.sql.query<{
+    k: string;
+    g: number;
+    customers: number;
+    net: number | null;
+    stayed: number | null;
+  }>(
+    `WITH sn AS (${groupedSql(now.sql)}), sp AS (${groupedSql(before.sql)})
+     SELECT 'n' AS k, sn.g, COUNT(*) AS customers, SUM(sn.net) AS net,
+       SUM(CASE WHEN sp.g = sn.g THEN 1 ELSE 0 END) AS stayed
+     FROM sn LEFT JOIN sp ON sp.person = sn.person GROUP BY sn.g
+     UNION ALL SELECT 'p' AS k, g, COUNT(*) AS customers, 0 AS net, 0 AS stayed
+     FROM sp GROUP BY g`,
+    [...now.params, ...before.params],
+  );
+  const counts = RFM_GROUPS.map(() => ({ customers: 0, net: 0, previous: 0, stayed: 0 }));
+  for (const r of rows) {
+    const c = counts[Number(r.g)]!;
+    if (r.k === 'p') c.previous = Number(r.customers);
+    else {
+      c.customers = Number(r.customers);
+      c.net = Number(r.net ?? 0);
+      c.stayed = Number(r.stayed ?? 0);
+    }
+  }
+  return counts;
+}
+
+/** The groups' counts as of `asOf` and `prevAsOf` from every person's scores (order_stats). */
+async function rfmCountsFromLifetimes(ctx: ReportContext, asOf: string, prevAsOf: string) {
+  const [now, before] = [await lifetimes(ctx, asOf), await lifetimes(ctx, prevAsOf)];
+  const previous = new Map(before.map((p) => [p.person, p.group]));
+  return RFM_GROUPS.map((group) => {
+    const members = now.filter((p) => p.group === group);
+    return {
+      customers: members.length,
+      net: members.reduce((s, p) => s + p.net, 0),
+      previous: before.filter((p) => p.group === group).length,
+      stayed: members.filter((p) => previous.get(p.person) === group).length,
+    };
+  });
+}
+
+/**
+ * The RFM groups as of `asOf`, with the groups one period before: scored and counted in SQL
+ * over person_summary when it is current for the request's settings, else from order_stats.
+ */
 export async function rfmGroups(
   ctx: ReportContext,
   asOf: string,
   interval: CohortInterval,
 ): Promise<{ as_of: string; previous_as_of: string; customers: number; groups: RfmGroupRow[] }> {
   const prevAsOf = previousAsOf(asOf, interval);
-  const [now, before] = [await lifetimes(ctx, asOf), await lifetimes(ctx, prevAsOf)];
-  const previous = new Map(before.map((p) => [p.person, p.group]));
-  const total = now.reduce((s, p) => s + p.net, 0);
-  const groups = RFM_GROUPS.map((group) => {
-    const members = now.filter((p) => p.group === group);
-    const net = members.reduce((s, p) => s + p.net, 0);
+  const s = requestSettings(ctx);
+  const counts = (await customerTimeCurrent(ctx.sql, s))
+    ? await rfmCounts(ctx, s, asOf, prevAsOf)
+    : await rfmCountsFromLifetimes(ctx, asOf, prevAsOf);
+  const total = counts.reduce((sum, c) => sum + c.net, 0);
+  const groups = RFM_GROUPS.map((group, i) => {
+    const c = counts[i]!;
     return {
       group,
-      customers: members.length,
-      net_revenue: ctx.money(net),
-      revenue_share: total > 0 ? Math.round((10_000 * net) / total) / 100 : 0,
-      previous_customers: before.filter((p) => p.group === group).length,
-      stayed: members.filter((p) => previous.get(p.person) === group).length,
+      customers: c.customers,
+      net_revenue: ctx.money(c.net),
+      revenue_share: total > 0 ? Math.round((10_000 * c.net) / total) / 100 : 0,
+      previous_customers: c.previous,
+      stayed: c.stayed,
     };
   });
-  return { as_of: asOf, previous_as_of: prevAsOf, customers: now.length, groups };
+  const customers = counts.reduce((sum, c) => sum + c.customers, 0);
+  return { as_of: asOf, previous_as_of: prevAsOf, customers, groups };
 }

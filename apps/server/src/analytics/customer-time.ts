@@ -465,7 +465,7 @@ export async function dropCustomerTimeState(sql: RawSql): Promise<void> {
 /* Reads ------------------------------------------------------------------------------------ */
 
 /** The persons with a counted row dated in (`after`, `before`]. */
-async function personsActiveBetween(
+export async function personsActiveBetween(
   sql: RawSql,
   s: TimeSettings,
   after: string,
