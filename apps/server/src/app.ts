@@ -28,6 +28,7 @@ import { freshnessRoutes } from './routes/freshness';
 import { parseQuery, type QueryValue, splitCommaLists } from './routes/querystring';
 import { recordRoutes } from './routes/registered';
 import { revenueRoutes } from './routes/revenue';
+import { segmentRoutes } from './segments/routes';
 import { drainOnClose } from './shutdown';
 import { anonymousSettings, bootSettings, dashboardPage } from './web';
 import { wpConventions, wpRewriteUrl } from './wp-conventions';
@@ -259,6 +260,7 @@ export async function buildApp(
     analyticsRoutes(app, db);
     freshnessRoutes(app);
   });
+  segmentRoutes(app, db);
   adminRoutes(app, db, {
     deferJobs: starting !== undefined,
     shopStock: shopStockWriter(db, config.connect?.client),

@@ -494,6 +494,19 @@ describeEachEngine(
       await run({ method: 'DELETE', url: `/storelens/v1/alerts/${alert.id}` });
     });
 
+    it('saved segments', async () => {
+      const segment = (await run({
+        method: 'POST',
+        url: '/storelens/v1/segments',
+        payload: { name: 'Buyers', source: 'orders', query: { product_includes: '10' } },
+        status: 201,
+      })) as { id: number };
+      const one = `/storelens/v1/segments/${segment.id}`;
+      await run({ method: 'GET', url: '/storelens/v1/segments' });
+      await run({ method: 'PUT', url: one, payload: { name: 'Mug buyers', shared: true } });
+      await run({ method: 'DELETE', url: one });
+    });
+
     it('first-run setup', async () => {
       const store = await freshStore(ctx().engine);
       const app = await buildApp(store.db, { webRoot: '/nonexistent' });

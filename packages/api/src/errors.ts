@@ -179,6 +179,11 @@ export const adminErrorCatalogue = {
     status: 400,
     message: 'The costs were not imported: %s',
   },
+  storelens_segment_not_found: { status: 404, message: 'No segment with this id.' },
+  storelens_segment_share_forbidden: {
+    status: 403,
+    message: 'Sharing a segment with every user needs the manage_woocommerce capability.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /**

@@ -24,3 +24,4 @@ export * from './reports-lists';
 export * from './reports-sources';
 export * from './reports-stats';
 export * from './revenue';
+export * from './segments';

@@ -90,6 +90,14 @@ export const orderFilterParams = {
   categories: Type.Optional(IdList),
 };
 
+/**
+ * `segment`: a saved segment's id (docs/api.md, "Saved segments"), narrowing the report to
+ * its customers' orders or to its orders.
+ */
+export const segmentParam = {
+  segment: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 })),
+};
+
 /** A closed query object: unknown parameters are rejected. */
 export function query<P extends Record<string, TSchema>>(properties: P) {
   return Type.Object(properties, { additionalProperties: false });

@@ -12,6 +12,7 @@ import {
   orderFilterParams,
   query,
   StatusList,
+  segmentParam,
 } from './reports-common';
 import { type SourcesListRow, sourceFilterParams } from './reports-sources';
 import { downloadFilterParams } from './reports-stats';
@@ -36,6 +37,7 @@ export const OrdersListQuery = query({
   extended_info: Type.Optional(BoolParam),
   order_includes: Type.Optional(IdList),
   order_excludes: Type.Optional(IdList),
+  ...segmentParam,
 });
 
 /** The profit figures a product, variation or category list sorts by (null last ascending). */
@@ -286,6 +288,7 @@ export const CustomersListQuery = query({
       'avg_order_value',
     ] as const),
   ),
+  ...segmentParam,
 });
 
 /** Query of `GET /reports/customers/stats`. */
@@ -299,6 +302,7 @@ export const CustomersStatsQuery = query({
     Type.Array(Type.String({ pattern: '^[a-z0-9_]{1,64}$' }), { maxItems: 100 }),
   ),
   ...customerFilterParams,
+  ...segmentParam,
 });
 
 /*

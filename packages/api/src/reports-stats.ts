@@ -9,6 +9,7 @@ import {
   orderSegments,
   productSegments,
   query,
+  segmentParam,
   statsParams,
 } from './reports-common';
 import { sourceFilterParams } from './reports-sources';
@@ -41,6 +42,7 @@ export const OrdersStatsQuery = query({
   ...sourceFilterParams,
   orderby: Type.Optional(oneOf(ordersStatsOrderby)),
   segmentby: Type.Optional(oneOf(orderSegments)),
+  ...segmentParam,
 });
 
 /** Query of `GET /reports/products/stats`. */
@@ -182,6 +184,7 @@ export const RevenueStatsSegmentedQuery = query({
   ...RevenueStatsQuery.properties,
   segmentby: Type.Optional(oneOf(orderSegments)),
   debug_cache: commonReportParams.debug_cache,
+  ...segmentParam,
 });
 
 /**

@@ -2,6 +2,7 @@ import type { DateType } from '@storelens/api';
 import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
 import { readStoreSettings, type StoreSettings } from '../options';
+import type { SegmentNarrowing } from './filters';
 import { moneyAt } from './metrics';
 
 /** Rollup `date_kind` of each order date column. */
@@ -19,6 +20,8 @@ export interface ReportContext {
   /** The order date column reports filter and bucket on (`date_type`). */
   dateColumn: DateType;
   money: (units: number) => number;
+  /** The narrowing of the request's saved segment (`segment=<id>`), when it names one. */
+  segment?: SegmentNarrowing;
 }
 
 /** Builds the context of one request. */

@@ -13,7 +13,7 @@ import { CUSTOMER_TOTALS_SORTS } from '../db/rollups';
 import { MONEY_SCALE } from '../money';
 import type { ReportContext } from './context';
 import { customerTotalsCurrent } from './customer-totals';
-import { idsSql, noFilters, statusDefault } from './filters';
+import { idsSql, noFilters, rowFilter, type SegmentNarrowing, statusDefault } from './filters';
 import { type ListPaging, type ListResult, link, pagedQuery, rangeCondition } from './paging';
 import { readVersion } from './search/load';
 import { customerSourceClauses, type SourceFilter } from './sources';
@@ -659,4 +659,47 @@ function statsTotals(
     avg_total_spend: ctx.money(Math.round(Number(r?.s ?? 0))),
     avg_avg_order_value: ctx.money(Math.round(Number(r?.a ?? 0))),
   };
+}
+
+/**
+ * The ids of every customer the filters match (a saved customers segment's members), with
+ * all-time aggregates for the aggregate rules.
+ */
+export async function matchingCustomerIds(
+  ctx: ReportContext,
+  f: CustomerFilters,
+): Promise<number[]> {
+  const inner = customersInner(ctx, f, (await totalsSource(ctx, f)) ? 'totals' : 'orders');
+  const rows = await ctx.sql.query<{ id: number }>(
+    `SELECT t.id FROM (${inner.sql}) t ORDER BY t.id`,
+    inner.params,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The customers of a saved segment's narrowing (for the Customers report): a customers
+ * segment's own, or the customers with an order or refund an orders segment's filters match.
+ */
+export async function segmentCustomerIds(
+  ctx: ReportContext,
+  narrowing: SegmentNarrowing,
+): Promise<number[]> {
+  if ('customers' in narrowing) return [...narrowing.customers];
+  const filter = rowFilter(
+    narrowing.orders,
+    ctx.settings.excludedStatuses,
+    {
+      orderId: 'os.order_id',
+      parentId: 'os.parent_id',
+      status: 'os.status',
+      returning: 'os.returning_customer',
+    },
+    'order',
+  );
+  const rows = await ctx.sql.query<{ customer_id: number }>(
+    `SELECT DISTINCT os.customer_id FROM order_stats os WHERE os.customer_id > 0 AND ${filter.sql}`,
+    filter.params,
+  );
+  return rows.map((r) => Number(r.customer_id)).sort((a, b) => a - b);
 }

@@ -34,7 +34,15 @@ export interface ReportFilters {
   categoryExcludes: readonly number[];
   /** The order's source, payment method or channel (analytics/sources.ts); none when absent. */
   sources?: readonly SourceFilter[];
+  /** A saved segment's narrowing (`segment=<id>`), ANDed with every other clause. */
+  segment?: SegmentNarrowing;
 }
+
+/**
+ * What a saved segment (segments/saved.ts) narrows a report to: the orders and refunds of its
+ * customers, or the orders (and their refunds) its saved order filters match.
+ */
+export type SegmentNarrowing = { customers: readonly number[] } | { orders: ReportFilters };
 
 /** No filters at all. */
 export const noFilters: ReportFilters = {
@@ -88,9 +96,13 @@ const uniq = (ids: readonly number[] | undefined) => [...new Set(ids ?? [])].sor
 const pairs = (list: FilterQuery['attribute_is']): AttributePair[] =>
   (list ?? []).filter((p) => p.length === 2).map((p) => [p[0]!, p[1]!] as const);
 
-/** Reads the filters of a request; aliases (`products`, `customer`, …) map to their targets. */
-export function filtersFromQuery(q: FilterQuery): ReportFilters {
+/**
+ * Reads the filters of a request; aliases (`products`, `customer`, …) map to their targets.
+ * `segment`: the narrowing of the request's saved segment, if it names one.
+ */
+export function filtersFromQuery(q: FilterQuery, segment?: SegmentNarrowing): ReportFilters {
   return {
+    ...(segment ? { segment } : {}),
     match: q.match ?? 'all',
     statusIs: [...new Set(q.status_is ?? [])].sort(),
     statusIsNot: [...new Set(q.status_is_not ?? [])].sort(),
@@ -174,7 +186,9 @@ export function rollupAnswerable(f: ReportFilters): boolean {
       f.categoryIncludes.length +
       f.categoryExcludes.length +
       (f.sources?.length ?? 0) ===
-      0 && f.refunds === undefined
+      0 &&
+    f.refunds === undefined &&
+    f.segment === undefined
   );
 }
 
@@ -337,11 +351,29 @@ export function filterClauses(
     }
   }
   if (f.sources?.length) clauses.push(...sourceClauses(f.sources, cols));
-  if (clauses.length === 0) return { sql: '1=1', params: [] };
   const joiner = f.match === 'any' ? ' OR ' : ' AND ';
+  const own: SqlCondition =
+    clauses.length === 0
+      ? { sql: '1=1', params: [] }
+      : {
+          sql: `(${clauses.map((c) => `(${c.sql})`).join(joiner)})`,
+          params: clauses.flatMap((c) => c.params),
+        };
+  if (!f.segment) return own;
+  const segment = segmentClause(f.segment, cols);
+  return { sql: `(${own.sql} AND ${segment.sql})`, params: [...own.params, ...segment.params] };
+}
+
+/**
+ * A saved segment's clause: a customers segment keeps the rows of its customers' orders and
+ * refunds (refund rows carry their order's customer); an orders segment keeps the rows its
+ * saved filters match, read as order filters ("the order contains …") whatever the table.
+ */
+function segmentClause(segment: SegmentNarrowing, cols: FilterColumns): SqlCondition {
+  if ('orders' in segment) return filterClauses(segment.orders, cols, 'order');
   return {
-    sql: `(${clauses.map((c) => `(${c.sql})`).join(joiner)})`,
-    params: clauses.flatMap((c) => c.params),
+    sql: `${cols.orderId} IN (SELECT os_g.order_id FROM order_stats os_g WHERE os_g.customer_id IN ${idsSql(segment.customers)})`,
+    params: [],
   };
 }
 

@@ -218,6 +218,7 @@ export function monthAnswerable(f: ReportFilters, keys: { variation: boolean }):
   return (
     f.customerType === undefined &&
     f.refunds === undefined &&
+    f.segment === undefined &&
     f.couponIncludes.length +
       f.couponExcludes.length +
       f.taxRateIncludes.length +

@@ -36,6 +36,7 @@ import * as m034 from './migrations/034_cost_of_goods';
 import * as m035 from './migrations/035_profit_measures';
 import * as m036 from './migrations/036_source_indexes';
 import * as m037 from './migrations/037_customer_time';
+import * as m038 from './migrations/038_saved_segments';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '035_profit_measures': m035,
   '036_source_indexes': m036,
   '037_customer_time': m037,
+  '038_saved_segments': m038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,7 +31,12 @@ import { categoriesList } from '../analytics/categories-list';
 import { cohortCustomers, lifetimes } from '../analytics/cohorts';
 import type { ReportContext } from '../analytics/context';
 import { couponsList } from '../analytics/coupons-list';
-import { type CustomerFilters, customersList, customersStats } from '../analytics/customers';
+import {
+  type CustomerFilters,
+  customersList,
+  customersStats,
+  segmentCustomerIds,
+} from '../analytics/customers';
 import { downloadFilesList } from '../analytics/download-files';
 import { filtersFromQuery } from '../analytics/filters';
 import { ordersList } from '../analytics/orders-list';
@@ -111,7 +116,7 @@ export function customerFilters(ctx: ReportContext, q: CustomerQuery): CustomerF
 /**
  * The Customers report narrowed to a cohort (its customers, or those who ordered in its
  * `cohort_period`) or to an RFM group as of now: the persons' ids (docs/metrics.md, "Cohorts
- * and RFM groups").
+ * and RFM groups"); and to the request's saved segment's customers, when it names one.
  */
 export async function narrowedCustomers(
   ctx: ReportContext,
@@ -145,6 +150,10 @@ export async function narrowedCustomers(
       .filter((p) => p.group === q.rfm_group)
       .map((p) => p.person);
     only = only ? only.filter((id) => group.includes(id)) : group;
+  }
+  if (ctx.segment) {
+    const members = new Set(await segmentCustomerIds(ctx, ctx.segment));
+    only = only ? only.filter((id) => members.has(id)) : [...members];
   }
   return only ? { ...f, only } : f;
 }
@@ -181,7 +190,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
         await ordersList(ctx, {
           ...paging(q),
           range: optionalRange(q, ctx.settings),
-          filters: filtersFromQuery(q),
+          filters: filtersFromQuery(q, ctx.segment),
           orderIncludes: q.order_includes ?? [],
           orderExcludes: q.order_excludes ?? [],
           orderby: q.orderby ?? 'date',

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { readStoreSettings, type StoreSettings } from '../options';
+import { requestSegment, segmentNarrowing } from '../segments/saved';
 import { zone } from '../timezone';
 import { plainJson } from '../wp-conventions';
 import { reportRange, toLocalDateTime } from './dates';
@@ -128,13 +129,24 @@ export function reportRoute<Q extends object>(
       const flags = q as { page?: number; force_cache_refresh?: unknown; debug_cache?: unknown };
       const settings = await readStoreSettings(db);
       const ctx = reportContext(db, settings, options.dateType?.(q));
-      const run = () => handler(ctx, q, request);
+      // A saved segment is checked (seen by the caller) before any cached answer, keyed by
+      // what it keeps (an id may be reused after a delete), and evaluated with the answer.
+      const segmentId = (q as { segment?: number }).segment;
+      const segment =
+        segmentId === undefined ? undefined : await requestSegment(db, request, segmentId);
+      const keyQuery = segment ? { ...q, segment: [segment.id, segment.source, segment.query] } : q;
+      const run = async () =>
+        handler(
+          segment ? { ...ctx, segment: await segmentNarrowing(ctx, segment) } : ctx,
+          q,
+          request,
+        );
       const refresh = isTrue(flags.force_cache_refresh as string | boolean | undefined);
       let answer: ReportAnswer;
       let hit = false;
       if (options.cache === false) answer = await run();
       else {
-        const key = cacheKey(`${path}:${JSON.stringify(request.params ?? {})}`, q, settings);
+        const key = cacheKey(`${path}:${JSON.stringify(request.params ?? {})}`, keyQuery, settings);
         ({ value: answer, hit } = await cached(db, key, { refresh }, run));
       }
       if (answer.total !== undefined) {
@@ -188,6 +200,7 @@ export function statsRoute<Q extends StatsQueryBase & { force_cache_refresh?: un
       const key = cacheKey(`${path}:all-pages`, { ...q, page: undefined, per_page: undefined }, [
         ctx.settings,
         ctx.dateColumn,
+        ctx.segment ?? null,
       ]);
       const refresh =
         request.page === 1 && isTrue(q.force_cache_refresh as string | boolean | undefined);

@@ -16,8 +16,8 @@ export { MAX_INTERVALS } from './report-route';
 type Query = Static<typeof RevenueStatsSegmentedQuery>;
 
 /**
- * GET /wc-analytics/reports/revenue/stats and reports/profit/stats (no filters; `date_type`
- * overrides the setting).
+ * GET /wc-analytics/reports/revenue/stats and reports/profit/stats (no filters but a saved
+ * `segment`; `date_type` overrides the setting).
  */
 export function revenueRoutes(app: FastifyInstance, db: Db) {
   statsRoute<Query>(
@@ -28,7 +28,7 @@ export function revenueRoutes(app: FastifyInstance, db: Db) {
     (ctx, q, request) =>
       orderStats(ctx, 'revenue', {
         ...request,
-        filters: filtersFromQuery({}),
+        filters: filtersFromQuery({}, ctx.segment),
         segmentby: q.segmentby,
       }),
     { dateType: (q) => q.date_type, response: RevenueStatsResponse },
@@ -43,7 +43,7 @@ export function revenueRoutes(app: FastifyInstance, db: Db) {
     (ctx, q, request) =>
       orderStats(ctx, 'profit', {
         ...request,
-        filters: filtersFromQuery({}),
+        filters: filtersFromQuery({}, ctx.segment),
         segmentby: q.segmentby,
       }),
     { dateType: (q) => q.date_type, response: ProfitStatsResponse },

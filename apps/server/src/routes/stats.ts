@@ -35,7 +35,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
     (ctx, q, request) =>
       orderStats(ctx, 'orders', {
         ...request,
-        filters: filtersFromQuery(q),
+        filters: filtersFromQuery(q, ctx.segment),
         segmentby: q.segmentby,
       }),
     { response: OrdersStatsResponse },
