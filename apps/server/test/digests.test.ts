@@ -211,6 +211,11 @@ describeEachEngine(
       expect(body.top_products).toEqual([
         { id: 10, name: PRODUCT, items_sold: 1, net_revenue: 10 },
       ]);
+      // Where the day's orders came from: this one has no attribution, said as unknown.
+      expect(body.top_sources).toEqual([
+        { value: 'unknown', label: 'Unknown', orders_count: 1, net_revenue: 10 },
+      ]);
+      expect(mail).toContain('Top sources by net sales:');
       expect(body.chart).toHaveLength(24);
 
       // Sunday 10 March, 23 hours long, the next morning.

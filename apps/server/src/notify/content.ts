@@ -5,6 +5,7 @@ import { indicatorValues } from '../analytics/indicators';
 import { escapeHtml } from '../analytics/paging';
 import { productsList } from '../analytics/products-list';
 import { orderStats } from '../analytics/revenue';
+import { sourcesList } from '../analytics/sources';
 import type { Db } from '../db/database';
 import { getOptions } from '../options';
 import type { Period } from './periods';
@@ -30,10 +31,18 @@ export interface DigestContent {
     change: number | null;
   }[];
   top_products: { id: number; name: string; items_sold: number; net_revenue: number }[];
+  /** The origins that brought the most net sales (the Sources report by origin). */
+  top_sources: { value: string; label: string; orders_count: number; net_revenue: number }[];
   /** Net sales per hour (daily) or per day (weekly, monthly): the small chart. */
   chart: { label: string; value: number }[];
   /** Links to the reports with the same range; absent without STORELENS_PUBLIC_URL. */
-  links: { overview?: string; revenue?: string; orders?: string; products?: string };
+  links: {
+    overview?: string;
+    revenue?: string;
+    orders?: string;
+    products?: string;
+    sources?: string;
+  };
 }
 
 /** The shop's name: the `blogname` option, else the connected shop's, else "your store". */
@@ -88,6 +97,16 @@ export async function digestContent(
     filters: noFilters,
     extendedInfo: true,
   });
+  const sources = await sourcesList(ctx, {
+    page: 1,
+    perPage: 5,
+    order: 'desc',
+    orderby: 'net_revenue',
+    groupby: 'origin',
+    range: { after: period.after, before: period.before },
+    filters: noFilters,
+    search: undefined,
+  });
   const stats = await orderStats(ctx, 'revenue', {
     after: period.after,
     before: period.before,
@@ -110,6 +129,7 @@ export async function digestContent(
         revenue: reportLink(publicUrl, '/analytics/revenue', period.first, period.last),
         orders: reportLink(publicUrl, '/analytics/orders', period.first, period.last),
         products: reportLink(publicUrl, '/analytics/products', period.first, period.last),
+        sources: reportLink(publicUrl, '/analytics/sources', period.first, period.last),
       }
     : {};
   return {
@@ -143,6 +163,12 @@ export async function digestContent(
         net_revenue: Number(row.net_revenue),
       };
     }),
+    top_sources: sources.rows.map((r) => ({
+      value: r.value,
+      label: r.label,
+      orders_count: r.orders_count,
+      net_revenue: r.net_revenue,
+    })),
     chart: intervals.map((b) => ({
       label: period.frequency === 'daily' ? b.date_start.slice(11, 13) : b.date_start.slice(5, 10),
       value: Number(b.subtotals.net_revenue ?? 0),
@@ -222,6 +248,14 @@ export function renderDigest(
         )
       : ['(no sales)']),
     '',
+    'Top sources by net sales:',
+    ...(c.top_sources.length
+      ? c.top_sources.map(
+          (s, n) =>
+            `${n + 1}. ${s.label}: ${fmt(s.net_revenue, 'currency')} (${s.orders_count} orders)`,
+        )
+      : ['(no orders)']),
+    '',
     ...(c.links.overview
       ? Object.entries(c.links).map(([name, url]) => `${name}: ${url}`)
       : ['(Set STORELENS_PUBLIC_URL to get links to the reports.)']),
@@ -247,6 +281,12 @@ export function renderDigest(
         `<tr><td style="padding:4px 8px;">${e(p.name)}</td><td style="padding:4px 8px;text-align:right;">${e(String(p.items_sold))}</td><td style="padding:4px 8px;text-align:right;">${e(fmt(p.net_revenue, 'currency'))}</td></tr>`,
     )
     .join('');
+  const sourceRows = c.top_sources
+    .map(
+      (s) =>
+        `<tr><td style="padding:4px 8px;">${e(s.label)}</td><td style="padding:4px 8px;text-align:right;">${e(String(s.orders_count))}</td><td style="padding:4px 8px;text-align:right;">${e(fmt(s.net_revenue, 'currency'))}</td></tr>`,
+    )
+    .join('');
   const links = c.links.overview
     ? `<p>${Object.entries(c.links)
         .map(
@@ -262,6 +302,8 @@ export function renderDigest(
 <table role="presentation" cellpadding="0" cellspacing="0" width="100%" style="max-width:560px;height:100px;border-bottom:1px solid #888;"><tr>${bars}</tr></table>
 <h2 style="font-size:16px;">Top products</h2>
 ${products ? `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;"><tr><th style="padding:4px 8px;text-align:left;">Product</th><th style="padding:4px 8px;">Sold</th><th style="padding:4px 8px;">Net sales</th></tr>${products}</table>` : '<p>No sales.</p>'}
+<h2 style="font-size:16px;">Top sources</h2>
+${sourceRows ? `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;"><tr><th style="padding:4px 8px;text-align:left;">Source</th><th style="padding:4px 8px;">Orders</th><th style="padding:4px 8px;">Net sales</th></tr>${sourceRows}</table>` : '<p>No orders.</p>'}
 ${links}
 ${unsubscribeUrl ? `<p style="font-size:12px;"><a href="${e(unsubscribeUrl)}">Unsubscribe from this digest</a></p>` : ''}
 </body></html>`;
@@ -286,6 +328,19 @@ ${unsubscribeUrl ? `<p style="font-size:12px;"><a href="${e(unsubscribeUrl)}">Un
                 (p) => `• ${slackEscape(p.name)}: ${slackEscape(fmt(p.net_revenue, 'currency'))}`,
               )
               .join('\n') || 'No sales.'
+          }`,
+        },
+      },
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: `*Top sources*\n${
+            c.top_sources
+              .map(
+                (s) => `• ${slackEscape(s.label)}: ${slackEscape(fmt(s.net_revenue, 'currency'))}`,
+              )
+              .join('\n') || 'No orders.'
           }`,
         },
       },
