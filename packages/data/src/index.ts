@@ -136,6 +136,7 @@ export {
   type StorelensStoreOptions,
 } from './store.ts';
 // Stores
+export * from './stores/costs/slice.ts';
 export * from './stores/export/hooks.ts';
 export * from './stores/export/slice.ts';
 export * from './stores/import/hooks.ts';
