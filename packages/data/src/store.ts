@@ -13,6 +13,7 @@ import { type OptionsState, optionsSlice } from './stores/options/slice.ts';
 import { type PluginsState, pluginsSlice } from './stores/plugins/slice.ts';
 import { type ReportsState, reportsReducer } from './stores/reports/slice.ts';
 import { type ReviewsState, reviewsResource } from './stores/reviews/slice.ts';
+import { type SegmentsState, segmentsReducer } from './stores/segments/slice.ts';
 import { type SettingsState, settingsSlice } from './stores/settings/slice.ts';
 import { type UserState, userSlice } from './stores/user/slice.ts';
 
@@ -31,6 +32,7 @@ export interface StorelensState {
   readonly plugins: PluginsState;
   readonly user: UserState;
   readonly notifications: NotificationsState;
+  readonly segments: SegmentsState;
 }
 
 /** The root reducer of every store. */
@@ -48,6 +50,7 @@ export const rootReducer = combineReducers({
   plugins: pluginsSlice.reducer,
   user: userSlice.reducer,
   notifications: notificationsReducer,
+  segments: segmentsReducer,
 });
 
 /** Options of `createStorelensStore`. */

@@ -21,4 +21,5 @@ export const STORE_NAMES = {
   settings: 'wc/admin/settings',
   plugins: 'wc/admin/plugins',
   notifications: 'storelens/notifications',
+  segments: 'storelens/segments',
 } as const;
