@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openDashboard, seriousViolations } from './browser';
-import { type RunningServer, startServer } from './server';
+import { apiLogin, type RunningServer, startServer } from './server';
 
 /** The browser's steps here wait on report requests of a 6,000-order store: generous. */
 const SLOW = 180_000;
@@ -168,6 +168,83 @@ describe('Profit in the dashboard', () => {
       expect(widths.scroll).toBeLessThanOrEqual(widths.client);
       expect(widths.table).toBeLessThanOrEqual(widths.tableBox);
       await wide.context().close();
+    },
+    SLOW,
+  );
+
+  it(
+    'enters a unit cost inline on the Products report by keyboard, from a chosen day',
+    async () => {
+      // The products without a known cost first: an entered cost is the one in force there (a
+      // shop's own cost wins over an entered one unless the Costs page says otherwise).
+      await page.goto(
+        href(server, '/analytics/products', `${RANGE}&orderby=cost_of_goods&order=asc`),
+      );
+      await tableLoaded(page);
+      const unknown = page.locator('.sl-cost-edit', { hasText: 'unknown' }).first();
+      const edit = unknown.getByRole('button', { name: /^Edit the unit cost of / });
+      const name = ((await edit.getAttribute('aria-label')) ?? '').replace(
+        'Edit the unit cost of ',
+        '',
+      );
+      await edit.focus();
+      await page.keyboard.press('Enter');
+      const cost = page.getByRole('textbox', { name: 'Unit cost' });
+      await expect.poll(() => cost.evaluate((el) => el === document.activeElement)).toBe(true);
+      await cost.fill('');
+      await page.keyboard.type('3.25');
+      await page.getByLabel('From').fill('2025-06-01');
+      await cost.focus();
+      await page.keyboard.press('Enter');
+      const row = page.locator('.sl-cost-edit', {
+        has: page.getByRole('button', { name: `Edit the unit cost of ${name}` }),
+      });
+      // The row says so, or, once the list is read again, shows the entered cost in force.
+      await expect.poll(() => row.textContent(), { timeout: 60_000 }).toContain('$3.25');
+    },
+    SLOW,
+  );
+
+  it(
+    'takes a costs CSV: a bad line is named, a good file is checked, then applied',
+    async () => {
+      const headers = await apiLogin(server.url, server.accounts.administrator);
+      // A product without a cost of the shop's: the entered one is the cost in force.
+      const list = await fetch(
+        `${server.url}/wp-json/wc-analytics/reports/products?per_page=100&extended_info=true&orderby=cost_of_goods&order=asc&after=2025-01-01T00:00:00&before=2025-12-31T23:59:59`,
+        { headers },
+      );
+      const rows = (await list.json()) as {
+        product_id: number;
+        extended_info: { cost?: number | null; name?: string };
+      }[];
+      const first = rows.filter((r) => r.extended_info.cost === null).at(-1);
+      expect(first).toBeDefined();
+      await page.goto(href(server, '/analytics/costs'));
+      await page.getByRole('heading', { level: 1, name: 'Costs' }).waitFor();
+      const upload = (text: string) =>
+        page.getByLabel('CSV file').setInputFiles({
+          name: 'costs.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(text),
+        });
+      await upload(
+        `id,cost,from\n${first!.product_id},2.50,2025-02-01\n${first!.product_id},x,2025-03-01\n`,
+      );
+      await page.getByRole('button', { name: 'Check the file' }).click();
+      await expect
+        .poll(() => page.getByRole('alert').first().textContent(), { timeout: 60_000 })
+        .toMatch(/Line 3/);
+      await upload(`id,cost,from\n${first!.product_id},2.50,2025-02-01\n`);
+      await page.getByRole('button', { name: 'Check the file' }).click();
+      const table = page.getByRole('table', { name: 'What the file would change' });
+      await table.waitFor({ timeout: 60_000 });
+      expect(await table.textContent()).toContain('$2.50');
+      await page.getByRole('button', { name: /^Apply 1 changes$/ }).click();
+      await expect
+        .poll(() => page.locator('.sl-notice--success').textContent(), { timeout: 60_000 })
+        .toMatch(/^1 costs saved/);
+      expect(await seriousViolations(page)).toEqual([]);
     },
     SLOW,
   );

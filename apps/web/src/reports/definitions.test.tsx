@@ -55,6 +55,7 @@ describe('the report registry', () => {
       '/analytics/cohorts',
       '/analytics/sources',
       '/analytics/profit',
+      '/analytics/costs',
       '/customers',
       '/analytics/customers',
     ]);
@@ -239,6 +240,7 @@ describe('row mapping: one cell per header, raw values for CSV', () => {
       null,
       null,
       null,
+      null,
       'Shirts, Linen',
       2,
       'Low stock',
@@ -248,7 +250,7 @@ describe('row mapping: one cell per header, raw values for CSV', () => {
       <div>
         {cells[0]?.display}
         {cells[4]?.display}
-        {cells[8]?.display}
+        {cells[9]?.display}
       </div>,
     );
     expect(screen.getByRole('link', { name: 'Shirt' }).getAttribute('href')).toContain(

@@ -48,6 +48,7 @@ export const reportRoutes: ReportRoute[] = [
   },
   { path: '/analytics/sources', title: __('Sources'), component: lazy(() => import('./sources')) },
   { path: '/analytics/profit', title: __('Profit'), component: lazy(() => import('./profit')) },
+  { path: '/analytics/costs', title: __('Costs'), component: lazy(() => import('./costs')) },
   { path: '/customers', title: __('Customers'), component: customers },
   { path: '/analytics/customers', title: __('Customers'), component: customers },
 ];

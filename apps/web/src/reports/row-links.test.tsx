@@ -7,10 +7,10 @@ import { downloadCells } from './downloads/definition';
 import { orderCells } from './orders/definition';
 import { customerLink, orderLink } from './page/links';
 import { testContext } from './page/test-context';
-import { productCells } from './products/table';
+import { productCells, productsTable } from './products/table';
 import { revenueCells } from './revenue/definition';
 import { stockCells } from './stock/definition';
-import { variationCells } from './variations/table';
+import { variationCells, variationsTable } from './variations/table';
 
 const SHOP = 'https://shop.example/';
 
@@ -139,8 +139,13 @@ describe('row links', () => {
       manage_stock: true,
       low_stock_amount: 2,
     };
+    // The Status column by its key: the profit columns stand before it.
+    const at = (headers: readonly { key: string }[]) =>
+      headers.findIndex((h) => h.key === 'stock_status');
+    const productStatus = at(productsTable().headers);
+    const variationStatus = at(variationsTable().headers);
     const status = (ctx: ReturnType<typeof testContext>) =>
-      productCells({ product_id: 7, extended_info: info }, ctx)[7]?.display;
+      productCells({ product_id: 7, extended_info: info }, ctx)[productStatus]?.display;
     expect(target(linkOf(status(testContext())).getAttribute('href'))).toEqual({
       page: 'wc-admin',
       path: '/analytics/stock',
@@ -153,13 +158,13 @@ describe('row links', () => {
       { product_id: 7, variation_id: 8, extended_info: info },
       testContext({}, {}, SHOP),
     );
-    expect(linkOf(variation[5]?.display).getAttribute('href')).toContain('post=7&');
+    expect(linkOf(variation[variationStatus]?.display).getAttribute('href')).toContain('post=7&');
     // Not low: plain text.
     const fine = productCells(
       { product_id: 7, extended_info: { ...info, stock_quantity: 9 } },
       testContext(),
     );
-    expect(fine[7]?.display).toBe('In stock');
+    expect(fine[productStatus]?.display).toBe('In stock');
     // Stock: the status goes to the parent product in the shop.
     const stock = stockCells(
       { id: 11, parent_id: 10, name: 'Hoodie - S', stock_status: 'outofstock' },

@@ -13,9 +13,9 @@ export interface PageEntry {
   /**
    * The capability the page needs (apps/server/src/auth/roles.ts): Analytics settings are
    * store-wide, so `manage_options` (administrators, as the server's settings writes); Home
-   * writes store data, so `manage_woocommerce`; the reports need `view_woocommerce_reports`,
-   * and so does Notifications, where every role manages its own digests and alert rules (the
-   * notifier's routes ask the same).
+   * and Costs write store data, so `manage_woocommerce`; the reports need
+   * `view_woocommerce_reports`, and so does Notifications, where every role manages its own
+   * digests and alert rules (the notifier's routes ask the same).
    */
   capability: 'manage_options' | 'manage_woocommerce' | 'view_woocommerce_reports';
 }
@@ -57,6 +57,7 @@ export const ALL_PAGES: readonly PageEntry[] = [
   page('storelens-analytics-cohorts', '/analytics/cohorts', __('Cohorts'), 'analytics', true),
   page('storelens-analytics-sources', '/analytics/sources', __('Sources'), 'analytics', true),
   page('storelens-analytics-profit', '/analytics/profit', __('Profit'), 'analytics', true),
+  page('storelens-analytics-costs', '/analytics/costs', __('Costs'), 'analytics', false),
   page('woocommerce-analytics-settings', '/analytics/settings', __('Settings'), 'analytics', false),
   page(
     'storelens-connections',
@@ -94,7 +95,7 @@ function page(
   const capability =
     path === '/analytics/settings' || path === '/analytics/settings/connections'
       ? 'manage_options'
-      : path === '/'
+      : path === '/' || path === '/analytics/costs'
         ? 'manage_woocommerce'
         : 'view_woocommerce_reports';
   return { id, path, title, group, persistsQuery, capability };

@@ -47,6 +47,7 @@ import {
   timeComparisonRows,
 } from './chart-rows';
 import { CompareControls, useCompareSelection } from './compare';
+import { UnitCostEdit } from './cost-edit';
 import { ExportButton } from './export';
 import { formatNumber, formatStoreDate } from './format';
 import { pageOfIntervals } from './interval-rows';
@@ -261,11 +262,14 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
     table.stockEdit && canManage && settings.connectedShop?.canWrite !== false
       ? table.headers.findIndex((h) => h.key === 'stock_quantity')
       : -1;
+  // Costs entered in Storelens: the unit cost cell becomes editable for roles that manage the shop.
+  const costIndex =
+    table.costEdit && canManage ? table.headers.findIndex((h) => h.key === 'unit_cost') : -1;
   const shownRows = cellRows.map((cells, i) => {
     const row = rows[i];
     const withCompare =
       compare.enabled && table.rowId && row ? compare.cell(row, table, cells) : [];
-    const cellsOut =
+    const stockCells =
       stockIndex >= 0 && row
         ? cells.map((cell, index) =>
             index === stockIndex && row.manage_stock
@@ -281,6 +285,29 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
               : cell,
           )
         : cells;
+    const cellsOut =
+      costIndex >= 0 && row && table.rowId
+        ? stockCells.map((cell, index) =>
+            index === costIndex
+              ? {
+                  ...cell,
+                  display: (
+                    <UnitCostEdit
+                      // A row that now holds another product starts afresh.
+                      key={table.rowId?.(row)}
+                      id={Number(table.rowId?.(row))}
+                      name={String(
+                        (row.extended_info as { name?: string } | undefined)?.name ?? '',
+                      )}
+                      cost={(row.extended_info as { cost?: unknown } | undefined)?.cost ?? null}
+                      timeZone={settings.timezone}
+                      formatAmount={formatAmount}
+                    />
+                  ),
+                }
+              : cell,
+          )
+        : stockCells;
     return [...withCompare, ...cellsOut];
   });
   const headers: TableHeader[] = [

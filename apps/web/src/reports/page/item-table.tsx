@@ -180,6 +180,7 @@ export function itemTable(spec: {
   readonly search: TableSearch;
   readonly summary: TableSummaryDefinition;
   readonly lookups?: readonly LookupDefinition[];
+  readonly costEdit?: boolean;
 }): TableDefinition {
   const { columns, idField, ...rest } = spec;
   return {

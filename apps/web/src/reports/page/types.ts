@@ -134,6 +134,8 @@ export interface TableDefinition {
   readonly lookups?: readonly LookupDefinition[];
   /** An editable stock quantity column (Stock report). */
   readonly stockEdit?: boolean;
+  /** An editable unit cost column, `unit_cost` (costs entered in Storelens). */
+  readonly costEdit?: boolean;
 }
 
 /** A list of records loaded to label rows: `wc-analytics/<path>` with `include`. */

@@ -12,7 +12,7 @@ import {
   salesSummary,
 } from '../page/item-table';
 import { reportHref } from '../page/links';
-import { profitColumns } from '../page/profit';
+import { moneyOrUnknown, profitColumns, profitValue } from '../page/profit';
 import type { RowContext, TableDefinition } from '../page/types';
 
 type ProductInfo = ProductsListRow['extended_info'];
@@ -86,6 +86,14 @@ const productColumns: readonly ItemColumn[] = [
   columns.orders({ param: 'product_includes', id: productId }),
   ...profitColumns,
   {
+    // The unit cost in force today (the shop's or one entered in Storelens); editable there.
+    header: { key: 'unit_cost', label: __('Unit cost'), isNumeric: true },
+    cell: (row, context) => {
+      const cost = profitValue(infoOf<ProductInfo>(row).cost);
+      return { display: moneyOrUnknown(cost, context), value: cost };
+    },
+  },
+  {
     header: { key: 'product_cat', label: __('Category') },
     cell: (row, context) => {
       const ids = infoOf<ProductInfo>(row).category_ids ?? [];
@@ -144,6 +152,7 @@ export function productsTable(
       ...(options.singleCategory ? { baseQuery: { filter: 'single_category' } } : {}),
     },
     lookups: [categoriesLookup],
+    costEdit: true,
     // products/stats has no product count: the list's total is the products sold.
     summary: salesSummary({
       endpoint: 'products',
