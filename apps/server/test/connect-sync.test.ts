@@ -324,7 +324,12 @@ describeEachEngine('connect a WooCommerce shop: import, webhooks, reconciliation
     expect(boot.currency.code).toBe('EUR');
     expect(boot.timezone).toBe('Asia/Tokyo');
     expect(boot.startOfWeek).toBe(3);
-    expect(boot.connectedShop).toEqual({ name: 'Renamed Shop', url: sim.url, downloadLog: false });
+    expect(boot.connectedShop).toEqual({
+      name: 'Renamed Shop',
+      url: sim.url,
+      downloadLog: false,
+      canWrite: true,
+    });
     expect(view.errors.some((e) => e.message.startsWith('shop settings'))).toBe(false);
     // A new zone rebuilds the local dates, as a zone change in Analytics settings does; the
     // totals stay the shop's.

@@ -214,7 +214,7 @@ export function importHandler(
   };
 }
 
-async function importStep(
+export async function importStep(
   db: Db,
   client: WooClient,
   progress: ImportProgress,
@@ -223,6 +223,9 @@ async function importStep(
 ): Promise<ImportProgress> {
   const resource = RESOURCES[progress.phase]!;
   const p: ImportProgress = { ...progress, resources: { ...progress.resources } };
+  // A resource's first step reads one page: its count and total show within a page's time,
+  // not after the ten pages of a full step (seconds on a slow shop, with counts at 0 meanwhile).
+  const pages = progress.cursor === 0 && progress.trash_from === undefined ? 1 : pagesPerStep;
   const advance = (done: number, total: number, last: boolean) => {
     p.resources[resource] = {
       done: Math.min(done, Math.max(total, done)),
@@ -245,7 +248,7 @@ async function importStep(
     overlap = 0,
   ) => {
     const from = Math.max(0, progress.cursor - overlap);
-    const page = await pagesFrom<T>(client, name, from, pagesPerStep, query);
+    const page = await pagesFrom<T>(client, name, from, pages, query);
     await apply(page.items);
     return advance(from + page.items.length, page.total, page.last);
   };
@@ -265,7 +268,7 @@ async function importStep(
       // counting their past sales in their categories, as WooCommerce does
       // (Categories/DataStore.php joins the product's category links whatever its status).
       const trash = progress.trash_from;
-      const page = await pagesFrom<WcProduct>(client, 'products', progress.cursor, pagesPerStep, {
+      const page = await pagesFrom<WcProduct>(client, 'products', progress.cursor, pages, {
         status: trash === undefined ? 'any' : 'trash',
       });
       await writer.upsertProducts(page.items);
@@ -285,8 +288,7 @@ async function importStep(
     }
     case 'orders': {
       const from = Math.max(0, progress.cursor - OFFSET_OVERLAP);
-      const batch = await (takePrefetched(client.site, from) ??
-        readOrders(client, from, pagesPerStep));
+      const batch = await (takePrefetched(client.site, from) ?? readOrders(client, from, pages));
       const next = from + batch.items.length;
       // The next pages are read while this batch is written: the shop's paging is the limit.
       if (!batch.last)
