@@ -167,6 +167,8 @@ export * from './stores/reports/hooks.ts';
 export * from './stores/reports/slice.ts';
 export * from './stores/reviews/hooks.ts';
 export * from './stores/reviews/slice.ts';
+export * from './stores/segments/hooks.ts';
+export * from './stores/segments/slice.ts';
 export * from './stores/settings/hooks.ts';
 export * from './stores/settings/slice.ts';
 export * from './stores/user/hooks.ts';

@@ -1,10 +1,11 @@
 import type { AdvancedFiltersConfig } from '@storelens/components';
-import type { ReportRow } from '@storelens/data';
+import { getFilterQuery, type ReportRow } from '@storelens/data';
 import { __, _x } from '@storelens/i18n';
 import { countItem, hrefCell } from '../page/cells';
 import { advancedFilter, dateRules, idsFilter, numberRules } from '../page/filter-helpers';
 import { customerLink } from '../page/links';
 import type { ReportDefinition, RowContext } from '../page/types';
+import { SaveSegment, SegmentTools } from '../segments/segments';
 import { sourceAdvancedFilters } from '../sources/source-filters';
 import { NarrowingNotice, narrowingQuery } from './narrowing';
 
@@ -113,7 +114,25 @@ export const customersReport: ReportDefinition = {
   id: 'customers',
   title: __('Customers'),
   showDatePicker: false,
-  notice: () => <NarrowingNotice />,
+  notice: () => (
+    <>
+      <NarrowingNotice />
+      <SegmentTools>
+        <SaveSegment
+          source="customers"
+          filterQuery={(query) => ({
+            ...getFilterQuery({
+              endpoint: 'customers',
+              query,
+              filters: customersReport.filters?.(query, {}) ?? [],
+              advancedFilters: customersAdvancedFilters,
+            }),
+            ...narrowingQuery(query),
+          })}
+        />
+      </SegmentTools>
+    </>
+  ),
   statsQuery: (query) => narrowingQuery(query),
   filters: () => [
     {

@@ -1,6 +1,6 @@
 import type { BootSettings } from '@storelens/api';
 import { type AdvancedFiltersConfig, Link, OrderStatus } from '@storelens/components';
-import type { OrdersListRow, ReportRow } from '@storelens/data';
+import { getFilterQuery, type OrdersListRow, type ReportRow } from '@storelens/data';
 import { __, _x } from '@storelens/i18n';
 import { Fragment } from 'react';
 import { ORDER_STATUSES, statusLabels } from '../../order-statuses';
@@ -10,6 +10,7 @@ import { advancedFilter, allOrAdvancedFilter, idsFilter, isRules } from '../page
 import { customerLink, orderLink, reportHref } from '../page/links';
 import { costCell, moneyCell, moneyOrUnknown } from '../page/profit';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
+import { SaveSegment, SegmentPicker, SegmentTools, segmentQuery } from '../segments/segments';
 import { sourceAdvancedFilters } from '../sources/source-filters';
 
 /** Orders' advanced filters: the status filter offers the store's custom statuses too. */
@@ -152,6 +153,11 @@ export function orderCells(row: ReportRow, context: RowContext) {
       display: context.formatAmount(Number(row.net_total ?? 0)),
       value: Number(row.net_total ?? 0),
     },
+    moneyCell(row.fee_total, context),
+    {
+      display: String(row.payment_method_title || row.payment_method || ''),
+      value: String(row.payment_method_title || row.payment_method || ''),
+    },
     costCell(row.cost_of_goods, row.cost_coverage, context),
     moneyCell(row.payment_fees, context),
     moneyCell(row.gross_profit, context),
@@ -228,10 +234,14 @@ const table: TableDefinition = {
     { key: 'num_items_sold', label: __('Items sold'), isSortable: true, isNumeric: true },
     { key: 'coupons', label: __('Coupon(s)'), screenReaderLabel: __('Coupons') },
     { key: 'net_total', label: __('Net sales'), isSortable: true, isNumeric: true, required: true },
+    // What the order charged in fee lines (a surcharge, gift wrapping; negative for a plugin's
+    // discount), counted in its net sales as WooCommerce counts them; and how it was paid.
+    { key: 'fee_total', label: __('Order fees'), isNumeric: true, hiddenByDefault: true },
+    { key: 'payment_method', label: __('Payment method'), hiddenByDefault: true },
     // The profit of each order; cost, fees and net profit wait in the column picker so the
     // table fits a 1400 px screen.
     { key: 'cost_of_goods', label: __('Cost'), isNumeric: true, hiddenByDefault: true },
-    { key: 'payment_fees', label: __('Fees'), isNumeric: true, hiddenByDefault: true },
+    { key: 'payment_fees', label: __('Payment fees'), isNumeric: true, hiddenByDefault: true },
     { key: 'gross_profit', label: __('Gross profit'), isNumeric: true },
     { key: 'net_profit', label: __('Net profit'), isNumeric: true, hiddenByDefault: true },
     { key: 'origin', label: __('Origin') },
@@ -276,5 +286,27 @@ export const ordersReport: ReportDefinition = {
   charts: ordersCharts,
   filters: () => [allOrAdvancedFilter(__('All orders'))],
   advancedFilters: ordersAdvancedFilters,
-  table: () => table,
+  notice: (settings) => (
+    <SegmentTools>
+      <SegmentPicker />
+      <SaveSegment
+        source="orders"
+        filterQuery={(query) =>
+          getFilterQuery({
+            endpoint: 'orders',
+            query,
+            filters: [allOrAdvancedFilter(__('All orders'))],
+            advancedFilters: ordersAdvancedFilters(settings),
+          })
+        }
+      />
+    </SegmentTools>
+  ),
+  statsQuery: (query) => segmentQuery(query),
+  table: (query) => {
+    const segment = segmentQuery(query);
+    return segment.segment
+      ? { ...table, tableQuery: () => ({ extended_info: true, ...segment }) }
+      : table;
+  },
 };

@@ -10,6 +10,7 @@ import {
   moneyOrUnknown,
 } from '../page/profit';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
+import { SegmentPicker, SegmentTools, segmentQuery } from '../segments/segments';
 
 /** Revenue's metrics, in display order; the first is charted by default. */
 export const revenueCharts: readonly ChartMetric[] = [
@@ -190,5 +191,14 @@ export const revenueReport: ReportDefinition = {
   statsEndpoint: 'revenue',
   charts: [...revenueCharts, ...revenueProfitCharts],
   totalsNote: (totals, query) => <CostCoverage coverage={totals.cost_coverage} query={query} />,
-  table: () => table,
+  notice: () => (
+    <SegmentTools>
+      <SegmentPicker />
+    </SegmentTools>
+  ),
+  statsQuery: (query) => segmentQuery(query),
+  table: (query) => {
+    const segment = segmentQuery(query);
+    return segment.segment ? { ...table, tableQuery: () => segment } : table;
+  },
 };
