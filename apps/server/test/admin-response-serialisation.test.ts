@@ -507,6 +507,64 @@ describeEachEngine(
       await run({ method: 'DELETE', url: one });
     });
 
+    it('costs entered in Storelens', async () => {
+      const product = await ctx()
+        .db.kysely.selectFrom('products')
+        .select(['id', 'sku'])
+        .where('type', '=', 'simple')
+        .where('parent_id', '=', 0)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const costs = `/storelens/v1/products/${product.id}/costs`;
+      await run({ method: 'GET', url: costs });
+      await run({
+        method: 'POST',
+        url: costs,
+        payload: { cost: '4.20', from: '2024-06-01' },
+        status: 201,
+      });
+      await run({ method: 'DELETE', url: `${costs}/2024-06-01` });
+      await run({ method: 'GET', url: '/storelens/v1/costs/settings' });
+      for (const method of ['POST', 'PUT'] as const)
+        await run({
+          method,
+          url: '/storelens/v1/costs/settings',
+          payload: { entered_costs_win: method === 'PUT' },
+        });
+      await run({
+        method: 'POST',
+        url: '/storelens/v1/costs/import',
+        payload: { csv: `id,cost,from\n${product.id},3.10,2024-05-01\n`, dry_run: true },
+      });
+      await run({ method: 'GET', url: '/storelens/v1/costs/recompute', volatile: true });
+    });
+
+    it('when the report data last changed', async () => {
+      await run({ method: 'GET', url: '/storelens/v1/data-changes', volatile: true });
+    });
+
+    it('a forgotten password, on a server that can mail reset links', async () => {
+      // No mail server answers on port 9: the request is answered as any other, and logged.
+      const app = await buildApp(ctx().db, {
+        webRoot: '/nonexistent',
+        publicUrl: 'https://stats.example',
+        smtpUrl: 'smtp://127.0.0.1:9',
+      });
+      try {
+        await check(
+          app,
+          {
+            method: 'POST',
+            url: '/storelens/v1/password-reset',
+            payload: { email: 'nobody@storelens.test' },
+          },
+          covered,
+        );
+      } finally {
+        await app.close();
+      }
+    });
+
     it('first-run setup', async () => {
       const store = await freshStore(ctx().engine);
       const app = await buildApp(store.db, { webRoot: '/nonexistent' });

@@ -12,6 +12,9 @@ const row = {
   customer_type: 'returning',
   num_items_sold: 4,
   net_total: 99.5,
+  fee_total: 2.38,
+  payment_method: 'cod',
+  payment_method_title: 'Cash on delivery',
   extended_info: {
     products: [
       { id: 3, name: 'Cap', quantity: 1 },
@@ -37,6 +40,8 @@ describe('Orders definition', () => {
       4,
       'spring',
       99.5,
+      2.38,
+      'Cash on delivery',
       null,
       null,
       null,
