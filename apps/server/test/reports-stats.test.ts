@@ -32,6 +32,16 @@ describeEachEngine(
         coupons_count: 1,
         total_customers: 2,
         products: 2,
+        // No line of these orders has a known cost: the profit figures are unknown, never
+        // computed as if the cost were 0, and the coverage says why.
+        cost_of_goods: null,
+        payment_fees: 0,
+        gross_profit: null,
+        net_profit: null,
+        gross_margin: null,
+        net_margin: null,
+        cost_coverage: 0,
+        cost_coverage_net_sales: 0,
         segments: [],
       });
     });
