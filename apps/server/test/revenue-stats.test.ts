@@ -43,6 +43,15 @@ describeEachEngine(
         orders_count: 4,
         num_items_sold: 3,
         products: 2,
+        // Their lines have no known cost: unknown profits and margins, a coverage of 0.
+        cost_of_goods: null,
+        payment_fees: 0,
+        gross_profit: null,
+        net_profit: null,
+        gross_margin: null,
+        net_margin: null,
+        cost_coverage: 0,
+        cost_coverage_net_sales: 0,
         segments: [],
       });
     });
