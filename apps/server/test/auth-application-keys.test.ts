@@ -18,6 +18,7 @@ import {
 } from '../src/auth/users';
 import type { Db } from '../src/db/database';
 import { migrateTo, migrateToLatest } from '../src/db/migrate';
+import { notifiers } from '../src/notify/routes';
 import { failUpdates } from './fault-triggers';
 import { describeEachEngine, freshStore, signIn, TEST_PASSWORD } from './harness';
 
@@ -26,7 +27,9 @@ function counting(db: Db): { db: Db; queries: string[] } {
   const queries: string[] = [];
   const plugin: KyselyPlugin = {
     transformQuery: ({ node }) => {
-      queries.push(node.kind);
+      // Background work shares the store (the notifier's and job runner's leases, on their
+      // own timers): a request's own queries are what is counted.
+      if (!JSON.stringify(node).includes('"name":"leases"')) queries.push(node.kind);
       return node;
     },
     transformResult: async ({ result }) => result,
@@ -121,6 +124,9 @@ describeEachEngine('application passwords as API keys', (ctx) => {
     const key = (await createApplicationPassword(db, owner.id, 'script')).password;
     const counted = counting(db);
     const app = await buildApp(counted.db, { webRoot: '/nonexistent' });
+    // The notifier's ticks query the same store on a timer: stopped, only requests are counted.
+    await app.ready();
+    await notifiers.get(app)?.stop();
     try {
       const call = async (email: string, password: string, ip: string) => {
         counted.queries.length = 0;
