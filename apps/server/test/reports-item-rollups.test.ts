@@ -245,6 +245,9 @@ for (const engine of engines) {
   });
 }
 
+/** The measures migration 035 added to item_day (the profit figures are made of). */
+const PROFIT_MEASURES = new Set(['cost_of_goods', 'costed_items', 'costed_net', 'payment_fees']);
+
 for (const engine of engines) {
   describe(`a generated store's item_day (rolled up after the bulk load) [${engine}]`, () => {
     it('answers one-item stats as the lookups do', async () => {
@@ -259,7 +262,8 @@ for (const engine of engines) {
           seed: 3,
           batch: 400,
         });
-        // The same rows as rolling item_day up from the loaded lookups.
+        // The same rows as rolling item_day up from the loaded lookups, on the columns that
+        // rollup (migration 015's) knows: the later profit measures are filled by 035's own.
         const itemDays = async () =>
           (
             await db.kysely
@@ -267,15 +271,16 @@ for (const engine of engines) {
               .selectAll()
               .orderBy(['item_type', 'item_id', 'date_kind', 'day', 'status', 'returning_customer'])
               .execute()
-          ).map((r) => JSON.stringify(r));
+          ).map((r) =>
+            JSON.stringify(
+              Object.fromEntries(Object.entries(r).filter(([k]) => !PROFIT_MEASURES.has(k))),
+            ),
+          );
         const loaded = await itemDays();
         expect(loaded.length).toBeGreaterThan(1000);
         // Its primary key is in place (PostgreSQL's is built after the rows are written).
         const row = await db.kysely.selectFrom('item_day').selectAll().executeTakeFirstOrThrow();
         await expect(db.kysely.insertInto('item_day').values(row).execute()).rejects.toThrow();
-        await db.kysely.deleteFrom('item_day').execute();
-        await rollUpItemDays(db.kysely as unknown as Kysely<unknown>);
-        expect(await itemDays()).toEqual(loaded);
         const settings = await readStoreSettings(db);
         const ctx = reportContext(db, settings);
         const ids = async (table: 'products' | 'categories' | 'coupons') =>
@@ -309,6 +314,10 @@ for (const engine of engines) {
             answered++;
         }
         expect(answered).toBeGreaterThan(5);
+        // Rolled up again from the lookups, as migration 015 does, it holds the same rows.
+        await db.kysely.deleteFrom('item_day').execute();
+        await rollUpItemDays(db.kysely as unknown as Kysely<unknown>);
+        expect(await itemDays()).toEqual(loaded);
       } finally {
         await store.drop();
       }
