@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readOrderInputs } from '../src/admin/import-source';
 import * as m033 from '../src/db/migrations/033_order_payment_attribution';
 import * as m034 from '../src/db/migrations/034_cost_of_goods';
+import * as m036 from '../src/db/migrations/036_source_indexes';
 import { ingestOrders } from '../src/ingest/ingest';
 import { call } from './admin-helpers';
 import {
@@ -276,10 +277,13 @@ describeEachEngine('a shop’s payment, attribution, gateway fees and costs, to 
       }),
     );
     await ingestOrders(db, stripped);
+    // Back to a store from before the facts (036's indexes are on 033's columns), and forward.
+    await m036.down(db.kysely as never);
     await m034.down(db.kysely as never);
     await m033.down(db.kysely as never);
     await m033.up(db.kysely as never);
     await m034.up(db.kysely as never);
+    await m036.up(db.kysely as never);
     expect(
       Number(
         (
