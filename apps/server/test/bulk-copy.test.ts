@@ -58,7 +58,9 @@ describe.skipIf(!postgresUrl)('bulk load through COPY [postgres]', () => {
     for (const table of tables) {
       const a = await rowsOf(copied, table);
       const b = await rowsOf(inserted, table);
-      expect(a.length, table).toBeGreaterThan(0);
+      // customer_persons holds only guests merged into a registered customer of their e-mail,
+      // which a generated store may not have: both paths must agree, empty or not.
+      if (table !== 'customer_persons') expect(a.length, table).toBeGreaterThan(0);
       expect(a, table).toEqual(b);
     }
   }, 300_000);
