@@ -190,7 +190,7 @@ for (const engine of engines) {
         ),
         { numRuns: engine === 'sqlite' ? 40 : 8 },
       );
-    });
+    }, 600_000);
 
     it('re-ingesting changed orders leaves exactly what a fresh ingest of the final orders gives', async () => {
       const rnd = new Random(7);
