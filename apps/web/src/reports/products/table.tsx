@@ -6,6 +6,7 @@ import { categoriesLookup, categoryTrail, linkCell } from '../page/cells';
 import {
   cellsOf,
   columns,
+  hiddenByDefault,
   type ItemColumn,
   infoOf,
   itemTable,
@@ -104,14 +105,17 @@ const productColumns: readonly ItemColumn[] = [
     },
   },
   {
-    header: { key: 'variations', label: __('Variations'), isSortable: true },
+    // In the column picker with the stock columns (each product's view lists its variations).
+    header: { key: 'variations', label: __('Variations'), isSortable: true, hiddenByDefault: true },
     cell: (row) => {
       const n = infoOf<ProductInfo>(row).variations?.length ?? 0;
       return { display: String(n), value: n };
     },
   },
-  columns.stockStatus(productId),
-  columns.stock,
+  // Stock has its own report: its columns here wait in the column picker, so the profit
+  // columns fit beside the sales at 1400 px.
+  hiddenByDefault(columns.stockStatus(productId)),
+  hiddenByDefault(columns.stock),
 ];
 
 /** One product's cells, in header order. */

@@ -4,6 +4,7 @@ import { linkCell } from '../page/cells';
 import {
   cellsOf,
   columns,
+  hiddenByDefault,
   type ItemColumn,
   infoOf,
   itemTable,
@@ -48,8 +49,10 @@ const variationColumns: readonly ItemColumn[] = [
   columns.netSales(true),
   columns.orders({ param: 'variation_includes', id: variationIdOf }),
   ...profitColumns,
-  columns.stockStatus(productIdOf),
-  columns.stock,
+  // Stock has its own report: its columns here wait in the column picker, so the profit
+  // columns fit beside the sales at 1400 px.
+  hiddenByDefault(columns.stockStatus(productIdOf)),
+  hiddenByDefault(columns.stock),
 ];
 
 /** One variation's cells, in header order. */
