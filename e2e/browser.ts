@@ -75,3 +75,13 @@ export const pageNonce = (page: Page) =>
         }
       ).auth?.nonce ?? '',
   );
+
+/** Console errors and page errors, collected from now on. */
+export function watchConsole(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') messages.push(message.text());
+  });
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  return messages;
+}

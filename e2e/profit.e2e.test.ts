@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openDashboard, seriousViolations } from './browser';
+import { launchBrowser, openDashboard, seriousViolations, watchConsole } from './browser';
 import { apiLogin, type RunningServer, startServer } from './server';
 
 /** The browser's steps here wait on report requests of a 6,000-order store: generous. */
@@ -24,16 +24,6 @@ async function tableLoaded(page: Page): Promise<void> {
       { timeout: 60_000 },
     )
     .toBe(true);
-}
-
-/** Console errors and page errors, collected from now on. */
-function watchConsole(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') messages.push(message.text());
-  });
-  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
-  return messages;
 }
 
 describe('Profit in the dashboard', () => {
