@@ -179,6 +179,7 @@ const samples: Record<string, string[]> = {
     `groupby=origin&orderby=net_revenue&${YEAR}`,
     `groupby=payment_method&per_page=2&page=2&${YEAR}`,
     `groupby=utm_campaign&source_type_is=utm&${YEAR}`,
+    `groupby=payment_method&orderby=gross_profit&order=asc&${YEAR}`,
   ],
   [`${BASE}/sources/stats`]: [
     ...statsQueries,

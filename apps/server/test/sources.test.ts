@@ -13,6 +13,8 @@ import { describeEachEngine } from './harness';
  * random store (fixed seed per run, printed on failure) of orders with random attribution in
  * mixed case, payment methods, channels, statuses, refunds, customers new and returning, and
  * some orders whose attribution row is missing (a store from before attribution was kept).
+ * Lines have a cost of goods or none (cash on delivery's never do, so that value's profit is
+ * unknown), orders a gateway fee or none, some of it given back.
  */
 const SEED = Number(process.env.SOURCES_SEED ?? Date.now() % 100_000);
 
@@ -79,9 +81,16 @@ for (let i = 0; i < 260; i++) {
           utm_campaign: pick(['Spring', 'spring', 'Black Friday', '']),
           device_type: pick(['Mobile', 'Desktop', 'tablet', '']),
         };
+  const paymentMethod = pick(['stripe', 'Stripe', 'ppcp-gateway', 'cod', '']);
+  const costed = paymentMethod !== 'cod' && rand() < 0.7;
+  const fee = paymentMethod === 'cod' || rand() < 0.2 ? 0 : 3000 + Math.floor(rand() * 9000);
   ORDERS.push({
     ...o,
-    paymentMethod: pick(['stripe', 'Stripe', 'ppcp-gateway', 'cod', '']),
+    lines: o.lines.map((l) => (costed ? { ...l, cost: l.quantity * pick([20_000, 45_000]) } : l)),
+    ...(fee > 0
+      ? { paymentFee: { fee, refunded: rand() < 0.2 ? Math.floor(fee / 3) : 0, currency: '' } }
+      : {}),
+    paymentMethod,
     paymentMethodTitle: 'Card',
     createdVia: pick(['checkout', 'checkout', 'admin', 'rest-api', 'pos', '']),
     attribution,
@@ -119,7 +128,63 @@ interface Row {
   returning_customer: number;
   net_total: number;
   date_paid: string | null;
+  num_items_sold: number;
+  cost_of_goods: number;
+  costed_items: number;
+  costed_net: number;
+  payment_fees: number;
 }
+
+/** The naive sums of one value (money in units). */
+interface Sums {
+  orders: number;
+  net: number;
+  fresh: number;
+  items: number;
+  cost: number;
+  costedItems: number;
+  costedNet: number;
+  fees: number;
+}
+
+const noSums = (): Sums => ({
+  orders: 0,
+  net: 0,
+  fresh: 0,
+  items: 0,
+  cost: 0,
+  costedItems: 0,
+  costedNet: 0,
+  fees: 0,
+});
+
+/** A fraction to four decimals (JSON has no negative zero). */
+const fraction = (n: number, d: number) => Math.round((n / d) * 10_000) / 10_000 + 0;
+/** Units to the currency's cents, halves away from zero, as every report's money. */
+const money = (units: number) => (Math.sign(units) * Math.round(Math.abs(units) / 100)) / 100 + 0;
+
+/**
+ * The profit figures of some sums, by docs/metrics.md ("Profit"): cost of goods the known
+ * costs, gross profit net sales less it, net profit that less the fees; all null when items
+ * were sold and none had a known cost; margins null when net sales are 0.
+ */
+function naiveProfit(g: Sums) {
+  const unknown = g.items !== 0 && g.costedItems === 0;
+  return {
+    cost_of_goods: unknown ? null : money(g.cost),
+    payment_fees: money(g.fees),
+    gross_profit: unknown ? null : money(g.net - g.cost),
+    net_profit: unknown ? null : money(g.net - g.cost - g.fees),
+    gross_margin: unknown || g.net === 0 ? null : fraction(g.net - g.cost, g.net),
+    net_margin: unknown || g.net === 0 ? null : fraction(g.net - g.cost - g.fees, g.net),
+    cost_coverage: g.items === 0 ? null : fraction(g.costedItems, g.items),
+    cost_coverage_net_sales: g.net === 0 ? null : fraction(g.costedNet, g.net),
+  };
+}
+
+const PROFIT_FIELDS = Object.keys(naiveProfit({} as Sums)) as (keyof ReturnType<
+  typeof naiveProfit
+>)[];
 
 async function seed(db: Db) {
   await seedCatalog(db);
@@ -171,12 +236,17 @@ describeEachEngine(
 
     /** The naive sums of the rows kept, per value. */
     const naive = (d: SourceDimension, keep: (r: Row) => boolean = () => true) => {
-      const out = new Map<string, { orders: number; net: number; fresh: number }>();
+      const out = new Map<string, Sums>();
       for (const r of rows.filter((r) => inRange(r) && keep(r))) {
         const v = sourceValueOf(orderOf(r), d);
-        const g = out.get(v) ?? { orders: 0, net: 0, fresh: 0 };
+        const g = out.get(v) ?? noSums();
         if (r.parent_id === 0) g.orders += 1;
         g.net += r.net_total;
+        g.items += r.num_items_sold;
+        g.cost += r.cost_of_goods;
+        g.costedItems += r.costed_items;
+        g.costedNet += r.costed_net;
+        g.fees += r.payment_fees;
         if (r.parent_id === 0 && r.returning_customer === 0 && r.customer_id > 0) g.fresh += 1;
         out.set(v, g);
       }
@@ -187,7 +257,8 @@ describeEachEngine(
     it('reads the stored rows', async () => {
       rows = (
         await sql<Row>`SELECT order_id, parent_id, status, customer_id, returning_customer,
-          net_total, date_paid FROM order_stats`.execute(ctx().db.kysely)
+          net_total, date_paid, num_items_sold, cost_of_goods, costed_items, costed_net,
+          payment_fees FROM order_stats`.execute(ctx().db.kysely)
       ).rows.map((r) => ({
         ...r,
         order_id: Number(r.order_id),
@@ -195,8 +266,18 @@ describeEachEngine(
         customer_id: Number(r.customer_id),
         returning_customer: Number(r.returning_customer),
         net_total: Number(r.net_total),
+        num_items_sold: Number(r.num_items_sold),
+        cost_of_goods: Number(r.cost_of_goods),
+        costed_items: Number(r.costed_items),
+        costed_net: Number(r.costed_net),
+        payment_fees: Number(r.payment_fees),
       }));
       expect(rows.length).toBeGreaterThan(260);
+      // The stored fee facts are the inputs': an order's fee less what was given back.
+      for (const r of rows) {
+        const f = r.parent_id === 0 ? byId.get(r.order_id)?.paymentFee : undefined;
+        expect(r.payment_fees, String(r.order_id)).toBe(f ? f.fee - f.refunded : 0);
+      }
     });
 
     for (const d of sourceDimensions) {
@@ -221,9 +302,29 @@ describeEachEngine(
             g.orders === 0 ? 0 : Math.round(Math.round(g.net / g.orders) / 100) / 100,
           );
           expect(r.orders_share).toBeCloseTo(all === 0 ? 0 : (g.orders / all) * 100, 1);
+          const profit = naiveProfit(g);
+          for (const f of PROFIT_FIELDS) expect(r[f], `${v} ${f}`).toBe(profit[f]);
         }
       });
     }
+
+    it('knows no profit for a value whose lines have no cost, and sorts it last', async () => {
+      const want = naive('payment_method');
+      expect(want.get('cod')?.orders ?? 0).toBeGreaterThan(0);
+      expect(naiveProfit(want.get('cod')!).gross_profit).toBeNull();
+      const { body } = await get(
+        `reports/sources?${range}&groupby=payment_method&orderby=gross_profit&order=desc`,
+      );
+      const got = body as { value: string; gross_profit: number | null }[];
+      expect(got.at(-1)?.value).toBe('cod');
+      expect(got.at(-1)?.gross_profit).toBeNull();
+      const known = got.filter((r) => r.gross_profit !== null).map((r) => r.gross_profit!);
+      expect(known).toEqual([...known].sort((a, b) => b - a));
+      const asc = await get(
+        `reports/sources?${range}&groupby=payment_method&orderby=gross_profit&order=asc`,
+      );
+      expect((asc.body as { value: string }[])[0]?.value).toBe('cod');
+    });
 
     it('filters by source on orders/stats, the orders list and its own stats', async () => {
       for (const [d, v, negate] of [
@@ -247,6 +348,17 @@ describeEachEngine(
         const own = await get(`reports/sources/stats?${range}&interval=day&${param}`);
         expect(own.body.totals.orders_count, param).toBe(orders);
         expect(Math.round(own.body.totals.net_revenue * 10_000)).toBe(net);
+        const sums = want.reduce((a, g) => {
+          for (const k of Object.keys(a) as (keyof Sums)[]) a[k] += g[k];
+          return a;
+        }, noSums());
+        const profit = naiveProfit(sums);
+        // The orders report's figures for the same orders are the same.
+        const theirs = await get(`reports/orders/stats?${range}&interval=week&${param}`);
+        for (const f of PROFIT_FIELDS) {
+          expect(own.body.totals[f], `${param} ${f}`).toBe(profit[f]);
+          expect(theirs.body.totals[f], `${param} ${f} orders/stats`).toBe(profit[f]);
+        }
         const list = await get(`reports/orders?${range}&${param}&per_page=100`);
         const listed = rows.filter((r) => inRange(r) && keep(r));
         expect(Number(list.headers['x-wp-total']), param).toBe(listed.length);
@@ -271,6 +383,29 @@ describeEachEngine(
         0,
       );
       expect(sum).toBe(body.totals.orders_count);
+      // Each interval's and segment's profit figures, against the rows they hold.
+      const google = (r: Row) => sourceValueOf(orderOf(r), 'utm_source') === 'google';
+      const weekOf = (r: Row) =>
+        body.intervals.find(
+          (i: { date_start: string; date_end: string }) =>
+            // Paid dates are stored in the store's time zone, as the intervals are.
+            r.date_paid! >= i.date_start.replace('T', ' ') &&
+            r.date_paid! <= i.date_end.replace('T', ' '),
+        );
+      for (const i of body.intervals) {
+        const inWeek = (r: Row) => weekOf(r) === i;
+        const all = naive('source_type', inWeek);
+        const sums = [...all.values()].reduce((a, g) => {
+          for (const k of Object.keys(a) as (keyof Sums)[]) a[k] += g[k];
+          return a;
+        }, noSums());
+        const profit = naiveProfit(sums);
+        for (const f of PROFIT_FIELDS) expect(i.subtotals[f], `${i.interval} ${f}`).toBe(profit[f]);
+        const g = naive('utm_source', (r) => inWeek(r) && google(r)).get('google');
+        const seg = i.subtotals.segments[0].subtotals;
+        const want = naiveProfit(g ?? noSums());
+        for (const f of PROFIT_FIELDS) expect(seg[f], `${i.interval} google ${f}`).toBe(want[f]);
+      }
       const unknown = naive('source_type').get('unknown')?.orders ?? 0;
       expect(body.totals.unknown_orders_count).toBe(unknown);
       const t = body.totals;

@@ -3,8 +3,10 @@
  * payment method and channel). Routes, defaults and answers are in docs/api.md, "Sources".
  */
 import { type Static, Type } from 'typebox';
+import { nullable } from './admin-common';
 import { statsResponse } from './intervals';
 import { commonReportParams, oneOf, orderFilterParams, query, statsParams } from './reports-common';
+import { profitFields } from './revenue';
 
 /**
  * What the Sources report groups by and the source filters filter on: the order's
@@ -65,8 +67,8 @@ export type SourceFilterQuery = {
 };
 
 /**
- * `orderby` of `GET /reports/sources`. `gross_profit` sorts as net sales until orders carry a
- * profit (the report's rows then gain the field).
+ * `orderby` of `GET /reports/sources`: the profit figures sort with the values whose cost is
+ * unknown (null) last in a descending sort, first in an ascending one.
  */
 export const sourcesListOrderby = [
   'value',
@@ -74,6 +76,10 @@ export const sourcesListOrderby = [
   'net_revenue',
   'new_customers',
   'avg_order_value',
+  'payment_fees',
+  'cost_of_goods',
+  'gross_profit',
+  'gross_margin',
 ] as const;
 
 /** Query of `GET /reports/sources`. */
@@ -104,6 +110,20 @@ export const SourcesListRow = Type.Object(
     avg_order_value: Type.Number(),
     /** The value's share of the range's orders, 0 to 100. */
     orders_share: Type.Number(),
+    /**
+     * Storelens's own: the value's profit figures (docs/metrics.md, "Profit"), as orders/stats
+     * has them for the same orders: cost of goods, payment fees (less what was given back),
+     * gross and net profit and margin (null when items were sold and no cost was known; a
+     * margin also when net sales are 0), cost coverage of items and of net sales.
+     */
+    cost_of_goods: nullable(Type.Number()),
+    payment_fees: Type.Number(),
+    gross_profit: nullable(Type.Number()),
+    net_profit: nullable(Type.Number()),
+    gross_margin: nullable(Type.Number()),
+    net_margin: nullable(Type.Number()),
+    cost_coverage: nullable(Type.Number()),
+    cost_coverage_net_sales: nullable(Type.Number()),
   },
   { additionalProperties: false },
 );
@@ -119,6 +139,10 @@ export const sourcesStatsOrderby = [
   'net_revenue',
   'new_customers',
   'avg_order_value',
+  'cost_of_goods',
+  'payment_fees',
+  'gross_profit',
+  'net_profit',
 ] as const;
 
 /** Query of `GET /reports/sources/stats`. */
@@ -142,6 +166,7 @@ export const sourcesStatsFields = [
   'new_customers',
   'avg_order_value',
   'unknown_orders_count',
+  ...profitFields,
 ] as const;
 
 /**

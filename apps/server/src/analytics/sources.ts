@@ -12,10 +12,14 @@ import {
   type SourcesListRow,
   type SourceValueRow,
   sourceDimensions,
+  type sourcesListOrderby,
   UNKNOWN_SOURCE,
 } from '@storelens/api';
+import { type MeasureColumn, ORDER_MEASURES } from '../db/measures';
 import type { ReportContext } from './context';
 import { type FilterColumns, type ReportFilters, rowFilter, type SqlCondition } from './filters';
+import { PROFIT_SORTS, withProfitSort } from './list-parts';
+import { profitMetrics } from './metrics';
 import { type ListPaging, type ListResult, pagedQuery, rangeCondition } from './paging';
 import {
   assembleStats,
@@ -168,12 +172,36 @@ function fromSql(withOrders: boolean): string {
 /**
  * The sums every row of the report has (money in units): orders (refunds are no orders), net
  * sales (refunds negative), new customers (orders that are their customer's first counted
- * order, so each customer once) and the orders of unknown source type.
+ * order, so each customer once), items sold and every measure (db/measures.ts) the profit
+ * figures are made of, as the orders report sums them.
  */
 const SUMS = `SUM(CASE WHEN os.parent_id = 0 THEN 1 ELSE 0 END) AS orders_count,
       SUM(os.net_total) AS net_revenue,
       SUM(CASE WHEN os.parent_id = 0 AND os.returning_customer = 0 AND os.customer_id > 0
-        THEN 1 ELSE 0 END) AS new_customers`;
+        THEN 1 ELSE 0 END) AS new_customers,
+      SUM(os.num_items_sold) AS items_sold,
+      ${ORDER_MEASURES.map((m) => `SUM(os.${m}) AS ${m}`).join(', ')}`;
+
+/** A row's (or interval's) sums as the profit figures are made of them (`profitMetrics`). */
+const profitSums = (r: {
+  net: number;
+  items: number;
+  measures: Record<MeasureColumn, number>;
+}) => ({
+  net: r.net,
+  items: r.items,
+  cost: r.measures.cost_of_goods,
+  costedItems: r.measures.costed_items,
+  costedNet: r.measures.costed_net,
+  fees: r.measures.payment_fees,
+});
+
+/** The measures of a row read back, as numbers. */
+const measuresOf = (r: Record<string, unknown>) =>
+  Object.fromEntries(ORDER_MEASURES.map((m) => [m, Number(r[m] ?? 0)])) as Record<
+    MeasureColumn,
+    number
+  >;
 
 /** order_stats as `os` (revenue.ts has the same; not imported, filters.ts imports this file). */
 const ORDER_COLUMNS: FilterColumns = {
@@ -203,7 +231,7 @@ export interface SourcesListParams extends ListPaging {
   groupby: SourceDimension;
   range: { after: string | undefined; before: string | undefined };
   filters: ReportFilters;
-  orderby: 'value' | 'orders_count' | 'net_revenue' | 'new_customers' | 'avg_order_value';
+  orderby: (typeof sourcesListOrderby)[number];
   search: string | undefined;
 }
 
@@ -223,6 +251,7 @@ export async function sourcesList(
   const params: unknown[] = [...where.params];
   // The range's orders ride along with each row (the groups are computed once for both).
   let inner = `SELECT g.value, g.title, g.orders_count, g.net_revenue, g.new_customers,
+      g.items_sold, ${ORDER_MEASURES.map((m) => `g.${m}`).join(', ')},
       CASE WHEN g.orders_count = 0 THEN 0 ELSE g.net_revenue * 1.0 / g.orders_count END AS avg_order_value,
       SUM(g.orders_count) OVER () AS all_orders
     FROM (${grouped}) g`;
@@ -231,7 +260,19 @@ export async function sourcesList(
     inner = `SELECT * FROM (${inner}) s WHERE LOWER(s.value) LIKE ? ESCAPE '\\'`;
     params.push(likeText(p.search.toLowerCase()));
   }
-  const page = await pagedQuery<Record<string, unknown>>(ctx, inner, params, p.orderby, 'value', p);
+  // The profit sorts: the figure as the row shows it, null where unknown (list-parts.ts).
+  const sorted = (PROFIT_SORTS as readonly string[]).includes(p.orderby)
+    ? withProfitSort({ sql: inner, params }, p.orderby)
+    : { source: { sql: inner, params }, orderBy: p.orderby, nullable: false };
+  const page = await pagedQuery<Record<string, unknown>>(
+    ctx,
+    sorted.source.sql,
+    sorted.source.params,
+    sorted.orderBy,
+    'value',
+    p,
+    { nullable: sorted.nullable },
+  );
   const all = Number(page.rows[0]?.all_orders ?? 0);
   return {
     ...page,
@@ -248,6 +289,10 @@ export async function sourcesList(
         new_customers: Number(r.new_customers ?? 0),
         avg_order_value: ctx.money(orders === 0 ? 0 : Math.round(net / orders)),
         orders_share: all === 0 ? 0 : Math.round((orders / all) * 10000) / 100,
+        ...profitMetrics(
+          profitSums({ net, items: Number(r.items_sold ?? 0), measures: measuresOf(r) }),
+          ctx.money,
+        ),
       };
     }),
   };
@@ -259,6 +304,8 @@ interface SourceAcc {
   net: number;
   fresh: number;
   unknown: number;
+  items: number;
+  measures: Record<MeasureColumn, number>;
 }
 
 /** Parameters of `GET /reports/sources/stats`. */
@@ -278,12 +325,21 @@ export async function sourcesStats(
 ): Promise<StatsResult> {
   const money = ctx.money;
   const kind = {
-    empty: (): SourceAcc => ({ orders: 0, net: 0, fresh: 0, unknown: 0 }),
+    empty: (): SourceAcc => ({
+      orders: 0,
+      net: 0,
+      fresh: 0,
+      unknown: 0,
+      items: 0,
+      measures: measuresOf({}),
+    }),
     merge: (into: SourceAcc, from: SourceAcc) => {
       into.orders += from.orders;
       into.net += from.net;
       into.fresh += from.fresh;
       into.unknown += from.unknown;
+      into.items += from.items;
+      for (const m of ORDER_MEASURES) into.measures[m] += from.measures[m];
     },
     present: (a: SourceAcc) => ({
       orders_count: a.orders,
@@ -291,6 +347,7 @@ export async function sourcesStats(
       new_customers: a.fresh,
       avg_order_value: money(a.orders === 0 ? 0 : Math.round(a.net / a.orders)),
       unknown_orders_count: a.unknown,
+      ...profitMetrics(profitSums(a), money),
     }),
   };
   const accs = new BucketAccs(kind, p, ctx.settings.startOfWeek);
@@ -331,9 +388,12 @@ export async function sourcesStats(
        SUM(x.net_total) AS net_revenue,
        SUM(CASE WHEN x.parent_id = 0 AND x.returning_customer = 0 AND x.customer_id > 0
          THEN 1 ELSE 0 END) AS new_customers,
-       SUM(CASE WHEN x.parent_id = 0 AND x.source_type = '${UNKNOWN_SOURCE}' THEN 1 ELSE 0 END) AS unknown_orders
+       SUM(CASE WHEN x.parent_id = 0 AND x.source_type = '${UNKNOWN_SOURCE}' THEN 1 ELSE 0 END) AS unknown_orders,
+       SUM(x.num_items_sold) AS items_sold,
+       ${ORDER_MEASURES.map((m) => `SUM(x.${m}) AS ${m}`).join(', ')}
      FROM (SELECT SUBSTR(${col}, 1, ${width}) AS k, ${col} AS t, ${segmentSql || '0'} AS seg,
-         os.parent_id, os.net_total, os.returning_customer, os.customer_id, ${unknown} AS source_type
+         os.parent_id, os.net_total, os.returning_customer, os.customer_id, ${unknown} AS source_type,
+         os.num_items_sold, ${ORDER_MEASURES.map((m) => `os.${m}`).join(', ')}
        FROM ${fromSql(withOrders)} WHERE ${where.sql}) x
      GROUP BY x.k, x.seg`,
     [...segmentParams, ...where.params],
@@ -344,6 +404,8 @@ export async function sourcesStats(
       net: Number(r.net_revenue ?? 0),
       fresh: Number(r.new_customers ?? 0),
       unknown: Number(r.unknown_orders ?? 0),
+      items: Number(r.items_sold ?? 0),
+      measures: measuresOf(r),
     };
     const t = String(r.t);
     const acc = accs.at(t);
