@@ -13,6 +13,7 @@ import { type ReactNode, useId, useMemo } from 'react';
 import { sessionApiFetch } from '../../api-client';
 import { useStore } from '../../settings-context';
 import { useAdminLocation } from '../../use-location';
+import { formatNumber } from '../page/format';
 import { reportHref } from '../page/links';
 import {
   formatCoverage,
@@ -62,8 +63,8 @@ const categoryKind: RowKind = {
 };
 
 /**
- * Below the Profit report's chart and days: gross profit by product and by category, the
- * products sold at a loss, and how much of the sales the known costs cover. Every list reads
+ * Below the Profit report's chart and days: gross profit by product and by category, profit by
+ * payment method, the products sold at a loss, and how much of the sales the known costs cover. Every list reads
  * the products or categories report for the page's date range.
  */
 export function ProfitBreakdowns() {
@@ -114,6 +115,7 @@ function Breakdowns() {
           ),
         }}
       />
+      <PaymentMethodSection range={range} query={query} />
       <LossSection args={base} query={query} />
     </div>
   );
@@ -283,6 +285,111 @@ function TopSection({
       {body}
       <p>
         <Link href={more.href}>{more.text}</Link>
+      </p>
+    </Section>
+  );
+}
+
+/** How many payment methods the section lists (a shop has a handful). */
+const METHODS = 25;
+
+/**
+ * Profit by payment method: each method's net sales, the fees its gateway kept, gross and net
+ * profit and net margin, from the Sources report grouped by payment method (the same sums as
+ * the figures above, per method). A method links to its orders.
+ */
+function PaymentMethodSection({ range, query }: { range: QueryArgs; query: Query }) {
+  const title = __('Profit by payment method');
+  const { formatAmount } = useStore();
+  const money = { formatAmount };
+  const list = useReportItems('sources', {
+    ...range,
+    groupby: 'payment_method',
+    orderby: 'net_revenue',
+    order: 'desc',
+    per_page: METHODS,
+  });
+  const rows = list.data;
+  let body: ReactNode;
+  if (list.isError) body = <Failure error={list.error} />;
+  else if (list.isRequesting && rows.length === 0)
+    body = <p className="sl-profit__status">{__('Loading…')}</p>;
+  else if (rows.length === 0) body = <p>{__('No orders in this range.')}</p>;
+  else
+    body = (
+      <div className="sl-table__scroll">
+        <table className="sl-table sl-profit__table">
+          <caption className="sl-visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="sl-table__header">
+                {__('Payment method')}
+              </th>
+              <th scope="col" className="sl-table__header is-numeric">
+                {__('Orders')}
+              </th>
+              <th scope="col" className="sl-table__header is-numeric">
+                {__('Net sales')}
+              </th>
+              <th scope="col" className="sl-table__header is-numeric">
+                {__('Payment fees')}
+              </th>
+              <th scope="col" className="sl-table__header is-numeric">
+                {__('Gross profit')}
+              </th>
+              <th scope="col" className="sl-table__header is-numeric">
+                {__('Net profit')}
+              </th>
+              <th scope="col" className="sl-table__header is-numeric">
+                {__('Net margin')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.value}>
+                <th scope="row" className="sl-table__cell">
+                  <Link
+                    href={reportHref(
+                      '/analytics/orders',
+                      { filter: 'advanced', payment_method_is: row.value },
+                      query,
+                    )}
+                  >
+                    {row.label || row.value}
+                  </Link>
+                </th>
+                <td className={`sl-table__cell is-numeric ${NUMBER_CLASS}`}>
+                  {formatNumber(row.orders_count)}
+                </td>
+                <td className={`sl-table__cell is-numeric ${NUMBER_CLASS}`}>
+                  {formatAmount(row.net_revenue)}
+                </td>
+                <td className={`sl-table__cell is-numeric ${NUMBER_CLASS}`}>
+                  {formatAmount(row.payment_fees)}
+                </td>
+                <td className={`sl-table__cell is-numeric ${NUMBER_CLASS}`}>
+                  {moneyOrUnknown(row.gross_profit, money)}
+                </td>
+                <td className={`sl-table__cell is-numeric ${NUMBER_CLASS}`}>
+                  {moneyOrUnknown(row.net_profit, money)}
+                </td>
+                <td className={`sl-table__cell is-numeric ${NUMBER_CLASS}`}>
+                  {marginOrUnknown(row.net_margin)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  return (
+    <Section title={title}>
+      {body}
+      <p>
+        <Link href={reportHref('/analytics/sources', { groupby: 'payment_method' }, query)}>
+          {__('All payment methods in the Sources report')}
+        </Link>
       </p>
     </Section>
   );

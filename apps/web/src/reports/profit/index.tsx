@@ -2,7 +2,7 @@ import { ReportPage } from '../page/ReportPage';
 import { ProfitBreakdowns } from './breakdowns';
 import { profitReport } from './definition';
 
-/** The Profit page (its own chunk): profit over time, then by product and category. */
+/** The Profit page (its own chunk): profit over time, then by product, category and payment method. */
 export default function ProfitPage() {
   return (
     <>

@@ -23,6 +23,9 @@ const row = {
   new_customers: 4,
   avg_order_value: 28.79,
   orders_share: 12.5,
+  payment_fees: 9.9,
+  gross_profit: null,
+  net_profit: null,
 };
 
 describe('Sources definition', () => {
@@ -30,7 +33,17 @@ describe('Sources definition', () => {
     const table = sourcesReport.table({ groupby: 'utm_source' }, {});
     const cells = sourceCells(row, testContext({ period: 'last_year', groupby: 'utm_source' }));
     expect(cells).toHaveLength(table.headers.length);
-    expect(cells.map((c) => c.value)).toEqual(['google', 12, 12.5, 345.5, 4, 28.79]);
+    expect(cells.map((c) => c.value)).toEqual([
+      'google',
+      12,
+      12.5,
+      345.5,
+      4,
+      28.79,
+      9.9,
+      null,
+      null,
+    ]);
     expect(cells[2]?.display).toBe('12.5%');
     expect(cells[3]?.display).toBe('$345.50');
     render(<div>{cells[0]?.display}</div>);

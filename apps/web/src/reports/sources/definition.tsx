@@ -4,6 +4,7 @@ import { __, _x, sprintf } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
 import { countItem, linkCell } from '../page/cells';
 import { allOrAdvancedFilter } from '../page/filter-helpers';
+import { moneyCell } from '../page/profit';
 import type { ChartMetric, ChartModeChoice, ReportDefinition, RowContext } from '../page/types';
 import {
   dimensionLabel,
@@ -40,7 +41,10 @@ export function sourceParams(query: Query): Record<string, string> {
   return out;
 }
 
-/** One value's cells: its label (a link one level down where there is one), then its figures. */
+/**
+ * One value's cells: its label (a link one level down where there is one), then its figures,
+ * its profit last ("—" where no cost is known).
+ */
 export function sourceCells(row: ReportRow, context: RowContext) {
   const groupby = String(row.groupby ?? 'source_type') as SourceDimension;
   const value = String(row.value ?? '');
@@ -81,6 +85,9 @@ export function sourceCells(row: ReportRow, context: RowContext) {
       display: context.formatAmount(Number(row.avg_order_value ?? 0)),
       value: Number(row.avg_order_value ?? 0),
     },
+    moneyCell(row.payment_fees, context),
+    moneyCell(row.gross_profit, context),
+    moneyCell(row.net_profit, context),
   ];
 }
 
@@ -179,6 +186,15 @@ export const sourcesReport: ReportDefinition = {
           isSortable: true,
           isNumeric: true,
         },
+        {
+          key: 'payment_fees',
+          label: __('Payment fees'),
+          isSortable: true,
+          isNumeric: true,
+          hiddenByDefault: true,
+        },
+        { key: 'gross_profit', label: __('Gross profit'), isSortable: true, isNumeric: true },
+        { key: 'net_profit', label: __('Net profit'), isNumeric: true, hiddenByDefault: true },
       ],
       defaultOrderby: 'orders_count',
       defaultOrder: 'desc',
