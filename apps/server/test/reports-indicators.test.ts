@@ -128,8 +128,27 @@ describeEachEngine(
         'categories',
         'products',
         'profitable_products',
+        'sources',
       ]);
-      const [customers, coupons, categories, products, profitable] = r.body;
+      const [customers, coupons, categories, products, profitable, sources] = r.body;
+      // Top sources: the Sources report's origins by net sales, each leading to that origin.
+      const origins = await get(
+        `reports/sources?${MAY}&groupby=origin&orderby=net_revenue&order=desc&per_page=5`,
+      );
+      expect(origins.body.length).toBeGreaterThan(0);
+      expect(sources.label).toBe('Top Sources - Net Sales');
+      expect(sources.rows.map((row: { value: unknown }[]) => row.map((c) => c.value))).toEqual(
+        origins.body.map((o: { label: string; orders_count: number; net_revenue: number }) => [
+          o.label,
+          o.orders_count,
+          o.net_revenue,
+        ]),
+      );
+      expect(sources.rows[0][0].display).toContain('path=%2Fanalytics%2Fsources');
+      expect(sources.rows[0][0].display).toContain(
+        `origin_is=${encodeURIComponent(origins.body[0].value).replace(/%20/g, '+')}`,
+      );
+      expect(sources.rows[0][0].display).toContain('period=month');
       // No product of the fixture has a known cost: none is ranked by a profit taken as 0.
       expect(profitable.label).toBe('Most Profitable Products - Gross Profit');
       expect(profitable.rows).toEqual([]);
@@ -146,6 +165,9 @@ describeEachEngine(
       expect(products.rows[0].map((c: { value: unknown }) => c.value)).toEqual(['Mug', 2, 43]);
       expect((await get('leaderboards?per_page=21')).status).toBe(400);
       const allowed = await get('leaderboards/allowed');
+      expect(allowed.body.map((b: { id: string }) => b.id)).toEqual(
+        r.body.map((b: { id: string }) => b.id),
+      );
       expect(allowed.body[0]).toEqual({
         id: 'customers',
         label: 'Top Customers - Total Spend',

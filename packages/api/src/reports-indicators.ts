@@ -142,7 +142,7 @@ export const LeaderboardsQuery = query({
 
 /** One leaderboard. */
 export interface Leaderboard {
-  id: 'customers' | 'coupons' | 'categories' | 'products' | 'profitable_products';
+  id: 'customers' | 'coupons' | 'categories' | 'products' | 'profitable_products' | 'sources';
   label: string;
   headers: { label: string }[];
   rows: { display: string; value: string | number }[][];

@@ -298,6 +298,7 @@ const sources = new Map<string, ReportSource>([
         { key: 'new_customers', header: 'New customers' },
         { key: 'avg_order_value', header: 'AOV' },
         { key: 'orders_share', header: 'Share of orders (%)' },
+        ...profitColumns(),
       ],
       { extendedInfo: false },
     ),

@@ -28,6 +28,7 @@ import { escapeHtml } from './paging';
 import { productsList } from './products-list';
 import { couponStats, downloadStats, productStats, taxStats } from './report-stats';
 import { orderStats } from './revenue';
+import { sourcesList } from './sources';
 import type { StatsRequest } from './stats';
 
 /** The `/allowed` list: stat, chart field and label, in display order. */
@@ -251,13 +252,17 @@ export function persistedParams(json: string | undefined): URLSearchParams {
 
 /**
  * The leaderboards: WooCommerce's four in its fixed order, then Storelens's most profitable
- * products (by gross profit; only products with a known cost, docs/metrics.md "Profit").
+ * products (by gross profit; only products with a known cost, docs/metrics.md "Profit") and
+ * top sources (origins by net sales, docs/metrics.md "Sources"; unknown included, as the
+ * report lists it).
  */
 export async function leaderboards(
   ctx: ReportContext,
   range: { after: string | undefined; before: string | undefined },
   perPage: number,
   persisted: string | undefined,
+  /** The boards without their rows (the `/allowed` list): no report is read. */
+  headsOnly = false,
 ): Promise<Leaderboard[]> {
   const kept = persistedParams(persisted);
   const anchor = (path: string, filter: string, key: string, id: number, text: string) => {
@@ -268,18 +273,37 @@ export async function leaderboards(
     q.set(key, String(id));
     return `<a href="admin.php?${escapeHtml(q.toString())}">${escapeHtml(text)}</a>`;
   };
+  /** A link to a report with its own parameters (the Sources report narrowed to a value). */
+  const reportAnchor = (path: string, params: Record<string, string>, text: string) => {
+    const q = new URLSearchParams(kept);
+    q.set('page', 'wc-admin');
+    q.set('path', path);
+    for (const [k, v] of Object.entries(params)) q.set(k, v);
+    return `<a href="admin.php?${escapeHtml(q.toString())}">${escapeHtml(text)}</a>`;
+  };
   const paging = { page: 1, perPage, order: 'desc' as const };
   const listParams = { ...paging, range, filters: noFilters, extendedInfo: true };
 
   // Asked at once, like the indicators: side by side on PostgreSQL's connections.
-  const [customers, coupons, categories, products, profitable] = await Promise.all([
-    topCustomersBySpend(ctx, range, perPage),
-    couponsList(ctx, { ...listParams, orderby: 'orders_count' }),
-    categoriesList(ctx, { ...listParams, orderby: 'items_sold' }),
-    productsList(ctx, { ...listParams, orderby: 'items_sold' }),
-    // A profit sort lists the unknown ones last: they are left out, never ranked as 0.
-    productsList(ctx, { ...listParams, orderby: 'gross_profit' }),
-  ]);
+  const none = { rows: [], total: 0, totalPages: 0 };
+  const [customers, coupons, categories, products, profitable, sources] = headsOnly
+    ? ([[], none, none, none, none, none] as const)
+    : await Promise.all([
+        topCustomersBySpend(ctx, range, perPage),
+        couponsList(ctx, { ...listParams, orderby: 'orders_count' }),
+        categoriesList(ctx, { ...listParams, orderby: 'items_sold' }),
+        productsList(ctx, { ...listParams, orderby: 'items_sold' }),
+        // A profit sort lists the unknown ones last: they are left out, never ranked as 0.
+        productsList(ctx, { ...listParams, orderby: 'gross_profit' }),
+        sourcesList(ctx, {
+          ...paging,
+          groupby: 'origin',
+          range,
+          filters: noFilters,
+          orderby: 'net_revenue',
+          search: undefined,
+        }),
+      ]);
   const n = (v: unknown) => Number(v);
   const info = (r: Record<string, unknown>) => (r.extended_info ?? {}) as Record<string, unknown>;
   return [
@@ -384,6 +408,23 @@ export async function leaderboards(
             { display: margin === null ? '—' : percentText(margin), value: margin ?? '' },
           ];
         }),
+    },
+    {
+      id: 'sources',
+      label: 'Top Sources - Net Sales',
+      headers: [{ label: 'Source' }, { label: 'Orders' }, { label: 'Net Sales' }],
+      rows: sources.rows.map((r) => [
+        {
+          display: reportAnchor(
+            '/analytics/sources',
+            { groupby: 'origin', filter: 'advanced', origin_is: r.value },
+            r.label,
+          ),
+          value: r.label,
+        },
+        { display: numberText(r.orders_count), value: r.orders_count },
+        { display: moneyText(ctx, r.net_revenue), value: r.net_revenue },
+      ]),
     },
   ];
 }

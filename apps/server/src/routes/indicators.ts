@@ -76,7 +76,13 @@ export function indicatorRoutes(app: FastifyInstance, db: Db) {
     `${BASE}/leaderboards/allowed`,
     ReportsContextQuery,
     async (ctx) => {
-      const boards = await leaderboards(ctx, { after: undefined, before: undefined }, 1, undefined);
+      const boards = await leaderboards(
+        ctx,
+        { after: undefined, before: undefined },
+        1,
+        undefined,
+        true,
+      );
       const items = boards.map(({ id, label, headers }) => ({ id, label, headers }));
       return { body: items, total: items.length, totalPages: 1 };
     },
