@@ -310,10 +310,28 @@ const profitStatsOf = (a: RefAcc) => ({
   num_items_sold: a.items,
   ...profitOf(a),
 });
+/** Gross profit fields of sums of lines (no fees), written apart from metrics.ts. */
+const grossOfLines = (g: {
+  net: number;
+  items: number;
+  cost: number;
+  costedItems: number;
+  costedNet: number;
+}) => {
+  const unknown = g.items !== 0 && g.costedItems === 0;
+  return {
+    cost_of_goods: unknown ? null : money(g.cost),
+    gross_profit: unknown ? null : money(g.net - g.cost),
+    gross_margin: unknown ? null : share(g.net - g.cost, g.net),
+    cost_coverage: share(g.costedItems, g.items),
+    cost_coverage_net_sales: share(g.costedNet, g.net),
+  };
+};
 const productsOf = (a: RefAcc) => ({
   items_sold: a.lineItems,
   net_revenue: money(a.lineNet),
   orders_count: a.lineOrders.size,
+  ...grossOfLines({ ...a, net: a.lineNet, items: a.lineItems }),
 });
 const couponsOf = (a: RefAcc) => ({
   amount: money(a.coupons),
@@ -537,6 +555,228 @@ for (const timezone of ['UTC', 'America/New_York', 'Asia/Kathmandu']) {
         expect(profit.net_profit).toBe(revenue.net_profit);
         if (src.categories.length === new Set(src.categories.map((c) => c.product_id)).size)
           expect(sum('categories')).toBe(sum('products'));
+      });
+
+      /** Each order's and refund's net (lines and fees), items and known cost sums. */
+      const rowSums = () => {
+        const sums = new Map<
+          number,
+          { net: number; items: number; cost: number; costedItems: number; costedNet: number }
+        >();
+        const of = (id: number) => {
+          let a = sums.get(id);
+          if (!a) {
+            a = { net: 0, items: 0, cost: 0, costedItems: 0, costedNet: 0 };
+            sums.set(id, a);
+          }
+          return a;
+        };
+        for (const i of src.items) {
+          const a = of(i.order_id);
+          a.net += i.total;
+          a.items += i.quantity;
+          if (i.cost !== null) {
+            a.cost += i.cost;
+            a.costedItems += i.quantity;
+            a.costedNet += i.total;
+          }
+        }
+        for (const f of src.fees) of(f.order_id).net += f.total;
+        return sums;
+      };
+      const emptySums = () => ({ net: 0, items: 0, cost: 0, costedItems: 0, costedNet: 0 });
+      type Sums = ReturnType<typeof emptySums>;
+      const addSums = (into: Sums, from: Sums | undefined) => {
+        for (const k of Object.keys(into) as (keyof Sums)[]) into[k] += from?.[k] ?? 0;
+      };
+      const customerProfitOf = (g: Sums) => {
+        const { cost_of_goods, gross_profit, cost_coverage } = grossOfLines(g);
+        return { cost_of_goods, gross_profit, cost_coverage };
+      };
+
+      it('customers rows carry the gross profit of the orders they count; sorted by it; reconciled with revenue', async () => {
+        const byId = new Map(src.orders.map((o) => [o.id, o]));
+        const sums = rowSums();
+        /** A row's order (a refund's parent): its status and customer are the row's. */
+        const head = (o: Src['orders'][number]) =>
+          o.type === 'order' ? o : byId.get(o.parent_id)!;
+        const refOf = (after?: string, before?: string) => {
+          const out = new Map<number, Sums>();
+          for (const o of src.orders) {
+            const h = head(o);
+            if (EXCLUDED.has(h.status) || h.customer_id <= 0) continue;
+            if (after !== undefined && (o.date_created < after || o.date_created > before!))
+              continue;
+            const a = out.get(h.customer_id) ?? emptySums();
+            addSums(a, sums.get(o.id));
+            out.set(h.customer_id, a);
+          }
+          return out;
+        };
+        const listAll = async (query: string) => {
+          const rows: Record<string, unknown>[] = [];
+          for (let page = 1; ; page++) {
+            const got = await get('customers', `${query}&per_page=100&page=${page}`);
+            rows.push(...got);
+            if (got.length < 100) break;
+          }
+          return rows;
+        };
+        const pick = (r: Record<string, unknown>) => ({
+          cost_of_goods: r.cost_of_goods,
+          gross_profit: r.gross_profit,
+          cost_coverage: r.cost_coverage,
+        });
+        const range = ['2023-10-01 00:00:00', '2024-03-31 23:59:59'] as const;
+        const asked = [
+          ['', refOf()],
+          ['orderby=gross_profit&order=desc', refOf()],
+          ['orderby=total_spend&order=desc', refOf()],
+          [
+            `after=${range[0].replace(' ', 'T')}&before=${range[1].replace(' ', 'T')}`,
+            refOf(...range),
+          ],
+          [
+            `orderby=gross_profit&order=asc&after=${range[0].replace(' ', 'T')}&before=${range[1].replace(' ', 'T')}`,
+            refOf(...range),
+          ],
+        ] as const;
+        for (const [query, ref] of asked) {
+          const rows = await listAll(query);
+          expect(rows.length, query).toBeGreaterThan(10);
+          for (const r of rows)
+            expect(pick(r), `customer ${r.id} (${query})`).toEqual(
+              customerProfitOf(ref.get(Number(r.id)) ?? emptySums()),
+            );
+          if (query.includes('orderby=gross_profit')) {
+            // Unknown (null) lowest: last in a descending sort, first in an ascending one.
+            const values = rows.map((r) => r.gross_profit as number | null);
+            const low = (v: number | null) => (v === null ? -Infinity : v);
+            const desc = query.includes('desc');
+            for (let i = 1; i < values.length; i++)
+              expect(
+                desc
+                  ? low(values[i - 1]!) >= low(values[i]!)
+                  : low(values[i - 1]!) <= low(values[i]!),
+                `${query} at ${i}`,
+              ).toBe(true);
+          }
+        }
+        // Reconciled: over all time, by creation date (the customers' rule) and the same
+        // statuses, the customers' known costs are Revenue's, and their gross profits add up
+        // to Revenue's less the net sales of the customers whose costs are all unknown (no
+        // order of this store is a customer 0's).
+        expect(src.orders.every((o) => head(o).customer_id > 0)).toBe(true);
+        const rows = await listAll('orderby=gross_profit');
+        const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+        const revenue = (
+          await get(
+            'revenue/stats',
+            'after=2000-01-01T00:00:00&before=2030-12-31T23:59:59&interval=year&date_type=date_created',
+          )
+        ).totals;
+        const all = refOf();
+        const unknownNet = rows
+          .filter((r) => r.gross_profit === null)
+          .reduce((n, r) => n + all.get(Number(r.id))!.net, 0);
+        expect(rows.reduce((n, r) => n + cents(r.cost_of_goods), 0)).toBe(
+          cents(revenue.cost_of_goods),
+        );
+        expect(
+          rows.reduce((n, r) => n + cents(r.gross_profit), 0) + Math.round(unknownNet / 100),
+        ).toBe(cents(revenue.gross_profit));
+        expect(revenue.gross_profit).toBeGreaterThan(0);
+      });
+
+      it("coupons rows carry the profit of the coupon's orders, as orders/stats filtered to the coupon", async () => {
+        const [after, before] = ['2023-07-01 00:00:00', '2024-06-30 23:59:59'];
+        const q = `after=${after.replace(' ', 'T')}&before=${before.replace(' ', 'T')}`;
+        const byId = new Map(src.orders.map((o) => [o.id, o]));
+        const sums = rowSums();
+        const couponsOfOrder = new Map<number, number[]>();
+        for (const c of src.coupons)
+          couponsOfOrder.set(c.order_id, [...(couponsOfOrder.get(c.order_id) ?? []), c.coupon_id]);
+        const ref = new Map<number, Sums & { fees: number }>();
+        for (const o of src.orders) {
+          const h = o.type === 'order' ? o : byId.get(o.parent_id)!;
+          if (EXCLUDED.has(h.status) || o.date_paid === null) continue;
+          if (o.date_paid < after || o.date_paid > before) continue;
+          for (const c of new Set(couponsOfOrder.get(h.id) ?? [])) {
+            const a = ref.get(c) ?? { ...emptySums(), fees: 0 };
+            addSums(a, sums.get(o.id));
+            if (o.type === 'order') a.fees += o.payment_fee - o.payment_fee_refunded;
+            ref.set(c, a);
+          }
+        }
+        const rows: Record<string, unknown>[] = await get('coupons', `${q}&per_page=100`);
+        expect(rows.length).toBeGreaterThan(1);
+        expect(rows.length).toBeLessThan(100);
+        for (const r of rows) {
+          const a = ref.get(Number(r.coupon_id)) ?? { ...emptySums(), fees: 0 };
+          const unknown = a.items !== 0 && a.costedItems === 0;
+          expect(
+            {
+              gross_profit: r.gross_profit,
+              net_profit: r.net_profit,
+              cost_coverage: r.cost_coverage,
+            },
+            `coupon ${r.coupon_id}`,
+          ).toEqual({
+            gross_profit: unknown ? null : money(a.net - a.cost),
+            net_profit: unknown ? null : money(a.net - a.cost - a.fees),
+            cost_coverage: share(a.costedItems, a.items),
+          });
+          const revenue = (
+            await get('orders/stats', `${q}&interval=year&coupon_includes=${r.coupon_id}`)
+          ).totals;
+          expect(r.gross_profit, `coupon ${r.coupon_id} against orders/stats`).toBe(
+            revenue.gross_profit,
+          );
+          expect(r.net_profit, `coupon ${r.coupon_id} against orders/stats`).toBe(
+            revenue.net_profit,
+          );
+        }
+        expect(rows.some((r) => (r.gross_profit as number) > 0)).toBe(true);
+      });
+
+      it('variations/stats carry the gross profit of the variation lines', async () => {
+        const [after, before] = ['2023-07-01 00:00:00', '2024-06-30 23:59:59'];
+        const q = `after=${after.replace(' ', 'T')}&before=${before.replace(' ', 'T')}&interval=quarter&per_page=100`;
+        const byId = new Map(src.orders.map((o) => [o.id, o]));
+        const perBucket = new Map<string, Sums>();
+        for (const i of src.items) {
+          const o = byId.get(i.order_id)!;
+          if (i.variation_id <= 0 || o.date_paid === null || EXCLUDED.has(o.status)) continue;
+          if (o.date_paid < after || o.date_paid > before) continue;
+          for (const key of ['*', refBucket(o.date_paid, 'quarter', 1)]) {
+            const a = perBucket.get(key) ?? emptySums();
+            addSums(a, {
+              net: i.total,
+              items: i.quantity,
+              cost: i.cost ?? 0,
+              costedItems: i.cost === null ? 0 : i.quantity,
+              costedNet: i.cost === null ? 0 : i.total,
+            });
+            perBucket.set(key, a);
+          }
+        }
+        const body = await get('variations/stats', q);
+        const gross = (t: Record<string, unknown>) => ({
+          cost_of_goods: t.cost_of_goods,
+          gross_profit: t.gross_profit,
+          gross_margin: t.gross_margin,
+          cost_coverage: t.cost_coverage,
+          cost_coverage_net_sales: t.cost_coverage_net_sales,
+        });
+        expect(gross(body.totals)).toEqual(grossOfLines(perBucket.get('*') ?? emptySums()));
+        expect(body.totals.cost_of_goods).toBeGreaterThan(0);
+        for (const i of body.intervals as {
+          interval: string;
+          subtotals: Record<string, unknown>;
+        }[])
+          expect(gross(i.subtotals), i.interval).toEqual(
+            grossOfLines(perBucket.get(i.interval) ?? emptySums()),
+          );
       });
     },
     async (db) => {

@@ -286,6 +286,7 @@ export const CustomersListQuery = query({
       'orders_count',
       'total_spend',
       'avg_order_value',
+      'gross_profit',
     ] as const),
   ),
   ...segmentParam,
@@ -416,6 +417,15 @@ export const CouponsListRow = closed({
   coupon_id: id,
   amount: money,
   orders_count: tally,
+  /**
+   * Storelens's own: the profit of the orders that used the coupon in the range, with their
+   * refunds in it (docs/metrics.md, "Coupons"): their net sales less their cost of goods, and
+   * less their payment fees; null when items were sold and none had a known cost. It is the
+   * discounted orders' profit, not the coupon's.
+   */
+  gross_profit: nullable(money),
+  net_profit: nullable(money),
+  cost_coverage: fraction,
   extended_info: closed({
     /** `(Deleted)` (and `discount_type` `N/A`) when the coupon is gone. */
     code: Type.Optional(Type.String()),
@@ -641,6 +651,14 @@ export const CustomersListRow = closed({
   total_spend: money,
   avg_order_value: money,
   date_last_order: nullable(Type.String()),
+  /**
+   * Storelens's own: the cost of goods and gross profit (net sales less cost of goods) of the
+   * orders and refunds `orders_count` and `total_spend` count, and the share of their items
+   * whose cost is known (docs/metrics.md, "Customers"); null where unknown.
+   */
+  cost_of_goods: nullable(money),
+  gross_profit: nullable(money),
+  cost_coverage: fraction,
   _links: closed({ customer: Type.Optional(LinkList) }),
 });
 /** A row of `GET /reports/customers`. */

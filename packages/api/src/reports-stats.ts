@@ -13,7 +13,7 @@ import {
   statsParams,
 } from './reports-common';
 import { sourceFilterParams } from './reports-sources';
-import { profitFields, profitStatsOrderby, RevenueStatsQuery } from './revenue';
+import { grossProfitFields, profitFields, profitStatsOrderby, RevenueStatsQuery } from './revenue';
 
 /** `orderby` of orders/stats. */
 export const ordersStatsOrderby = [
@@ -150,7 +150,8 @@ export const OrdersStatsResponse = statsResponse(
 /** Orders stats answer. */
 export type OrdersStatsResponse = Static<typeof OrdersStatsResponse>;
 
-const productsFields = ['items_sold', 'net_revenue', 'orders_count'] as const;
+/** Products (variations, categories) stats fields: the gross profit ones are Storelens's own. */
+const productsFields = ['items_sold', 'net_revenue', 'orders_count', ...grossProfitFields] as const;
 /** Products stats answer. */
 export const ProductsStatsResponse = statsResponse(productsFields);
 /** Products stats answer. */

@@ -3,7 +3,12 @@
  * (1/10000) in one of these accumulators and presents them through these functions only, so
  * net sales, refunds, gross sales … mean the same number in every report.
  */
-import { type MeasureColumn, ORDER_MEASURES } from '../db/measures';
+import {
+  LINE_MEASURES,
+  type LineMeasureColumn,
+  type MeasureColumn,
+  ORDER_MEASURES,
+} from '../db/measures';
 import { fromUnits } from '../money';
 
 /** Every measure at 0 (db/measures.ts). */
@@ -249,8 +254,11 @@ export function ordersMetrics(a: OrderAcc, money: Money) {
   };
 }
 
-/** Product-like sums: items sold, net revenue, distinct (non-refund) orders, variations. */
-export interface LineAcc {
+/**
+ * Product-like sums: items sold, net revenue, distinct (non-refund) orders, variations, and the
+ * line measures (db/measures.ts) the gross profit figures are made of.
+ */
+export interface LineAcc extends Record<LineMeasureColumn, number> {
   items_sold: number;
   net_revenue: number;
   orders: Set<number>;
@@ -263,6 +271,7 @@ export const emptyLineAcc = (): LineAcc => ({
   net_revenue: 0,
   orders: new Set(),
   variations: new Set(),
+  ...(Object.fromEntries(LINE_MEASURES.map((m) => [m, 0])) as Record<LineMeasureColumn, number>),
 });
 
 /** Adds a line row: refund rows reduce items and revenue but never count as orders. */
@@ -271,10 +280,12 @@ export function addLine(
   r: Pick<
     LineFacts,
     'order_id' | 'parent_id' | 'variation_id' | 'product_qty' | 'product_net_revenue'
-  >,
+  > &
+    Partial<Record<LineMeasureColumn, number>>,
 ): void {
   acc.items_sold += Number(r.product_qty);
   acc.net_revenue += Number(r.product_net_revenue);
+  for (const m of LINE_MEASURES) acc[m] += Number(r[m] ?? 0);
   if (Number(r.parent_id) === 0) acc.orders.add(Number(r.order_id));
   if (Number(r.variation_id) > 0) acc.variations.add(Number(r.variation_id));
 }
@@ -283,15 +294,26 @@ export function addLine(
 export function mergeLineAcc(into: LineAcc, from: LineAcc): void {
   into.items_sold += from.items_sold;
   into.net_revenue += from.net_revenue;
+  for (const m of LINE_MEASURES) into[m] += from[m];
   for (const o of from.orders) into.orders.add(o);
   for (const v of from.variations) into.variations.add(v);
 }
 
-/** Products stats fields. */
+/** A line accumulator's profit sums (lines carry no payment fees). */
+export const lineProfitSums = (a: LineAcc): ProfitSums => ({
+  net: a.net_revenue,
+  items: a.items_sold,
+  cost: a.cost_of_goods,
+  costedItems: a.costed_items,
+  costedNet: a.costed_net,
+});
+
+/** Products stats fields, with the gross profit ones (`grossProfitMetrics`). */
 export const productsMetrics = (a: LineAcc, money: Money) => ({
   items_sold: a.items_sold,
   net_revenue: money(a.net_revenue),
   orders_count: a.orders.size,
+  ...grossProfitMetrics(lineProfitSums(a), money),
 });
 
 /** Variations stats fields. */

@@ -3,6 +3,7 @@
  * reads its lookup table for the range (dates on the report date column), with the same filter
  * builder and metric definitions as the order reports.
  */
+import { LINE_MEASURES } from '../db/measures';
 import type { ReportContext } from './context';
 import { DATE_KIND } from './context';
 import { idsSql, type ReportFilters, rollupAnswerable, rowFilter, statusDefault } from './filters';
@@ -79,7 +80,7 @@ export async function productStats(
       product_net_revenue: number;
     }>(
       `SELECT ${col} AS d, opl.order_id, opl.parent_id, opl.product_id, opl.variation_id,
-         opl.product_qty, opl.product_net_revenue
+         opl.product_qty, opl.product_net_revenue, ${LINE_MEASURES.map((m) => `opl.${m}`).join(', ')}
        FROM order_product_lookup opl
        WHERE ${col} >= ? AND ${col} < ? AND ${filter.sql}${report === 'variations' ? ' AND opl.variation_id > 0' : ''}`,
       [from, to, ...filter.params],
