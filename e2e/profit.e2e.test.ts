@@ -163,6 +163,52 @@ describe('Profit in the dashboard', () => {
   );
 
   it(
+    'shows the Customers table with the Gross profit column chosen in the column picker, sorted by it',
+    async () => {
+      await page.goto(href(server, '/analytics/customers'));
+      await tableLoaded(page);
+      const head = page.locator('.sl-table-card thead');
+      // Left to the column picker: the default columns fit a 1400 px screen without it.
+      expect(await head.textContent()).not.toMatch(/Gross profit/);
+      await page.getByRole('button', { name: 'Choose which values to display' }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Gross profit' }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => head.textContent()).toMatch(/Gross profit/);
+      await page
+        .getByRole('columnheader', { name: /Gross profit/ })
+        .first()
+        .getByRole('button')
+        .click();
+      await page.waitForURL(/orderby=gross_profit/);
+      await tableLoaded(page);
+      const order = new URL(page.url()).searchParams.get('order') ?? 'desc';
+      // The column's figures, top to bottom: an unknown one (a dash) sorts lowest.
+      const column = await head
+        .locator('th')
+        .evaluateAll((ths) => ths.findIndex((th) => th.textContent?.includes('Gross profit')));
+      expect(column).toBeGreaterThan(0);
+      const values = async () =>
+        (
+          await tableRows(page)
+            .locator(`:is(td, th):nth-child(${column + 1})`)
+            .allTextContents()
+        ).map((text) => {
+          const n = Number(text.replace(/[^\d.-]/g, ''));
+          return /\d/.test(text) ? n : Number.NEGATIVE_INFINITY;
+        });
+      await expect
+        .poll(async () => (await values()).length, { timeout: 60_000 })
+        .toBeGreaterThan(5);
+      const seen = await values();
+      expect(seen.some((v) => v > 0)).toBe(true);
+      const sorted = [...seen].sort((a, b) => (order === 'asc' ? a - b : b - a));
+      expect(seen).toEqual(sorted);
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
     'enters a unit cost inline on the Products report by keyboard, from a chosen day',
     async () => {
       // The products without a known cost first: an entered cost is the one in force there (a

@@ -4,6 +4,7 @@ import { __, _x } from '@storelens/i18n';
 import { countItem, hrefCell } from '../page/cells';
 import { advancedFilter, dateRules, idsFilter, numberRules } from '../page/filter-helpers';
 import { customerLink } from '../page/links';
+import { moneyCell } from '../page/profit';
 import type { ReportDefinition, RowContext } from '../page/types';
 import { SaveSegment, SegmentTools } from '../segments/segments';
 import { sourceAdvancedFilters } from '../sources/source-filters';
@@ -93,6 +94,7 @@ export function customerCells(row: ReportRow, context: RowContext) {
     },
     money('total_spend'),
     money('avg_order_value'),
+    moneyCell(row.gross_profit, context),
     {
       display: country ? (
         <abbr title={countryName(country)} aria-label={countryName(country)}>
@@ -180,6 +182,14 @@ export const customersReport: ReportDefinition = {
         label: __('AOV'),
         screenReaderLabel: __('Average order value'),
         isNumeric: true,
+      },
+      {
+        // Of the orders the row counts; the default columns fill a 1400 px screen without it.
+        key: 'gross_profit',
+        label: __('Gross profit'),
+        isSortable: true,
+        isNumeric: true,
+        hiddenByDefault: true,
       },
       { key: 'country', label: __('Country / Region'), isSortable: true },
       { key: 'city', label: __('City'), isSortable: true, hiddenByDefault: true },

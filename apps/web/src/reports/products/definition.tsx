@@ -7,7 +7,10 @@ import type { ChartMetric, ChartModeChoice, ReportDefinition, ViewFacts } from '
 import { variationChoices, variationsTable } from '../variations/table';
 import { productsTable } from './table';
 
-/** The three metrics of Products, Variations and Categories. */
+/**
+ * The metrics of Products, Variations and Categories: items sold, net sales, orders, and gross
+ * profit (net sales less the known cost of goods; unknown where no item sold had a known cost).
+ */
 export const productCharts: readonly ChartMetric[] = [
   {
     key: 'items_sold',
@@ -29,6 +32,14 @@ export const productCharts: readonly ChartMetric[] = [
     type: 'number',
     orderby: 'orders_count',
     order: 'desc',
+  },
+  {
+    key: 'gross_profit',
+    label: __('Gross profit'),
+    type: 'currency',
+    orderby: 'gross_profit',
+    order: 'desc',
+    group: __('Profit'),
   },
 ];
 
