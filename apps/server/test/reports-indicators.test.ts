@@ -156,6 +156,10 @@ describeEachEngine(
       expect(customers.rows[0][0].value).toBe('C 1');
       expect(customers.rows[0][0].display).toContain('filter=single_customer&amp;customers=1');
       expect(customers.rows[0][0].display).toContain('period=month');
+      // The dashboard follows only links that start with the page and path.
+      for (const board of r.body)
+        for (const row of board.rows)
+          expect(row[0].display).toMatch(/^<a href="admin\.php\?page=wc-admin&amp;path=%2F/);
       expect(customers.rows[0][2]).toEqual({ display: '$50.00', value: 50 });
       expect(coupons.rows[0][0].value).toBe('save2');
       expect(categories.rows.map((row: { value: string }[]) => row[0]!.value)).toEqual([

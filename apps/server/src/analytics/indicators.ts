@@ -265,22 +265,19 @@ export async function leaderboards(
   headsOnly = false,
 ): Promise<Leaderboard[]> {
   const kept = persistedParams(persisted);
-  const anchor = (path: string, filter: string, key: string, id: number, text: string) => {
-    const q = new URLSearchParams(kept);
-    q.set('page', 'wc-admin');
-    q.set('path', path);
-    q.set('filter', filter);
-    q.set(key, String(id));
-    return `<a href="admin.php?${escapeHtml(q.toString())}">${escapeHtml(text)}</a>`;
-  };
-  /** A link to a report with its own parameters (the Sources report narrowed to a value). */
+  /**
+   * A link to a report with its own parameters and the persisted ones: `page` and `path` lead
+   * (the dashboard keeps only links that start `admin.php?page=wc-admin`; a persisted query
+   * first in the address made it drop every leaderboard link).
+   */
   const reportAnchor = (path: string, params: Record<string, string>, text: string) => {
-    const q = new URLSearchParams(kept);
-    q.set('page', 'wc-admin');
-    q.set('path', path);
+    const q = new URLSearchParams({ page: 'wc-admin', path });
+    for (const [k, v] of kept) if (k !== 'page' && k !== 'path') q.set(k, v);
     for (const [k, v] of Object.entries(params)) q.set(k, v);
     return `<a href="admin.php?${escapeHtml(q.toString())}">${escapeHtml(text)}</a>`;
   };
+  const anchor = (path: string, filter: string, key: string, id: number, text: string) =>
+    reportAnchor(path, { filter, [key]: String(id) }, text);
   const paging = { page: 1, perPage, order: 'desc' as const };
   const listParams = { ...paging, range, filters: noFilters, extendedInfo: true };
 
