@@ -64,6 +64,14 @@ describe('Sources definition', () => {
     const href = screen.getByRole('link', { name: '12' }).getAttribute('href') ?? '';
     expect(href).toContain('path=/analytics/orders');
     expect(href).toContain('payment_method_is=stripe');
+    const narrowed = sourceCells(
+      { ...row, groupby: 'utm_medium', value: 'cpc', label: 'cpc' },
+      testContext({ utm_source_is: 'google' }),
+    );
+    render(<div>{narrowed[1]?.display}</div>);
+    const both = screen.getAllByRole('link', { name: '12' })[1]?.getAttribute('href') ?? '';
+    expect(both).toContain('utm_medium_is=cpc');
+    expect(both).toContain('utm_source_is=google');
   });
 
   it('groups by source type unless the URL names a known dimension', () => {

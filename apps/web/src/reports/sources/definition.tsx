@@ -72,7 +72,8 @@ export function sourceCells(row: ReportRow, context: RowContext) {
       context.formatNumber(orders),
       orders,
       '/analytics/orders',
-      { filter: 'advanced', [`${groupby}_is`]: value },
+      // The drill-down's filters too: a medium's orders are those of the source above it.
+      { ...sourceParams(context.query), filter: 'advanced', [`${groupby}_is`]: value },
       context.query,
     ),
     { display: `${context.formatNumber(share)}%`, value: share },

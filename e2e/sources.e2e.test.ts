@@ -1,0 +1,252 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  openDashboard,
+  pageNonce,
+  seriousViolations,
+  watchConsole,
+} from './browser';
+import { type RunningServer, startServer } from './server';
+
+/** The browser's steps here wait on report requests of a 6,000-order store: generous. */
+const SLOW = 180_000;
+
+const href = (server: RunningServer, path: string, query = '') =>
+  `${server.url}/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent(path)}${query}`;
+
+const RANGE = '&period=last_year&compare=previous_year';
+
+/** The body rows of the report table (the card's table). */
+const tableRows = (page: Page) => page.locator('.sl-table-card table tbody tr');
+
+/** Waits until the report table shows rows of data, not its loading placeholder. */
+async function tableLoaded(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await tableRows(page).count()) > 0 &&
+        !(await page.locator('.sl-table-card').textContent())?.includes('data is loading'),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+}
+
+/** The summary line under the report table. */
+const summary = (page: Page) => page.getByRole('list', { name: 'Table summary' });
+
+/** A number as the dashboard writes it ("1,234"). */
+const count = (text: string) => Number(text.replace(/,/g, ''));
+
+/** A REST answer read with the page's session (its cookie and nonce). */
+async function rest(page: Page, path: string) {
+  const res = await page.request.get(path, { headers: { 'X-WP-Nonce': await pageNonce(page) } });
+  expect(res.status(), path).toBe(200);
+  return { body: (await res.json()) as unknown, total: Number(res.headers()['x-wp-total']) };
+}
+
+describe('Sources in the dashboard', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let consoleMessages: string[];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await openDashboard(browser, server);
+    consoleMessages = watchConsole(page);
+  }, SLOW);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it(
+    'loads the Sources report with rows and states the share of unknown sources',
+    async () => {
+      await page.goto(href(server, '/analytics/sources', RANGE));
+      await page.getByRole('heading', { level: 1, name: 'Sources' }).waitFor({ timeout: 60_000 });
+      await tableLoaded(page);
+      expect(await tableRows(page).count()).toBeGreaterThan(1);
+      await expect
+        .poll(() => summary(page).textContent(), { timeout: 60_000 })
+        .toMatch(/\d+(\.\d)?%\s*unknown source/);
+      await expect
+        .poll(() => summary(page).textContent())
+        .toMatch(/unknown: no record.*unknown: tracking blocked/s);
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'drills down from utm source to medium to campaign with the keyboard',
+    async () => {
+      await page.goto(href(server, '/analytics/sources', `${RANGE}&groupby=utm_source`));
+      await tableLoaded(page);
+      // A campaign's source (the demo's paid social) leads one level down, and on.
+      const link = tableRows(page).getByRole('link', { name: 'facebook', exact: true });
+      await link.waitFor({ timeout: 60_000 });
+      const source = (await link.textContent()) ?? '';
+      await link.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/groupby=utm_medium/, { timeout: 60_000 });
+      expect(new URL(page.url()).searchParams.get('utm_source_is')).toBe(source);
+      await tableLoaded(page);
+      // The first row's label (its first link) leads to the campaigns.
+      const medium = tableRows(page).first().getByRole('link').first();
+      await medium.waitFor({ timeout: 60_000 });
+      await medium.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/groupby=utm_campaign/, { timeout: 60_000 });
+      const params = new URL(page.url()).searchParams;
+      expect(params.get('utm_medium_is')).toBeTruthy();
+      // The source chosen first stays in the filters.
+      expect(params.get('utm_source_is')).toBe(source);
+      await tableLoaded(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'lists only the orders of a source in Orders filtered by it, as many as the REST answer',
+    async () => {
+      const listed = page.waitForResponse(
+        (r) => r.url().includes('/reports/orders?') && r.url().includes('utm_source_is='),
+        { timeout: 60_000 },
+      );
+      await page.goto(
+        href(server, '/analytics/orders', `${RANGE}&filter=advanced&utm_source_is=facebook`),
+      );
+      await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor({ timeout: 60_000 });
+      const response = await listed;
+      expect(response.status()).toBe(200);
+      await tableLoaded(page);
+      const asked = new URL(response.url());
+      expect(asked.searchParams.get('utm_source_is')).toBe('facebook');
+      // Every row the page shows is an order (or refund) of that source.
+      const rows = (await response.json()) as { attribution: { source: string } }[];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row.attribution.source).toBe('facebook');
+      const range = `after=${encodeURIComponent(asked.searchParams.get('after') ?? '')}&before=${encodeURIComponent(asked.searchParams.get('before') ?? '')}`;
+      // The page's order count is the REST answer's for that source.
+      const sources = await rest(
+        page,
+        `/wp-json/wc-analytics/reports/sources?${range}&groupby=utm_source&search=facebook`,
+      );
+      const facebook = (sources.body as { value: string; orders_count: number }[]).find(
+        (r) => r.value === 'facebook',
+      );
+      expect(facebook?.orders_count ?? 0).toBeGreaterThan(0);
+      await expect
+        .poll(async () => {
+          const m = /([\d,]+)\s*Orders?/.exec((await summary(page).textContent()) ?? '');
+          return m ? count(m[1]!) : -1;
+        })
+        .toBe(facebook!.orders_count);
+      const list = await rest(
+        page,
+        `/wp-json/wc-analytics/reports/orders?${range}&utm_source_is=facebook&per_page=1`,
+      );
+      expect(Number(response.headers()['x-wp-total'])).toBe(list.total);
+      expect(consoleMessages).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the Top Sources leaderboard on the Overview, leading to the Sources report',
+    async () => {
+      await page.goto(href(server, '/analytics/overview', RANGE));
+      const board = page.locator('table').filter({
+        has: page.locator('caption', { hasText: 'Top Sources - Net Sales' }),
+      });
+      await expect
+        .poll(() => board.locator('tbody tr th a').count(), { timeout: 60_000 })
+        .toBeGreaterThan(0);
+      const first = board.locator('tbody tr th a').first();
+      expect(decodeURIComponent((await first.getAttribute('href')) ?? '')).toContain(
+        'path=/analytics/sources',
+      );
+      await first.click();
+      await page.getByRole('heading', { level: 1, name: 'Sources' }).waitFor({ timeout: 60_000 });
+      expect(page.url()).toContain('groupby=origin');
+      expect(page.url()).toContain('origin_is=');
+      await tableLoaded(page);
+      expect(await tableRows(page).count()).toBe(1);
+    },
+    SLOW,
+  );
+
+  it(
+    'shows profit by payment method on the Profit page',
+    async () => {
+      await page.goto(href(server, '/analytics/profit', RANGE));
+      const section = page.getByRole('region', { name: 'Profit by payment method' });
+      const table = section.getByRole('table', { name: 'Profit by payment method' });
+      await expect
+        .poll(() => table.locator('tbody tr').count(), { timeout: 60_000 })
+        .toBeGreaterThan(0);
+      const headers = await table.getByRole('columnheader').allTextContents();
+      expect(headers).toEqual([
+        'Payment method',
+        'Orders',
+        'Net sales',
+        'Payment fees',
+        'Gross profit',
+        'Net profit',
+        'Net margin',
+      ]);
+      expect(await table.getByRole('rowheader').count()).toBe(
+        await table.locator('tbody tr').count(),
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(consoleMessages).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'has no serious accessibility violation in dark mode',
+    async () => {
+      const dark = await openDashboard(browser, server, { colorScheme: 'dark' });
+      try {
+        await dark.goto(href(server, '/analytics/sources', `${RANGE}&groupby=payment_method`));
+        await dark.getByRole('heading', { level: 1, name: 'Sources' }).waitFor();
+        await tableLoaded(dark);
+        expect(await seriousViolations(dark)).toEqual([]);
+        await dark.goto(href(server, '/analytics/profit', RANGE));
+        await expect
+          .poll(
+            () =>
+              dark
+                .getByRole('region', { name: 'Profit by payment method' })
+                .locator('tbody tr')
+                .count(),
+            { timeout: 60_000 },
+          )
+          .toBeGreaterThan(0);
+        expect(await seriousViolations(dark)).toEqual([]);
+        await dark.goto(href(server, '/analytics/overview', RANGE));
+        await expect
+          .poll(
+            () =>
+              dark
+                .locator('caption', { hasText: 'Top Sources - Net Sales' })
+                .locator('xpath=..')
+                .locator('tbody tr th a')
+                .count(),
+            { timeout: 60_000 },
+          )
+          .toBeGreaterThan(0);
+        expect(await seriousViolations(dark)).toEqual([]);
+      } finally {
+        await dark.context().close();
+      }
+    },
+    SLOW,
+  );
+});
