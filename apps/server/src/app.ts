@@ -302,7 +302,7 @@ export async function buildApp(
         // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
         preCompressed: true,
         cacheControl: false,
-        setHeaders: (reply, path) => reply.header('Cache-Control', assetCacheControl(path)),
+        setHeaders: (res, path) => res.setHeader('Cache-Control', assetCacheControl(path)),
       });
     });
     const page = dashboardPage(config.webRoot);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname, networkInterfaces } from 'node:os';
-import { parseCookie, stringifySetCookie } from 'cookie';
+import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { requireDeclaredAccess } from './capability';
@@ -83,9 +83,7 @@ export function setSessionCookie(
 ): void {
   reply.header(
     'Set-Cookie',
-    stringifySetCookie({
-      name: SESSION_COOKIE,
-      value: token ?? '',
+    serializeCookie(SESSION_COOKIE, token ?? '', {
       httpOnly: true,
       sameSite: 'lax',
       secure: isSecure(request, options),
