@@ -331,6 +331,11 @@ describe('Dashboard shell, Home and Overview in a browser', () => {
     await steps.getByRole('link', { name: 'Connect your WooCommerce shop' }).click();
     await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
     await page.goBack();
+    // The demo sells some products without a cost: the step opens them first.
+    await steps.getByRole('link', { name: 'Fill in missing costs' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('orderby')).toBe('cost_of_goods');
+    await page.goBack();
     await steps.getByRole('link', { name: 'Get your numbers by e-mail every morning' }).click();
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
     // A digest made (here through the REST API the page uses) ticks the step.
