@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { buildStaleCustomerTime } from './analytics/customer-time';
 import { restoreIndexes } from './db/bulk';
 import type { Db } from './db/database';
 import { openDatabase } from './db/database';
@@ -47,6 +48,10 @@ export async function openStore(
     // Visits an import left stale (it stopped before its end): counted now, and marked stale
     // again by the import's next step if it goes on.
     await recountItemVisits(db);
+    // Customers over time not built for the store's settings (a store upgraded to migration
+    // 037): built now rather than inside the first ingestion batch. A demo generation stopped
+    // half-way is left alone: it is started again from an empty store, whose end builds them.
+    if (!(await isUnfinishedDemo(db))) await buildStaleCustomerTime(db);
   });
   return db;
 }
@@ -114,8 +119,9 @@ export async function ensureDemoStore(
 }
 
 /**
- * Empties every table of the store except the options (settings), the accounts and the
- * migration bookkeeping. Read from the database itself, so tables added by later migrations are
+ * Empties every table of the store except the options (settings), the accounts, what the users
+ * set up (favourites, digests, alert rules, segments) and the bookkeeping of migrations and
+ * jobs. Read from the database itself, so tables added by later migrations are
  * never forgotten. No foreign keys exist, so the order does not matter.
  */
 export async function resetStore(db: Db) {
@@ -129,6 +135,17 @@ export async function resetStore(db: Db) {
     'user_sessions',
     'application_passwords',
     'user_tokens',
+    'rate_limits',
+    'login_backoff',
+    // Nor are what the users set up: replacing the demo (or another shop's data) by their shop
+    // keeps their favourites, digests, alert rules and saved segments.
+    'navigation_favorites',
+    'notify_digests',
+    'notify_alerts',
+    'notify_starters',
+    'saved_segments',
+    // Which process holds which background job.
+    'leases',
   ]);
   // PostgreSQL lists the tables of every schema on the search path: only the store's own are
   // reset.

@@ -251,6 +251,10 @@ export const connectErrorCatalogue = {
     status: 400,
     message: 'The store holds the generated demo data: reset it before connecting a shop.',
   },
+  storelens_connection_other_shop: {
+    status: 400,
+    message: 'The store holds the data of another shop: confirm replacing it with replace_data.',
+  },
   storelens_connection_not_woocommerce: {
     status: 400,
     message: '%s is not a WordPress site with the WooCommerce REST API.',

@@ -5,7 +5,7 @@ import { internalHeaders } from '../auth/plugin';
 import { readConfig } from '../config';
 import { openStore } from '../store';
 
-const usage = `Usage: npm run connect -- --url https://shop.example --key ck_… --secret cs_… [--replace-demo]
+const usage = `Usage: npm run connect -- --url https://shop.example --key ck_… --secret cs_… [--replace-demo] [--replace-data]
 Connects the WooCommerce shop to the store in DATABASE_URL (default file:./data/storelens.sqlite),
 imports it and exits when the import is done, printing progress. Run again without --url to
 follow an import that was interrupted. Webhooks are registered when STORELENS_PUBLIC_URL says
@@ -26,6 +26,7 @@ async function main() {
       key: { type: 'string' },
       secret: { type: 'string' },
       'replace-demo': { type: 'boolean' },
+      'replace-data': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -54,6 +55,7 @@ async function main() {
           consumer_key: values.key ?? '',
           consumer_secret: values.secret ?? '',
           ...(values['replace-demo'] ? { replace_demo: true } : {}),
+          ...(values['replace-data'] ? { replace_data: true } : {}),
         },
       });
       const body = res.json() as ConnectionView & { code?: string; message?: string };
@@ -61,6 +63,8 @@ async function main() {
         console.error(`Not connected (${body.code}): ${body.message}`);
         if (body.code === 'storelens_connection_demo_present')
           console.error('Add --replace-demo to replace the demo store with your shop.');
+        if (body.code === 'storelens_connection_other_shop')
+          console.error('Add --replace-data to replace that data with this shop.');
         return stop(1);
       }
       id = body.id;

@@ -52,7 +52,16 @@ export interface ConnectInput {
   consumer_key: string;
   consumer_secret: string;
   replace_demo?: boolean;
+  /** Confirms replacing the data of another shop, imported before it was disconnected. */
+  replace_data?: boolean;
 }
+
+/**
+ * The option naming the shop whose data the store holds (set when a shop is connected, kept
+ * after it is disconnected): connecting that shop again keeps its data, another shop replaces
+ * it once confirmed, since two shops' orders would mix (and their ids collide).
+ */
+export const IMPORTED_SHOP_OPTION = 'storelens_imported_shop';
 
 const fail = (code: string, message: string, params?: Record<string, string>) =>
   new ApiError(code, message, 400, params);
@@ -80,14 +89,16 @@ export function parseConnectInput(body: unknown): ConnectInput {
     )
       bad[field] = `${field} is required (WooCommerce › Settings › Advanced › REST API).`;
   }
-  if (b.replace_demo !== undefined && typeof b.replace_demo !== 'boolean')
-    bad.replace_demo = 'replace_demo must be a boolean.';
+  for (const flag of ['replace_demo', 'replace_data'] as const)
+    if (b[flag] !== undefined && typeof b[flag] !== 'boolean')
+      bad[flag] = `${flag} must be a boolean.`;
   if (Object.keys(bad).length > 0) throw ApiError.invalidParams(bad);
   return {
     url,
     consumer_key: (b.consumer_key as string).trim(),
     consumer_secret: (b.consumer_secret as string).trim(),
     ...(b.replace_demo !== undefined ? { replace_demo: b.replace_demo as boolean } : {}),
+    ...(b.replace_data !== undefined ? { replace_data: b.replace_data as boolean } : {}),
   };
 }
 
@@ -382,12 +393,27 @@ export async function connect(
     await cancelImports(db, runner);
     await resetStore(db);
     await db.kysely.deleteFrom('options').where('name', '=', 'woocommerce_demo_seed').execute();
+  } else if (!(await isEmpty(db))) {
+    const held = (await getOptions(db, [IMPORTED_SHOP_OPTION])).get(IMPORTED_SHOP_OPTION) as
+      | { url?: string }
+      | undefined;
+    if (held?.url !== input.url) {
+      if (!input.replace_data)
+        throw fail(
+          'storelens_connection_other_shop',
+          `This Storelens holds the data of ${held?.url ?? 'a shop imported earlier'}. Connecting ${input.url} removes it and imports that shop instead: confirm with replace_data.`,
+          { replace_data: 'confirm replacing the data of the shop imported before' },
+        );
+      await cancelImports(db, runner);
+      await resetStore(db);
+    }
   }
   // The Downloads report reads this to say that WooCommerce's REST API has no download log,
   // so a connected shop's downloads are not imported.
   await setOptions(db, {
     ...check.settings,
     storelens_connected_shop: { name: check.info.name, url: input.url, download_log: false },
+    [IMPORTED_SHOP_OPTION]: { url: input.url },
   });
   const [row] = await db.kysely
     .selectFrom('connections')
@@ -513,6 +539,8 @@ export async function disconnect(
     await db.kysely.deleteFrom(table).where('connection_id', '=', c.id).execute();
   await db.kysely.deleteFrom('connections').where('id', '=', c.id).execute();
   await db.kysely.deleteFrom('options').where('name', '=', 'storelens_connected_shop').execute();
+  // The data stays, and says whose it is (a connection made before the option existed too).
+  await setOptions(db, { [IMPORTED_SHOP_OPTION]: { url: c.url } });
   return problems;
 }
 

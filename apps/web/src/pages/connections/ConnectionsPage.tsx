@@ -28,7 +28,12 @@ export default function ConnectionsPage() {
   const { settings } = useStore();
   const [connection, setConnection] = useState<Connection | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
-  const [confirmDemo, setConfirmDemo] = useState<Values | null>(null);
+  /** A connect that asks to confirm replacing the data held: the demo, or another shop's. */
+  const [confirmDemo, setConfirmDemo] = useState<{
+    values: Values;
+    kind: 'demo' | 'other_shop';
+    message: string;
+  } | null>(null);
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const lastStatus = useRef<string | null>(null);
@@ -70,14 +75,15 @@ export default function ConnectionsPage() {
     if (confirmDemo) confirmRef.current?.focus();
   }, [confirmDemo]);
 
-  const connect = async (values: Values, replaceDemo = false) => {
+  const connect = async (values: Values, replace?: 'demo' | 'other_shop') => {
     setBusy(true);
     setError(null);
     try {
       const res = await api((client) =>
         client.post<Connection>(BASE, {
           ...values,
-          ...(replaceDemo ? { replace_demo: true } : {}),
+          ...(replace === 'demo' ? { replace_demo: true } : {}),
+          ...(replace === 'other_shop' ? { replace_data: true } : {}),
         }),
       );
       setConfirmDemo(null);
@@ -85,7 +91,10 @@ export default function ConnectionsPage() {
       lastStatus.current = res.data.status;
       setAnnouncement(sprintf(__('Connected to %s. The import has started.'), res.data.store.name));
     } catch (e) {
-      if (isApiError(e) && e.code === 'storelens_connection_demo_present') setConfirmDemo(values);
+      if (isApiError(e) && e.code === 'storelens_connection_demo_present')
+        setConfirmDemo({ values, kind: 'demo', message: e.message });
+      else if (isApiError(e) && e.code === 'storelens_connection_other_shop')
+        setConfirmDemo({ values, kind: 'other_shop', message: e.message });
       else setError(isApiError(e) ? e.message : __('The shop could not be connected.'));
     } finally {
       setBusy(false);
@@ -200,20 +209,30 @@ export default function ConnectionsPage() {
               className="sl-connections__confirm"
             >
               <p id="sl-demo-title">
-                <strong>{__('Replace the demo store?')}</strong>
+                <strong>
+                  {confirmDemo.kind === 'demo'
+                    ? __('Replace the demo store?')
+                    : __('Replace the data of the shop imported before?')}
+                </strong>
               </p>
               <p id="sl-demo-text">
-                {__(
-                  'This Storelens holds the generated demo store. Connecting removes it and imports your shop instead.',
-                )}
+                {confirmDemo.kind === 'demo'
+                  ? __(
+                      'This Storelens holds the generated demo store. Connecting removes it and imports your shop instead.',
+                    )
+                  : __(
+                      'This Storelens holds the orders, products and customers of another shop, imported before it was disconnected. Two shops cannot share one Storelens: connecting removes that data and imports this shop instead. Accounts, settings and notifications stay.',
+                    )}
               </p>
               <button
                 type="button"
                 className="sl-button sl-button--primary"
                 disabled={busy}
-                onClick={() => void connect(confirmDemo, true)}
+                onClick={() => void connect(confirmDemo.values, confirmDemo.kind)}
               >
-                {__('Replace the demo and connect')}
+                {confirmDemo.kind === 'demo'
+                  ? __('Replace the demo and connect')
+                  : __('Replace that data and connect')}
               </button>{' '}
               <button type="button" className="sl-button" onClick={() => setConfirmDemo(null)}>
                 {__('Cancel')}
