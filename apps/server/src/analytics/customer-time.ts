@@ -220,12 +220,14 @@ export function contribute(
   if (range && (life.first < range.after || life.first > range.before)) return;
   for (const interval of grains) {
     const g = GRAINS[interval];
-    const cohort = bucketAt(wallMs(life.first), interval, startOfWeek);
+    const bucketOf = dayBuckets(interval, startOfWeek);
+    // Every grain here is whole days: the first order's bucket is its day's.
+    const cohort = bucketOf(life.first);
     addCell(cells, `${g}|${cohort.id}|`, sign, { customers: 1, orders: 0, net: 0 });
     const periods = new Map<string, Cell>();
     for (const r of kept) {
       // A day's bucket, as the order_stats path groups its rows by day or month.
-      const b = bucketAt(wallMs(`${r.at.slice(0, 10)} 00:00:00`), interval, startOfWeek);
+      const b = bucketOf(r.at);
       if (b.start < cohort.start) continue;
       const p = periods.get(b.id) ?? { customers: 0, orders: 0, net: 0 };
       if (r.order) {
@@ -237,6 +239,37 @@ export function contribute(
     }
     for (const [period, p] of periods) addCell(cells, `${g}|${cohort.id}|${period}`, sign, p);
   }
+}
+
+/** Days whose buckets are remembered per grain and week start before the memo starts over. */
+const DAY_BUCKETS_KEPT = 20_000;
+const dayBucketMemo = new Map<string, Map<string, { id: string; start: number }>>();
+
+/**
+ * The bucket of the day of a `YYYY-MM-DD…` text, for a grain of whole days (week, month,
+ * quarter, year): `bucketAt` of that day's midnight, remembered per day (a rebuild asks for
+ * every counted row's, four grains each, and an ingestion batch for its persons' before and
+ * after).
+ */
+function dayBuckets(interval: CohortInterval, startOfWeek: number) {
+  const memoKey = `${interval}|${startOfWeek}`;
+  let memo = dayBucketMemo.get(memoKey);
+  if (!memo) {
+    memo = new Map();
+    dayBucketMemo.set(memoKey, memo);
+  }
+  const days = memo;
+  return (at: string): { id: string; start: number } => {
+    const day = at.slice(0, 10);
+    let b = days.get(day);
+    if (b === undefined) {
+      if (days.size >= DAY_BUCKETS_KEPT) days.clear();
+      const { id, start } = bucketAt(wallMs(`${day} 00:00:00`), interval, startOfWeek);
+      b = { id, start };
+      days.set(day, b);
+    }
+    return b;
+  };
 }
 
 const ALL_GRAINS = INTERVALS.map(([interval]) => interval);
@@ -265,18 +298,34 @@ async function addCells(sql: RawSql, cells: Cells) {
   }
 }
 
-/** Writes the persons' summaries (deleting those without a counted order). */
+const sameLifetime = (a: Lifetime | undefined, b: Lifetime | undefined) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.first === b.first &&
+    a.last === b.last &&
+    a.orders === b.orders &&
+    a.net === b.net);
+
+/**
+ * Writes the summaries of the persons whose lifetime figures changed from `before` (deleting
+ * those left without a counted order); the others' rows already hold their figures.
+ */
 async function writeSummaries(
   sql: RawSql,
   persons: readonly number[],
+  before: ReadonlyMap<number, Lifetime>,
   rows: Map<number, PersonRow[]>,
 ) {
-  await sql.deleteIn('person_summary', 'person', persons);
+  const changed: number[] = [];
   const out: unknown[][] = [];
   for (const person of persons) {
     const life = lifetimeOf(rows.get(person) ?? []);
+    if (sameLifetime(before.get(person), life)) continue;
+    changed.push(person);
     if (life) out.push([person, life.first, life.last, life.orders, life.net]);
   }
+  await sql.deleteIn('person_summary', 'person', changed);
   await sql.insertMany('person_summary', ['person', 'first_at', 'last_at', 'orders', 'net'], out);
 }
 
@@ -304,6 +353,8 @@ export class CustomerTimeUpdate {
     private readonly s: TimeSettings,
     private readonly persons: number[],
     private readonly before: Cells,
+    /** The persons' lifetime figures before (none: no counted order). */
+    private readonly lifetimes: Map<number, Lifetime>,
   ) {}
 
   static async start(
@@ -317,9 +368,13 @@ export class CustomerTimeUpdate {
     const persons = [...new Set([...ids, ...(await personsOf(sql, ids))])].sort((a, b) => a - b);
     await lockPersons(sql, persons);
     const before: Cells = new Map();
-    for (const rows of (await personRows(sql, s, persons)).values())
+    const lifetimes = new Map<number, Lifetime>();
+    for (const [person, rows] of await personRows(sql, s, persons)) {
       contribute(before, -1, rows, ALL_GRAINS, s.startOfWeek);
-    return new CustomerTimeUpdate(s, persons, before);
+      const life = lifetimeOf(rows);
+      if (life) lifetimes.set(person, life);
+    }
+    return new CustomerTimeUpdate(s, persons, before, lifetimes);
   }
 
   async finish(sql: RawSql): Promise<void> {
@@ -328,7 +383,7 @@ export class CustomerTimeUpdate {
     const cells = this.before;
     for (const list of rows.values()) contribute(cells, 1, list, ALL_GRAINS, this.s.startOfWeek);
     await addCells(sql, cells);
-    await writeSummaries(sql, this.persons, rows);
+    await writeSummaries(sql, this.persons, this.lifetimes, rows);
   }
 }
 
@@ -583,6 +638,29 @@ export async function lifetimesAsOf(
 export async function rebuildStoreCustomerTime(db: Db): Promise<void> {
   const settings = storeTimeSettings(await readStoreSettings(db));
   await db.kysely.transaction().execute(async (trx) => {
-    await rebuildCustomerTime(new RawSql(trx, db.engine, db.sqlite), settings);
+    const sql = new RawSql(trx, db.engine, db.sqlite);
+    // A large store's rebuild may outlast the statement timeout that protects requests
+    // (db/database.ts).
+    if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
+    await rebuildCustomerTime(sql, settings);
   });
+}
+
+/**
+ * At start-up (store.ts): builds the tables when they do not hold the store's settings — a
+ * store upgraded to migration 037 (its tables start empty, without a state row), emptied
+ * analytics, or settings changed with no batch since — so no ingestion batch has to
+ * (`CustomerTimeUpdate.start` still would, when the settings change while the server runs).
+ * At 1,000,000 orders a rebuild holds SQLite's writer for tens of seconds. Returns whether it
+ * built them.
+ */
+export async function buildStaleCustomerTime(db: Db): Promise<boolean> {
+  const settings = storeTimeSettings(await readStoreSettings(db));
+  if (await customerTimeCurrent(new RawSql(db.kysely, db.engine), settings)) return false;
+  await db.kysely.transaction().execute(async (trx) => {
+    const sql = new RawSql(trx, db.engine, db.sqlite);
+    if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
+    await rebuildCustomerTime(sql, settings);
+  });
+  return true;
 }
