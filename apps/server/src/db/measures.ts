@@ -69,9 +69,10 @@ export const LINE_MEASURES = MEASURES.filter((m) => m.line).map(
 type LineIn = { cost: number | null; quantity: number; total: number };
 type OrderIn = { isOrder: boolean; fee: number; refunded: number };
 
+const LINE_MEASURE_DEFS: readonly Measure[] = MEASURES.filter((m) => m.line);
+
 /** A line's values of the line measures, in `LINE_MEASURES`' order. */
-export const lineValues = (l: LineIn): number[] =>
-  MEASURES.filter((m) => m.line).map((m) => (m as Measure).ofLine!(l));
+export const lineValues = (l: LineIn): number[] => LINE_MEASURE_DEFS.map((m) => m.ofLine!(l));
 
 /**
  * An order's (or refund's) values of every measure, in `ORDER_MEASURES`' order: its lines'

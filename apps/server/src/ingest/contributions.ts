@@ -78,12 +78,14 @@ export type RevenueAcc = RevenueBase & Record<MeasureColumn, number>;
 const DAY_MS = 86_400_000;
 const STATUS_SLOTS = 64;
 
+/** The digit at `i` of a text. */
+const digit = (text: string, i: number) => text.charCodeAt(i) - 48;
+
 /** Days since 1970-01-01 of a 'YYYY-MM-DD…' text, read from char codes (no allocation). */
 export function dayNumber(text: string): number {
-  const digit = (i: number) => text.charCodeAt(i) - 48;
-  const y = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3);
-  const m = digit(5) * 10 + digit(6);
-  const d = digit(8) * 10 + digit(9);
+  const y = digit(text, 0) * 1000 + digit(text, 1) * 100 + digit(text, 2) * 10 + digit(text, 3);
+  const m = digit(text, 5) * 10 + digit(text, 6);
+  const d = digit(text, 8) * 10 + digit(text, 9);
   // Days from civil (proleptic Gregorian), years shifted to start in March.
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
@@ -332,18 +334,21 @@ export class Deltas {
       const qty = sign * row.product_qty;
       const net = sign * row.product_net_revenue;
       const productCounted = seen?.first(0, row.product_id) ? sign : 0;
-      addLineValues(product, row.product_id, qty, net, productCounted, sign, row);
-      addLineValues(productDay, row.product_id, qty, net, productCounted, sign, row);
+      // The line's measures read once (keyed reads), added to every rollup below.
+      for (let i = 0; i < LINE_MEASURES.length; i++)
+        lineMeasures[i] = sign * Number(row[LINE_MEASURES[i]!]);
+      addLineValues(product, row.product_id, qty, net, productCounted);
+      addLineValues(productDay, row.product_id, qty, net, productCounted);
       if (row.variation_id > 0) {
         this.productOfVariation.set(row.variation_id, row.product_id);
         const counted = seen?.first(1, row.variation_id) ? sign : 0;
-        addLineValues(variation, row.variation_id, qty, net, counted, sign, row);
-        addLineValues(variationDay, row.variation_id, qty, net, counted, sign, row);
+        addLineValues(variation, row.variation_id, qty, net, counted);
+        addLineValues(variationDay, row.variation_id, qty, net, counted);
       }
       for (const id of categoriesOf(row.product_id)) {
         const counted = seen?.first(2, id) ? sign : 0;
-        addLineValues(category, id, qty, net, counted, sign, row);
-        addLineValues(categoryDay, id, qty, net, counted, sign, row);
+        addLineValues(category, id, qty, net, counted);
+        addLineValues(categoryDay, id, qty, net, counted);
       }
     }
     for (const row of coupons) {
@@ -461,16 +466,18 @@ function itemKeys(
   orderCoupons: readonly number[],
 ): number[] {
   const out: number[] = [];
-  const push = (key: number) => {
-    if (!out.includes(key)) out.push(key);
-  };
   for (const row of products) {
-    push(itemKey('product', row.product_id));
-    if (row.variation_id > 0) push(itemKey('variation', row.variation_id));
-    for (const id of categoriesOf(row.product_id)) push(itemKey('category', id));
+    pushNew(out, itemKey('product', row.product_id));
+    if (row.variation_id > 0) pushNew(out, itemKey('variation', row.variation_id));
+    for (const id of categoriesOf(row.product_id)) pushNew(out, itemKey('category', id));
   }
-  for (const id of orderCoupons) push(itemKey('coupon', id));
+  for (const id of orderCoupons) pushNew(out, itemKey('coupon', id));
   return out;
+}
+
+/** Adds a key not yet in the list. */
+function pushNew(out: number[], key: number) {
+  if (!out.includes(key)) out.push(key);
 }
 
 const couponSum = (coupons: readonly CouponRow[]) =>
@@ -504,9 +511,12 @@ function addValues2(map: Map<number, number[]>, id: number, a: number, b: number
   } else map.set(id, [a, b]);
 }
 
+/** The line measures of the line being added (signed), set before `addLineValues`. */
+const lineMeasures = new Float64Array(LINE_MEASURES.length);
+
 /**
  * Adds a line to a product-like rollup's values: items sold, net revenue, orders counted, then
- * each line measure (`periodShape`'s value order).
+ * each line measure (`lineMeasures`; `periodShape`'s value order).
  */
 function addLineValues(
   map: Map<number, number[]>,
@@ -514,8 +524,6 @@ function addLineValues(
   qty: number,
   net: number,
   counted: number,
-  sign: 1 | -1,
-  row: ProductRow,
 ) {
   let acc = map.get(id);
   if (!acc) {
@@ -525,8 +533,7 @@ function addLineValues(
   acc[0]! += qty;
   acc[1]! += net;
   acc[2]! += counted;
-  for (let i = 0; i < LINE_MEASURES.length; i++)
-    acc[3 + i]! += sign * Number(row[LINE_MEASURES[i]!]);
+  for (let i = 0; i < LINE_MEASURES.length; i++) acc[3 + i]! += lineMeasures[i]!;
 }
 
 function dateOf(
@@ -542,7 +549,7 @@ function dateOf(
 
 /** An empty revenue accumulator. */
 function emptyRevenue(): RevenueAcc {
-  return {
+  const acc = {
     orders_count: 0,
     num_items_sold: 0,
     total_sales: 0,
@@ -553,8 +560,9 @@ function emptyRevenue(): RevenueAcc {
     coupons: 0,
     refund_count: 0,
     couponIds: new Map(),
-    ...(Object.fromEntries(ORDER_MEASURES.map((m) => [m, 0])) as Record<MeasureColumn, number>),
-  };
+  } as RevenueAcc;
+  for (const m of ORDER_MEASURES) acc[m] = 0;
+  return acc;
 }
 
 function addRevenue(

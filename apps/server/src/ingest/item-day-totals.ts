@@ -49,6 +49,8 @@ export class ItemDayTotals implements ItemDaySink {
   /** Day (since 1970) → item key (`itemKey`) × CELLS + cell (kind, status, new/returning) → slot. */
   private readonly byDay = new Map<number, Map<number, number>>();
   private values = new Float64Array(WIDTH * 65_536);
+  /** One order row's measures, signed (`add`'s scratch). */
+  private readonly measures = new Float64Array(ORDER_MEASURES.length);
   private slots = 0;
   /** Slots of written cells, free for new ones. */
   private readonly free: number[] = [];
@@ -92,6 +94,10 @@ export class ItemDayTotals implements ItemDaySink {
     const shipping = sign * s.shipping_total;
     const refunds = sign * (s.net_total < 0 ? -s.net_total : 0);
     const discount = sign * couponTotal;
+    // The measures once per call, not once per item (each is a keyed read of the row).
+    const measures = this.measures;
+    for (let m = 0; m < ORDER_MEASURES.length; m++)
+      measures[m] = sign * Number(s[ORDER_MEASURES[m]!]);
     let byCell = this.byDay.get(day);
     if (!byCell) {
       byCell = new Map();
@@ -122,8 +128,7 @@ export class ItemDayTotals implements ItemDaySink {
       v[at + 5]! += shipping;
       v[at + 6]! += refunds;
       v[at + 7]! += discount;
-      for (let m = 0; m < ORDER_MEASURES.length; m++)
-        v[at + MEASURES_AT + m]! += sign * Number(s[ORDER_MEASURES[m]!]);
+      for (let m = 0; m < ORDER_MEASURES.length; m++) v[at + MEASURES_AT + m]! += measures[m]!;
       if (coupons.length > 0) {
         let ids = this.couponIds.get(slot);
         if (!ids) {
@@ -203,16 +208,18 @@ export class ItemDayTotals implements ItemDaySink {
           dayString = dayText(day);
           dayTexts.set(day, dayString);
         }
-        rows.push([
+        const row: unknown[] = [
           type,
           id,
           dateKinds[kind],
           dayString,
           this.statusNames[status],
           returning,
-          ...v.subarray(at, at + WIDTH),
-          coupons,
-        ]);
+        ];
+        // A loop, not a spread of a subarray (an object and an iterator per row).
+        for (let i = 0; i < WIDTH; i++) row.push(v[at + i]);
+        row.push(coupons);
+        rows.push(row);
       }
       v.fill(0, at, at + WIDTH);
       this.couponIds.delete(slot);

@@ -412,13 +412,17 @@ export function sourceRows(
       );
       const order: Lookup = {
         stats,
-        products: o.lines.map((l, i) => ({
-          product_id: l.productId,
-          variation_id: l.variationId,
-          product_qty: l.quantity,
-          product_net_revenue: l.total,
-          ...lineMeasureRow(costed[i]!),
-        })),
+        products: o.lines.map((l, i) =>
+          withLineMeasures(
+            {
+              product_id: l.productId,
+              variation_id: l.variationId,
+              product_qty: l.quantity,
+              product_net_revenue: l.total,
+            },
+            costed[i]!,
+          ),
+        ),
         coupons: o.coupons.map((c) => ({
           order_id: o.id,
           coupon_id: c.couponId,
@@ -466,13 +470,15 @@ export function sourceRows(
           stats: rs,
           products: r.lines.map((l, i) => {
             const line = o.lines.find((x) => x.id === l.orderItemId)!;
-            return {
-              product_id: line.productId,
-              variation_id: line.variationId,
-              product_qty: -l.quantity,
-              product_net_revenue: -l.total,
-              ...lineMeasureRow(refundCosted[i]!),
-            };
+            return withLineMeasures(
+              {
+                product_id: line.productId,
+                variation_id: line.variationId,
+                product_qty: -l.quantity,
+                product_net_revenue: -l.total,
+              },
+              refundCosted[i]!,
+            );
           }),
           coupons: [],
           taxes: refundTaxRows(rs, o.taxes, refundTax, r.shippingTax, refundFees),
@@ -529,18 +535,18 @@ function refundTaxRows(
 
 /** Sets a lookup row's measures (values in `ORDER_MEASURES`' order). */
 function setMeasures(stats: StatsLookup, values: readonly number[]) {
-  ORDER_MEASURES.forEach((m, i) => {
-    stats[m] = values[i]!;
-  });
+  for (let i = 0; i < ORDER_MEASURES.length; i++) stats[ORDER_MEASURES[i]!] = values[i]!;
 }
 
-/** A line's measures as product lookup fields. */
-function lineMeasureRow(l: Parameters<typeof lineValues>[0]) {
+/** A product lookup row of a line: its fields, and its line measures set on it. */
+function withLineMeasures(
+  row: Omit<ProductRow, LineMeasureColumn>,
+  l: Parameters<typeof lineValues>[0],
+): ProductRow {
   const values = lineValues(l);
-  return Object.fromEntries(LINE_MEASURES.map((m, i) => [m, values[i]!])) as Record<
-    LineMeasureColumn,
-    number
-  >;
+  const out = row as ProductRow;
+  for (let i = 0; i < LINE_MEASURES.length; i++) out[LINE_MEASURES[i]!] = values[i]!;
+  return out;
 }
 
 function taxRow(s: StatsLookup, rateId: number, orderTax: number, shippingTax: number): TaxLookup {
