@@ -37,6 +37,7 @@ import * as m035 from './migrations/035_profit_measures';
 import * as m036 from './migrations/036_source_indexes';
 import * as m037 from './migrations/037_customer_time';
 import * as m038 from './migrations/038_saved_segments';
+import * as m039 from './migrations/039_customers_email_lower';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '036_source_indexes': m036,
   '037_customer_time': m037,
   '038_saved_segments': m038,
+  '039_customers_email_lower': m039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
