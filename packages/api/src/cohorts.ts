@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { nullable } from './admin-common';
-import { commonReportParams, IsoDateTime, oneOf, query } from './reports-common';
+import { commonReportParams, IsoDateTime, oneOf, query, segmentParam } from './reports-common';
 
 /** The period a cohort spans. */
 export const cohortIntervals = ['week', 'month', 'quarter', 'year'] as const;
@@ -50,6 +50,7 @@ export const CohortsQuery = query({
   context: commonReportParams.context,
   _locale: commonReportParams._locale,
   ...cohortFilterParams,
+  ...segmentParam,
 });
 export type CohortsQuery = Static<typeof CohortsQuery>;
 

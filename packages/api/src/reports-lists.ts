@@ -62,6 +62,7 @@ export const ProductsListQuery = query({
   categories: Type.Optional(IdList),
   products: Type.Optional(IdList),
   extended_info: Type.Optional(BoolParam),
+  ...segmentParam,
 });
 
 /** Query of `GET /reports/variations`. */
@@ -79,6 +80,7 @@ export const VariationsListQuery = query({
   attribute_is: orderFilterParams.attribute_is,
   attribute_is_not: orderFilterParams.attribute_is_not,
   extended_info: Type.Optional(BoolParam),
+  ...segmentParam,
 });
 
 /** Query of `GET /reports/categories`. */
@@ -100,6 +102,7 @@ export const CategoriesListQuery = query({
   status_is_not: Type.Optional(StatusList),
   categories: Type.Optional(IdList),
   extended_info: Type.Optional(BoolParam),
+  ...segmentParam,
 });
 
 /** Query of `GET /reports/coupons`. */
@@ -108,6 +111,7 @@ export const CouponsListQuery = query({
   orderby: Type.Optional(oneOf(['coupon_id', 'code', 'amount', 'orders_count'] as const)),
   coupons: Type.Optional(IdList),
   extended_info: Type.Optional(BoolParam),
+  ...segmentParam,
 });
 
 /** Query of `GET /reports/taxes`. */
@@ -126,6 +130,7 @@ export const TaxesListQuery = query({
     ] as const),
   ),
   taxes: Type.Optional(IdList),
+  ...segmentParam,
 });
 
 /** Query of `GET /reports/downloads`. */
@@ -135,6 +140,7 @@ export const DownloadsListQuery = query({
   orderby: Type.Optional(oneOf(['date', 'product'] as const)),
   extended_info: Type.Optional(BoolParam),
   _embed: Type.Optional(Type.Union([BoolParam, Type.Literal('')])),
+  ...segmentParam,
 });
 
 /**
@@ -163,6 +169,7 @@ export const DownloadFilesListQuery = query({
   orderby: Type.Optional(oneOf(downloadFileOrderby)),
   products: Type.Optional(IdList),
   search: Type.Optional(Type.String({ maxLength: 200 })),
+  ...segmentParam,
 });
 
 /** Query of `GET /reports/stock`. */

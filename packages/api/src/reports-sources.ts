@@ -5,7 +5,14 @@
 import { type Static, Type } from 'typebox';
 import { nullable } from './admin-common';
 import { statsResponse } from './intervals';
-import { commonReportParams, oneOf, orderFilterParams, query, statsParams } from './reports-common';
+import {
+  commonReportParams,
+  oneOf,
+  orderFilterParams,
+  query,
+  segmentParam,
+  statsParams,
+} from './reports-common';
 import { profitFields } from './revenue';
 
 /**
@@ -93,6 +100,7 @@ export const SourcesListQuery = query({
   orderby: Type.Optional(oneOf(sourcesListOrderby)),
   /** Words the values must contain (case-insensitive). */
   search: Type.Optional(Type.String({ maxLength: 200 })),
+  ...segmentParam,
 });
 
 /** A row of `GET /reports/sources`: one value of the dimension grouped by. */
@@ -157,6 +165,7 @@ export const SourcesStatsQuery = query({
   /** A segment per value of this dimension: the `values` asked, else its top ten. */
   segmentby: Type.Optional(oneOf(sourceDimensions)),
   values: Type.Optional(SourceValueList),
+  ...segmentParam,
 });
 
 /** The stats fields of the Sources report, in totals and every interval. */

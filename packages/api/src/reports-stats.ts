@@ -55,6 +55,7 @@ export const ProductsStatsQuery = query({
   products: Type.Optional(IdList),
   variations: Type.Optional(IdList),
   segmentby: Type.Optional(oneOf(productSegments)),
+  ...segmentParam,
 });
 
 /**
@@ -69,6 +70,7 @@ export const CategoriesStatsQuery = query({
   status_is: orderFilterParams.status_is,
   status_is_not: orderFilterParams.status_is_not,
   segmentby: Type.Optional(oneOf(['category'] as const)),
+  ...segmentParam,
 });
 
 /** Query of `GET /reports/variations/stats`. */
@@ -85,6 +87,7 @@ export const VariationsStatsQuery = query({
   attribute_is: orderFilterParams.attribute_is,
   attribute_is_not: orderFilterParams.attribute_is_not,
   segmentby: Type.Optional(oneOf(productSegments)),
+  ...segmentParam,
 });
 
 /** Query of `GET /reports/coupons/stats`. */
@@ -94,6 +97,7 @@ export const CouponsStatsQuery = query({
   orderby: Type.Optional(oneOf(['date', 'amount', 'coupons_count', 'orders_count'] as const)),
   coupons: Type.Optional(IdList),
   segmentby: Type.Optional(oneOf(['product', 'variation', 'category', 'coupon'] as const)),
+  ...segmentParam,
 });
 
 /** Query of `GET /reports/taxes/stats` (the orderby enum is WooCommerce's quirky one). */
@@ -105,6 +109,7 @@ export const TaxesStatsQuery = query({
   ),
   taxes: Type.Optional(IdList),
   segmentby: Type.Optional(oneOf(['tax_rate_id'] as const)),
+  ...segmentParam,
 });
 
 /** Include/exclude filters of the downloads reports (docs/api.md, "Download filters"). */
@@ -130,6 +135,7 @@ export const DownloadsStatsQuery = query({
   ...statsParams,
   ...downloadFilterParams,
   orderby: Type.Optional(oneOf(['date', 'download_count'] as const)),
+  ...segmentParam,
 });
 
 /** Orders stats answer: `products` in totals only. */

@@ -72,6 +72,8 @@ export const SegmentView = Type.Object(
     query: SegmentQuery,
     shared: Type.Boolean(),
     owner_id: Type.Integer(),
+    /** The owner's display name (empty when the user no longer exists). */
+    owner_name: Type.String(),
     /** True when the caller owns it (may rename, share or delete it). */
     mine: Type.Boolean(),
     date_created_gmt: Type.String(),

@@ -20,7 +20,7 @@ import {
   requestSettings,
   type TimeSettings,
 } from './customer-time';
-import { noFilters, statusDefault } from './filters';
+import { andSegment, noFilters, type SegmentNarrowing, statusDefault } from './filters';
 import { bucketId, bucketsBetween, wallMs, wallText } from './intervals';
 
 /**
@@ -66,13 +66,26 @@ interface ActivityRow {
   last_at: string | null;
 }
 
-function counted(ctx: ReportContext) {
+/**
+ * The order_stats rows (`os`) the cohorts count; with a saved segment (`segment=`), only its
+ * customers' orders or its orders, as if the others did not exist.
+ */
+function counted(ctx: ReportContext, segment?: SegmentNarrowing) {
   const col = `os.${ctx.dateColumn}`;
   const status = statusDefault(noFilters, ctx.settings.excludedStatuses, 'os.status');
+  const only = andSegment(
+    { segment },
+    {
+      orderId: 'os.order_id',
+      parentId: 'os.parent_id',
+      status: 'os.status',
+      returning: 'os.returning_customer',
+    },
+  );
   return {
     col,
-    sql: `os.customer_id > 0 AND ${status.sql} AND ${col} IS NOT NULL`,
-    params: status.params,
+    sql: `os.customer_id > 0 AND ${status.sql} AND ${col} IS NOT NULL${only.sql}`,
+    params: [...status.params, ...only.params],
   };
 }
 
@@ -81,8 +94,9 @@ async function activityRows(
   ctx: ReportContext,
   before: string,
   width: 7 | 10,
+  segment?: SegmentNarrowing,
 ): Promise<ActivityRow[]> {
-  const c = counted(ctx);
+  const c = counted(ctx, segment);
   const rows = await ctx.sql.query<ActivityRow>(
     `SELECT ${PERSON} AS person, SUBSTR(${c.col}, 1, ${width}) AS d,
        SUM(CASE WHEN os.parent_id = 0 THEN 1 ELSE 0 END) AS orders, SUM(os.net_total) AS net,
@@ -104,8 +118,12 @@ async function activityRows(
 }
 
 /** The persons whose first counted order (and country) passes the filters. */
-export async function personsMatching(ctx: ReportContext, f: CohortFilters): Promise<Set<number>> {
-  const c = counted(ctx);
+export async function personsMatching(
+  ctx: ReportContext,
+  f: CohortFilters,
+  segment?: SegmentNarrowing,
+): Promise<Set<number>> {
+  const c = counted(ctx, segment);
   const clauses: string[] = [];
   const params: unknown[] = [...c.params];
   if (f.product !== undefined) {
@@ -176,6 +194,8 @@ export interface CohortSpec {
   after: string;
   before: string;
   filters: CohortFilters;
+  /** A saved segment's narrowing: the cohorts of its orders alone (`counted`). */
+  segment?: SegmentNarrowing;
 }
 
 /** Per-cohort working figures, before money is turned into amounts. */
@@ -187,8 +207,15 @@ interface CohortWork {
 /** The cohorts of the range and, per person, their cohort and periods ordered in. */
 async function cohortWork(ctx: ReportContext, spec: CohortSpec) {
   const sow = ctx.settings.startOfWeek;
-  const rows = await activityRows(ctx, spec.before, spec.interval === 'week' ? 10 : 7);
-  const keep = hasCohortFilters(spec.filters) ? await personsMatching(ctx, spec.filters) : null;
+  const rows = await activityRows(
+    ctx,
+    spec.before,
+    spec.interval === 'week' ? 10 : 7,
+    spec.segment,
+  );
+  const keep = hasCohortFilters(spec.filters)
+    ? await personsMatching(ctx, spec.filters, spec.segment)
+    : null;
   const first = new Map<number, string>();
   for (const r of rows) {
     if (r.first_at === null) continue;
@@ -233,11 +260,11 @@ async function cohortWork(ctx: ReportContext, spec: CohortSpec) {
 
 /**
  * One row per cohort with a customer in the range, oldest first: from cohort_totals when they
- * are current for the request's settings and no filter narrows the cohorts, else from
- * order_stats (the same figures: analytics/customer-time.ts).
+ * are current for the request's settings and no filter or segment narrows the cohorts, else
+ * from order_stats (the same figures: analytics/customer-time.ts).
  */
 export async function cohortsReport(ctx: ReportContext, spec: CohortSpec): Promise<CohortRow[]> {
-  if (!hasCohortFilters(spec.filters)) {
+  if (!hasCohortFilters(spec.filters) && spec.segment === undefined) {
     const s = requestSettings(ctx);
     if (await customerTimeCurrent(ctx.sql, s))
       return cohortRows(

@@ -2,15 +2,18 @@
 import type { CouponsListRow } from '@storelens/api';
 import { ORDER_MEASURES } from '../db/measures';
 import type { ReportContext } from './context';
-import { idsSql, type SqlCondition, statusDefault } from './filters';
+import { andSegment, idsSql, type SqlCondition, statusDefault } from './filters';
 import { andIdIn, listPlan, type ProductListParams } from './list-parts';
 import { type ProfitSums, profitMetrics } from './metrics';
 import { planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, pageInMemory, rangeCondition } from './paging';
+import { COUPON_COLUMNS } from './report-stats';
+import { ORDER_COLUMNS } from './revenue';
 
 /**
  * The grouped rows of the coupons list. The list reads only the default status exclusion and
- * its coupon ids, both of which the coupon rollup has.
+ * its coupon ids, both of which the coupon rollup has; a saved segment (`segment=`) needs the
+ * lookup rows, for the whole range.
  */
 function couponsSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   const col = `ocl.${ctx.dateColumn}`;
@@ -18,15 +21,16 @@ function couponsSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   const status = statusDefault(p.filters, excluded, 'ocl.status');
   const asked = p.filters.couponIncludes;
   const only = (column: string) => andIdIn(column, asked);
-  const plan = listPlan(p, true);
+  const plan = listPlan(p, p.filters.segment === undefined);
   if (!plan) {
     const range = rangeCondition(col, p.range);
+    const segment = andSegment(p.filters, COUPON_COLUMNS);
     return {
       sql: `SELECT ocl.coupon_id AS coupon_id, SUM(ocl.discount_amount) AS amount,
       COUNT(DISTINCT ocl.order_id) AS orders_count, MAX(c.code) AS code
     FROM order_coupon_lookup ocl LEFT JOIN coupons c ON c.id = ocl.coupon_id
-    WHERE ${status.sql}${range.sql}${only('ocl.coupon_id')} GROUP BY ocl.coupon_id`,
-      params: [...status.params, ...range.params],
+    WHERE ${status.sql}${range.sql}${only('ocl.coupon_id')}${segment.sql} GROUP BY ocl.coupon_id`,
+      params: [...status.params, ...range.params, ...segment.params],
     };
   }
   const u = planUnion(ctx, plan, {
@@ -75,17 +79,19 @@ async function couponProfitSums(
   if (ids.length === 0) return out;
   const status = statusDefault(p.filters, ctx.settings.excludedStatuses, 'os.status');
   const range = rangeCondition(`os.${ctx.dateColumn}`, p.range);
+  const segment = andSegment(p.filters, ORDER_COLUMNS);
   const sums = PROFIT_SUMS.map((m) => `SUM(os.${m}) AS ${m}`).join(', ');
   // An order joins its coupon rows by its own id, a refund by its order's: two joins, each
   // driven by the coupon's orders (order ids and refund ids never collide).
   const part = (key: 'order_id' | 'parent_id') =>
     `SELECT ocl.coupon_id AS coupon_id, ${sums}
      FROM order_coupon_lookup ocl JOIN order_stats os ON os.${key} = ocl.order_id
-     WHERE ocl.coupon_id IN ${idsSql(ids)} AND ${status.sql}${range.sql}
+     WHERE ocl.coupon_id IN ${idsSql(ids)} AND ${status.sql}${range.sql}${segment.sql}
      GROUP BY ocl.coupon_id`;
+  const each = [...status.params, ...range.params, ...segment.params];
   const rows = await ctx.sql.query<Record<string, unknown>>(
     `${part('order_id')} UNION ALL ${part('parent_id')}`,
-    [...status.params, ...range.params, ...status.params, ...range.params],
+    [...each, ...each],
   );
   for (const r of rows) {
     const id = Number(r.coupon_id);

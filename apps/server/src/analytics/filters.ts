@@ -364,17 +364,45 @@ export function filterClauses(
   return { sql: `(${own.sql} AND ${segment.sql})`, params: [...own.params, ...segment.params] };
 }
 
+/** order_stats columns (alias `os_s`) an orders segment is read on where a table lacks some. */
+const SEGMENT_ORDER_COLUMNS: FilterColumns = {
+  orderId: 'os_s.order_id',
+  parentId: 'os_s.parent_id',
+  status: 'os_s.status',
+  returning: 'os_s.returning_customer',
+};
+
 /**
  * A saved segment's clause: a customers segment keeps the rows of its customers' orders and
  * refunds (refund rows carry their order's customer); an orders segment keeps the rows its
- * saved filters match, read as order filters ("the order contains …") whatever the table.
+ * saved filters match, read as order filters ("the order contains …") whatever the table. A
+ * table without the refund or new/returning columns (coupon, tax lookups) is matched through
+ * its order's order_stats row, which has them, so every saved clause applies.
  */
 function segmentClause(segment: SegmentNarrowing, cols: FilterColumns): SqlCondition {
-  if ('orders' in segment) return filterClauses(segment.orders, cols, 'order');
+  if ('orders' in segment) {
+    if (cols.parentId !== undefined && cols.returning !== undefined)
+      return filterClauses(segment.orders, cols, 'order');
+    const inner = filterClauses(segment.orders, SEGMENT_ORDER_COLUMNS, 'order');
+    return {
+      sql: `${cols.orderId} IN (SELECT os_s.order_id FROM order_stats os_s WHERE ${inner.sql})`,
+      params: inner.params,
+    };
+  }
   return {
     sql: `${cols.orderId} IN (SELECT os_g.order_id FROM order_stats os_g WHERE os_g.customer_id IN ${idsSql(segment.customers)})`,
     params: [],
   };
+}
+
+/**
+ * The clause of the saved segment of `f`, if any, for tables the advanced filters do not run
+ * on (coupon and tax lookups, the download log): ` AND (…)`, or nothing.
+ */
+export function andSegment(f: { segment?: SegmentNarrowing }, cols: FilterColumns): SqlCondition {
+  if (!f.segment) return { sql: '', params: [] };
+  const c = segmentClause(f.segment, cols);
+  return { sql: ` AND (${c.sql})`, params: c.params };
 }
 
 /** Default status exclusion AND the advanced clauses. */

@@ -6,7 +6,15 @@
 import { LINE_MEASURES } from '../db/measures';
 import type { ReportContext } from './context';
 import { DATE_KIND } from './context';
-import { idsSql, type ReportFilters, rollupAnswerable, rowFilter, statusDefault } from './filters';
+import {
+  andSegment,
+  idsSql,
+  type ReportFilters,
+  rollupAnswerable,
+  rowFilter,
+  type SegmentNarrowing,
+  statusDefault,
+} from './filters';
 import { wallMs, wallText } from './intervals';
 import {
   addLine,
@@ -38,6 +46,20 @@ export const LINE_COLUMNS = {
   returning: 'opl.returning_customer',
   product: 'opl.product_id',
   variation: 'opl.variation_id',
+} as const;
+
+/** Coupon lookup columns (alias `ocl`) a saved segment's clause is read on. */
+export const COUPON_COLUMNS = {
+  orderId: 'ocl.order_id',
+  status: 'ocl.status',
+  returning: 'ocl.returning_customer',
+} as const;
+
+/** Tax lookup columns (alias `otl`) a saved segment's clause is read on. */
+export const TAX_COLUMNS = {
+  orderId: 'otl.order_id',
+  parentId: 'otl.parent_id',
+  status: 'otl.status',
 } as const;
 
 /** A stats request with filters and an optional segmentby. */
@@ -164,9 +186,10 @@ export async function couponStats(
   );
   const f = params.filters;
   const status = statusDefault(f, ctx.settings.excludedStatuses, 'ocl.status');
-  const only = f.couponIncludes.length ? ` AND ocl.coupon_id IN ${idsSql(f.couponIncludes)}` : '';
+  const segment = andSegment(f, COUPON_COLUMNS);
+  const only = `${f.couponIncludes.length ? ` AND ocl.coupon_id IN ${idsSql(f.couponIncludes)}` : ''}${segment.sql}`;
   const col = `ocl.${ctx.dateColumn}`;
-  const range = [params.after, endOf(params.before), ...status.params];
+  const range = [params.after, endOf(params.before), ...status.params, ...segment.params];
   const rows = await ctx.sql.query<{
     d: string;
     order_id: number;
@@ -246,9 +269,8 @@ export async function taxStats(
   );
   const f = params.filters;
   const status = statusDefault(f, ctx.settings.excludedStatuses, 'otl.status');
-  const only = f.taxRateIncludes.length
-    ? ` AND otl.tax_rate_id IN ${idsSql(f.taxRateIncludes)}`
-    : '';
+  const segment = andSegment(f, TAX_COLUMNS);
+  const only = `${f.taxRateIncludes.length ? ` AND otl.tax_rate_id IN ${idsSql(f.taxRateIncludes)}` : ''}${segment.sql}`;
   const col = `otl.${ctx.dateColumn}`;
   const rows = await ctx.sql.query<{
     d: string;
@@ -262,7 +284,7 @@ export async function taxStats(
     `SELECT ${col} AS d, otl.order_id, otl.parent_id, otl.tax_rate_id, otl.total_tax, otl.order_tax,
        otl.shipping_tax FROM order_tax_lookup otl
      WHERE ${col} >= ? AND ${col} < ? AND ${status.sql}${only}`,
-    [params.after, endOf(params.before), ...status.params],
+    [params.after, endOf(params.before), ...status.params, ...segment.params],
   );
   const by = params.segmentby;
   for (const r of rows) {
@@ -289,6 +311,8 @@ export interface DownloadFilters {
   customerExcludes: readonly number[];
   ipIncludes: readonly string[];
   ipExcludes: readonly string[];
+  /** A saved segment's narrowing (`segment=<id>`): the entries of its orders, ANDed. */
+  segment?: SegmentNarrowing;
 }
 
 /** The download-log WHERE clause (alias `dl`). */
@@ -314,10 +338,11 @@ export function downloadWhere(f: DownloadFilters): { sql: string; params: unknow
         params: [...list],
       });
   }
-  if (!clauses.length) return { sql: '1=1', params: [] };
+  const segment = andSegment(f, { orderId: 'dl.order_id', status: 'NULL' });
+  if (!clauses.length) return { sql: `1=1${segment.sql}`, params: segment.params };
   return {
-    sql: `(${clauses.map((c) => c.sql).join(f.match === 'any' ? ' OR ' : ' AND ')})`,
-    params: clauses.flatMap((c) => c.params),
+    sql: `(${clauses.map((c) => c.sql).join(f.match === 'any' ? ' OR ' : ' AND ')})${segment.sql}`,
+    params: [...clauses.flatMap((c) => c.params), ...segment.params],
   };
 }
 

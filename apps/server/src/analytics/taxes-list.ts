@@ -1,13 +1,17 @@
 /* GET /reports/taxes: tax amounts and orders per tax rate. */
 import type { TaxesListRow } from '@storelens/api';
 import type { ReportContext } from './context';
-import { type SqlCondition, statusDefault } from './filters';
+import { andSegment, type SqlCondition, statusDefault } from './filters';
 import { andIdIn, listPlan, type ProductListParams } from './list-parts';
 import { planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, rangeCondition } from './paging';
+import { TAX_COLUMNS } from './report-stats';
 import { taxCode } from './segments';
 
-/** The grouped rows of the taxes list (default status exclusion and rate ids only). */
+/**
+ * The grouped rows of the taxes list (default status exclusion and rate ids only, which the
+ * tax rollups have; a saved segment reads the lookup rows for the whole range).
+ */
 function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   const col = `otl.${ctx.dateColumn}`;
   const excluded = ctx.settings.excludedStatuses;
@@ -17,9 +21,10 @@ function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   const sums = (a: string) =>
     `SUM(${a}.total_tax) AS total_tax, SUM(${a}.order_tax) AS order_tax,
       SUM(${a}.shipping_tax) AS shipping_tax`;
-  const plan = listPlan(p, true);
+  const plan = listPlan(p, p.filters.segment === undefined);
   if (!plan) {
     const range = rangeCondition(col, p.range);
+    const segment = andSegment(p.filters, TAX_COLUMNS);
     return {
       sql: `SELECT otl.tax_rate_id AS tax_rate_id, ${sums('otl')},
       COUNT(DISTINCT CASE WHEN otl.parent_id = 0 THEN otl.order_id END) AS orders_count,
@@ -27,8 +32,8 @@ function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
       MAX(r.priority) AS priority,
       MAX(r.country) || '-' || MAX(r.state) || '-' || MAX(r.name) AS tax_code
     FROM order_tax_lookup otl LEFT JOIN tax_rates r ON r.id = otl.tax_rate_id
-    WHERE ${status.sql}${range.sql}${only('otl.tax_rate_id')} GROUP BY otl.tax_rate_id`,
-      params: [...status.params, ...range.params],
+    WHERE ${status.sql}${range.sql}${only('otl.tax_rate_id')}${segment.sql} GROUP BY otl.tax_rate_id`,
+      params: [...status.params, ...range.params, ...segment.params],
     };
   }
   const u = planUnion(ctx, plan, {

@@ -80,7 +80,13 @@ export function cohortRoutes(app: FastifyInstance, db: Db) {
         throw ApiError.invalidParams({
           period: `period ${interval} over this range gives more than ${MAX_COHORT_PERIODS} cohorts; choose a longer period or a shorter range.`,
         });
-      const rows = await cohortsReport(ctx, { interval, after, before, filters: cohortFilters(q) });
+      const rows = await cohortsReport(ctx, {
+        interval,
+        after,
+        before,
+        filters: cohortFilters(q),
+        segment: ctx.segment,
+      });
       return { body: rows };
     },
     { response: CohortsResponse },

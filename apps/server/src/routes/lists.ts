@@ -209,7 +209,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
         await productsList(ctx, {
           ...paging(q),
           range: optionalRange(q, ctx.settings),
-          filters: filtersFromQuery(q),
+          filters: filtersFromQuery(q, ctx.segment),
           orderby: q.orderby ?? 'date',
           extendedInfo: isTrue(q.extended_info),
         }),
@@ -226,7 +226,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
         await variationsList(ctx, {
           ...paging(q),
           range: optionalRange(q, ctx.settings),
-          filters: filtersFromQuery(q),
+          filters: filtersFromQuery(q, ctx.segment),
           orderby: q.orderby ?? 'date',
           extendedInfo: isTrue(q.extended_info),
         }),
@@ -243,7 +243,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
         await categoriesList(ctx, {
           ...paging(q),
           range: optionalRange(q, ctx.settings),
-          filters: filtersFromQuery(q),
+          filters: filtersFromQuery(q, ctx.segment),
           orderby: q.orderby ?? 'category_id',
           extendedInfo: isTrue(q.extended_info),
         }),
@@ -260,7 +260,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
         await couponsList(ctx, {
           ...paging(q),
           range: optionalRange(q, ctx.settings),
-          filters: filtersFromQuery(q),
+          filters: filtersFromQuery(q, ctx.segment),
           orderby: q.orderby ?? 'coupon_id',
           extendedInfo: isTrue(q.extended_info),
         }),
@@ -277,7 +277,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
         await taxesList(ctx, {
           ...paging(q),
           range: optionalRange(q, ctx.settings),
-          filters: filtersFromQuery(q),
+          filters: filtersFromQuery(q, ctx.segment),
           orderby: q.orderby ?? 'tax_rate_id',
           extendedInfo: false,
         }),
@@ -295,7 +295,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           ...paging(q),
           orderby: q.orderby ?? 'date',
           range: optionalRange(q, ctx.settings),
-          filters: downloadFilters(q),
+          filters: { ...downloadFilters(q), segment: ctx.segment },
         }),
       ),
     { response: DownloadsListResponse },
@@ -311,7 +311,7 @@ export function listRoutes(app: FastifyInstance, db: Db) {
           ...paging(q),
           orderby: q.orderby ?? 'download_count',
           range: optionalRange(q, ctx.settings),
-          filters: downloadFilters(q),
+          filters: { ...downloadFilters(q), segment: ctx.segment },
           products: q.products ?? [],
           search: q.search || undefined,
         }),

@@ -32,7 +32,7 @@ export function sourceRoutes(app: FastifyInstance, db: Db) {
         order: q.order ?? 'desc',
         groupby: q.groupby ?? 'source_type',
         range: optionalRange(q, ctx.settings),
-        filters: filtersFromQuery(q),
+        filters: filtersFromQuery(q, ctx.segment),
         orderby: q.orderby ?? 'orders_count',
         search: q.search || undefined,
       });
@@ -48,7 +48,7 @@ export function sourceRoutes(app: FastifyInstance, db: Db) {
     (ctx, q, request) =>
       sourcesStats(ctx, {
         ...request,
-        filters: filtersFromQuery(q),
+        filters: filtersFromQuery(q, ctx.segment),
         segmentby: q.segmentby,
         values: q.values ?? [],
       }),

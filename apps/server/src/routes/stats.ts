@@ -48,7 +48,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
     (ctx, q, request) =>
       productStats(ctx, 'products', {
         ...request,
-        filters: filtersFromQuery(q),
+        filters: filtersFromQuery(q, ctx.segment),
         segmentby: q.segmentby,
       }),
     { response: ProductsStatsResponse },
@@ -61,7 +61,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
     (ctx, q, request) =>
       productStats(ctx, 'variations', {
         ...request,
-        filters: filtersFromQuery(q),
+        filters: filtersFromQuery(q, ctx.segment),
         segmentby: q.segmentby,
       }),
     { response: VariationsStatsResponse },
@@ -76,7 +76,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
     (ctx, q, request) =>
       productStats(ctx, 'products', {
         ...request,
-        filters: filtersFromQuery(q),
+        filters: filtersFromQuery(q, ctx.segment),
         segmentby: q.segmentby,
       }),
     { response: CategoriesStatsResponse },
@@ -89,7 +89,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
     (ctx, q, request) =>
       couponStats(ctx, {
         ...request,
-        filters: filtersFromQuery(q),
+        filters: filtersFromQuery(q, ctx.segment),
         segmentby: q.segmentby,
       }),
     { response: CouponsStatsResponse },
@@ -102,7 +102,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
     (ctx, q, request) =>
       taxStats(ctx, {
         ...request,
-        filters: filtersFromQuery(q),
+        filters: filtersFromQuery(q, ctx.segment),
         segmentby: q.segmentby,
       }),
     { response: TaxesStatsResponse },
@@ -115,7 +115,7 @@ export function statsRoutes(app: FastifyInstance, db: Db) {
     (ctx, q, request) =>
       downloadStats(ctx, {
         ...request,
-        downloads: downloadFilters(q),
+        downloads: { ...downloadFilters(q), segment: ctx.segment },
       }),
     { response: DownloadsStatsResponse },
   );

@@ -20,8 +20,8 @@ import type { SavedSegmentTable } from './schema';
 const V1 = '/wp-json/storelens/v1';
 type IdParams = { Params: Static<typeof SegmentIdParams> };
 
-/** A segment as answered to `userId`. */
-function segmentView(row: SavedSegmentTable, userId: number): SegmentView {
+/** A segment as answered to `userId`; `ownerName` the owner's display name. */
+function segmentView(row: SavedSegmentTable, userId: number, ownerName: string): SegmentView {
   return {
     id: Number(row.id),
     name: row.name,
@@ -29,6 +29,7 @@ function segmentView(row: SavedSegmentTable, userId: number): SegmentView {
     query: JSON.parse(row.query) as Record<string, unknown>,
     shared: Number(row.shared) === 1,
     owner_id: Number(row.user_id),
+    owner_name: ownerName,
     mine: Number(row.user_id) === userId,
     date_created_gmt: row.created_gmt.replace(' ', 'T'),
     date_modified_gmt: row.updated_gmt.replace(' ', 'T'),
@@ -49,6 +50,17 @@ function checkShare(request: FastifyRequest, shared: boolean) {
  */
 export function segmentRoutes(app: FastifyInstance, db: Db) {
   const now = () => formatSqlUtc(Date.now());
+  /** The display names of the owners of `rows` (empty for a user since deleted). */
+  const ownerNames = async (rows: readonly SavedSegmentTable[]) => {
+    const ids = [...new Set(rows.map((r) => Number(r.user_id)))];
+    const users = ids.length
+      ? await db.kysely.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute()
+      : [];
+    const names = new Map(users.map((u) => [Number(u.id), u.name]));
+    return (row: SavedSegmentTable) => names.get(Number(row.user_id)) ?? '';
+  };
+  const viewOf = async (request: FastifyRequest, row: SavedSegmentTable) =>
+    segmentView(row, request.authUser!.id, (await ownerNames([row]))(row));
   const own = async (request: FastifyRequest, id: number) => {
     const row = await db.kysely
       .selectFrom('saved_segments')
@@ -73,7 +85,8 @@ export function segmentRoutes(app: FastifyInstance, db: Db) {
           .orderBy('name')
           .orderBy('id')
           .execute();
-        const views = rows.map((r) => segmentView(r, me));
+        const nameOf = await ownerNames(rows);
+        const views = rows.map((r) => segmentView(r, me, nameOf(r)));
         return [...views.filter((v) => v.mine), ...views.filter((v) => !v.mine)];
       },
     );
@@ -115,7 +128,7 @@ export function segmentRoutes(app: FastifyInstance, db: Db) {
             if (attempt >= 5) throw error;
           }
         }
-        return reply.status(201).send(segmentView(await own(request, id), request.authUser!.id));
+        return reply.status(201).send(await viewOf(request, await own(request, id)));
       },
     );
 
@@ -144,7 +157,7 @@ export function segmentRoutes(app: FastifyInstance, db: Db) {
           set.shared = shared ? 1 : 0;
         }
         await db.kysely.updateTable('saved_segments').set(set).where('id', '=', row.id).execute();
-        return segmentView(await own(request, Number(row.id)), request.authUser!.id);
+        return viewOf(request, await own(request, Number(row.id)));
       },
     );
 
