@@ -46,6 +46,7 @@ const shellRoutes: Record<string, Page> = {
   '/analytics/settings/notifications': lazy(
     () => import('./pages/notifications/NotificationsPage'),
   ),
+  '/analytics/settings/segments': lazy(() => import('./pages/segments/SegmentsPage')),
 };
 
 /** The component and title of a route, or null for an unknown one. */

@@ -73,6 +73,7 @@ export const ALL_PAGES: readonly PageEntry[] = [
     'analytics',
     false,
   ),
+  page('storelens-segments', '/analytics/settings/segments', __('Segments'), 'analytics', false),
   page('woocommerce-customers', '/customers', __('Customers'), 'woocommerce', false),
 ];
 
@@ -83,6 +84,7 @@ export const SHELL_PATHS: readonly string[] = [
   '/analytics/settings',
   '/analytics/settings/connections',
   '/analytics/settings/notifications',
+  '/analytics/settings/segments',
 ];
 
 function page(

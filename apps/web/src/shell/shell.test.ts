@@ -12,6 +12,7 @@ describe('pages, breadcrumbs and titles', () => {
       '/analytics/settings',
       '/analytics/settings/connections',
       '/analytics/settings/notifications',
+      '/analytics/settings/segments',
     ]);
     expect(availablePages(ALL_PAGES.map((p) => p.path))).toHaveLength(ALL_PAGES.length);
     // Settings and Connections are store-wide: administrators only.
@@ -28,6 +29,8 @@ describe('pages, breadcrumbs and titles', () => {
       (c) => ['read', 'view_woocommerce_reports'].includes(c),
     ).map((p) => p.path);
     expect(analystPaths).toContain('/analytics/settings/notifications');
+    // Segments: every role manages its own.
+    expect(analystPaths).toContain('/analytics/settings/segments');
     expect(analystPaths).not.toContain('/analytics/settings/connections');
   });
 

@@ -1,5 +1,6 @@
 import type { BootSettings, DateType } from '@storelens/api';
 import { DateRangeFilterPicker } from '@storelens/components';
+import { Link } from '@storelens/components/link';
 import {
   invalidateReports,
   type Setting,
@@ -7,7 +8,7 @@ import {
   useStorelensDispatch,
 } from '@storelens/data';
 import { __ } from '@storelens/i18n';
-import { parseQuery, stringifyQuery } from '@storelens/navigation';
+import { getNewPath, parseQuery, stringifyQuery } from '@storelens/navigation';
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '../../settings-context';
 import { useNotices } from '../../shell/notices';
@@ -154,6 +155,11 @@ export function AnalyticsSettings() {
   return (
     <div className="sl-page sl-settings">
       <h1 className="sl-page__title">{__('Analytics settings')}</h1>
+      <p>
+        <Link href={getNewPath({}, '/analytics/settings/segments', {})}>
+          {__('Manage saved segments')}
+        </Link>
+      </p>
       <section className="sl-card" aria-labelledby="analytics-settings-title">
         <h2 id="analytics-settings-title">{__('Analytics settings')}</h2>
         {!loaded && (error || definitions.error) ? (

@@ -125,6 +125,7 @@ export function categoriesChartMode(query: Query): ChartModeChoice {
 export const categoriesReport: ReportDefinition = {
   id: 'categories',
   title: __('Categories'),
+  segments: {},
   statsEndpoint: 'products',
   charts: productCharts,
   filters: () => [

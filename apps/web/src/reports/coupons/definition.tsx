@@ -83,6 +83,7 @@ export function couponsChartMode(query: Query): ChartModeChoice {
 export const couponsReport: ReportDefinition = {
   id: 'coupons',
   title: __('Coupons'),
+  segments: {},
   statsEndpoint: 'coupons',
   charts: couponCharts,
   chartMode: couponsChartMode,

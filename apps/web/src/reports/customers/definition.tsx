@@ -6,7 +6,6 @@ import { advancedFilter, dateRules, idsFilter, numberRules } from '../page/filte
 import { customerLink } from '../page/links';
 import { moneyCell } from '../page/profit';
 import type { ReportDefinition, RowContext } from '../page/types';
-import { SaveSegment, SegmentTools } from '../segments/segments';
 import { sourceAdvancedFilters } from '../sources/source-filters';
 import { NarrowingNotice, narrowingQuery } from './narrowing';
 
@@ -116,25 +115,21 @@ export const customersReport: ReportDefinition = {
   id: 'customers',
   title: __('Customers'),
   showDatePicker: false,
-  notice: () => (
-    <>
-      <NarrowingNotice />
-      <SegmentTools>
-        <SaveSegment
-          source="customers"
-          filterQuery={(query) => ({
-            ...getFilterQuery({
-              endpoint: 'customers',
-              query,
-              filters: customersReport.filters?.(query, {}) ?? [],
-              advancedFilters: customersAdvancedFilters,
-            }),
-            ...narrowingQuery(query),
-          })}
-        />
-      </SegmentTools>
-    </>
-  ),
+  notice: () => <NarrowingNotice />,
+  segments: {
+    save: () => ({
+      source: 'customers',
+      filterQuery: (query) => ({
+        ...getFilterQuery({
+          endpoint: 'customers',
+          query,
+          filters: customersReport.filters?.(query, {}) ?? [],
+          advancedFilters: customersAdvancedFilters,
+        }),
+        ...narrowingQuery(query),
+      }),
+    }),
+  },
   statsQuery: (query) => narrowingQuery(query),
   filters: () => [
     {

@@ -101,6 +101,7 @@ export function downloadsNotice(settings: BootSettings): ReactNode {
 export const downloadsReport: ReportDefinition = {
   id: 'downloads',
   title: __('Downloads'),
+  segments: {},
   statsEndpoint: 'downloads',
   charts: [{ key: 'download_count', label: __('Downloads'), type: 'number' }],
   filters: () => [allOrAdvancedFilter(__('All downloads'))],

@@ -10,7 +10,6 @@ import { advancedFilter, allOrAdvancedFilter, idsFilter, isRules } from '../page
 import { customerLink, orderLink, reportHref } from '../page/links';
 import { costCell, moneyCell, moneyOrUnknown } from '../page/profit';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
-import { SaveSegment, SegmentPicker, SegmentTools, segmentQuery } from '../segments/segments';
 import { sourceAdvancedFilters } from '../sources/source-filters';
 
 /** Orders' advanced filters: the status filter offers the store's custom statuses too. */
@@ -286,27 +285,17 @@ export const ordersReport: ReportDefinition = {
   charts: ordersCharts,
   filters: () => [allOrAdvancedFilter(__('All orders'))],
   advancedFilters: ordersAdvancedFilters,
-  notice: (settings) => (
-    <SegmentTools>
-      <SegmentPicker />
-      <SaveSegment
-        source="orders"
-        filterQuery={(query) =>
-          getFilterQuery({
-            endpoint: 'orders',
-            query,
-            filters: [allOrAdvancedFilter(__('All orders'))],
-            advancedFilters: ordersAdvancedFilters(settings),
-          })
-        }
-      />
-    </SegmentTools>
-  ),
-  statsQuery: (query) => segmentQuery(query),
-  table: (query) => {
-    const segment = segmentQuery(query);
-    return segment.segment
-      ? { ...table, tableQuery: () => ({ extended_info: true, ...segment }) }
-      : table;
+  segments: {
+    save: (settings) => ({
+      source: 'orders',
+      filterQuery: (query) =>
+        getFilterQuery({
+          endpoint: 'orders',
+          query,
+          filters: [allOrAdvancedFilter(__('All orders'))],
+          advancedFilters: ordersAdvancedFilters(settings),
+        }),
+    }),
   },
+  table: () => table,
 };

@@ -39,6 +39,7 @@ import { sessionApiFetch } from '../../api-client';
 import { useStore } from '../../settings-context';
 import { UpdatedAt } from '../../shell/freshness';
 import { useAdminLocation } from '../../use-location';
+import { SaveSegment, SegmentPicker, SegmentTools, segmentQuery } from '../segments/segments';
 import {
   type IntervalLike,
   isAdditiveMetric,
@@ -66,6 +67,29 @@ import type {
   TableDefinition,
 } from './types';
 import { useUserPreference } from './user-preference';
+
+/** The table with `segment` among its request params, when the page names one. */
+function withSegment(table: TableDefinition, segment: Record<string, string>): TableDefinition {
+  if (!segment.segment) return table;
+  const own = table.tableQuery;
+  return { ...table, tableQuery: (query) => ({ ...own?.(query), ...segment }) };
+}
+
+/** The segment picker of a report, and "Save as segment" where the report saves one. */
+function ReportSegments({
+  save,
+}: {
+  readonly save:
+    | ReturnType<NonNullable<NonNullable<ReportDefinition['segments']>['save']>>
+    | undefined;
+}) {
+  return (
+    <SegmentTools>
+      <SegmentPicker />
+      {save && <SaveSegment source={save.source} filterQuery={save.filterQuery} />}
+    </SegmentTools>
+  );
+}
 
 /** The rows of a table, from its list endpoint or its stats' day intervals. */
 function useTableRows(
@@ -168,7 +192,9 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
   }, [query, path]);
 
   const facts = definition.useFacts?.(query) ?? {};
-  const table = definition.table(query, facts);
+  // A saved segment (`segment=<id>` in the URL) goes with every stats and table request.
+  const segmentArgs = definition.segments ? segmentQuery(query) : {};
+  const table = withSegment(definition.table(query, facts), segmentArgs);
   const filters = definition.filters?.(query, facts) ?? [];
   const makeFilters = definition.advancedFilters;
   const advancedFilters = useMemo(() => makeFilters?.(settings), [makeFilters, settings]);
@@ -207,7 +233,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
   const totalRows = searchMissed ? 0 : items.totalResults;
   const lookups = useLookups(table.lookups, rows);
 
-  const statsExtra = definition.statsQuery?.(query, facts) ?? {};
+  const statsExtra = { ...segmentArgs, ...definition.statsQuery?.(query, facts) };
   const hasChart = Boolean(definition.statsEndpoint) && charts.length > 0;
 
   // Summary line under the table: its own stats request.
@@ -346,6 +372,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
       <h1 className="sl-report__title">{definition.title}</h1>
       <UpdatedAt />
       {definition.notice?.(settings)}
+      {definition.segments && <ReportSegments save={definition.segments.save?.(settings)} />}
       <section className="sl-report__filters" aria-label={__('Filters')}>
         <ReportFilters
           filters={filters}

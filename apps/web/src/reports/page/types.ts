@@ -1,4 +1,4 @@
-import type { BootSettings } from '@storelens/api';
+import type { BootSettings, SegmentSource } from '@storelens/api';
 import type {
   AdvancedFiltersConfig,
   ReportFilterConfig,
@@ -185,4 +185,15 @@ export interface ReportDefinition {
   readonly totalsNote?: (totals: Readonly<Record<string, unknown>>, query: Query) => ReactNode;
   /** A standing notice under the heading, from the store's settings (null: none). */
   readonly notice?: (settings: BootSettings) => ReactNode;
+  /**
+   * The report takes a saved segment (`segment=<id>`): ReportPage shows the segment picker
+   * (kept in the URL like the filters) and sends `segment` with the stats and table requests.
+   * `save`: "Save as segment" of this report's filters, a segment of `source`.
+   */
+  readonly segments?: {
+    readonly save?: (settings: BootSettings) => {
+      readonly source: SegmentSource;
+      readonly filterQuery: (query: Query) => Record<string, unknown>;
+    };
+  };
 }

@@ -129,6 +129,7 @@ function useProductFacts(query: Query): ViewFacts {
 export const productsReport: ReportDefinition = {
   id: 'products',
   title: __('Products'),
+  segments: {},
   statsEndpoint: 'products',
   charts: productCharts,
   filters: productFilters,

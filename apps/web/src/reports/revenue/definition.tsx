@@ -10,7 +10,6 @@ import {
   moneyOrUnknown,
 } from '../page/profit';
 import type { ChartMetric, ReportDefinition, RowContext, TableDefinition } from '../page/types';
-import { SegmentPicker, SegmentTools, segmentQuery } from '../segments/segments';
 
 /** Revenue's metrics, in display order; the first is charted by default. */
 export const revenueCharts: readonly ChartMetric[] = [
@@ -192,14 +191,6 @@ export const revenueReport: ReportDefinition = {
   statsEndpoint: 'revenue',
   charts: [...revenueCharts, ...revenueProfitCharts],
   totalsNote: (totals, query) => <CostCoverage coverage={totals.cost_coverage} query={query} />,
-  notice: () => (
-    <SegmentTools>
-      <SegmentPicker />
-    </SegmentTools>
-  ),
-  statsQuery: (query) => segmentQuery(query),
-  table: (query) => {
-    const segment = segmentQuery(query);
-    return segment.segment ? { ...table, tableQuery: () => segment } : table;
-  },
+  segments: {},
+  table: () => table,
 };

@@ -1,4 +1,5 @@
 import type { SegmentSource, SegmentView } from '@storelens/api';
+import { Link } from '@storelens/components/link';
 import { isApiError, useCurrentUser, useSegments } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { getHistory, getNewPath, getQuery, type Query } from '@storelens/navigation';
@@ -15,9 +16,9 @@ export function segmentQuery(query: Query): Record<string, string> {
 const segmentLabel = (s: SegmentView) => (s.mine ? s.name : sprintf(__('%s (shared)'), s.name));
 
 /**
- * The "Segment" picker of the Revenue and Orders reports: a select of the user's segments
- * and the shared ones; choosing one adds `segment=<id>` to the page's query (and so to every
- * request of the report).
+ * The "Segment" picker of every report that takes a segment (ReportPage): a select of the
+ * user's segments and the shared ones; choosing one adds `segment=<id>` to the page's query
+ * (and so to every request of the report). "Manage segments" opens their list.
  */
 export function SegmentPicker({ query = getQuery() as Query }: { readonly query?: Query }) {
   const id = useId();
@@ -47,6 +48,7 @@ export function SegmentPicker({ query = getQuery() as Query }: { readonly query?
           <option value={current}>{sprintf(__('Segment %s'), current)}</option>
         )}
       </select>
+      <Link href={getNewPath({}, '/analytics/settings/segments', {})}>{__('Manage segments')}</Link>
       {error && (
         <span role="alert" className="sl-segments__error">
           {__('The segments could not be loaded.')}

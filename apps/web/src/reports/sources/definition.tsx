@@ -122,6 +122,7 @@ export function sourcesChartMode(query: Query): ChartModeChoice {
 export const sourcesReport: ReportDefinition = {
   id: 'sources',
   title: __('Sources'),
+  segments: {},
   statsEndpoint: 'sources',
   charts: sourcesCharts,
   chartMode: sourcesChartMode,

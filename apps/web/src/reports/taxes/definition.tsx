@@ -90,6 +90,7 @@ export function taxesChartMode(query: Query): ChartModeChoice {
 export const taxesReport: ReportDefinition = {
   id: 'taxes',
   title: __('Taxes'),
+  segments: {},
   statsEndpoint: 'taxes',
   charts: taxCharts,
   chartMode: taxesChartMode,

@@ -45,6 +45,7 @@ export function variationsChartMode(query: Query): ChartModeChoice {
 export const variationsReport: ReportDefinition = {
   id: 'variations',
   title: __('Variations'),
+  segments: {},
   statsEndpoint: 'variations',
   charts: productCharts,
   filters: () => [

@@ -1,0 +1,251 @@
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openDashboard, seriousViolations, watchConsole } from './browser';
+import { apiLogin, type RunningServer, startServer } from './server';
+
+/** The browser's steps here wait on report requests of a 6,000-order store: generous. */
+const SLOW = 180_000;
+
+const href = (server: RunningServer, path: string, query = '') =>
+  `${server.url}/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent(path)}${query}`;
+
+const RANGE = '&period=last_year&compare=previous_year';
+const SEGMENT = 'Completed orders (e2e)';
+const RENAMED = 'Completed and kept (e2e)';
+
+/** The body rows of the report table (the card's table). */
+const tableRows = (page: Page) => page.locator('.sl-table-card table tbody tr');
+
+/** Waits until the report table shows rows of data, not its loading placeholder. */
+async function tableLoaded(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await tableRows(page).count()) > 0 &&
+        !(await page.locator('.sl-table-card').textContent())?.includes('data is loading'),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+}
+
+/** The next report response whose URL has `part` and names the segment. */
+const segmentResponse = (page: Page, part: string) =>
+  page.waitForResponse((r) => r.url().includes(part) && /[?&]segment=\d+/.test(r.url()), {
+    timeout: 60_000,
+  });
+
+describe('Saved segments in the dashboard', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let consoleMessages: string[];
+  let headers: Record<string, string>;
+
+  /** The same request over REST, as the administrator; `segment` dropped when asked. */
+  const rest = async (response: Response, withSegment = true) => {
+    const url = new URL(response.url());
+    if (!withSegment) url.searchParams.delete('segment');
+    const res = await fetch(`${server.url}${url.pathname}${url.search}`, { headers });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+
+  /** Chooses the segment named `name` in the report's Segment picker with the arrow keys. */
+  const chooseByKeyboard = async (name: string) => {
+    const picker = page.getByRole('combobox', { name: 'Segment' });
+    await expect
+      .poll(() => picker.locator('option').allTextContents(), { timeout: 60_000 })
+      .toContain(name);
+    await picker.focus();
+    for (let i = 0; i < 10; i++) {
+      const shown = await picker.evaluate(
+        (el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '',
+      );
+      if (shown === name) break;
+      await page.keyboard.press('ArrowDown');
+    }
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    headers = await apiLogin(server.url, server.accounts.administrator);
+    browser = await launchBrowser();
+    page = await openDashboard(browser, server);
+    consoleMessages = watchConsole(page);
+  }, SLOW);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it(
+    "saves the Orders report's advanced filters as a segment by keyboard",
+    async () => {
+      await page.goto(
+        href(server, '/analytics/orders', `${RANGE}&filter=advanced&status_is=completed`),
+      );
+      await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+      await tableLoaded(page);
+      await page.getByRole('button', { name: 'Save as segment' }).focus();
+      await page.keyboard.press('Enter');
+      // The name field opens focused.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+        .toBe(await page.getByLabel('Segment name').getAttribute('id'));
+      // Nothing typed: the error is said, and nothing is saved.
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.getByRole('alert').filter({ hasText: 'Give the segment a name' }).count())
+        .toBe(1);
+      await page.keyboard.type(SEGMENT);
+      const saved = page.waitForResponse(
+        (r) => r.url().includes('/storelens/v1/segments') && r.request().method() === 'POST',
+      );
+      await page.keyboard.press('Enter');
+      const created = await saved;
+      expect(created.status()).toBe(201);
+      const body = (await created.json()) as { query: Record<string, unknown> };
+      expect(body.query).toMatchObject({ status_is: ['completed'] });
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'Saved the segment' }).count())
+        .toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'narrows Revenue to the segment: other figures than unfiltered, those of REST',
+    async () => {
+      await page.goto(href(server, '/analytics/revenue', RANGE));
+      await page.getByRole('heading', { level: 1, name: 'Revenue' }).waitFor();
+      await tableLoaded(page);
+      const narrowed = segmentResponse(page, 'reports/revenue/stats');
+      await chooseByKeyboard(SEGMENT);
+      const response = await narrowed;
+      expect(response.status()).toBe(200);
+      expect(page.url()).toMatch(/segment=\d+/);
+      const shown = (await response.json()) as { totals: { net_revenue: number } };
+      const viaRest = (await rest(response)) as { totals: { net_revenue: number } };
+      const unfiltered = (await rest(response, false)) as { totals: { net_revenue: number } };
+      expect(shown.totals.net_revenue).toBe(viaRest.totals.net_revenue);
+      expect(shown.totals.net_revenue).not.toBe(unfiltered.totals.net_revenue);
+      await tableLoaded(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+    },
+    SLOW,
+  );
+
+  it(
+    'narrows Products to the segment, its list and its stats',
+    async () => {
+      await page.goto(href(server, '/analytics/products', RANGE));
+      await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+      await tableLoaded(page);
+      const stats = segmentResponse(page, 'reports/products/stats');
+      const list = page.waitForResponse(
+        (r) =>
+          /reports\/products\?/.test(r.url()) &&
+          /[?&]segment=\d+/.test(r.url()) &&
+          r.request().method() === 'GET',
+        { timeout: 60_000 },
+      );
+      await chooseByKeyboard(SEGMENT);
+      const statsResponse = await stats;
+      const shown = (await statsResponse.json()) as { totals: { items_sold: number } };
+      const viaRest = (await rest(statsResponse)) as { totals: { items_sold: number } };
+      const unfiltered = (await rest(statsResponse, false)) as { totals: { items_sold: number } };
+      expect(shown.totals.items_sold).toBe(viaRest.totals.items_sold);
+      expect(shown.totals.items_sold).toBeLessThan(unfiltered.totals.items_sold);
+      const listResponse = await list;
+      const rows = (await listResponse.json()) as { product_id: number; items_sold: number }[];
+      expect(rows).toEqual(
+        ((await rest(listResponse)) as typeof rows).map((r) => expect.objectContaining(r)),
+      );
+      await tableLoaded(page);
+      expect(page.url()).toMatch(/segment=\d+/);
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'renames and deletes the segment on the manage screen, by keyboard',
+    async () => {
+      await page.getByRole('link', { name: 'Manage segments' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Segments' }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: SEGMENT });
+      await row.waitFor({ timeout: 60_000 });
+      expect(await row.textContent()).toContain('status is: completed');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await row.getByRole('button', { name: `Rename “${SEGMENT}”` }).focus();
+      await page.keyboard.press('Enter');
+      const field = page.getByLabel(`New name of “${SEGMENT}”`);
+      await field.waitFor();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Enter');
+      // An empty name: the error under the field, which says it describes it.
+      const error = page.getByRole('alert').filter({ hasText: 'Give the segment a name' });
+      await error.waitFor();
+      expect(await field.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.type(RENAMED);
+      const renamed = page.waitForResponse(
+        (r) => r.url().includes('/storelens/v1/segments/') && r.request().method() === 'PUT',
+      );
+      await page.keyboard.press('Enter');
+      expect((await renamed).status()).toBe(200);
+      const renamedRow = page.getByRole('row').filter({ hasText: RENAMED });
+      await renamedRow.waitFor();
+      // The administrator may share it.
+      await renamedRow
+        .getByRole('checkbox', { name: `Share “${RENAMED}” with every user` })
+        .focus();
+      const shared = page.waitForResponse(
+        (r) => r.url().includes('/storelens/v1/segments/') && r.request().method() === 'PUT',
+      );
+      await page.keyboard.press('Space');
+      expect(((await (await shared).json()) as { shared: boolean }).shared).toBe(true);
+
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      await renamedRow.getByRole('button', { name: `Delete “${RENAMED}”` }).focus();
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('group', { name: `Delete the segment “${RENAMED}”?` });
+      await confirm.waitFor();
+      // The confirmation takes the focus on its Delete button.
+      const deleted = page.waitForResponse(
+        (r) => r.url().includes('/storelens/v1/segments/') && r.request().method() === 'DELETE',
+      );
+      await page.keyboard.press('Enter');
+      expect((await deleted).status()).toBe(200);
+      await expect.poll(() => page.getByRole('row').filter({ hasText: RENAMED }).count()).toBe(0);
+      const left = await fetch(`${server.url}/wp-json/storelens/v1/segments`, { headers });
+      expect(((await left.json()) as { name: string }[]).map((s) => s.name)).not.toContain(RENAMED);
+      expect(consoleMessages).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'reaches the manage screen from Settings',
+    async () => {
+      await page.goto(href(server, '/analytics/settings'));
+      await page.getByRole('link', { name: 'Manage saved segments' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Segments' }).waitFor();
+      await page.getByText('No segments yet.').waitFor({ timeout: 60_000 });
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
+});
