@@ -86,6 +86,10 @@ function ensureChromium() {
 
 ensureChromium();
 
+// WooCommerce's published client, which the type check and the compatibility tests read.
+if (!run('WooCommerce client for the compatibility tests', 'node', ['scripts/compat-install.mjs']))
+  failed++;
+
 if (run('lint', 'npx', ['biome', 'check', '.'])) passed++;
 else failed++;
 if (run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])) passed++;
