@@ -16,10 +16,11 @@ import {
   UNKNOWN_SOURCE,
 } from '@storelens/api';
 import { type MeasureColumn, ORDER_MEASURES } from '../db/measures';
-import type { ReportContext } from './context';
+import { DATE_KIND, type ReportContext } from './context';
 import { type FilterColumns, type ReportFilters, rowFilter, type SqlCondition } from './filters';
 import { PROFIT_SORTS, withProfitSort } from './list-parts';
 import { profitMetrics } from './metrics';
+import { edgeCondition, type ListRange, monthAnswerable, monthPlan } from './month-source';
 import { type ListPaging, type ListResult, pagedQuery, rangeCondition } from './paging';
 import {
   assembleStats,
@@ -83,6 +84,132 @@ export function dimensionSql(dimension: SourceDimension, a = 'a', o = 'o'): stri
 }
 
 const isAttribution = (d: SourceDimension) => ATTRIBUTION[d] !== undefined;
+
+/** The checkout channels, over `orders o` (an unknown source there: tracking blocked or not yet on). */
+const CHECKOUT_SQL = `(o.created_via IS NULL OR o.created_via IN ('', 'checkout', 'store-api'))`;
+
+/**
+ * Why a row's source is unknown, in SQL over `a` and `o` as `fromSql(true)` joins them: `known`
+ * when it is not, else no attribution record, not made at the checkout, or a checkout order
+ * (before the store's first attributed order, or tracking blocked).
+ */
+export const UNKNOWN_REASON_SQL = `CASE WHEN ${dimensionSql('source_type')} <> '${UNKNOWN_SOURCE}' THEN 'known'
+  WHEN a.order_id IS NULL THEN 'no_record' WHEN NOT ${CHECKOUT_SQL} THEN 'not_checkout'
+  ELSE 'checkout' END`;
+
+/**
+ * Which requests read source_day (migration 040, ingest/source-day.ts): `enabled` off makes
+ * every request scan the order rows (the tests compare both); `taken` counts the requests that
+ * read it.
+ */
+export const sourceDayReads = { enabled: true, taken: 0 };
+
+/** Whole local days ([from, to), 'YYYY-MM-DD'; an absent bound is open) from source_day. */
+interface DayPlan {
+  /** The whole days, as a condition on `d.day`. */
+  days: SqlCondition;
+  /** The rest of the range (partial days), as a condition on the order rows' date, if any. */
+  partial: SqlCondition | undefined;
+}
+
+/** 'YYYY-MM' → the first day of the month after it. */
+function monthAfter(month: string): string {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${month.slice(0, 4)}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * How source_day answers a request: its whole local days from the rollup, the hours at the
+ * edges from the order rows, split by the list reports' planner (month-source.ts; its whole
+ * months and edge days are all days here). Undefined, for the order rows to answer it all,
+ * when a filter needs them (anything but statuses) or the range has no whole day.
+ */
+function dayPlan(
+  ctx: ReportContext,
+  filters: ReportFilters,
+  range: ListRange,
+): DayPlan | undefined {
+  if (!sourceDayReads.enabled) return undefined;
+  const statusesOnly =
+    monthAnswerable(filters, { variation: false }) &&
+    filters.productIncludes.length +
+      filters.productExcludes.length +
+      filters.categoryIncludes.length +
+      filters.categoryExcludes.length ===
+      0 &&
+    !filters.sources?.length;
+  if (!statusesOnly) return undefined;
+  const plan = monthPlan(range);
+  if (!plan || (plan.months.length === 0 && plan.days.length === 0)) return undefined;
+  const pieces: { from?: string | undefined; to?: string | undefined }[] = [
+    ...plan.months.map((m) => ({
+      from: m.first && `${m.first}-01`,
+      // (The last month of year 9999 ends the days: '10000-…' would sort before them.)
+      to: m.last && m.last !== '9999-12' ? monthAfter(m.last) : undefined,
+    })),
+    ...plan.days,
+  ].sort((a, b) => ((a.from ?? '') < (b.from ?? '') ? -1 : 1));
+  const merged: typeof pieces = [];
+  for (const p of pieces) {
+    const last = merged.at(-1);
+    if (last && (last.to === undefined || (p.from !== undefined && last.to >= p.from))) {
+      if (last.to !== undefined && (p.to === undefined || p.to > last.to)) last.to = p.to;
+    } else merged.push({ ...p });
+  }
+  const params: unknown[] = [];
+  const sql = merged.map((p) => {
+    const parts: string[] = [];
+    if (p.from !== undefined) {
+      parts.push('d.day >= ?');
+      params.push(p.from);
+    }
+    if (p.to !== undefined) {
+      parts.push('d.day < ?');
+      params.push(p.to);
+    }
+    return parts.length ? `(${parts.join(' AND ')})` : '1=1';
+  });
+  sourceDayReads.taken++;
+  return {
+    days: { sql: sql.length === 1 ? sql[0]! : `(${sql.join(' OR ')})`, params },
+    partial: edgeCondition({ ...plan, nullDates: false }, `os.${ctx.dateColumn}`, 'partial'),
+  };
+}
+
+/** source_day rows (alias `d`) of a plan's whole days, a dimension and the request's statuses. */
+function dayWhere(
+  ctx: ReportContext,
+  filters: ReportFilters,
+  plan: DayPlan,
+  dimension: string,
+): SqlCondition {
+  const status = rowFilter(
+    filters,
+    ctx.settings.excludedStatuses,
+    { orderId: 'NULL', status: 'd.status' },
+    'order',
+  );
+  return {
+    sql: `d.date_kind = ? AND d.dimension = ? AND ${plan.days.sql} AND ${status.sql}`,
+    params: [DATE_KIND[ctx.dateColumn], dimension, ...plan.days.params, ...status.params],
+  };
+}
+
+/** The order rows of a plan's partial days (the request's statuses; its filters are statuses). */
+function partialWhere(ctx: ReportContext, filters: ReportFilters, partial: SqlCondition) {
+  const col = `os.${ctx.dateColumn}`;
+  const filter = rowFilter(filters, ctx.settings.excludedStatuses, ORDER_COLUMNS, 'order');
+  return {
+    sql: `${col} IS NOT NULL AND ${filter.sql} AND ${partial.sql}`,
+    params: [...filter.params, ...partial.params],
+  };
+}
+
+/** source_day's sums (alias `d`) named as the report's. */
+const DAY_SUMS = `SUM(d.orders_count) AS orders_count, SUM(d.net_total) AS net_revenue,
+      SUM(d.new_customers) AS new_customers, SUM(d.num_items_sold) AS items_sold,
+      ${ORDER_MEASURES.map((m) => `SUM(d.${m}) AS ${m}`).join(', ')}`;
 const placeholders = (values: readonly unknown[]) => `(${values.map(() => '?').join(',')})`;
 
 /**
@@ -243,12 +370,30 @@ export async function sourcesList(
   p: SourcesListParams,
 ): Promise<ListResult<SourcesListRow>> {
   const withOrders = !isAttribution(p.groupby);
-  const where = rowsWhere(ctx, p.filters, p.range);
   const value = dimensionSql(p.groupby);
   const title = p.groupby === 'payment_method' ? 'MAX(o.payment_method_title)' : "''";
-  const grouped = `SELECT ${value} AS value, ${title} AS title, ${SUMS}
-    FROM ${fromSql(withOrders)} WHERE ${where.sql} GROUP BY ${value}`;
-  const params: unknown[] = [...where.params];
+  const rowsOf = (where: SqlCondition) => ({
+    sql: `SELECT ${value} AS value, ${title} AS title, ${SUMS}
+    FROM ${fromSql(withOrders)} WHERE ${where.sql} GROUP BY ${value}`,
+    params: where.params,
+  });
+  const plan = dayPlan(ctx, p.filters, p.range);
+  let source: SqlCondition;
+  if (plan) {
+    const days = dayWhere(ctx, p.filters, plan, p.groupby);
+    const edges = plan.partial && rowsOf(partialWhere(ctx, p.filters, plan.partial));
+    source = {
+      sql: `SELECT u.value, MAX(u.title) AS title, SUM(u.orders_count) AS orders_count,
+        SUM(u.net_revenue) AS net_revenue, SUM(u.new_customers) AS new_customers,
+        SUM(u.items_sold) AS items_sold, ${ORDER_MEASURES.map((m) => `SUM(u.${m}) AS ${m}`).join(', ')}
+      FROM (SELECT d.value AS value, MAX(d.title) AS title, ${DAY_SUMS}
+        FROM source_day d WHERE ${days.sql} GROUP BY d.value${edges ? `\n UNION ALL ${edges.sql}` : ''}) u
+      GROUP BY u.value`,
+      params: [...days.params, ...(edges?.params ?? [])],
+    };
+  } else source = rowsOf(rowsWhere(ctx, p.filters, p.range));
+  const grouped = source.sql;
+  const params: unknown[] = [...source.params];
   // The range's orders ride along with each row (the groups are computed once for both).
   let inner = `SELECT g.value, g.title, g.orders_count, g.net_revenue, g.new_customers,
       g.items_sold, ${ORDER_MEASURES.map((m) => `g.${m}`).join(', ')},
@@ -360,6 +505,7 @@ export async function sourcesStats(
   const withOrders = segmentby !== undefined && !isAttribution(segmentby);
   let segments: Segment[] | undefined;
   let segmentSql = '';
+  let daySeg = '';
   const segmentParams: unknown[] = [];
   if (segmentby) {
     let values = [...new Set(p.values.map(foldValue(segmentby)))];
@@ -378,12 +524,17 @@ export async function sourcesStats(
     }
     segments = values.map((v, i) => ({ id: i + 1, label: sourceLabel(segmentby, v) }));
     if (values.length) {
-      segmentSql = `CASE ${values.map((_, i) => `WHEN ${dimensionSql(segmentby)} = ? THEN ${i + 1}`).join(' ')} ELSE 0 END`;
+      const segmentOf = (value: string) =>
+        `CASE ${values.map((_, i) => `WHEN ${value} = ? THEN ${i + 1}`).join(' ')} ELSE 0 END`;
+      segmentSql = segmentOf(dimensionSql(segmentby));
+      daySeg = segmentOf('d.value');
       segmentParams.push(...values);
     }
   }
-  const rows = await ctx.sql.query<Record<string, unknown>>(
-    `SELECT x.k AS k, MIN(x.t) AS t, x.seg AS seg,
+  const plan = p.interval === 'hour' ? undefined : dayPlan(ctx, p.filters, range);
+  const rowsOf = (rowsWhere: SqlCondition) =>
+    ctx.sql.query<Record<string, unknown>>(
+      `SELECT x.k AS k, MIN(x.t) AS t, x.seg AS seg,
        SUM(CASE WHEN x.parent_id = 0 THEN 1 ELSE 0 END) AS orders_count,
        SUM(x.net_total) AS net_revenue,
        SUM(CASE WHEN x.parent_id = 0 AND x.returning_customer = 0 AND x.customer_id > 0
@@ -394,10 +545,30 @@ export async function sourcesStats(
      FROM (SELECT SUBSTR(${col}, 1, ${width}) AS k, ${col} AS t, ${segmentSql || '0'} AS seg,
          os.parent_id, os.net_total, os.returning_customer, os.customer_id, ${unknown} AS source_type,
          os.num_items_sold, ${ORDER_MEASURES.map((m) => `os.${m}`).join(', ')}
-       FROM ${fromSql(withOrders)} WHERE ${where.sql}) x
+       FROM ${fromSql(withOrders)} WHERE ${rowsWhere.sql}) x
      GROUP BY x.k, x.seg`,
-    [...segmentParams, ...where.params],
-  );
+      [...segmentParams, ...rowsWhere.params],
+    );
+  let rows: Record<string, unknown>[];
+  if (plan) {
+    // Each order row is under one value of every dimension: the segments' dimension (else the
+    // source type) sums to the totals.
+    const days = dayWhere(ctx, p.filters, plan, segmentby ?? 'source_type');
+    rows = await ctx.sql.query<Record<string, unknown>>(
+      `SELECT x.k AS k, MIN(x.t) AS t, x.seg AS seg, SUM(x.orders_count) AS orders_count,
+         SUM(x.net_total) AS net_revenue, SUM(x.new_customers) AS new_customers,
+         SUM(x.unknown_orders) AS unknown_orders, SUM(x.num_items_sold) AS items_sold,
+         ${ORDER_MEASURES.map((m) => `SUM(x.${m}) AS ${m}`).join(', ')}
+       FROM (SELECT d.day AS k, d.day AS t, ${daySeg || '0'} AS seg, d.orders_count,
+           d.net_total, d.new_customers, d.unknown_orders, d.num_items_sold,
+           ${ORDER_MEASURES.map((m) => `d.${m}`).join(', ')}
+         FROM source_day d WHERE ${days.sql}) x
+       GROUP BY x.k, x.seg`,
+      [...segmentParams, ...days.params],
+    );
+    for (const r of rows) r.t = `${String(r.t).slice(0, 10)} 00:00:00`;
+    if (plan.partial) rows.push(...(await rowsOf(partialWhere(ctx, p.filters, plan.partial))));
+  } else rows = await rowsOf(where);
   for (const r of rows) {
     const add: SourceAcc = {
       orders: Number(r.orders_count ?? 0),
@@ -419,7 +590,7 @@ export async function sourcesStats(
   return assembleStats(accs, {
     timezone: ctx.settings.timezone,
     segments,
-    extraTotals: await unknownReasons(ctx, where),
+    extraTotals: await unknownReasons(ctx, where, plan && { plan, filters: p.filters }),
   });
 }
 
@@ -428,13 +599,20 @@ export async function sourcesStats(
  * record; not made at the checkout; checkout orders before the store's first attributed
  * order; the other checkout orders (tracking blocked).
  */
-async function unknownReasons(ctx: ReportContext, where: SqlCondition) {
+async function unknownReasons(
+  ctx: ReportContext,
+  where: SqlCondition,
+  days?: { plan: DayPlan; filters: ReportFilters },
+) {
+  // The first in creation order (the orders' index on it, migration 040).
   const [first] = await ctx.sql.query<{ d: string | null }>(
-    `SELECT MIN(o.date_created_gmt) AS d FROM order_attribution a JOIN orders o ON o.id = a.order_id
-     WHERE a.source_type <> '' AND a.source_type <> '${UNKNOWN_SOURCE}'`,
+    `SELECT o.date_created_gmt AS d FROM orders o JOIN order_attribution a ON a.order_id = o.id
+     WHERE a.source_type <> '' AND a.source_type <> '${UNKNOWN_SOURCE}'
+     ORDER BY o.date_created_gmt LIMIT 1`,
   );
   const since = first?.d ?? null;
-  const checkout = `(o.created_via IS NULL OR o.created_via IN ('', 'checkout', 'store-api'))`;
+  if (days) return unknownReasonsByDay(ctx, where, since, days);
+  const checkout = CHECKOUT_SQL;
   const before = since === null ? '1=1' : 'o.date_created_gmt < ?';
   const [r] = await ctx.sql.query<Record<string, number | null>>(
     `SELECT
@@ -451,6 +629,55 @@ async function unknownReasons(ctx: ReportContext, where: SqlCondition) {
     unknown_not_checkout: Number(r?.not_checkout ?? 0),
     unknown_before_attribution: Number(r?.before_attribution ?? 0),
     unknown_blocked: Number(r?.blocked ?? 0),
+  };
+}
+
+/**
+ * `unknownReasons` from source_day's `unknown_reason` rows and the partial days' order rows;
+ * the checkout orders split at the store's first attributed order by reading those created
+ * before it (from the oldest, by the orders' creation index).
+ */
+async function unknownReasonsByDay(
+  ctx: ReportContext,
+  where: SqlCondition,
+  since: string | null,
+  { plan, filters }: { plan: DayPlan; filters: ReportFilters },
+) {
+  const days = dayWhere(ctx, filters, plan, 'unknown_reason');
+  const edges = plan.partial && partialWhere(ctx, filters, plan.partial);
+  const counts = await ctx.sql.query<{ v: string; n: number | string | null }>(
+    `SELECT u.v AS v, SUM(u.n) AS n FROM (
+       SELECT d.value AS v, SUM(d.orders_count) AS n FROM source_day d WHERE ${days.sql}
+       GROUP BY d.value${
+         edges
+           ? `
+       UNION ALL
+       SELECT ${UNKNOWN_REASON_SQL} AS v, SUM(CASE WHEN os.parent_id = 0 THEN 1 ELSE 0 END) AS n
+       FROM ${fromSql(true)} WHERE ${edges.sql} GROUP BY ${UNKNOWN_REASON_SQL}`
+           : ''
+       }) u GROUP BY u.v`,
+    [...days.params, ...(edges?.params ?? [])],
+  );
+  const count = (v: string) => Number(counts.find((c) => c.v === v)?.n ?? 0);
+  const checkout = count('checkout');
+  let before = checkout;
+  if (since !== null && checkout > 0) {
+    const [r] = await ctx.sql.query<{ n: number | string | null }>(
+      // From the orders created before it, by their creation index (CROSS JOIN keeps SQLite
+      // from reading the range's order rows first; `+` keeps it off the parent index).
+      `SELECT COUNT(*) AS n FROM orders o CROSS JOIN order_stats os
+       LEFT JOIN order_attribution a ON a.order_id = os.order_id
+       WHERE o.date_created_gmt < ? AND os.order_id = o.id AND +os.parent_id = 0
+         AND ${UNKNOWN_REASON_SQL} = 'checkout' AND ${where.sql}`,
+      [since, ...where.params],
+    );
+    before = Number(r?.n ?? 0);
+  }
+  return {
+    unknown_no_record: count('no_record'),
+    unknown_not_checkout: count('not_checkout'),
+    unknown_before_attribution: before,
+    unknown_blocked: checkout - before,
   };
 }
 

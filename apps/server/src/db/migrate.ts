@@ -38,6 +38,7 @@ import * as m036 from './migrations/036_source_indexes';
 import * as m037 from './migrations/037_customer_time';
 import * as m038 from './migrations/038_saved_segments';
 import * as m039 from './migrations/039_customers_email_lower';
+import * as m040 from './migrations/040_source_day';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '037_customer_time': m037,
   '038_saved_segments': m038,
   '039_customers_email_lower': m039,
+  '040_source_day': m040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -369,6 +369,29 @@ export interface CouponOrderDayTable {
   orders: number;
 }
 
+/**
+ * The Sources report's sums per date kind, dimension, local day, status and value (a payment
+ * method's per title too), kept by ingestion (migration 040, ingest/source-day.ts).
+ */
+export interface SourceDayTable {
+  date_kind: string;
+  dimension: string;
+  day: string;
+  status: string;
+  value: string;
+  title: string;
+  rows_count: number;
+  orders_count: number;
+  net_total: number;
+  new_customers: number;
+  unknown_orders: number;
+  num_items_sold: number;
+  cost_of_goods: number;
+  costed_items: number;
+  costed_net: number;
+  payment_fees: number;
+}
+
 /* ---- analytics lookup tables (WooCommerce-shaped) ---- */
 
 export interface OrderStatsTable {
@@ -645,6 +668,7 @@ export interface Database {
   download_log: DownloadLogTable;
   download_day: DownloadDayTable;
   coupon_order_day: CouponOrderDayTable;
+  source_day: SourceDayTable;
   order_stats: OrderStatsTable;
   order_product_lookup: OrderProductLookupTable;
   order_coupon_lookup: OrderCouponLookupTable;
@@ -702,6 +726,7 @@ export const ANALYTICS_TABLES = [
   'customer_persons',
   'person_summary',
   'cohort_totals',
+  'source_day',
 ] as const satisfies readonly (keyof Database)[];
 
 /* ---- admin services (migration 002) ---- */

@@ -23,6 +23,7 @@ import {
   REVENUE_COLUMNS,
   revenueRow,
 } from './rollups';
+import { rebuildSourceDays } from './source-day';
 
 const DAY_MS = 86_400_000;
 
@@ -58,6 +59,8 @@ export async function endBulkLoad(
   const settings = storeTimeSettings(await readStoreSettings(db));
   await inTransaction((sql) => rebuildCustomerTime(sql, settings));
   phase('customers over time');
+  await inTransaction((sql) => rebuildSourceDays(sql));
+  phase('sources by day');
 }
 
 /** The first day (since 1970) of the month after month `index` (months since 1970). */

@@ -27,6 +27,7 @@ import {
   readProductCosts,
   sourceRows,
 } from './rows';
+import { SourceDayChanges } from './source-day';
 import type { OrderInput } from './types';
 
 /** Listeners told after each committed batch (the report cache bumps its version). */
@@ -145,6 +146,10 @@ export async function ingestOrders(
       'AND parent_id = 0',
     ))
       seen.push(Number(r.id));
+    // The Sources report's day sums: the touched orders' rows as they were (a bulk load fills
+    // them at its end).
+    const sourceDays = options.bulk ? undefined : new SourceDayChanges();
+    await sourceDays?.read(sql, seen, -1);
     const recompute = new Set<number>();
     const load = options.bulk?.newReturning;
     load?.forget(seen);
@@ -191,6 +196,13 @@ export async function ingestOrders(
       (c) => returningOf(c.order_id, c.customer_id) !== c.returning_customer,
     );
     await first.save();
+    const flippedIds = flipped.map((c) => Number(c.order_id));
+    const replaced = new Set(seen);
+    await sourceDays?.read(
+      sql,
+      flippedIds.filter((id) => !replaced.has(id)),
+      -1,
+    );
     phase('first orders');
 
     // 3. Source rows.
@@ -260,6 +272,9 @@ export async function ingestOrders(
       phase('month and day rollups');
       await applyItemDays(sql, deltas);
       phase('item_day');
+      await sourceDays?.read(sql, [...new Set([...orderIds, ...flippedIds])], 1);
+      await sourceDays?.write(sql);
+      phase('source_day');
     }
     await customerTime?.finish(sql);
     phase('customers over time');

@@ -1,0 +1,133 @@
+/*
+ * source_day (migration 040): the Sources report's sums per date kind, local day, dimension,
+ * status and value, kept by ingestion. The rows of the orders a batch touches (and of their
+ * refunds) are read with their dimension values before the batch changes them and again
+ * after, and the difference is added to the table, so an order re-ingested with another
+ * status, date, attribution, payment method or refunds, or removed, moves its sums exactly;
+ * rows left with no order row are deleted. A bulk load fills the table once at its end
+ * (`rebuildSourceDays`), from the same per-row SQL.
+ */
+import { type SourceDimension, sourceDimensions, UNKNOWN_SOURCE } from '@storelens/api';
+import { dimensionSql, UNKNOWN_REASON_SQL } from '../analytics/sources';
+import { ORDER_MEASURES } from '../db/measures';
+import type { RawSql } from '../db/sql';
+import { dateKinds } from './contributions';
+
+/** The dimensions of source_day: the report's, and why an order's source is unknown. */
+export const SOURCE_DAY_DIMENSIONS = [...sourceDimensions, 'unknown_reason'] as const;
+export type SourceDayDimension = SourceDimension | 'unknown_reason';
+
+/** The order rows' date column of each date kind. */
+const DATE_COLUMNS = {
+  created: 'date_created',
+  paid: 'date_paid',
+  completed: 'date_completed',
+} as const;
+
+/** A dimension's value in SQL over `order_attribution a` and `orders o`. */
+const valueSql = (d: SourceDayDimension) =>
+  d === 'unknown_reason' ? UNKNOWN_REASON_SQL : dimensionSql(d);
+
+export const SOURCE_DAY_KEYS = ['date_kind', 'dimension', 'day', 'status', 'value', 'title'];
+export const SOURCE_DAY_SUMS = [
+  'rows_count',
+  'orders_count',
+  'net_total',
+  'new_customers',
+  'unknown_orders',
+  'num_items_sold',
+  ...ORDER_MEASURES,
+];
+
+/** The per-row values and sums of order rows (alias `os`), with each dimension as `v<i>`. */
+const ROW_SQL = `SELECT os.date_created, os.date_paid, os.date_completed, os.status,
+    ${SOURCE_DAY_DIMENSIONS.map((d, i) => `${valueSql(d)} AS v${i}`).join(', ')},
+    COALESCE(o.payment_method_title, '') AS title,
+    1 AS rows_count,
+    CASE WHEN os.parent_id = 0 THEN 1 ELSE 0 END AS orders_count, os.net_total,
+    CASE WHEN os.parent_id = 0 AND os.returning_customer = 0 AND os.customer_id > 0
+      THEN 1 ELSE 0 END AS new_customers,
+    CASE WHEN os.parent_id = 0 AND ${dimensionSql('source_type')} = '${UNKNOWN_SOURCE}'
+      THEN 1 ELSE 0 END AS unknown_orders,
+    os.num_items_sold, ${ORDER_MEASURES.map((m) => `os.${m}`).join(', ')}
+  FROM order_stats os
+  LEFT JOIN order_attribution a
+    ON a.order_id = (CASE WHEN os.parent_id > 0 THEN os.parent_id ELSE os.order_id END)
+  LEFT JOIN orders o ON o.id = os.order_id`;
+
+/**
+ * Empties source_day and fills it from every order row (a bulk load's end; tests that change
+ * rows behind ingestion's back). Call inside a transaction.
+ */
+export async function rebuildSourceDays(sql: RawSql): Promise<void> {
+  await sql.run('DELETE FROM source_day');
+  const names = SOURCE_DAY_DIMENSIONS.map((d) => `SELECT '${d}' AS name`).join(' UNION ALL ');
+  const value = `CASE dims.name ${SOURCE_DAY_DIMENSIONS.map((d, i) => `WHEN '${d}' THEN x.v${i}`).join(' ')} END`;
+  const title = `CASE WHEN dims.name = 'payment_method' THEN x.title ELSE '' END`;
+  for (const kind of dateKinds) {
+    const column = DATE_COLUMNS[kind];
+    await sql.run(
+      `INSERT INTO source_day (${[...SOURCE_DAY_KEYS, ...SOURCE_DAY_SUMS].join(', ')})
+       SELECT '${kind}', dims.name, SUBSTR(x.${column}, 1, 10), x.status, ${value}, ${title},
+         ${SOURCE_DAY_SUMS.map((s) => `SUM(x.${s})`).join(', ')}
+       FROM (${ROW_SQL} WHERE os.${column} IS NOT NULL) x
+       CROSS JOIN (${names}) dims
+       GROUP BY dims.name, SUBSTR(x.${column}, 1, 10), x.status, ${value}, ${title}`,
+    );
+  }
+}
+
+/**
+ * One batch's changes to source_day: `read(sql, ids, -1)` before the batch changes the rows
+ * of those orders (and their refunds), `read(sql, ids, 1)` after, then `write`.
+ */
+export class SourceDayChanges {
+  /** Key (the key columns joined by NUL) → sums in `SOURCE_DAY_SUMS` order. */
+  private readonly sums = new Map<string, number[]>();
+
+  async read(sql: RawSql, orderIds: readonly number[], sign: 1 | -1): Promise<void> {
+    if (orderIds.length === 0) return;
+    const rows = [
+      ...(await sql.selectIn<Record<string, unknown>>(`${ROW_SQL}`, 'os.order_id', orderIds)),
+      ...(await sql.selectIn<Record<string, unknown>>(`${ROW_SQL}`, 'os.parent_id', orderIds)),
+    ];
+    for (const r of rows) {
+      const values = SOURCE_DAY_SUMS.map((s) => sign * Number(r[s] ?? 0));
+      for (const kind of dateKinds) {
+        const date = r[DATE_COLUMNS[kind]];
+        if (date === null || date === undefined) continue;
+        const day = String(date).slice(0, 10);
+        SOURCE_DAY_DIMENSIONS.forEach((d, i) => {
+          const title = d === 'payment_method' ? String(r.title ?? '') : '';
+          const key = [kind, d, day, String(r.status), String(r[`v${i}`]), title].join('\0');
+          const acc = this.sums.get(key);
+          if (acc) for (let j = 0; j < values.length; j++) acc[j]! += values[j]!;
+          else this.sums.set(key, [...values]);
+        });
+      }
+    }
+  }
+
+  /** Adds the changes to source_day and deletes the rows left without an order row. */
+  async write(sql: RawSql): Promise<void> {
+    const rows: unknown[][] = [];
+    const emptied: string[][] = [];
+    for (const [key, values] of this.sums) {
+      if (values.every((v) => v === 0)) continue;
+      const keys = key.split('\0');
+      rows.push([...keys, ...values]);
+      if (values[0]! < 0) emptied.push(keys);
+    }
+    this.sums.clear();
+    await sql.insertMany('source_day', [...SOURCE_DAY_KEYS, ...SOURCE_DAY_SUMS], rows, {
+      keys: SOURCE_DAY_KEYS,
+      mode: 'add',
+    });
+    for (const keys of emptied)
+      await sql.run(
+        `DELETE FROM source_day WHERE ${SOURCE_DAY_KEYS.map((k) => `${k} = ?`).join(' AND ')}
+         AND rows_count = 0`,
+        keys,
+      );
+  }
+}
