@@ -9,6 +9,7 @@
  */
 import { type SourceDimension, sourceDimensions, UNKNOWN_SOURCE } from '@storelens/api';
 import { dimensionSql, UNKNOWN_REASON_SQL } from '../analytics/sources';
+import { rowsIn } from '../db/dialect';
 import { ORDER_MEASURES } from '../db/measures';
 import type { RawSql } from '../db/sql';
 import { dateKinds } from './contributions';
@@ -28,7 +29,7 @@ const DATE_COLUMNS = {
 const valueSql = (d: SourceDayDimension) =>
   d === 'unknown_reason' ? UNKNOWN_REASON_SQL : dimensionSql(d);
 
-export const SOURCE_DAY_KEYS = ['date_kind', 'dimension', 'day', 'status', 'value', 'title'];
+export const SOURCE_DAY_KEYS = ['date_kind', 'day', 'dimension', 'status', 'value', 'title'];
 export const SOURCE_DAY_SUMS = [
   'rows_count',
   'orders_count',
@@ -38,6 +39,9 @@ export const SOURCE_DAY_SUMS = [
   'num_items_sold',
   ...ORDER_MEASURES,
 ];
+
+/** Keys of rows that may have emptied compared at once (a statement's parameters stay few). */
+const KEYS_PER_DELETE = 150;
 
 /** The per-row values and sums of order rows (alias `os`), with each dimension as `v<i>`. */
 const ROW_SQL = `SELECT os.date_created, os.date_paid, os.date_completed, os.status,
@@ -68,7 +72,7 @@ export async function rebuildSourceDays(sql: RawSql): Promise<void> {
     const column = DATE_COLUMNS[kind];
     await sql.run(
       `INSERT INTO source_day (${[...SOURCE_DAY_KEYS, ...SOURCE_DAY_SUMS].join(', ')})
-       SELECT '${kind}', dims.name, SUBSTR(x.${column}, 1, 10), x.status, ${value}, ${title},
+       SELECT '${kind}', SUBSTR(x.${column}, 1, 10), dims.name, x.status, ${value}, ${title},
          ${SOURCE_DAY_SUMS.map((s) => `SUM(x.${s})`).join(', ')}
        FROM (${ROW_SQL} WHERE os.${column} IS NOT NULL) x
        CROSS JOIN (${names}) dims
@@ -99,7 +103,7 @@ export class SourceDayChanges {
         const day = String(date).slice(0, 10);
         SOURCE_DAY_DIMENSIONS.forEach((d, i) => {
           const title = d === 'payment_method' ? String(r.title ?? '') : '';
-          const key = [kind, d, day, String(r.status), String(r[`v${i}`]), title].join('\0');
+          const key = [kind, day, d, String(r.status), String(r[`v${i}`]), title].join('\0');
           const acc = this.sums.get(key);
           if (acc) for (let j = 0; j < values.length; j++) acc[j]! += values[j]!;
           else this.sums.set(key, [...values]);
@@ -123,11 +127,13 @@ export class SourceDayChanges {
       keys: SOURCE_DAY_KEYS,
       mode: 'add',
     });
-    for (const keys of emptied)
+    for (let start = 0; start < emptied.length; start += KEYS_PER_DELETE) {
+      const chunk = emptied.slice(start, start + KEYS_PER_DELETE);
       await sql.run(
-        `DELETE FROM source_day WHERE ${SOURCE_DAY_KEYS.map((k) => `${k} = ?`).join(' AND ')}
+        `DELETE FROM source_day WHERE ${rowsIn(sql.engine, SOURCE_DAY_KEYS, chunk.length)}
          AND rows_count = 0`,
-        keys,
+        chunk.flat(),
       );
+    }
   }
 }

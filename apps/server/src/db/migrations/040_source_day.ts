@@ -6,9 +6,12 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 // date): rows, orders, net sales, new customers, orders of unknown source type, items sold and
 // the profit measures. Dimension `unknown_reason` holds why an order's source is unknown
 // (`known`, `no_record`, `not_checkout`, `checkout`). A year reads a few thousand rows instead
-// of every order of the year with its attribution. The index on orders' creation time finds
-// the store's first attributed order and the orders before it from the oldest. Existing rows
-// are rolled up here. Frozen: this file imports no live code.
+// of every order of the year with its attribution. Keyed by day before dimension: an order's
+// rows (three date kinds, nine dimensions) fall in three places of the key, not 27, which a
+// single order's commit writes as pages; a year's read of one dimension passes over the
+// others' rows of its days (about 46,000 rows a year at 1,000,000 orders). The index on
+// orders' creation time finds the store's first attributed order and the orders before it
+// from the oldest. Existing rows are rolled up here. Frozen: this file imports no live code.
 type Db = Kysely<unknown>;
 
 const KINDS = [
@@ -69,8 +72,8 @@ export async function up(db: Db): Promise<void> {
   await table
     .addPrimaryKeyConstraint('source_day_pk', [
       'date_kind',
-      'dimension',
       'day',
+      'dimension',
       'status',
       'value',
       'title',
