@@ -28,11 +28,20 @@ async function tableLoaded(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** The next report response whose URL has `part` and names the segment. */
-const segmentResponse = (page: Page, part: string) =>
-  page.waitForResponse((r) => r.url().includes(part) && /[?&]segment=\d+/.test(r.url()), {
-    timeout: 60_000,
-  });
+/**
+ * The next report response whose URL has `part` and names the segment: for the range's own
+ * year (RANGE's last year), not its comparison year, whose figures may both be empty; with
+ * `also` in its URL too (a page may ask the same report for other fields).
+ */
+const segmentResponse = (page: Page, part: string, also = '') =>
+  page.waitForResponse(
+    (r) =>
+      r.url().includes(part) &&
+      r.url().includes(also) &&
+      /[?&]segment=\d+/.test(r.url()) &&
+      !r.url().includes(`after=${new Date().getFullYear() - 2}-`),
+    { timeout: 60_000 },
+  );
 
 describe('Saved segments in the dashboard', () => {
   let server: RunningServer;
@@ -173,6 +182,52 @@ describe('Saved segments in the dashboard', () => {
     SLOW,
   );
 
+  it(
+    'narrows the Profit page (chart and payment methods) and the Cohorts heat table to the segment',
+    async () => {
+      await page.goto(href(server, '/analytics/profit', RANGE));
+      await page.getByRole('heading', { level: 1, name: 'Profit' }).waitFor();
+      // The chart's request (the coverage note under it asks for its own fields).
+      const stats = segmentResponse(page, 'reports/profit/stats', 'net_revenue');
+      const methods = page.waitForResponse(
+        (r) =>
+          /reports\/sources\?/.test(r.url()) &&
+          r.url().includes('groupby=payment_method') &&
+          /[?&]segment=\d+/.test(r.url()),
+        { timeout: 60_000 },
+      );
+      await chooseByKeyboard(SEGMENT);
+      const statsResponse = await stats;
+      const shown = (await statsResponse.json()) as { totals: { net_revenue: number } };
+      const viaRest = (await rest(statsResponse)) as { totals: { net_revenue: number } };
+      const unfiltered = (await rest(statsResponse, false)) as { totals: { net_revenue: number } };
+      expect(shown.totals.net_revenue).toBe(viaRest.totals.net_revenue);
+      expect(shown.totals.net_revenue).not.toBe(unfiltered.totals.net_revenue);
+      // The breakdowns under the chart follow the same segment: the payment methods add up to it.
+      const methodRows = (await (await methods).json()) as { net_revenue: number }[];
+      const sum = methodRows.reduce((total, r) => total + r.net_revenue, 0);
+      expect(Math.round(sum * 100)).toBe(Math.round(shown.totals.net_revenue * 100));
+
+      const id = new URL(page.url()).searchParams.get('segment');
+      const cohorts = page.waitForResponse(
+        (r) => r.url().includes('reports/cohorts') && r.url().includes(`segment=${id}`),
+        { timeout: 60_000 },
+      );
+      await page.goto(href(server, '/analytics/cohorts', `${RANGE}&segment=${id}`));
+      await page.getByRole('heading', { level: 1, name: 'Cohorts' }).waitFor();
+      const cohortsResponse = await cohorts;
+      expect(cohortsResponse.status()).toBe(200);
+      const narrowed = (await cohortsResponse.json()) as { customers: number }[];
+      const all = (await rest(cohortsResponse, false)) as { customers: number }[];
+      const count = (rows: { customers: number }[]) => rows.reduce((n, r) => n + r.customers, 0);
+      expect(count(narrowed)).toBeLessThan(count(all));
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'Segment' }).inputValue())
+        .toBe(String(id));
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
   it(
     'renames and deletes the segment on the manage screen, by keyboard',
     async () => {

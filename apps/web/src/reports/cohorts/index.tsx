@@ -13,6 +13,7 @@ import { useStore } from '../../settings-context';
 import { useApiGet } from '../../shell/use-api';
 import { useAdminLocation } from '../../use-location';
 import { formatNumber } from '../page/format';
+import { SegmentPicker, segmentQuery } from '../segments/segments';
 import { type CohortMetric, cellValue, HeatTable } from './HeatTable';
 import './cohorts.css';
 
@@ -73,6 +74,7 @@ export default function CohortsPage() {
     after: range.after,
     before: range.before,
     ...filters,
+    ...segmentQuery(query),
   });
   const rfm = useApiGet<RfmResponse>('/wc-analytics/reports/rfm', { period: interval });
   const rows = cohorts.data ?? [];
@@ -120,6 +122,7 @@ export default function CohortsPage() {
           defaultDateRange={settings.defaultDateRange}
           onRangeSelect={(update) => navigate({ ...update })}
         />
+        <SegmentPicker query={query} />
         <label className="sl-cohorts__field">
           <span>{__('Cohorts by')}</span>
           <select value={interval} onChange={(e) => navigate({ interval: e.target.value })}>

@@ -22,6 +22,7 @@ import {
   productsWithoutCostHref,
   profitValue,
 } from '../page/profit';
+import { segmentQuery } from '../segments/segments';
 
 /** How many products or categories each breakdown lists. */
 const TOP = 10;
@@ -80,7 +81,8 @@ function Breakdowns() {
   const query = useMemo(() => parseQuery(location.search), [location.search]);
   const { settings } = useStore();
   const dates = getReportDateParams(query, settings.defaultDateRange).primary;
-  const range: QueryArgs = { after: dates.after, before: dates.before };
+  // The page's saved segment (its picker is ReportPage's) narrows every breakdown as the chart.
+  const range: QueryArgs = { after: dates.after, before: dates.before, ...segmentQuery(query) };
   const base: QueryArgs = { ...range, extended_info: true };
   return (
     <div className="sl-profit">

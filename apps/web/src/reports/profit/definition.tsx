@@ -102,4 +102,6 @@ export const profitReport: ReportDefinition = {
   charts: profitCharts,
   totalsNote: (totals, query) => <CostCoverage coverage={totals.cost_coverage} query={query} />,
   table: () => table,
+  // profit/stats and every breakdown under the chart take the page's saved segment.
+  segments: {},
 };
