@@ -1,31 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openDashboard, seriousViolations, watchConsole } from './browser';
+import { adminHref, LAST_YEAR, SLOW, tableLoaded } from './report-page';
 import { type RunningServer, startServer } from './server';
 
-/** The browser's steps here wait on report requests of a 6,000-order store: generous. */
-const SLOW = 180_000;
-
-const href = (server: RunningServer, path: string, query = '') =>
-  `${server.url}/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent(path)}${query}`;
-
-const RANGE = '&period=last_year&compare=previous_year';
 const SEGMENT = 'Champions (e2e)';
-
-/** The body rows of the report table (the card's table). */
-const tableRows = (page: Page) => page.locator('.sl-table-card table tbody tr');
-
-/** Waits until the report table shows rows of data, not its loading placeholder. */
-async function tableLoaded(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (await tableRows(page).count()) > 0 &&
-        !(await page.locator('.sl-table-card').textContent())?.includes('data is loading'),
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-}
 
 /** The `data-cell` of the focused heat-table cell ("row-period"). */
 const focusedCell = (page: Page) =>
@@ -52,7 +31,7 @@ describe('Cohorts, RFM groups and saved segments in the dashboard', () => {
   it(
     'moves through the cohorts heat table with the arrow keys',
     async () => {
-      await page.goto(href(server, '/analytics/cohorts', `${RANGE}&interval=month`));
+      await page.goto(adminHref(server, '/analytics/cohorts', `${LAST_YEAR}&interval=month`));
       await page.getByRole('heading', { level: 1, name: 'Cohorts' }).waitFor({ timeout: 60_000 });
       const grid = page.getByRole('grid').first();
       await grid.waitFor({ timeout: 60_000 });
@@ -108,7 +87,7 @@ describe('Cohorts, RFM groups and saved segments in the dashboard', () => {
   it(
     'narrows Revenue to the segment chosen in its Segment picker',
     async () => {
-      await page.goto(href(server, '/analytics/revenue', RANGE));
+      await page.goto(adminHref(server, '/analytics/revenue', LAST_YEAR));
       await page.getByRole('heading', { level: 1, name: 'Revenue' }).waitFor();
       await tableLoaded(page);
       const picker = page.getByRole('combobox', { name: 'Segment' });
@@ -134,18 +113,18 @@ describe('Cohorts, RFM groups and saved segments in the dashboard', () => {
     async () => {
       const dark = await openDashboard(browser, server, { colorScheme: 'dark' });
       try {
-        await dark.goto(href(server, '/customers'));
+        await dark.goto(adminHref(server, '/customers'));
         await dark.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
         await tableLoaded(dark);
         await dark.getByRole('button', { name: 'Save as segment' }).click();
         await dark.getByLabel('Segment name').waitFor();
         expect(await seriousViolations(dark)).toEqual([]);
-        await dark.goto(href(server, '/analytics/revenue', RANGE));
+        await dark.goto(adminHref(server, '/analytics/revenue', LAST_YEAR));
         await dark.getByRole('heading', { level: 1, name: 'Revenue' }).waitFor();
         await tableLoaded(dark);
         await dark.getByRole('combobox', { name: 'Segment' }).waitFor();
         expect(await seriousViolations(dark)).toEqual([]);
-        await dark.goto(href(server, '/analytics/cohorts', `${RANGE}&interval=month`));
+        await dark.goto(adminHref(server, '/analytics/cohorts', `${LAST_YEAR}&interval=month`));
         await dark.getByRole('grid').first().waitFor({ timeout: 60_000 });
         expect(await seriousViolations(dark)).toEqual([]);
       } finally {

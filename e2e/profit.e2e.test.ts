@@ -1,30 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openDashboard, seriousViolations, watchConsole } from './browser';
+import { adminHref, LAST_YEAR, SLOW, tableLoaded, tableRows } from './report-page';
 import { apiLogin, type RunningServer, startServer } from './server';
-
-/** The browser's steps here wait on report requests of a 6,000-order store: generous. */
-const SLOW = 180_000;
-
-const href = (server: RunningServer, path: string, query = '') =>
-  `${server.url}/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent(path)}${query}`;
-
-const RANGE = '&period=last_year&compare=previous_year';
-
-/** The body rows of the report table (the card's table). */
-const tableRows = (page: Page) => page.locator('.sl-table-card table tbody tr');
-
-/** Waits until the report table shows rows of data, not its loading placeholder. */
-async function tableLoaded(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (await tableRows(page).count()) > 0 &&
-        !(await page.locator('.sl-table-card').textContent())?.includes('data is loading'),
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-}
 
 describe('Profit in the dashboard', () => {
   let server: RunningServer;
@@ -47,7 +25,7 @@ describe('Profit in the dashboard', () => {
   it(
     'opens the Profit report from the Analytics menu: profit over time, by product and category, losses and coverage',
     async () => {
-      await page.goto(href(server, '/analytics/overview', RANGE));
+      await page.goto(adminHref(server, '/analytics/overview', LAST_YEAR));
       await page.getByRole('link', { name: 'Profit', exact: true }).first().click();
       await page.getByRole('heading', { level: 1, name: 'Profit' }).waitFor();
       expect(page.url()).toContain('path=/analytics/profit');
@@ -85,7 +63,7 @@ describe('Profit in the dashboard', () => {
   it(
     'says for how many items sold the cost is known, linking to the products without a cost',
     async () => {
-      await page.goto(href(server, '/analytics/revenue', RANGE));
+      await page.goto(adminHref(server, '/analytics/revenue', LAST_YEAR));
       const sentence = page.locator('.sl-report .sl-profit__coverage').first();
       await expect
         .poll(() => sentence.textContent(), { timeout: 60_000 })
@@ -113,7 +91,7 @@ describe('Profit in the dashboard', () => {
   it(
     'sorts the Products table by gross margin, lowest first, margins as percentages',
     async () => {
-      await page.goto(href(server, '/analytics/products', RANGE));
+      await page.goto(adminHref(server, '/analytics/products', LAST_YEAR));
       await tableLoaded(page);
       const header = page.getByRole('columnheader', { name: /Gross margin/ }).first();
       await header.getByRole('button').click();
@@ -143,7 +121,7 @@ describe('Profit in the dashboard', () => {
     'shows the Orders table with its profit columns at 1400 px without scrolling sideways',
     async () => {
       const wide = await openDashboard(browser, server, { viewport: { width: 1400, height: 900 } });
-      await wide.goto(href(server, '/analytics/orders', RANGE));
+      await wide.goto(adminHref(server, '/analytics/orders', LAST_YEAR));
       await tableLoaded(wide);
       await expect
         .poll(() => wide.locator('.sl-table-card thead').textContent())
@@ -165,7 +143,7 @@ describe('Profit in the dashboard', () => {
   it(
     'shows the Customers table with the Gross profit column chosen in the column picker, sorted by it',
     async () => {
-      await page.goto(href(server, '/analytics/customers'));
+      await page.goto(adminHref(server, '/analytics/customers'));
       await tableLoaded(page);
       const head = page.locator('.sl-table-card thead');
       // Left to the column picker: the default columns fit a 1400 px screen without it.
@@ -214,7 +192,7 @@ describe('Profit in the dashboard', () => {
       // The products without a known cost first: an entered cost is the one in force there (a
       // shop's own cost wins over an entered one unless the Costs page says otherwise).
       await page.goto(
-        href(server, '/analytics/products', `${RANGE}&orderby=cost_of_goods&order=asc`),
+        adminHref(server, '/analytics/products', `${LAST_YEAR}&orderby=cost_of_goods&order=asc`),
       );
       await tableLoaded(page);
       const unknown = page.locator('.sl-cost-edit', { hasText: 'unknown' }).first();
@@ -256,7 +234,7 @@ describe('Profit in the dashboard', () => {
       }[];
       const first = rows.filter((r) => r.extended_info.cost === null).at(-1);
       expect(first).toBeDefined();
-      await page.goto(href(server, '/analytics/costs'));
+      await page.goto(adminHref(server, '/analytics/costs'));
       await page.getByRole('heading', { level: 1, name: 'Costs' }).waitFor();
       const upload = (text: string) =>
         page.getByLabel('CSV file').setInputFiles({
@@ -291,7 +269,7 @@ describe('Profit in the dashboard', () => {
       async () => {
         const themed = await openDashboard(browser, server, { colorScheme });
         for (const path of ['/analytics/profit', '/analytics/revenue']) {
-          await themed.goto(href(server, path, RANGE));
+          await themed.goto(adminHref(server, path, LAST_YEAR));
           await tableLoaded(themed);
           await expect
             .poll(() => themed.locator('.sl-profit__coverage').count(), { timeout: 60_000 })

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openDashboard, seriousViolations } from './browser';
+import { adminHref, tableLoaded, tableRows } from './report-page';
 import { type RunningServer, startServer } from './server';
 
 /** What each report's test needs to know: its path, heading and controls to try. */
@@ -46,24 +47,6 @@ const reports: readonly ReportCase[] = [
   { path: '/analytics/stock', title: 'Stock', sortBy: 'SKU', chart: false, dates: false },
   { path: '/customers', title: 'Customers', sortBy: 'Total spend', chart: false, dates: false },
 ];
-
-const href = (server: RunningServer, path: string, query = '') =>
-  `${server.url}/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent(path)}${query}`;
-
-/** The body rows of the report table (the card's table, not the chart's). */
-const tableRows = (page: Page) => page.locator('.sl-table-card table tbody tr');
-
-/** Waits until the table shows rows of data (not the loading placeholder). */
-async function tableLoaded(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (await tableRows(page).count()) > 0 &&
-        !(await page.locator('.sl-table-card').textContent())?.includes('data is loading'),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 /**
  * Resolves once the page has had no request in flight for a moment: a table's rows come
@@ -123,11 +106,11 @@ describe('Every analytics report in a browser', () => {
       const range = report.dates ? '&period=last_year&compare=previous_year' : '';
 
       it('shows its data for last year: heading, rows, summary line and chart', async () => {
-        await page.goto(href(server, report.path, range));
+        await page.goto(adminHref(server, report.path, range));
         await expect
           .poll(() => page.getByRole('heading', { name: report.title, level: 1 }).count())
           .toBe(1);
-        await tableLoaded(page);
+        await tableLoaded(page, 30_000);
         expect(await page.locator('.sl-table-card tbody').textContent()).toMatch(/\d/);
         if (report.chart) {
           await expect.poll(() => page.locator('.sl-chart svg path').count()).toBeGreaterThan(0);
@@ -141,12 +124,12 @@ describe('Every analytics report in a browser', () => {
         const header = page.getByRole('columnheader', { name: new RegExp(report.sortBy) }).first();
         await header.getByRole('button').click();
         await page.waitForURL(/orderby=/);
-        await tableLoaded(page);
+        await tableLoaded(page, 30_000);
         await settled();
         const sortedUrl = page.url();
         const first = await tableRows(page).first().textContent();
         await page.reload();
-        await tableLoaded(page);
+        await tableLoaded(page, 30_000);
         await expect.poll(() => tableRows(page).first().textContent()).toBe(first);
         expect(page.url()).toBe(sortedUrl);
         await page.goBack();
@@ -165,8 +148,8 @@ describe('Every analytics report in a browser', () => {
       });
 
       it('downloads its CSV: at once when every row is on the page, else through the export job', async () => {
-        await page.goto(href(server, report.path, range));
-        await tableLoaded(page);
+        await page.goto(adminHref(server, report.path, range));
+        await tableLoaded(page, 30_000);
         // Pagination shows "Page x of y" only when there is more than one page.
         const pageCount = page.getByText(/Page \d+ of \d+/);
         const single =
@@ -201,15 +184,19 @@ describe('Every analytics report in a browser', () => {
 
   describe('filter flows', () => {
     it('Orders: an advanced filter on status narrows the orders', async () => {
-      await page.goto(href(server, '/analytics/orders', '&period=last_year'));
-      await tableLoaded(page);
+      await page.goto(adminHref(server, '/analytics/orders', '&period=last_year'));
+      await tableLoaded(page, 30_000);
       const all = await page
         .locator('.sl-table-card')
         .getByText(/Orders?$/)
         .first()
         .textContent();
       await page.goto(
-        href(server, '/analytics/orders', '&period=last_year&filter=advanced&status_is=refunded'),
+        adminHref(
+          server,
+          '/analytics/orders',
+          '&period=last_year&filter=advanced&status_is=refunded',
+        ),
       );
       await expect
         .poll(async () => (await tableRows(page).allTextContents()).join('|'), { timeout: 30_000 })
@@ -223,8 +210,8 @@ describe('Every analytics report in a browser', () => {
     });
 
     it('Orders: a customer name opens that customer, an order number its day of orders', async () => {
-      await page.goto(href(server, '/analytics/orders', '&period=last_year'));
-      await tableLoaded(page);
+      await page.goto(adminHref(server, '/analytics/orders', '&period=last_year'));
+      await tableLoaded(page, 30_000);
       // The first row with a named (registered) customer: the Customer column's link.
       const customerCell = page
         .locator('.sl-table-card tbody tr')
@@ -243,8 +230,8 @@ describe('Every analytics report in a browser', () => {
         .toContain(customer);
       expect(await tableRows(page).count()).toBe(1);
 
-      await page.goto(href(server, '/analytics/orders', '&period=last_year'));
-      await tableLoaded(page);
+      await page.goto(adminHref(server, '/analytics/orders', '&period=last_year'));
+      await tableLoaded(page, 30_000);
       const first = tableRows(page).first();
       const number = first.locator('td:nth-child(2) a, th:nth-child(2) a');
       const orderNumber = (await number.textContent()) ?? '';
@@ -253,7 +240,7 @@ describe('Every analytics report in a browser', () => {
       const url = new URL(page.url()).searchParams;
       expect(url.get('path')).toBe('/analytics/orders');
       expect(url.get('after')).toBe(url.get('before'));
-      await tableLoaded(page);
+      await tableLoaded(page, 30_000);
       await expect
         .poll(async () =>
           page
@@ -268,7 +255,7 @@ describe('Every analytics report in a browser', () => {
       // A fresh context: nothing cached, as a first visit.
       const fresh = await openDashboard(browser, server);
       try {
-        await fresh.goto(href(server, '/analytics/orders', '&period=last_year'));
+        await fresh.goto(adminHref(server, '/analytics/orders', '&period=last_year'));
         await expect.poll(() => tableRows(fresh).count(), { timeout: 30_000 }).toBeGreaterThan(0);
         const bytes = await fresh.evaluate(() =>
           performance
@@ -284,7 +271,7 @@ describe('Every analytics report in a browser', () => {
     });
 
     it('Products: checking two rows and Compare draws one line per product', async () => {
-      await page.goto(href(server, '/analytics/products', '&period=last_year'));
+      await page.goto(adminHref(server, '/analytics/products', '&period=last_year'));
       await expect.poll(() => tableRows(page).count(), { timeout: 30_000 }).toBeGreaterThan(1);
       const boxes = page.locator('.sl-table-card tbody input[type="checkbox"]');
       await boxes.nth(0).check();
@@ -299,8 +286,8 @@ describe('Every analytics report in a browser', () => {
     });
 
     it('Products: a variable product lists only its own variations', async () => {
-      await page.goto(href(server, '/analytics/variations', '&period=last_year'));
-      await tableLoaded(page);
+      await page.goto(adminHref(server, '/analytics/variations', '&period=last_year'));
+      await tableLoaded(page, 30_000);
       const link = tableRows(page).first().getByRole('link').first();
       const parent = (await link.textContent())?.split(' - ')[0] ?? '';
       await link.click();
@@ -310,13 +297,13 @@ describe('Every analytics report in a browser', () => {
           timeout: 30_000,
         })
         .toBeGreaterThan(0);
-      await tableLoaded(page);
+      await tableLoaded(page, 30_000);
       expect(parent).not.toBe('');
       for (const row of await tableRows(page).allTextContents()) expect(row).toContain(parent);
     });
 
     it('Customers: an advanced "between" filter is sent only once both ends are set', async () => {
-      await page.goto(href(server, '/customers', '&filter=advanced'));
+      await page.goto(adminHref(server, '/customers', '&filter=advanced'));
       const filter = page.getByRole('button', { name: 'Filter', exact: true });
       await filter.waitFor({ timeout: 30_000 });
       expect(await filter.isDisabled()).toBe(true);
@@ -329,7 +316,7 @@ describe('Every analytics report in a browser', () => {
       await row.getByLabel('No. of Orders range end').fill('3');
       await filter.click();
       await page.waitForURL(/orders_count_between/);
-      await tableLoaded(page);
+      await tableLoaded(page, 30_000);
       const orders = await page
         .locator('.sl-table-card tbody tr')
         .evaluateAll((rows) =>
@@ -339,14 +326,14 @@ describe('Every analytics report in a browser', () => {
     });
 
     it('Customers: both paths show the same page, and a search narrows it', async () => {
-      await page.goto(href(server, '/analytics/customers'));
+      await page.goto(adminHref(server, '/analytics/customers'));
       await expect
         .poll(() => page.getByRole('heading', { name: 'Customers', level: 1 }).count())
         .toBe(1);
-      await tableLoaded(page);
+      await tableLoaded(page, 30_000);
       const name = (await tableRows(page).first().locator('th, td').first().textContent()) ?? '';
       const last = name.split(' ').pop() ?? name;
-      await page.goto(href(server, '/customers', `&search=${encodeURIComponent(last)}`));
+      await page.goto(adminHref(server, '/customers', `&search=${encodeURIComponent(last)}`));
       await expect
         .poll(
           async () => (await tableRows(page).allTextContents()).every((t) => t.includes(last)),
@@ -358,7 +345,7 @@ describe('Every analytics report in a browser', () => {
     });
 
     it('Stock: an edited quantity is saved, and a refused one comes back with a message', async () => {
-      await page.goto(href(server, '/analytics/stock', '&type=instock'));
+      await page.goto(adminHref(server, '/analytics/stock', '&type=instock'));
       const input = page.getByRole('textbox', { name: /^Stock quantity of / }).first();
       await input.waitFor({ timeout: 30_000 });
       const label = (await input.getAttribute('aria-label')) ?? '';

@@ -1,36 +1,15 @@
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openDashboard, seriousViolations, watchConsole } from './browser';
+import { adminHref, LAST_YEAR, SLOW, tableLoaded } from './report-page';
 import { apiLogin, type RunningServer, startServer } from './server';
 
-/** The browser's steps here wait on report requests of a 6,000-order store: generous. */
-const SLOW = 180_000;
-
-const href = (server: RunningServer, path: string, query = '') =>
-  `${server.url}/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent(path)}${query}`;
-
-const RANGE = '&period=last_year&compare=previous_year';
 const SEGMENT = 'Completed orders (e2e)';
 const RENAMED = 'Completed and kept (e2e)';
 
-/** The body rows of the report table (the card's table). */
-const tableRows = (page: Page) => page.locator('.sl-table-card table tbody tr');
-
-/** Waits until the report table shows rows of data, not its loading placeholder. */
-async function tableLoaded(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (await tableRows(page).count()) > 0 &&
-        !(await page.locator('.sl-table-card').textContent())?.includes('data is loading'),
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-}
-
 /**
  * The next report response whose URL has `part` and names the segment: for the range's own
- * year (RANGE's last year), not its comparison year, whose figures may both be empty; with
+ * year (LAST_YEAR's last year), not its comparison year, whose figures may both be empty; with
  * `also` in its URL too (a page may ask the same report for other fields).
  */
 const segmentResponse = (page: Page, part: string, also = '') =>
@@ -92,7 +71,7 @@ describe('Saved segments in the dashboard', () => {
     "saves the Orders report's advanced filters as a segment by keyboard",
     async () => {
       await page.goto(
-        href(server, '/analytics/orders', `${RANGE}&filter=advanced&status_is=completed`),
+        adminHref(server, '/analytics/orders', `${LAST_YEAR}&filter=advanced&status_is=completed`),
       );
       await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
       await tableLoaded(page);
@@ -127,7 +106,7 @@ describe('Saved segments in the dashboard', () => {
   it(
     'narrows Revenue to the segment: other figures than unfiltered, those of REST',
     async () => {
-      await page.goto(href(server, '/analytics/revenue', RANGE));
+      await page.goto(adminHref(server, '/analytics/revenue', LAST_YEAR));
       await page.getByRole('heading', { level: 1, name: 'Revenue' }).waitFor();
       await tableLoaded(page);
       const narrowed = segmentResponse(page, 'reports/revenue/stats');
@@ -152,7 +131,7 @@ describe('Saved segments in the dashboard', () => {
   it(
     'narrows Products to the segment, its list and its stats',
     async () => {
-      await page.goto(href(server, '/analytics/products', RANGE));
+      await page.goto(adminHref(server, '/analytics/products', LAST_YEAR));
       await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
       await tableLoaded(page);
       const stats = segmentResponse(page, 'reports/products/stats');
@@ -185,7 +164,7 @@ describe('Saved segments in the dashboard', () => {
   it(
     'narrows the Profit page (chart and payment methods) and the Cohorts heat table to the segment',
     async () => {
-      await page.goto(href(server, '/analytics/profit', RANGE));
+      await page.goto(adminHref(server, '/analytics/profit', LAST_YEAR));
       await page.getByRole('heading', { level: 1, name: 'Profit' }).waitFor();
       // The chart's request (the coverage note under it asks for its own fields).
       const stats = segmentResponse(page, 'reports/profit/stats', 'net_revenue');
@@ -213,7 +192,7 @@ describe('Saved segments in the dashboard', () => {
         (r) => r.url().includes('reports/cohorts') && r.url().includes(`segment=${id}`),
         { timeout: 60_000 },
       );
-      await page.goto(href(server, '/analytics/cohorts', `${RANGE}&segment=${id}`));
+      await page.goto(adminHref(server, '/analytics/cohorts', `${LAST_YEAR}&segment=${id}`));
       await page.getByRole('heading', { level: 1, name: 'Cohorts' }).waitFor();
       const cohortsResponse = await cohorts;
       expect(cohortsResponse.status()).toBe(200);
@@ -294,7 +273,7 @@ describe('Saved segments in the dashboard', () => {
   it(
     'reaches the manage screen from Settings',
     async () => {
-      await page.goto(href(server, '/analytics/settings'));
+      await page.goto(adminHref(server, '/analytics/settings'));
       await page.getByRole('link', { name: 'Manage saved segments' }).focus();
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { level: 1, name: 'Segments' }).waitFor();

@@ -7,30 +7,8 @@ import {
   seriousViolations,
   watchConsole,
 } from './browser';
+import { adminHref, LAST_YEAR, SLOW, tableLoaded, tableRows } from './report-page';
 import { type RunningServer, startServer } from './server';
-
-/** The browser's steps here wait on report requests of a 6,000-order store: generous. */
-const SLOW = 180_000;
-
-const href = (server: RunningServer, path: string, query = '') =>
-  `${server.url}/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent(path)}${query}`;
-
-const RANGE = '&period=last_year&compare=previous_year';
-
-/** The body rows of the report table (the card's table). */
-const tableRows = (page: Page) => page.locator('.sl-table-card table tbody tr');
-
-/** Waits until the report table shows rows of data, not its loading placeholder. */
-async function tableLoaded(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (await tableRows(page).count()) > 0 &&
-        !(await page.locator('.sl-table-card').textContent())?.includes('data is loading'),
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-}
 
 /** The summary line under the report table. */
 const summary = (page: Page) => page.getByRole('list', { name: 'Table summary' });
@@ -66,7 +44,7 @@ describe('Sources in the dashboard', () => {
   it(
     'loads the Sources report with rows and states the share of unknown sources',
     async () => {
-      await page.goto(href(server, '/analytics/sources', RANGE));
+      await page.goto(adminHref(server, '/analytics/sources', LAST_YEAR));
       await page.getByRole('heading', { level: 1, name: 'Sources' }).waitFor({ timeout: 60_000 });
       await tableLoaded(page);
       expect(await tableRows(page).count()).toBeGreaterThan(1);
@@ -84,7 +62,7 @@ describe('Sources in the dashboard', () => {
   it(
     'drills down from utm source to medium to campaign with the keyboard',
     async () => {
-      await page.goto(href(server, '/analytics/sources', `${RANGE}&groupby=utm_source`));
+      await page.goto(adminHref(server, '/analytics/sources', `${LAST_YEAR}&groupby=utm_source`));
       await tableLoaded(page);
       // A campaign's source (the demo's paid social) leads one level down, and on.
       const link = tableRows(page).getByRole('link', { name: 'facebook', exact: true });
@@ -119,7 +97,11 @@ describe('Sources in the dashboard', () => {
         { timeout: 60_000 },
       );
       await page.goto(
-        href(server, '/analytics/orders', `${RANGE}&filter=advanced&utm_source_is=facebook`),
+        adminHref(
+          server,
+          '/analytics/orders',
+          `${LAST_YEAR}&filter=advanced&utm_source_is=facebook`,
+        ),
       );
       await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor({ timeout: 60_000 });
       const response = await listed;
@@ -160,7 +142,7 @@ describe('Sources in the dashboard', () => {
   it(
     'shows the Top Sources leaderboard on the Overview, leading to the Sources report',
     async () => {
-      await page.goto(href(server, '/analytics/overview', RANGE));
+      await page.goto(adminHref(server, '/analytics/overview', LAST_YEAR));
       const board = page.locator('table').filter({
         has: page.locator('caption', { hasText: 'Top Sources - Net Sales' }),
       });
@@ -184,7 +166,7 @@ describe('Sources in the dashboard', () => {
   it(
     'shows profit by payment method on the Profit page',
     async () => {
-      await page.goto(href(server, '/analytics/profit', RANGE));
+      await page.goto(adminHref(server, '/analytics/profit', LAST_YEAR));
       const section = page.getByRole('region', { name: 'Profit by payment method' });
       const table = section.getByRole('table', { name: 'Profit by payment method' });
       await expect
@@ -214,11 +196,13 @@ describe('Sources in the dashboard', () => {
     async () => {
       const dark = await openDashboard(browser, server, { colorScheme: 'dark' });
       try {
-        await dark.goto(href(server, '/analytics/sources', `${RANGE}&groupby=payment_method`));
+        await dark.goto(
+          adminHref(server, '/analytics/sources', `${LAST_YEAR}&groupby=payment_method`),
+        );
         await dark.getByRole('heading', { level: 1, name: 'Sources' }).waitFor();
         await tableLoaded(dark);
         expect(await seriousViolations(dark)).toEqual([]);
-        await dark.goto(href(server, '/analytics/profit', RANGE));
+        await dark.goto(adminHref(server, '/analytics/profit', LAST_YEAR));
         await expect
           .poll(
             () =>
@@ -230,7 +214,7 @@ describe('Sources in the dashboard', () => {
           )
           .toBeGreaterThan(0);
         expect(await seriousViolations(dark)).toEqual([]);
-        await dark.goto(href(server, '/analytics/overview', RANGE));
+        await dark.goto(adminHref(server, '/analytics/overview', LAST_YEAR));
         await expect
           .poll(
             () =>
