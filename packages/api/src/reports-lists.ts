@@ -424,15 +424,6 @@ export const CouponsListRow = closed({
   coupon_id: id,
   amount: money,
   orders_count: tally,
-  /**
-   * Storelens's own: the profit of the orders that used the coupon in the range, with their
-   * refunds in it (docs/metrics.md, "Coupons"): their net sales less their cost of goods, and
-   * less their payment fees; null when items were sold and none had a known cost. It is the
-   * discounted orders' profit, not the coupon's.
-   */
-  gross_profit: nullable(money),
-  net_profit: nullable(money),
-  cost_coverage: fraction,
   extended_info: closed({
     /** `(Deleted)` (and `discount_type` `N/A`) when the coupon is gone. */
     code: Type.Optional(Type.String()),

@@ -242,8 +242,6 @@ const sources = new Map<string, ReportSource>([
       { key: 'extended_info.code', header: 'Coupon code' },
       { key: 'orders_count', header: 'Orders' },
       { key: 'amount', header: 'Amount discounted' },
-      { key: 'gross_profit', header: 'Gross profit of its orders' },
-      { key: 'net_profit', header: 'Net profit of its orders' },
       { key: 'extended_info.date_created', header: 'Created' },
       { key: 'extended_info.date_expires', header: 'Expires' },
       { key: 'extended_info.discount_type', header: 'Type' },

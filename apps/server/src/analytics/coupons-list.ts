@@ -1,14 +1,11 @@
 /* GET /reports/coupons: discounts and orders per coupon. */
 import type { CouponsListRow } from '@storelens/api';
-import { ORDER_MEASURES } from '../db/measures';
 import type { ReportContext } from './context';
 import { andSegment, idsSql, type SqlCondition, statusDefault } from './filters';
 import { andIdIn, listPlan, type ProductListParams } from './list-parts';
-import { type ProfitSums, profitMetrics } from './metrics';
 import { planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, pageInMemory, rangeCondition } from './paging';
 import { COUPON_COLUMNS } from './report-stats';
-import { ORDER_COLUMNS } from './revenue';
 
 /**
  * The grouped rows of the coupons list. The list reads only the default status exclusion and
@@ -61,61 +58,6 @@ function couponsSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   };
 }
 
-/** The order_stats sums the profit of a coupon's orders is made of (`profitMetrics`). */
-const PROFIT_SUMS = ['net_total', 'num_items_sold', ...ORDER_MEASURES] as const;
-
-/**
- * The profit sums of the orders that used each of `ids` in the range, per coupon: the
- * order_stats rows in the range (the report's date column and statuses) of those orders and of
- * their refunds, the rows orders/stats filtered to the coupon (`coupon_includes`) sums (a
- * refund through its order, on its own date). Read for a page's coupons only.
- */
-async function couponProfitSums(
-  ctx: ReportContext,
-  p: ProductListParams,
-  ids: readonly number[],
-): Promise<Map<number, ProfitSums>> {
-  const out = new Map<number, ProfitSums>();
-  if (ids.length === 0) return out;
-  const status = statusDefault(p.filters, ctx.settings.excludedStatuses, 'os.status');
-  const range = rangeCondition(`os.${ctx.dateColumn}`, p.range);
-  const segment = andSegment(p.filters, ORDER_COLUMNS);
-  const sums = PROFIT_SUMS.map((m) => `SUM(os.${m}) AS ${m}`).join(', ');
-  // An order joins its coupon rows by its own id, a refund by its order's: two joins, each
-  // driven by the coupon's orders (order ids and refund ids never collide).
-  const part = (key: 'order_id' | 'parent_id') =>
-    `SELECT ocl.coupon_id AS coupon_id, ${sums}
-     FROM order_coupon_lookup ocl JOIN order_stats os ON os.${key} = ocl.order_id
-     WHERE ocl.coupon_id IN ${idsSql(ids)} AND ${status.sql}${range.sql}${segment.sql}
-     GROUP BY ocl.coupon_id`;
-  const each = [...status.params, ...range.params, ...segment.params];
-  const rows = await ctx.sql.query<Record<string, unknown>>(
-    `${part('order_id')} UNION ALL ${part('parent_id')}`,
-    [...each, ...each],
-  );
-  for (const r of rows) {
-    const id = Number(r.coupon_id);
-    const a = out.get(id) ?? { net: 0, items: 0, cost: 0, costedItems: 0, costedNet: 0, fees: 0 };
-    a.net += Number(r.net_total ?? 0);
-    a.items += Number(r.num_items_sold ?? 0);
-    a.cost += Number(r.cost_of_goods ?? 0);
-    a.costedItems += Number(r.costed_items ?? 0);
-    a.costedNet += Number(r.costed_net ?? 0);
-    a.fees! += Number(r.payment_fees ?? 0);
-    out.set(id, a);
-  }
-  return out;
-}
-
-/** A coupon row's profit fields: `profitMetrics`, as every report's. */
-function couponProfit(sums: ProfitSums | undefined, money: (units: number) => number) {
-  const { gross_profit, net_profit, cost_coverage } = profitMetrics(
-    sums ?? { net: 0, items: 0, cost: 0, costedItems: 0, costedNet: 0, fees: 0 },
-    money,
-  );
-  return { gross_profit, net_profit, cost_coverage };
-}
-
 /** GET /reports/coupons. */
 export async function couponsList(
   ctx: ReportContext,
@@ -145,7 +87,6 @@ export async function couponsList(
     result = await pagedQuery(ctx, inner, params, p.orderby, 'coupon_id', p);
   }
   const ids = result.rows.map((r) => Number(r.coupon_id));
-  const profit = await couponProfitSums(ctx, p, ids);
   const details = new Map<number, Record<string, string>>();
   if (p.extendedInfo && ids.length) {
     for (const c of await ctx.sql.query<Record<string, string | null> & { id: number }>(
@@ -171,7 +112,6 @@ export async function couponsList(
         coupon_id: id,
         amount: ctx.money(Number(r.amount)),
         orders_count: Number(r.orders_count),
-        ...couponProfit(profit.get(id), ctx.money),
         extended_info: p.extendedInfo
           ? (details.get(id) ?? {
               code: '(Deleted)',

@@ -3,7 +3,6 @@ import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
 import { countItem, linkCell } from '../page/cells';
 import { itemFilters } from '../page/item-filters';
-import { moneyCell } from '../page/profit';
 import type { ChartMetric, ChartModeChoice, ReportDefinition, RowContext } from '../page/types';
 import { idList } from '../products/definition';
 
@@ -47,8 +46,6 @@ export function couponCells(row: ReportRow, context: RowContext) {
         )
       : { display: context.formatNumber(orders), value: orders },
     { display: context.formatAmount(Number(row.amount ?? 0)), value: Number(row.amount ?? 0) },
-    moneyCell(row.gross_profit, context),
-    moneyCell(row.net_profit, context),
     { display: created, value: created },
     { display: expires, value: expires },
     { display: type, value: type },
@@ -125,18 +122,6 @@ export const couponsReport: ReportDefinition = {
         defaultSort: true,
       },
       { key: 'amount', label: __('Amount discounted'), isSortable: true, isNumeric: true },
-      {
-        // The profit of the orders that used the coupon, not the coupon's (docs/metrics.md).
-        key: 'gross_profit',
-        label: __("Orders' gross profit"),
-        isNumeric: true,
-      },
-      {
-        key: 'net_profit',
-        label: __("Orders' net profit"),
-        isNumeric: true,
-        hiddenByDefault: true,
-      },
       { key: 'created', label: __('Created') },
       { key: 'expires', label: __('Expires') },
       { key: 'type', label: __('Type') },
