@@ -59,7 +59,7 @@ describeEachEngine(
       const app = ctx().app;
       const customers = await exportCsv(app, 'customers', { report_args: {} });
       expect(customers.lines[0]).toBe(
-        'Name,Username,Last active,Sign up,Email,Orders,Total spend,AOV,Country / Region,City,Region,Postal code',
+        'Name,Username,Last active,Sign up,Email,Orders,Total spend,AOV,Cost of goods,Gross profit,Cost known (items),Country / Region,City,Region,Postal code',
       );
       expect(customers.lines.length).toBeGreaterThan(1);
       const taxes = await exportCsv(app, 'taxes', { report_args: MAY });
