@@ -103,17 +103,28 @@ export async function updateConnection(
 /** Errors kept per connection (the page shows the latest). */
 const KEEP_ERRORS = 50;
 
-/** Logs an error with what was (or will be) retried. */
+/**
+ * Logs an error with what was (or will be) retried. Its id is the next after the latest (the
+ * page lists the latest, and the trim below counts back from it). Requests that fail together
+ * log at once: on PostgreSQL two of them can read the same latest id, so an id already taken
+ * is skipped and the next tried, rather than the insert failing (which failed the import step
+ * that was logging why it stopped, and left the connection showing it was importing).
+ */
 export async function logError(db: Db, connectionId: number, message: string, retry: string) {
-  const [row] = await db.kysely
-    .selectFrom('connection_errors')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .execute();
-  const id = Number(row?.id ?? 0) + 1;
-  await db.kysely
-    .insertInto('connection_errors')
-    .values({ id, connection_id: connectionId, at_gmt: nowGmt(), message, retry })
-    .execute();
+  let id = 0;
+  for (let inserted = false; !inserted; ) {
+    const [row] = await db.kysely
+      .selectFrom('connection_errors')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .execute();
+    id = Math.max(id, Number(row?.id ?? 0)) + 1;
+    const result = await db.kysely
+      .insertInto('connection_errors')
+      .values({ id, connection_id: connectionId, at_gmt: nowGmt(), message, retry })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
   await db.kysely
     .deleteFrom('connection_errors')
     .where('connection_id', '=', connectionId)
