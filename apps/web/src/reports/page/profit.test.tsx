@@ -58,6 +58,10 @@ describe('CostCoverage', () => {
   it('says how many items sold have a known cost, linking to the products without one', () => {
     render(<CostCoverage coverage={0.9163} query={{ period: 'last_year', chart: 'x' }} />);
     expect(screen.getByText(/Costs known for 91% of items sold\./)).toBeInTheDocument();
+    // What the figures then are: the other items' sales at no cost (docs/metrics.md, Profit).
+    expect(
+      screen.getByText(/count in net sales at no cost, so profit and margins are too high/),
+    ).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Products without a cost' });
     const href = link.getAttribute('href') ?? '';
     expect(href).toContain('path=/analytics/products');

@@ -120,7 +120,9 @@ export function CostCoverage({
   return (
     <p className="sl-profit__coverage">
       {sprintf(__('Costs known for %s of items sold.'), formatCoverage(covered))}{' '}
-      {__('Profit and margins count only those items.')}{' '}
+      {__(
+        'The others count in net sales at no cost, so profit and margins are too high by their cost.',
+      )}{' '}
       <Link href={productsWithoutCostHref(query)}>{__('Products without a cost')}</Link>
     </p>
   );
