@@ -477,8 +477,11 @@ export async function customersList(
     } else {
       const status = statusDefault(noFilters, ctx.settings.excludedStatuses, 'os.status');
       const range = rangeCondition('os.date_created', f.range);
+      // The same rows give the page's profit sums: read in this one pass, not again below.
       aggregates = await ctx.sql.query<Record<string, unknown>>(
-        aggregatesSql(`os.customer_id IN ${idsSql(ids)} AND ${status.sql}${range.sql}`),
+        aggregatesSql(`os.customer_id IN ${idsSql(ids)} AND ${status.sql}${range.sql}`, {
+          profit: true,
+        }),
         [...status.params, ...range.params],
       );
     }
@@ -488,6 +491,7 @@ export async function customersList(
       r.orders_count = a?.orders_count ?? 0;
       r.total_spend = a?.total_spend ?? 0;
       r.date_last_order = a?.date_last_order ?? null;
+      if (!totals) for (const m of PROFIT_SUMS) r[m] = a?.[m] ?? 0;
     }
   }
   await withProfitSums(ctx, result.rows, f.range);
