@@ -1,25 +1,11 @@
-import type { BootSettings } from '@storelens/api';
 import { createApiClient, DataProvider, useReportStats } from '@storelens/data';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { StoreSettingsProvider } from '../settings-context';
+import { testSettings } from '../test-settings';
 import { FreshnessProvider, UpdatedAt } from './freshness';
 
-const settings = {
-  timezone: 'America/New_York',
-  startOfWeek: 1,
-  defaultDateRange: 'period=month&compare=previous_year',
-  dateType: 'date_paid',
-  currency: {
-    code: 'USD',
-    symbol: '$',
-    symbolPosition: 'left',
-    thousandSeparator: ',',
-    decimalSeparator: '.',
-    precision: 2,
-  },
-  excludedStatuses: [],
-} as BootSettings;
+const settings = testSettings({ timezone: 'America/New_York' });
 
 function Revenue() {
   const stats = useReportStats('revenue', { after: '2026-11-01', before: '2026-11-28' });

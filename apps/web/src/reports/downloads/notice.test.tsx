@@ -1,23 +1,9 @@
-import type { BootSettings } from '@storelens/api';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { testSettings } from '../../test-settings';
 import { downloadsNotice, downloadsReport } from './definition';
 
-const store: BootSettings = {
-  timezone: 'UTC',
-  startOfWeek: 1,
-  defaultDateRange: 'period=month&compare=previous_year',
-  dateType: 'date_paid',
-  currency: {
-    code: 'USD',
-    symbol: '$',
-    symbolPosition: 'left',
-    thousandSeparator: ',',
-    decimalSeparator: '.',
-    precision: 2,
-  },
-  excludedStatuses: [],
-};
+const store = testSettings();
 
 describe('the Downloads notice', () => {
   it('says, as a status, that a connected shop’s downloads are not imported', () => {

@@ -1,28 +1,14 @@
-import type { BootSettings } from '@storelens/api';
 import { createApiClient, DataProvider } from '@storelens/data';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { StoreSettingsProvider } from '../../settings-context';
+import { testSettings } from '../../test-settings';
 import CostsPage from '../costs';
 import { parseCost, savedMessage, storeToday, UnitCostEdit } from './cost-edit';
 
-const settings = {
-  timezone: 'America/New_York',
-  startOfWeek: 1,
-  defaultDateRange: 'period=month&compare=previous_year',
-  dateType: 'date_paid',
-  currency: {
-    code: 'USD',
-    symbol: '$',
-    symbolPosition: 'left',
-    thousandSeparator: ',',
-    decimalSeparator: '.',
-    precision: 2,
-  },
-  excludedStatuses: [],
-} as unknown as BootSettings;
+const settings = testSettings({ timezone: 'America/New_York' });
 
 /** Renders with a data store whose requests `answer` handles (url, JSON body). */
 function withServer(ui: ReactNode, answer: (url: string, body: unknown) => Response) {
