@@ -1,8 +1,10 @@
 import type { BootSettings } from '@storelens/api';
+import { defaultCurrencyConfig } from '@storelens/currency';
 
 /**
- * A store's settings as the page boots with them, for component tests: US dollars, weeks from
- * Monday, the paid date, no excluded status; `overrides` for what a test is about.
+ * A store's settings as the page boots with them, for component tests: the default currency
+ * (US dollars), weeks from Monday, the paid date, no excluded status; `overrides` for what a
+ * test is about.
  */
 export function testSettings(overrides: Partial<BootSettings> = {}): BootSettings {
   return {
@@ -10,14 +12,7 @@ export function testSettings(overrides: Partial<BootSettings> = {}): BootSetting
     startOfWeek: 1,
     defaultDateRange: 'period=month&compare=previous_year',
     dateType: 'date_paid',
-    currency: {
-      code: 'USD',
-      symbol: '$',
-      symbolPosition: 'left',
-      thousandSeparator: ',',
-      decimalSeparator: '.',
-      precision: 2,
-    },
+    currency: defaultCurrencyConfig,
     excludedStatuses: [],
     ...overrides,
   };
