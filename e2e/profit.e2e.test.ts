@@ -187,6 +187,69 @@ describe('Profit in the dashboard', () => {
   );
 
   it(
+    "shows the Coupons table's Gross profit column with the REST figures, sorted by it",
+    async () => {
+      // The table's own request: its range, to read the REST answer for the same one.
+      const listed = page.waitForResponse(
+        (res) => /\/reports\/coupons\?/.test(res.url()) && res.request().method() === 'GET',
+        { timeout: 60_000 },
+      );
+      await page.goto(adminHref(server, '/analytics/coupons', LAST_YEAR));
+      const range = new URL((await listed).url()).searchParams;
+      await tableLoaded(page);
+      const head = page.locator('.sl-table-card thead');
+      // Of the orders that used each coupon; their net profit is in the column picker.
+      await expect.poll(() => head.textContent()).toMatch(/Gross profit/);
+      expect(await head.textContent()).not.toMatch(/Net profit/);
+      await page
+        .getByRole('columnheader', { name: /Gross profit/ })
+        .first()
+        .getByRole('button')
+        .click();
+      await page.waitForURL(/orderby=gross_profit/);
+      await tableLoaded(page);
+      const order = new URL(page.url()).searchParams.get('order') ?? 'desc';
+      const columnOf = (label: string) =>
+        head
+          .locator('th')
+          .evaluateAll((ths, l) => ths.findIndex((th) => th.textContent?.includes(l)), label);
+      const [codeColumn, column] = [await columnOf('Coupon code'), await columnOf('Gross profit')];
+      expect(column).toBeGreaterThan(codeColumn);
+      const headers = await apiLogin(server.url, server.accounts.administrator);
+      const rest = (await (
+        await fetch(
+          `${server.url}/wp-json/wc-analytics/reports/coupons?after=${range.get('after')}&before=${range.get('before')}&orderby=gross_profit&order=${order}&extended_info=true&per_page=100`,
+          { headers },
+        )
+      ).json()) as { gross_profit: number | null; extended_info: { code: string } }[];
+      expect(rest.length).toBeGreaterThan(1);
+      expect(rest.some((r) => (r.gross_profit ?? 0) > 0)).toBe(true);
+      // Each row's code and gross profit, top to bottom, as REST sorts and answers them (an
+      // unknown one is a dash).
+      const shown = async () => {
+        const rows = tableRows(page);
+        const codes = await rows
+          .locator(`:is(td, th):nth-child(${codeColumn + 1})`)
+          .allTextContents();
+        const profits = await rows
+          .locator(`:is(td, th):nth-child(${column + 1})`)
+          .allTextContents();
+        return codes.map((code, i) => {
+          const text = profits[i] ?? '';
+          return [code.trim(), /\d/.test(text) ? Number(text.replace(/[^\d.-]/g, '')) : null];
+        });
+      };
+      await expect.poll(async () => (await shown()).length, { timeout: 60_000 }).toBeGreaterThan(1);
+      const seen = await shown();
+      expect(seen).toEqual(
+        rest.slice(0, seen.length).map((r) => [r.extended_info.code, r.gross_profit]),
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
     'enters a unit cost inline on the Products report by keyboard, from a chosen day',
     async () => {
       // The products without a known cost first: an entered cost is the one in force there (a

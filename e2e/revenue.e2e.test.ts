@@ -72,6 +72,39 @@ describe('Revenue report in a browser', () => {
     await expect.poll(() => summaryValue(page, 'Gross sales')).toBe(lastYear);
   });
 
+  it('shows the summary once the comparison answered too, never "N/A" for one still loading', async () => {
+    // The comparison (the year before last) is held until the primary year has answered.
+    const yearOf = (url: URL) => url.searchParams.get('after')?.slice(0, 4);
+    const compared = (url: URL) =>
+      url.pathname.endsWith('/reports/revenue/stats') &&
+      yearOf(url) === String(new Date().getFullYear() - 2);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(compared, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const primaryAnswered = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname.endsWith('/reports/revenue/stats') &&
+        yearOf(new URL(r.url())) === String(new Date().getFullYear() - 1),
+    );
+    await page.goto(
+      `${server.url}/wp-admin/admin.php?page=wc-admin&path=%2Fanalytics%2Frevenue&period=last_year&compare=previous_year`,
+    );
+    await primaryAnswered;
+    // The table (the primary year's days) is drawn while the summary still waits.
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    expect(await page.locator('.sl-summary.is-loading').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: /^Gross sales/ }).count()).toBe(0);
+    release();
+    const figure = await summaryValue(page, 'Gross sales');
+    expect(figure).toMatch(/^Gross sales \$[\d,]+\.\d\d .*Previous year \$[\d,]+\.\d\d$/);
+    await page.unroute(compared);
+  });
+
   it('charts another metric when its summary number is chosen, by keyboard', async () => {
     const net = page.getByRole('link', { name: /^Net sales/ }).first();
     await net.focus();

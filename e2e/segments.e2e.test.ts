@@ -8,19 +8,34 @@ const SEGMENT = 'Completed orders (e2e)';
 const RENAMED = 'Completed and kept (e2e)';
 
 /**
- * The next report response whose URL has `part` and names the segment: for the range's own
- * year (LAST_YEAR's last year), not its comparison year, whose figures may both be empty; with
- * `also` in its URL too (a page may ask the same report for other fields).
+ * The year the page's primary range starts in, read from the date range picker's toggle
+ * (its range label, e.g. "Last year (Jan 1 - Dec 31, 2025)": the first year named is the start's).
  */
-const segmentResponse = (page: Page, part: string, also = '') =>
-  page.waitForResponse(
-    (r) =>
-      r.url().includes(part) &&
-      r.url().includes(also) &&
-      /[?&]segment=\d+/.test(r.url()) &&
-      !r.url().includes(`after=${new Date().getFullYear() - 2}-`),
+async function primaryStartYear(page: Page): Promise<string> {
+  const label = await page.locator('.sl-date-range-picker__primary').first().textContent();
+  const year = /\b(\d{4})\b/.exec(label ?? '')?.[1];
+  if (!year) throw new Error(`No year in the date range label "${label}"`);
+  return year;
+}
+
+/**
+ * The next report response whose URL has `part` and names the segment: for the page's own
+ * range (the year its date picker shows it starting in), not its comparison range, whose
+ * figures may both be empty; with `also` in its URL too (a page may ask the same report for
+ * other fields).
+ */
+const segmentResponse = (page: Page, part: string, also = '') => {
+  let year: Promise<string> | undefined;
+  return page.waitForResponse(
+    async (r) => {
+      const url = r.url();
+      if (!url.includes(part) || !url.includes(also) || !/[?&]segment=\d+/.test(url)) return false;
+      year ??= primaryStartYear(page);
+      return url.includes(`after=${await year}-`);
+    },
     { timeout: 60_000 },
   );
+};
 
 describe('Saved segments in the dashboard', () => {
   let server: RunningServer;
@@ -204,6 +219,101 @@ describe('Saved segments in the dashboard', () => {
         .poll(() => page.getByRole('combobox', { name: 'Segment' }).inputValue())
         .toBe(String(id));
       expect(await seriousViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
+  it(
+    'narrows the Overview’s indicators and the RFM groups of Cohorts to the segment, as REST answers them',
+    async () => {
+      await page.goto(adminHref(server, '/analytics/overview', LAST_YEAR));
+      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+      const tile = page.locator('.sl-summary__item').filter({ hasText: 'Net sales' });
+      const value = tile.locator('.sl-summary__value');
+      await value.waitFor({ timeout: 60_000 });
+      const indicators = segmentResponse(page, 'reports/performance-indicators?');
+      const leaderboards = segmentResponse(page, 'wc-analytics/leaderboards?');
+      await chooseByKeyboard(SEGMENT);
+      const response = await indicators;
+      expect(response.status()).toBe(200);
+      expect((await leaderboards).status()).toBe(200);
+      expect(page.url()).toMatch(/segment=\d+/);
+      type Indicator = { stat: string; value: number | null };
+      const netSales = (list: Indicator[]) =>
+        list.find((i) => i.stat === 'revenue/net_revenue')?.value ?? null;
+      const shown = netSales((await response.json()) as Indicator[]);
+      const viaRest = netSales((await rest(response)) as Indicator[]);
+      const unfiltered = netSales((await rest(response, false)) as Indicator[]);
+      expect(shown).not.toBeNull();
+      expect(shown).toBe(viaRest);
+      expect(shown).not.toBe(unfiltered);
+      // The tile shows the segment's figure, to the cent.
+      const cents = (text: string | null) =>
+        Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100);
+      await expect
+        .poll(async () => cents(await value.textContent()))
+        .toBe(Math.round((viaRest as number) * 100));
+      const id = new URL(page.url()).searchParams.get('segment');
+      await expect
+        .poll(() =>
+          page.getByText(`The figures count only the orders of the segment “${SEGMENT}”.`).count(),
+        )
+        .toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      const rfm = page.waitForResponse(
+        (r) => /reports\/rfm\?/.test(r.url()) && r.url().includes(`segment=${id}`),
+        { timeout: 60_000 },
+      );
+      await page.goto(adminHref(server, '/analytics/cohorts', `${LAST_YEAR}&segment=${id}`));
+      await page.getByRole('heading', { level: 1, name: 'Cohorts' }).waitFor();
+      const rfmResponse = await rfm;
+      expect(rfmResponse.status()).toBe(200);
+      type Groups = { customers: number; groups: { group: string; customers: number }[] };
+      const narrowed = (await rfmResponse.json()) as Groups;
+      const again = (await rest(rfmResponse)) as Groups;
+      const all = (await rest(rfmResponse, false)) as Groups;
+      expect(narrowed.groups).toEqual(again.groups);
+      expect(narrowed.customers).toBe(again.customers);
+      expect(narrowed.customers).toBeLessThanOrEqual(all.customers);
+      // The table shows each group's customers as answered.
+      const table = page.locator('.sl-cohorts__groups');
+      await table.waitFor({ timeout: 60_000 });
+      const counts = await table
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''));
+      expect(counts.map((t) => Number(t.replace(/,/g, '')))).toEqual(
+        narrowed.groups.map((g) => g.customers),
+      );
+      await page
+        .getByText(`The groups score only the orders of the segment “${SEGMENT}”`)
+        .waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+      // A group opens the Customers report under the segment on exactly its customers.
+      const opened = narrowed.groups.find((g) => g.customers > 0)!;
+      const listed = page.waitForResponse(
+        (r) =>
+          /reports\/customers\?/.test(r.url()) &&
+          r.url().includes(`rfm_group=${opened.group}`) &&
+          r.url().includes(`segment=${id}`),
+        { timeout: 60_000 },
+      );
+      await table
+        .getByRole('link', { name: /open these [\d,]+ customers/ })
+        .first()
+        .waitFor();
+      await table
+        .locator('tbody tr')
+        .nth(narrowed.groups.indexOf(opened))
+        .getByRole('link')
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+      expect(Number((await listed).headers()['x-wp-total'])).toBe(opened.customers);
     },
     SLOW,
   );

@@ -60,6 +60,53 @@ describe('Sources in the dashboard', () => {
   );
 
   it(
+    "shows each source's first customers and repeat rate as the REST answer has them",
+    async () => {
+      const listed = page.waitForResponse(
+        (r) => r.url().includes('/reports/sources?') && r.request().method() === 'GET',
+        { timeout: 60_000 },
+      );
+      await page.goto(adminHref(server, '/analytics/sources', LAST_YEAR));
+      const asked = new URL((await listed).url());
+      await tableLoaded(page);
+      const range = `after=${encodeURIComponent(asked.searchParams.get('after') ?? '')}&before=${encodeURIComponent(asked.searchParams.get('before') ?? '')}`;
+      const { body } = await rest(
+        page,
+        `/wp-json/wc-analytics/reports/sources?${range}&groupby=source_type&per_page=100`,
+      );
+      const answer = body as {
+        label: string;
+        first_customers: number;
+        repeat_customers: number;
+        repeat_rate: number;
+      }[];
+      const table = page.locator('.sl-table-card table');
+      const headers = (await table.locator('thead th').allTextContents()).map((h) => h.trim());
+      const labelAt = headers.findIndex((h) => h.startsWith('Source type'));
+      const firstAt = headers.findIndex((h) => h.startsWith('First customers'));
+      const rateAt = headers.findIndex((h) => h.startsWith('Repeat rate'));
+      expect(
+        [labelAt, firstAt, rateAt].every((i) => i >= 0),
+        headers.join('|'),
+      ).toBe(true);
+      // The value that won the most first customers, with some of them back since.
+      const best = [...answer].sort((a, b) => b.first_customers - a.first_customers)[0]!;
+      expect(best.first_customers).toBeGreaterThan(0);
+      expect(best.repeat_customers).toBeGreaterThan(0);
+      const row = tableRows(page).filter({
+        has: page.locator('th, td').nth(labelAt).getByText(best.label, { exact: true }),
+      });
+      await expect.poll(() => row.count()).toBe(1);
+      const cells = (await row.locator('th, td').allTextContents()).map((c) => c.trim());
+      expect(count(cells[firstAt]!)).toBe(best.first_customers);
+      expect(cells[rateAt]).toBe(`${Math.round(best.repeat_rate * 1000) / 10}%`);
+      expect(await row.getByTitle(/first customers have ordered again/).count()).toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
     'drills down from utm source to medium to campaign with the keyboard',
     async () => {
       await page.goto(adminHref(server, '/analytics/sources', `${LAST_YEAR}&groupby=utm_source`));

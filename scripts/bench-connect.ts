@@ -13,9 +13,9 @@
  *   comparison.
  */
 
+import { benchAdminHeaders } from '../apps/server/bench/admin-session';
 import { scratchStore } from '../apps/server/bench/scratch-store';
 import { buildApp } from '../apps/server/src/app';
-import { internalHeaders } from '../apps/server/src/auth/plugin';
 import { WooClient } from '../apps/server/src/connect/client';
 import { fetchRefunds, localWriter } from '../apps/server/src/connect/records';
 import type { WcOrder } from '../apps/server/src/connect/wc-types';
@@ -74,8 +74,8 @@ for (const engine of engines) {
     },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  // The bench's own requests act as the server itself (as the report benches do).
-  const headers = internalHeaders(app);
+  // The bench's own requests are a signed-in administrator's (as the report benches' are).
+  const headers = await benchAdminHeaders(store.db);
   const address = app.server.address();
   publicUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   try {

@@ -119,10 +119,10 @@ function printAnalyticsSummary() {
   );
   for (const [r, [name, target]] of (stores[0]?.rows ?? []).entries()) {
     const cells = columns.map(({ at: [i, j] }) => stores[i]!.rows[r]?.[2][j]);
-    const met = cells.every((v) => v !== undefined && v <= target);
+    const met = cells.every((v) => v !== undefined && v !== null && v <= target);
     console.log(
       name.replace(/ \d+ /, ' ').padEnd(48),
-      ...cells.map((v) => (v === undefined ? '-' : v.toFixed(1)).padStart(22)),
+      ...cells.map((v) => (v === undefined || v === null ? '-' : v.toFixed(1)).padStart(22)),
       String(target).padStart(7),
       met ? ' met' : ' MISSED',
     );

@@ -1,10 +1,10 @@
 import { cpus, loadavg } from 'node:os';
 import { buildApp } from '../src/app';
-import { internalHeaders } from '../src/auth/plugin';
 import type { Db } from '../src/db/database';
 import { RawSql } from '../src/db/sql';
 import { generateDemoStore } from '../src/demo/generate';
 import { openStore } from '../src/store';
+import { benchAdminHeaders } from './admin-session';
 import { seedBenchCatalog } from './bench-catalog';
 import { scratchStore } from './scratch-store';
 
@@ -82,12 +82,13 @@ async function measure(db: Db) {
   );
   const app = await buildApp(db, { webRoot: '/nonexistent' });
   await app.ready(); // as bench.ts: the first inject would otherwise time Fastify's setup
+  const headers = await benchAdminHeaders(db);
   const get = async (path: string) => {
     const started = performance.now();
     const res = await app.inject({
       method: 'GET',
       url: `/wp-json/wc-analytics/${path}`,
-      headers: internalHeaders(app),
+      headers,
     });
     const elapsed = performance.now() - started;
     if (res.statusCode !== 200)

@@ -19,8 +19,8 @@ import {
 import fastJson from 'fast-json-stringify';
 import type { TSchema } from 'typebox';
 import { buildApp } from '../src/app';
-import { internalHeaders } from '../src/auth/plugin';
 import { generateDemoStore } from '../src/demo/generate';
+import { benchAdminHeaders } from './admin-session';
 import { scratchStore } from './scratch-store';
 
 const ordersArg = process.argv.indexOf('--orders');
@@ -58,6 +58,7 @@ const store = await scratchStore('sqlite', { prefix: 'storelens-serialise' });
 try {
   await generateDemoStore(store.db, { orders, years: 1, seed: 7, end: '2024-12-31' });
   const app = await buildApp(store.db, { webRoot: '/nonexistent' });
+  const headers = await benchAdminHeaders(store.db);
   console.log(
     `Serialisation, ${orders} demo orders; load average ${loadavg()
       .map((l) => l.toFixed(2))
@@ -65,7 +66,7 @@ try {
   );
   for (const [path, schema] of cases) {
     const res = await app.inject({
-      headers: internalHeaders(app),
+      headers,
       url: `/wp-json/wc-analytics/${path}&_envelope=1`,
     });
     if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);

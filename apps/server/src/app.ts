@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { Ajv } from 'ajv';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { adminRoutes, runners, workers } from './admin';
 import { workerWriter } from './admin/jobs/worker-host';
@@ -23,8 +22,8 @@ import { registerInputGuards } from './input-guards';
 import { mcpRoutes } from './mcp/route';
 import { notifyRoutes } from './notify/routes';
 import { analyticsRoutes } from './routes/analytics';
-import { isIsoDateTime } from './routes/dates';
 import { freshnessRoutes } from './routes/freshness';
+import { AJV_OPTIONS, addFormats, invalidParamsOf } from './routes/query-validation';
 import { parseQuery, type QueryValue, splitCommaLists } from './routes/querystring';
 import { recordRoutes } from './routes/registered';
 import { revenueRoutes } from './routes/revenue';
@@ -42,36 +41,6 @@ export const DASHBOARD_PATH = '/wp-admin/admin.php?page=wc-admin';
  */
 export function parseQueryString(text: string): Record<string, QueryValue> {
   return parseQuery(text);
-}
-
-/** Our ajv formats: `storelens-date-time` accepts ISO-8601 dates with real calendar days. */
-function addFormats(ajv: Ajv): Ajv {
-  return ajv.addFormat('storelens-date-time', isIsoDateTime);
-}
-
-/** The values an enum-like schema (a union of constants) allows, if it is one. */
-function allowedValues(schema: unknown): string[] | undefined {
-  const s = schema as { anyOf?: { const?: unknown }[]; items?: unknown } | undefined;
-  if (s?.anyOf?.every((o) => o.const !== undefined)) return s.anyOf.map((o) => String(o.const));
-  if (s?.items) return allowedValues(s.items);
-  return undefined;
-}
-
-/** A sentence for one invalid parameter. */
-function describeInvalid(
-  name: string,
-  keyword: string,
-  message: string | undefined,
-  schema: unknown,
-): string {
-  const allowed = allowedValues(schema);
-  if (allowed && (keyword === 'const' || keyword === 'anyOf' || keyword === 'enum')) {
-    return `${name} is not one of ${allowed.join(', ')}.`;
-  }
-  if (keyword === 'format')
-    return `${name} must be an ISO-8601 date or date-time, e.g. 2024-05-01T00:00:00.`;
-  if (keyword === 'type') return `${name} ${message ?? 'has the wrong type'}.`;
-  return `${name} ${message ?? 'is invalid'}.`;
 }
 
 /**
@@ -96,7 +65,7 @@ export function trustProxyOption(trust: TrustProxy): false | string[] | FastifyT
 }
 type FastifyTrustProxy = (address: string, hop: number) => boolean;
 
-/** The Fastify options of the server (and of the worker thread's report reader). */
+/** The Fastify options of the server (also read by the trust-proxy test). */
 export function fastifyOptions(trustProxy: TrustProxy) {
   return {
     logger: false,
@@ -114,14 +83,7 @@ export function fastifyOptions(trustProxy: TrustProxy) {
     return503OnClosing: false,
     forceCloseConnections: false,
     ajv: {
-      customOptions: {
-        coerceTypes: 'array' as const,
-        // Unknown query parameters and body fields are dropped, as WordPress ignores them:
-        // every closed schema (`additionalProperties: false`) lists what a route reads.
-        removeAdditional: true,
-        allErrors: true,
-        useDefaults: false,
-      },
+      customOptions: AJV_OPTIONS,
       plugins: [addFormats],
     },
   };
@@ -194,25 +156,7 @@ export async function buildApp(
       const schema = request.routeOptions.schema?.[
         error.validationContext === 'body' ? 'body' : 'querystring'
       ] as { properties?: Record<string, unknown> } | undefined;
-      const params: Record<string, string> = {};
-      for (const v of error.validation) {
-        const p = v.params as Record<string, unknown>;
-        const name =
-          (p.propertyName as string | undefined) ??
-          (p.additionalProperty as string | undefined) ??
-          (p.missingProperty as string | undefined) ??
-          v.instancePath.split('/')[1] ??
-          'body';
-        if (params[name]) continue;
-        params[name] =
-          p.propertyName !== undefined
-            ? `${name} is not a valid name.`
-            : p.additionalProperty !== undefined
-              ? `${name} is not a known parameter.`
-              : p.missingProperty !== undefined
-                ? `${name} is required.`
-                : describeInvalid(name, v.keyword, v.message, schema?.properties?.[name]);
-      }
+      const params = invalidParamsOf(error.validation, schema);
       return reply.status(400).send(ApiError.invalidParams(params).toBody());
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.statusCode === 400) {

@@ -30,7 +30,7 @@ export function inputProblem(value: unknown): 'depth' | 'nul' | 'infinite' | und
   return undefined;
 }
 
-const sentence = {
+export const sentence = {
   nul: 'must not contain a NUL character.',
   infinite: 'must be a finite number.',
   depth: `is nested more than ${MAX_BODY_DEPTH} levels deep.`,
@@ -109,7 +109,7 @@ export function registerInputGuards(app: FastifyInstance): void {
 }
 
 /** True when a value holds a number that is not finite (walks with its own stack). */
-function hasInfinite(value: unknown): boolean {
+export function hasInfinite(value: unknown): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();

@@ -4,7 +4,7 @@ import type { Db } from './db/database';
 import { isDatabaseUnavailable } from './db/faults';
 import { migrateToLatest } from './db/migrate';
 import { announceIngested } from './ingest/ingest';
-import { ensureDemoStore, withStartupLock } from './store';
+import { buildStaleSummaries, ensureDemoStore, withStartupLock } from './store';
 
 /**
  * Runs a start-up step until the database answers: a step that fails because the database
@@ -39,7 +39,10 @@ export async function untilDatabaseAnswers<T>(
 
 /**
  * What a start does to the store before it serves it: migrations, indexes a killed bulk load
- * left out, and the demo store when the database is empty (or half-generated). The demo is
+ * left out, the demo store when the database is empty (or half-generated), and customer
+ * totals without a record (`buildStaleCustomerTotals`: a store upgraded past migration 046,
+ * whose customers list would otherwise sum every order on each request until the next
+ * ingested batch). The demo is
  * generated on the worker thread when there is one, so the server keeps answering (503)
  * meanwhile. Each part is safe to repeat, so a lost database repeats the whole.
  */
@@ -58,7 +61,7 @@ export async function prepareStore(
     await migrateToLatest(db);
     await restoreIndexes(db);
     if (options.worker) {
-      const generated = await options.worker.run<boolean>('ensureDemoStore', {
+      const generated = await options.worker.run('ensureDemoStore', {
         orders: options.demoOrders,
         generate: options.demoWhenEmpty,
       });
@@ -67,5 +70,10 @@ export async function prepareStore(
     } else {
       await ensureDemoStore(db, options.log, options.demoOrders, options.demoWhenEmpty);
     }
+    // Customers over time and customer totals a migration left without their state row, on
+    // the worker thread when there is one (SQLite's writes block the thread that makes them,
+    // and the server answers 503 meanwhile).
+    if (options.worker) await options.worker.run('buildStaleSummaries', {});
+    else await buildStaleSummaries(db);
   });
 }

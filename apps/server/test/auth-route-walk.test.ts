@@ -112,4 +112,25 @@ describeEachEngine('favorites belong to each signed-in user', (ctx) => {
     expect((await send(analyst, 'DELETE', 'woocommerce-analytics-orders')).json()).toEqual([]);
     expect((await send({}, 'GET')).statusCode).toBe(401);
   });
+
+  it('lets no header stand in for a sign-in: the old in-process header is nobody', async () => {
+    const { app, anonymous } = ctx();
+    await app.ready();
+    const requests = [
+      { method: 'GET', url: '/wp-json/wc-analytics/reports/revenue/stats' },
+      { method: 'GET', url: '/wp-json/wc-analytics/reports/customers' },
+      { method: 'GET', url: '/wp-json/storelens/v1/connections' },
+      { method: 'POST', url: '/wp-json/wc-analytics/reports/orders/export', payload: {} },
+    ] as const;
+    for (const value of ['', 'x', 'true', '1', 'administrator', 'A'.repeat(43)]) {
+      for (const request of requests) {
+        const res = await anonymous({
+          ...request,
+          headers: { 'x-storelens-internal': value },
+        });
+        expect(res.statusCode, `${request.method} ${request.url} with "${value}"`).toBe(401);
+        expect(res.json().code).toBe('rest_not_logged_in');
+      }
+    }
+  });
 });

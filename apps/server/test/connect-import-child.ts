@@ -4,20 +4,27 @@
  * the parent SIGKILLs it.
  */
 
+import { runners } from '../src/admin';
 import { buildApp } from '../src/app';
-import { internalHeaders } from '../src/auth/plugin';
+import { connect, parseConnectInput } from '../src/connect/service';
 import { openStore } from '../src/store';
 import { FAST } from './connect-helpers';
 
 const schema = process.env.CHILD_SCHEMA || undefined;
 const db = await openStore(process.env.CHILD_DATABASE_URL!, schema ? { schema } : {});
-const app = await buildApp(db, { webRoot: '/nonexistent', connect: { ...FAST, pagesPerStep: 1 } });
+const options = { ...FAST, pagesPerStep: 1 };
+const app = await buildApp(db, { webRoot: '/nonexistent', connect: options });
 await app.ready();
-const res = await app.inject({
-  method: 'POST',
-  url: '/wp-json/storelens/v1/connections',
-  headers: internalHeaders(app),
-  payload: { url: process.env.CHILD_SHOP_URL, consumer_key: 'ck_test', consumer_secret: 'cs_test' },
-});
-console.log(`connected ${res.statusCode} ${res.body.slice(0, 200)}`);
+// What the connections route calls (its job runner is the app's).
+const c = await connect(
+  db,
+  runners.get(app)!,
+  parseConnectInput({
+    url: process.env.CHILD_SHOP_URL,
+    consumer_key: 'ck_test',
+    consumer_secret: 'cs_test',
+  }),
+  options,
+);
+console.log(`connected ${c.id}`);
 setInterval(() => {}, 1000);

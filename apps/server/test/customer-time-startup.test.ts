@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WorkerHost } from '../src/admin/jobs/worker-host';
 import {
   buildStaleCustomerTime,
   customerTimeCurrent,
@@ -9,15 +10,17 @@ import { migrateTo, migrateToLatest } from '../src/db/migrate';
 import { RawSql } from '../src/db/sql';
 import { generateDemoStore } from '../src/demo/generate';
 import { readStoreSettings } from '../src/options';
+import { prepareStore } from '../src/startup';
 import { openStore } from '../src/store';
 import { engines, freshStore } from './harness';
 
 /*
  * A store upgraded to migration 037 has empty customers-over-time tables and no state row. They
- * are built when the store opens (store.ts), not by the first ingestion batch after the
- * upgrade, and hold what the demo's own build gave (the figures kept since).
+ * are built when the server starts (startup.ts, on its worker thread) or a tool opens the store
+ * (store.ts), not by the first ingestion batch after the upgrade, and hold what the demo's own
+ * build gave (the figures kept since).
  */
-const TABLES = ['customer_persons', 'person_summary', 'cohort_totals'] as const;
+const TABLES = ['customer_persons', 'person_summary', 'cohort_totals', 'source_first_day'] as const;
 
 async function snapshot(db: Db) {
   const out: Record<string, string[]> = {};
@@ -42,7 +45,7 @@ const current = async (db: Db) =>
 
 for (const engine of engines)
   describe(`customers over time built at start-up on an upgraded store [${engine}]`, () => {
-    it('fills the tables when the store opens, without an ingestion batch', async () => {
+    it('fills the tables when the server starts or the store opens, without an ingestion batch', async () => {
       const store = await freshStore(engine);
       const db = store.db;
       try {
@@ -59,7 +62,26 @@ for (const engine of engines)
         for (const table of TABLES)
           expect(await db.kysely.selectFrom(table).selectAll().execute(), table).toEqual([]);
 
-        // Opening the store (as the server does at start) builds them; nothing is ingested.
+        // The server's start (main.ts: prepareStore, on its worker thread) builds them;
+        // nothing is ingested.
+        const worker = WorkerHost.available(db) ? new WorkerHost(db) : undefined;
+        try {
+          await prepareStore(db, {
+            log: () => undefined,
+            demoOrders: 0,
+            demoWhenEmpty: false,
+            worker,
+          });
+        } finally {
+          await worker?.close();
+        }
+        expect(await current(db)).toBe(true);
+        expect(await snapshot(db)).toEqual(built);
+
+        // So does opening the store (the command-line tools).
+        await migrateTo(db, '036_source_indexes');
+        await migrateToLatest(db);
+        expect(await current(db)).toBe(false);
         const reopened = await openStore(db.url, db.schema ? { schema: db.schema } : {});
         try {
           expect(await current(reopened)).toBe(true);

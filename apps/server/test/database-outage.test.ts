@@ -8,6 +8,7 @@ import { runners } from '../src/admin';
 import { buildApp } from '../src/app';
 import { type Db, openDatabase } from '../src/db/database';
 import { isDatabaseUnavailable, isStatementTimeout } from '../src/db/faults';
+import { RawSql } from '../src/db/sql';
 import { generateDemoStore } from '../src/demo/generate';
 import { openStore } from '../src/store';
 import { call } from './admin-helpers';
@@ -159,6 +160,26 @@ describe.skipIf(!postgresUrl)('PostgreSQL restarts [postgres]', () => {
       expect(isDatabaseUnavailable(error)).toBe(false);
       const ok = await sql<{ one: number }>`SELECT 1 AS one`.execute(slow.kysely);
       expect(ok.rows[0]!.one).toBe(1);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('whole-store work lifts the timeout for its own transaction only', async () => {
+    const slow = openDatabase(postgresUrl!, { schema: store.schema!, statementTimeoutMs: 300 });
+    const sleepPastTimeout = (on: Db['kysely']) =>
+      sql`SELECT pg_sleep(0.6)`.execute(on).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    try {
+      // Longer than the timeout: finished inside the lifted transaction…
+      await slow.kysely.transaction().execute(async (trx) => {
+        await new RawSql(trx, 'postgres').liftStatementTimeout();
+        expect(await sleepPastTimeout(trx)).toBeUndefined();
+      });
+      // …and cut off again after it, on the same pool.
+      expect(isStatementTimeout(await sleepPastTimeout(slow.kysely))).toBe(true);
     } finally {
       await slow.close();
     }

@@ -9,6 +9,7 @@ import * as m015 from '../src/db/migrations/015_item_day';
 import * as m019 from '../src/db/migrations/019_day_rollups';
 import * as m025 from '../src/db/migrations/025_item_visits';
 import * as m035 from '../src/db/migrations/035_profit_measures';
+import * as m042 from '../src/db/migrations/042_coupon_profit';
 import { ANALYTICS_TABLES } from '../src/db/schema';
 import { Random } from '../src/demo/random';
 import { BulkRollups, endBulkLoad } from '../src/ingest/bulk-rollups';
@@ -34,6 +35,9 @@ const TABLES = [
 /** Every row of the derived tables, sorted, so two stores can be compared exactly. */
 /** The measures migration 035 added to lookups and rollups (the profit figures are made of). */
 const PROFIT_COLUMNS = new Set(['cost_of_goods', 'costed_items', 'costed_net', 'payment_fees']);
+
+/** The order sums migration 042 added to the coupon rollups (with the measures). */
+const COUPON_ORDER_COLUMNS = new Set([...PROFIT_COLUMNS, 'net_total', 'num_items_sold']);
 
 async function snapshot(db: Db) {
   const out: Record<string, string[]> = {};
@@ -268,6 +272,18 @@ for (const engine of engines) {
         await m035.up(a.db.kysely as unknown as Kysely<unknown>);
         const refilled = await snapshot(a.db);
         for (const table of TABLES) expect(refilled[table], `035: ${table}`).toEqual(sa[table]);
+        // Migration 042 fills the coupon rollups' order sums (refunds' rows among them) as
+        // ingestion writes them.
+        expect(
+          sa.coupon_day!.some(
+            (r) => r.includes('["amount",0]') && r.includes('["orders_count",0]'),
+          ),
+          'a coupon day with only refunds',
+        ).toBe(true);
+        await m042.down(a.db.kysely as unknown as Kysely<unknown>);
+        await m042.up(a.db.kysely as unknown as Kysely<unknown>);
+        const recoupon = await snapshot(a.db);
+        for (const table of TABLES) expect(recoupon[table], `042: ${table}`).toEqual(sa[table]);
         // The older migrations below make their tables as they were then, without the later
         // profit measures: their rows are compared on the columns they know.
         const before035 = (rows: string[] | undefined) =>
@@ -291,8 +307,16 @@ for (const engine of engines) {
         await m019.down(a.db.kysely as unknown as Kysely<unknown>);
         await m019.up(a.db.kysely as unknown as Kysely<unknown>);
         const migrated = await snapshot(a.db);
-        for (const table of ['product_day', 'variation_day', 'coupon_day', 'tax_day'] as const)
+        for (const table of ['product_day', 'variation_day', 'tax_day'] as const)
           expect(migrated[table], table).toEqual(before035(sa[table]));
+        // Nor the coupon days' order sums of 042 (nor its rows of refunds alone).
+        expect(migrated.coupon_day).toEqual(
+          sa
+            .coupon_day!.map((r) => JSON.parse(r) as [string, unknown][])
+            .filter((r) => r.some(([k, v]) => k === 'orders_count' && v !== 0))
+            .map((r) => JSON.stringify(r.filter(([k]) => !COUPON_ORDER_COLUMNS.has(k))))
+            .sort(),
+        );
         // Migration 025 counts the existing lookups' item visits into the same rows, repeat
         // visits (a previous day) among them.
         expect(

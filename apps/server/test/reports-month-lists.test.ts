@@ -41,7 +41,11 @@ const LISTS: [string, ListFn, string[]][] = [
     categoriesList,
     ['category_id', 'net_revenue', 'items_sold', 'orders_count', 'products_count', 'category'],
   ],
-  ['coupons', couponsList, ['coupon_id', 'amount', 'orders_count', 'code']],
+  [
+    'coupons',
+    couponsList,
+    ['coupon_id', 'amount', 'orders_count', 'code', 'gross_profit', 'net_profit'],
+  ],
   [
     'taxes',
     taxesList,

@@ -688,6 +688,101 @@ for (const timezone of ['UTC', 'America/New_York', 'Asia/Kathmandu']) {
         expect(revenue.gross_profit).toBeGreaterThan(0);
       });
 
+      it("coupons rows carry the profit of the coupon's orders, as orders/stats filtered to the coupon", async () => {
+        const byId = new Map(src.orders.map((o) => [o.id, o]));
+        const sums = rowSums();
+        const couponsOfOrder = new Map<number, number[]>();
+        for (const c of src.coupons)
+          couponsOfOrder.set(c.order_id, [...(couponsOfOrder.get(c.order_id) ?? []), c.coupon_id]);
+        // Refunds of coupon orders (orders with two coupons: coupons-profit.test.ts).
+        expect(src.orders.some((o) => o.type === 'refund' && couponsOfOrder.has(o.parent_id))).toBe(
+          true,
+        );
+        const refOf = (after: string, before: string) => {
+          const profit = new Map<number, Sums & { fees: number }>();
+          const listed = new Set<number>();
+          for (const o of src.orders) {
+            const h = o.type === 'order' ? o : byId.get(o.parent_id)!;
+            if (EXCLUDED.has(h.status) || o.date_paid === null) continue;
+            if (o.date_paid < after || o.date_paid > before) continue;
+            for (const c of new Set(couponsOfOrder.get(h.id) ?? [])) {
+              const a = profit.get(c) ?? { ...emptySums(), fees: 0 };
+              addSums(a, sums.get(o.id));
+              if (o.type === 'order') {
+                a.fees += o.payment_fee - o.payment_fee_refunded;
+                listed.add(c);
+              }
+              profit.set(c, a);
+            }
+          }
+          return { profit, listed };
+        };
+        const fields = (r: Record<string, unknown>) => ({
+          net_revenue: r.net_revenue,
+          cost_of_goods: r.cost_of_goods,
+          payment_fees: r.payment_fees,
+          gross_profit: r.gross_profit,
+          net_profit: r.net_profit,
+          gross_margin: r.gross_margin,
+          net_margin: r.net_margin,
+          cost_coverage: r.cost_coverage,
+          cost_coverage_net_sales: r.cost_coverage_net_sales,
+        });
+        const expected = (a: Sums & { fees: number }) => ({
+          net_revenue: money(a.net),
+          ...profitOf(a as Sums & { fees: number } & RefAcc),
+        });
+        // Whole months (the month rollups alone), and ranges with whole and partial edge days.
+        for (const [after, before] of [
+          ['2023-07-01 00:00:00', '2024-06-30 23:59:59'],
+          ['2023-07-01 00:00:00', '2024-03-17 14:29:59'],
+          ['2023-09-12 08:00:00', '2024-02-20 23:59:59'],
+        ] as const) {
+          const q = `after=${after.replace(' ', 'T')}&before=${before.replace(' ', 'T')}`;
+          const ref = refOf(after, before);
+          for (const orderby of ['coupon_id', 'gross_profit', 'net_profit'] as const) {
+            for (const order of ['desc', 'asc']) {
+              const rows: Record<string, unknown>[] = await get(
+                'coupons',
+                `${q}&per_page=100&orderby=${orderby}&order=${order}`,
+              );
+              expect(new Set(rows.map((r) => Number(r.coupon_id))), q).toEqual(ref.listed);
+              expect(rows.length).toBeGreaterThan(1);
+              for (const r of rows)
+                expect(fields(r), `coupon ${r.coupon_id} ${q}`).toEqual(
+                  expected(ref.profit.get(Number(r.coupon_id))!),
+                );
+              if (orderby === 'coupon_id') continue;
+              // Unknown (null) lowest: last descending, first ascending.
+              const low = (v: unknown) => (v === null ? -Infinity : (v as number));
+              for (let i = 1; i < rows.length; i++) {
+                const [x, y] = [low(rows[i - 1]![orderby]), low(rows[i]![orderby])];
+                expect(order === 'desc' ? x >= y : x <= y, `${orderby} ${order} at ${i}`).toBe(
+                  true,
+                );
+              }
+            }
+          }
+          const rows: Record<string, unknown>[] = await get('coupons', `${q}&per_page=100`);
+          expect(rows.some((r) => (r.gross_profit as number) > 0)).toBe(true);
+          for (const r of rows) {
+            const totals = (
+              await get('orders/stats', `${q}&interval=year&coupon_includes=${r.coupon_id}`)
+            ).totals;
+            expect(fields(r), `coupon ${r.coupon_id} against orders/stats`).toEqual(fields(totals));
+          }
+          // Coupons asked by id (sorted in memory) carry the same figures.
+          const ids = rows.slice(0, 3).map((r) => Number(r.coupon_id));
+          const asked: Record<string, unknown>[] = await get(
+            'coupons',
+            `${q}&coupons=${ids.join(',')}&orderby=net_profit`,
+          );
+          expect(asked.map((r) => Number(r.coupon_id)).sort()).toEqual([...ids].sort());
+          for (const r of asked)
+            expect(fields(r)).toEqual(expected(ref.profit.get(Number(r.coupon_id))!));
+        }
+      });
+
       it('variations/stats carry the gross profit of the variation lines', async () => {
         const [after, before] = ['2023-07-01 00:00:00', '2024-06-30 23:59:59'];
         const q = `after=${after.replace(' ', 'T')}&before=${before.replace(' ', 'T')}&interval=quarter&per_page=100`;

@@ -156,6 +156,25 @@ describeEachEngine(
       ]);
     });
 
+    it('asked fields hold the figures of the whole answer, the coupons counted when asked', async () => {
+      for (const interval of ['day', 'month']) {
+        const whole = await get(`${MAY}&interval=${interval}`);
+        expect(whole.body.totals.coupons_count).toBeGreaterThan(0);
+        for (const fields of ['coupons_count,orders_count', 'orders_count,net_revenue']) {
+          const asked = await get(`${MAY}&interval=${interval}&fields=${fields}`);
+          const pick = (o: Record<string, unknown>) =>
+            Object.fromEntries(fields.split(',').map((f) => [f, o[f]]));
+          expect(asked.body.totals).toEqual({ ...pick(whole.body.totals), segments: [] });
+          expect(asked.body.intervals.map((i: { subtotals: object }) => i.subtotals)).toEqual(
+            whole.body.intervals.map((i: { subtotals: Record<string, unknown> }) => ({
+              ...pick(i.subtotals),
+              segments: [],
+            })),
+          );
+        }
+      }
+    });
+
     it.each([
       ['page=0', 'page'],
       ['per_page=0', 'per_page'],

@@ -357,6 +357,15 @@ describeEachEngine(
             2,
           );
           expect(r.orders_count).toBe(new Set(rows.map((x) => Number(x.order_id))).size);
+          // The profit of the coupon's orders in the segment, read from the order rows (a
+          // segment forces the lookup path): orders/stats with the coupon and the segment.
+          const stats = (
+            await get<{ totals: Record<string, number | null> }>(
+              `${REPORTS}/orders/stats?${RANGE}&interval=year&segment=${id}&coupon_includes=${r.coupon_id}`,
+            )
+          ).body.totals;
+          for (const field of ['net_revenue', 'cost_of_goods', 'payment_fees', 'net_profit'])
+            expect(r[field], `coupon ${r.coupon_id} ${field}`).toBe(stats[field]);
         }
         const c = await totalsOf('coupons', id);
         expect(c.amount).toBeCloseTo(

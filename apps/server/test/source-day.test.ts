@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../src/db/migrate';
 import { RawSql } from '../src/db/sql';
+import { Random } from '../src/demo/random';
 import { ingestOrders } from '../src/ingest/ingest';
 import { rebuildSourceDays } from '../src/ingest/source-day';
 import type { OrderInput } from '../src/ingest/types';
@@ -21,27 +22,9 @@ const DAY = 86_400_000;
 const START = Date.UTC(2024, 0, 1);
 const gmt = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
-interface Draw {
-  int(lo: number, hi: number): number;
-  pick<T>(list: readonly T[]): T;
-  chance(p: number): boolean;
-}
-
-function draw(seed: number): Draw {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: (list) => list[Math.floor(next() * list.length)]!,
-    chance: (p) => next() < p,
-  };
-}
+// The demo generator's seeded PRNG: a seed gives the same store every run.
+type Draw = Random;
+const draw = (seed: number): Draw => new Random(seed);
 
 function randomOrder(r: Draw, id: number): OrderInput {
   const created = START + r.int(0, 20) * DAY + r.int(0, 86_399) * 1000;

@@ -449,12 +449,24 @@ describeEachEngine(
         (r: string) => `reports/sources?${r}&groupby=utm_campaign&orderby=gross_profit&search=s`,
         (r: string) =>
           `reports/sources?${r}&groupby=origin&status_is=completed,refunded&orderby=net_revenue`,
+        // Drill-downs: read from the paths' rows under the parents' prefix.
+        (r: string) => `reports/sources?${r}&groupby=utm_medium&utm_source_is[]=google`,
+        (r: string) =>
+          `reports/sources?${r}&groupby=utm_campaign&utm_source_is[]=google&utm_medium_is[]=cpc&orderby=gross_profit`,
+        (r: string) =>
+          `reports/sources?${r}&groupby=origin&source_type_is[]=utm&status_is_not=processing`,
+        (r: string) => `reports/sources?${r}&groupby=utm_campaign&utm_medium_is[]=unknown`,
       ];
       const stats = [
         (r: string) => `reports/sources/stats?${r}&interval=day&per_page=100`,
         (r: string) => `reports/sources/stats?${r}&interval=week&segmentby=payment_method`,
         (r: string) =>
           `reports/sources/stats?${r}&interval=month&segmentby=device_type&status_is_not=processing`,
+        (r: string) => `reports/sources/stats?${r}&interval=day&utm_source_is[]=google`,
+        (r: string) =>
+          `reports/sources/stats?${r}&interval=week&segmentby=utm_medium&utm_source_is[]=google`,
+        (r: string) =>
+          `reports/sources/stats?${r}&interval=day&segmentby=origin&source_type_is[]=unknown`,
       ];
       const urls = [
         ...ranges.flatMap((r) => asked.map((u) => u(r))),
@@ -463,10 +475,13 @@ describeEachEngine(
           .flatMap((r) => stats.map((u) => u(r))),
       ];
       let taken = 0;
+      let drilled = 0;
       for (const url of urls) {
         const before = sourceDayReads.taken;
+        const drilledBefore = sourceDayReads.drilled;
         const fromDays = await get(url);
         taken += sourceDayReads.taken - before;
+        drilled += sourceDayReads.drilled - drilledBefore;
         sourceDayReads.enabled = false;
         try {
           const fromRows = await get(url);
@@ -477,6 +492,8 @@ describeEachEngine(
         }
       }
       expect(taken).toBeGreaterThanOrEqual(urls.length - 4);
+      // Every drill-down of a range with a whole day read the paths' rows.
+      expect(drilled).toBeGreaterThanOrEqual(6 * 4 + 4 * 3);
     });
 
     it('filters customers by the source of their first order', async () => {

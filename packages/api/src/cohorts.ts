@@ -86,6 +86,7 @@ export const RfmQuery = query({
   force_cache_refresh: commonReportParams.force_cache_refresh,
   context: commonReportParams.context,
   _locale: commonReportParams._locale,
+  ...segmentParam,
 });
 export type RfmQuery = Static<typeof RfmQuery>;
 
@@ -125,6 +126,7 @@ export const RfmCustomersQuery = query({
   force_cache_refresh: commonReportParams.force_cache_refresh,
   context: commonReportParams.context,
   _locale: commonReportParams._locale,
+  ...segmentParam,
 });
 export type RfmCustomersQuery = Static<typeof RfmCustomersQuery>;
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { IsoDateTime, oneOf, query } from './reports-common';
+import { IsoDateTime, oneOf, query, segmentParam } from './reports-common';
 
 /** Performance indicators in display order. */
 export const performanceIndicators = [
@@ -123,6 +123,7 @@ export const PerformanceIndicatorsQuery = query({
   // rather than failing the indicators it does know.
   stats: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
   force_cache_refresh: bool,
+  ...segmentParam,
 });
 
 /** Query of the `/allowed` routes and the reports index. */
@@ -138,6 +139,7 @@ export const LeaderboardsQuery = query({
   before: Type.Optional(IsoDateTime),
   persisted_query: Type.Optional(Type.String({ maxLength: 2000 })),
   force_cache_refresh: bool,
+  ...segmentParam,
 });
 
 /** One leaderboard. */

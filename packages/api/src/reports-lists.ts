@@ -108,7 +108,9 @@ export const CategoriesListQuery = query({
 /** Query of `GET /reports/coupons`. */
 export const CouponsListQuery = query({
   ...commonReportParams,
-  orderby: Type.Optional(oneOf(['coupon_id', 'code', 'amount', 'orders_count'] as const)),
+  orderby: Type.Optional(
+    oneOf(['coupon_id', 'code', 'amount', 'orders_count', 'gross_profit', 'net_profit'] as const),
+  ),
   coupons: Type.Optional(IdList),
   extended_info: Type.Optional(BoolParam),
   ...segmentParam,
@@ -424,6 +426,21 @@ export const CouponsListRow = closed({
   coupon_id: id,
   amount: money,
   orders_count: tally,
+  /**
+   * Storelens's own: the orders that used the coupon in the range, with their refunds in it
+   * (each on its own date), as orders/stats filtered to the coupon (`coupon_includes`) sums
+   * them (docs/metrics.md, "Coupons"): their net sales and profit figures; null where unknown.
+   * The discounted orders' profit, not the coupon's.
+   */
+  net_revenue: money,
+  cost_of_goods: nullable(money),
+  payment_fees: money,
+  gross_profit: nullable(money),
+  net_profit: nullable(money),
+  gross_margin: fraction,
+  net_margin: fraction,
+  cost_coverage: fraction,
+  cost_coverage_net_sales: fraction,
   extended_info: closed({
     /** `(Deleted)` (and `discount_type` `N/A`) when the coupon is gone. */
     code: Type.Optional(Type.String()),

@@ -87,6 +87,9 @@ export const sourcesListOrderby = [
   'cost_of_goods',
   'gross_profit',
   'gross_margin',
+  'first_customers',
+  'repeat_customers',
+  'repeat_rate',
 ] as const;
 
 /** Query of `GET /reports/sources`. */
@@ -118,6 +121,16 @@ export const SourcesListRow = Type.Object(
     avg_order_value: Type.Number(),
     /** The value's share of the range's orders, 0 to 100. */
     orders_share: Type.Number(),
+    /**
+     * First-touch customers: the persons (a guest counted as the registered customer of the
+     * same e-mail) whose first counted order is in the range, passes the filters and carries
+     * this value.
+     */
+    first_customers: Type.Integer({ minimum: 0 }),
+    /** Of the first customers, those with a later counted order (to date, not only in range). */
+    repeat_customers: Type.Integer({ minimum: 0 }),
+    /** `repeat_customers / first_customers`, a fraction (0.25 is 25%), 0 without any. */
+    repeat_rate: Type.Number({ minimum: 0, maximum: 1 }),
     /**
      * Storelens's own: the value's profit figures (docs/metrics.md, "Profit"), as orders/stats
      * has them for the same orders: cost of goods, payment fees (less what was given back),

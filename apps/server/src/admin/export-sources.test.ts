@@ -1,7 +1,23 @@
+import type { OrdersListRow } from '@storelens/api';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { toQueryString } from '../routes/query-validation';
 import { parseQuery } from '../routes/querystring';
-import { revenueSource, toQueryString, valueAt } from './export-sources';
+import { type ExportColumn, revenueSource, valueAt } from './export-sources';
+
+describe('ExportColumn', () => {
+  it("takes only the paths of the report's row type", () => {
+    const columns: ExportColumn<OrdersListRow>[] = [
+      { key: 'net_total', header: 'Net sales' },
+      { key: 'extended_info.products', header: 'Product(s)' },
+      // @ts-expect-error: a field the orders row does not have
+      { key: 'net_totals', header: 'Net sales' },
+      // @ts-expect-error: nor its extended info
+      { key: 'extended_info.product', header: 'Product(s)' },
+    ];
+    expect(columns).toHaveLength(4);
+  });
+});
 
 describe('valueAt', () => {
   it('reads dot paths, joins lists of named objects, and blanks missing values', () => {

@@ -1,10 +1,56 @@
-import { type QueryInputValue, stringifyQuery } from '@storelens/navigation';
-import type { FastifyInstance } from 'fastify';
-/** One CSV column: where its value sits in a report row (dot path) and its header. */
-export interface ExportColumn {
-  key: string;
+import type {
+  CategoriesListRow,
+  CouponsListRow,
+  CustomersListRow,
+  DownloadsListRow,
+  OrdersListRow,
+  ProductsListRow,
+  RevenueStatsResponse,
+  revenueStatsFields,
+  SourcesListRow,
+  StockListRow,
+  TaxesListRow,
+  VariationsListRow,
+} from '@storelens/api';
+import type { Db } from '../db/database';
+import { ApiError } from '../errors';
+import { validateQuery } from '../routes/query-validation';
+import { isTrue, runReport } from '../routes/report-definition';
+import { answerReport, type ReportReaderUser, reportCacheName } from '../routes/report-route';
+import { reportDefinition } from '../routes/reports';
+import { productNamesAt } from './stock';
+
+type Leaf = string | number | boolean | null | undefined;
+
+/**
+ * The dot paths into a row type, up to four keys deep (`net_total`, `extended_info.name`,
+ * `subtotals.net_revenue`, an array's items by index: `_embedded.product.0.name`). For an
+ * untyped row (`Record<string, unknown>`) any text.
+ */
+export type RowPath<Row, Depth extends unknown[] = []> = Depth['length'] extends 4
+  ? never
+  : NonNullable<Row> extends readonly (infer Item)[]
+    ? `${number}` | `${number}.${RowPath<Item, [...Depth, 1]>}`
+    : NonNullable<Row> extends Leaf
+      ? never
+      : {
+          [K in keyof NonNullable<Row> & string]-?:
+            | K
+            | `${K}.${RowPath<NonNullable<Row>[K], [...Depth, 1]>}`;
+        }[keyof NonNullable<Row> & string];
+
+/**
+ * One CSV column: where its value sits in a report row (a dot path of the report's row type
+ * from packages/api, so renaming a field breaks the build) and its header.
+ */
+export interface ExportColumn<Row = Record<string, unknown>> {
+  key: RowPath<Row>;
   header: string;
 }
+
+/** Columns typed by `Row`, kept as the untyped columns a source lists. */
+const columnsOf = <Row>(columns: readonly ExportColumn<Row>[]): readonly ExportColumn[] =>
+  columns as readonly ExportColumn[];
 
 /** One page of export rows. */
 export interface ExportPage {
@@ -23,38 +69,57 @@ export interface ReportAnswer {
   total: number;
 }
 
-/** Reads a report route in-process (the same validation, filters and cache as the client gets). */
-export type ReportReader = (path: string, query: Record<string, unknown>) => Promise<ReportAnswer>;
+/** Reads a report by its route's path, with the same validation, filters and cache. */
+export interface ReportReader {
+  (path: string, query: Record<string, unknown>): Promise<ReportAnswer>;
+  /** The store the reports are read from, for what a source reads beside them (see downloads). */
+  readonly db: Db;
+}
 
 /**
- * Reads the report routes of an app in-process (after it is ready). `headers` go with every
- * request (the server's own app needs its internal credential to pass the auth hook); `query`
- * joins every request's parameters.
+ * Reads the reports of `db` directly: the report at the path in the registry
+ * (routes/reports.ts), its arguments checked and coerced by its route's query schema as the
+ * route would (`validateQuery`: a refused argument answers the route's 400 body), its
+ * parameters built by the same builder, in the same report cache (`answerReport`). `user`
+ * is whose saved segments the reads may use (none: every one). `query` joins every read's
+ * arguments (the worker thread's reads add `force_cache_refresh`).
  */
-export function injectReader(
-  app: FastifyInstance,
-  options: { headers?: () => Record<string, string>; query?: Record<string, string> } = {},
+export function directReader(
+  db: Db,
+  options: { user?: ReportReaderUser; query?: Record<string, string> } = {},
 ): ReportReader {
-  return async (path, query) => {
-    const qs = toQueryString({ ...query, ...options.query });
-    const res = await app.inject({
-      method: 'GET',
-      url: qs ? `${path}?${qs}` : path,
-      headers: options.headers?.() ?? {},
-    });
-    let body: unknown = null;
+  const read = async (path: string, args: Record<string, unknown>): Promise<ReportAnswer> => {
+    const def = reportDefinition(path);
+    if (!def) throw new Error(`No report at ${path}`);
     try {
-      body = res.json();
-    } catch {
-      body = res.body;
+      const q = validateQuery<{ force_cache_refresh?: string | boolean }>(def.query, {
+        ...args,
+        ...options.query,
+      });
+      const { answer } = await answerReport(
+        db,
+        reportCacheName(def.path),
+        q,
+        options.user,
+        runReport(def),
+        {
+          ...(def.cache === false ? { cache: false } : {}),
+          ...(def.dateType ? { dateType: def.dateType } : {}),
+          refresh: isTrue(q.force_cache_refresh),
+        },
+      );
+      return {
+        status: 200,
+        body: answer.body,
+        totalPages: answer.totalPages ?? 1,
+        total: answer.total ?? 0,
+      };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { status: error.status, body: error.toBody(), totalPages: 1, total: 0 };
     }
-    return {
-      status: res.statusCode,
-      body,
-      totalPages: Number(res.headers['x-wp-totalpages'] ?? 1),
-      total: Number(res.headers['x-wp-total'] ?? 0),
-    };
   };
+  return Object.assign(read, { db });
 }
 
 /**
@@ -100,14 +165,14 @@ const PER_PAGE = 100;
  * has none: the taxes, stock and customers lists take no `extended_info` parameter and refuse
  * it, which made every export of them fail.
  */
-export function listSource(
+export function listSource<Row = Record<string, unknown>>(
   type: string,
-  columns: readonly ExportColumn[],
+  columns: readonly ExportColumn<Row>[],
   options: { extendedInfo?: boolean } = {},
 ): ReportSource {
   const extended = options.extendedInfo === false ? {} : { extended_info: 'true' };
   return {
-    columns,
+    columns: columnsOf(columns),
     async page(read, args, page) {
       const answer = await read(`/wp-json/wc-analytics/reports/${type}`, {
         ...args,
@@ -124,27 +189,38 @@ export function listSource(
 }
 
 /** The gross profit columns of a product, variation or category row (docs/metrics.md, "Profit"). */
-const grossProfitColumns = (prefix = ''): ExportColumn[] => [
-  { key: `${prefix}cost_of_goods`, header: 'Cost of goods' },
-  { key: `${prefix}gross_profit`, header: 'Gross profit' },
-  { key: `${prefix}gross_margin`, header: 'Gross margin' },
-  { key: `${prefix}cost_coverage`, header: 'Cost known (items)' },
-];
+const grossProfitColumns = [
+  { key: 'cost_of_goods', header: 'Cost of goods' },
+  { key: 'gross_profit', header: 'Gross profit' },
+  { key: 'gross_margin', header: 'Gross margin' },
+  { key: 'cost_coverage', header: 'Cost known (items)' },
+] as const;
 
 /** Every profit column of a revenue interval or an orders row. */
-const profitColumns = (prefix = ''): ExportColumn[] => [
-  { key: `${prefix}cost_of_goods`, header: 'Cost of goods' },
-  { key: `${prefix}payment_fees`, header: 'Payment fees' },
-  { key: `${prefix}gross_profit`, header: 'Gross profit' },
-  { key: `${prefix}net_profit`, header: 'Net profit' },
-  { key: `${prefix}gross_margin`, header: 'Gross margin' },
-  { key: `${prefix}net_margin`, header: 'Net margin' },
-  { key: `${prefix}cost_coverage`, header: 'Cost known (items)' },
-];
+const profitColumns = [
+  { key: 'cost_of_goods', header: 'Cost of goods' },
+  { key: 'payment_fees', header: 'Payment fees' },
+  { key: 'gross_profit', header: 'Gross profit' },
+  { key: 'net_profit', header: 'Net profit' },
+  { key: 'gross_margin', header: 'Gross margin' },
+  { key: 'net_margin', header: 'Net margin' },
+  { key: 'cost_coverage', header: 'Cost known (items)' },
+] as const;
+
+/** `columns` with their keys under `prefix.` (a revenue interval's `subtotals`). */
+const under = <P extends string, K extends string>(
+  prefix: P,
+  columns: readonly { key: K; header: string }[],
+) => columns.map((c) => ({ key: `${prefix}.${c.key}` as `${P}.${K}`, header: c.header }));
 
 /** Revenue: one row per interval of revenue stats (default interval day). */
+/** A revenue stats interval, the row of the revenue export: its dates and its subtotals. */
+type RevenueInterval = Omit<RevenueStatsResponse['intervals'][number], 'subtotals'> & {
+  subtotals: Partial<Record<Exclude<(typeof revenueStatsFields)[number], 'products'>, number>>;
+};
+
 export const revenueSource: ReportSource = {
-  columns: [
+  columns: columnsOf<RevenueInterval>([
     { key: 'date_start', header: 'Date' },
     { key: 'subtotals.orders_count', header: 'Orders' },
     { key: 'subtotals.gross_sales', header: 'Gross sales' },
@@ -154,8 +230,8 @@ export const revenueSource: ReportSource = {
     { key: 'subtotals.taxes', header: 'Taxes' },
     { key: 'subtotals.shipping', header: 'Shipping' },
     { key: 'subtotals.net_revenue', header: 'Net sales' },
-    ...profitColumns('subtotals.'),
-  ],
+    ...under('subtotals', profitColumns),
+  ]),
   async page(read, args, page) {
     const answer = await read('/wp-json/wc-analytics/reports/revenue/stats', {
       interval: 'day',
@@ -182,11 +258,52 @@ export const revenueSource: ReportSource = {
       first.totals.refunds === 0),
 };
 
+/**
+ * A downloads row with the product its `product` link points to embedded, as WordPress's
+ * `_embed` would (WooCommerce's export reads the title there): `{ name }` of what
+ * `GET /wc-analytics/products/{id}` answers, none where that is a 404.
+ */
+type DownloadsExportRow = DownloadsListRow & { _embedded: { product: { name: string }[] } };
+
+const downloadsList = listSource<DownloadsExportRow>('downloads', [
+  { key: 'date', header: 'Date' },
+  { key: '_embedded.product.0.name', header: 'Product title' },
+  { key: 'file_name', header: 'File name' },
+  { key: 'order_number', header: 'Order #' },
+  { key: 'username', header: 'User name' },
+  { key: 'ip_address', header: 'IP' },
+]);
+
+/**
+ * Downloads: the list's rows with their products embedded. The route embeds nothing (its
+ * `_embed` adds nothing), and the list reads no product names, so each page's are read here,
+ * in one query for the page's product ids (`productNamesAt`, the read behind the link).
+ */
+const downloadsSource: ReportSource = {
+  ...downloadsList,
+  async page(read, args, page) {
+    const answer = await downloadsList.page(read, args, page);
+    if (!('rows' in answer)) return answer;
+    const rows = answer.rows as DownloadsListRow[];
+    const names = await productNamesAt(
+      read.db,
+      rows.map((row) => row.product_id),
+    );
+    return {
+      ...answer,
+      rows: rows.map((row): DownloadsExportRow => {
+        const name = names.get(row.product_id);
+        return { ...row, _embedded: { product: name === undefined ? [] : [{ name }] } };
+      }),
+    };
+  },
+};
+
 const sources = new Map<string, ReportSource>([
   ['revenue', revenueSource],
   [
     'orders',
-    listSource('orders', [
+    listSource<OrdersListRow>('orders', [
       { key: 'date_created', header: 'Date' },
       { key: 'order_number', header: 'Order #' },
       { key: 'status', header: 'Status' },
@@ -196,12 +313,12 @@ const sources = new Map<string, ReportSource>([
       { key: 'extended_info.coupons', header: 'Coupon(s)' },
       { key: 'net_total', header: 'Net sales' },
       { key: 'cost_of_goods', header: 'Cost of goods' },
-      ...profitColumns().slice(1),
+      ...profitColumns.slice(1),
     ]),
   ],
   [
     'products',
-    listSource('products', [
+    listSource<ProductsListRow>('products', [
       { key: 'extended_info.name', header: 'Product title' },
       { key: 'extended_info.sku', header: 'SKU' },
       { key: 'items_sold', header: 'Items sold' },
@@ -209,12 +326,12 @@ const sources = new Map<string, ReportSource>([
       { key: 'orders_count', header: 'Orders' },
       { key: 'extended_info.stock_status', header: 'Status' },
       { key: 'extended_info.stock_quantity', header: 'Stock' },
-      ...grossProfitColumns(),
+      ...grossProfitColumns,
     ]),
   ],
   [
     'variations',
-    listSource('variations', [
+    listSource<VariationsListRow>('variations', [
       { key: 'extended_info.name', header: 'Product / Variation title' },
       { key: 'extended_info.sku', header: 'SKU' },
       { key: 'items_sold', header: 'Items sold' },
@@ -222,26 +339,29 @@ const sources = new Map<string, ReportSource>([
       { key: 'orders_count', header: 'Orders' },
       { key: 'extended_info.stock_status', header: 'Status' },
       { key: 'extended_info.stock_quantity', header: 'Stock' },
-      ...grossProfitColumns(),
+      ...grossProfitColumns,
     ]),
   ],
   [
     'categories',
-    listSource('categories', [
+    listSource<CategoriesListRow>('categories', [
       { key: 'extended_info.name', header: 'Category' },
       { key: 'items_sold', header: 'Items sold' },
       { key: 'net_revenue', header: 'Net revenue' },
       { key: 'products_count', header: 'Products' },
       { key: 'orders_count', header: 'Orders' },
-      ...grossProfitColumns(),
+      ...grossProfitColumns,
     ]),
   ],
   [
     'coupons',
-    listSource('coupons', [
+    listSource<CouponsListRow>('coupons', [
       { key: 'extended_info.code', header: 'Coupon code' },
       { key: 'orders_count', header: 'Orders' },
       { key: 'amount', header: 'Amount discounted' },
+      // Of the orders that used the coupon, with their refunds (docs/metrics.md, "Coupons").
+      { key: 'net_revenue', header: 'Net sales' },
+      ...profitColumns,
       { key: 'extended_info.date_created', header: 'Created' },
       { key: 'extended_info.date_expires', header: 'Expires' },
       { key: 'extended_info.discount_type', header: 'Type' },
@@ -249,7 +369,7 @@ const sources = new Map<string, ReportSource>([
   ],
   [
     'taxes',
-    listSource(
+    listSource<TaxesListRow>(
       'taxes',
       [
         { key: 'tax_code', header: 'Tax code' },
@@ -262,20 +382,10 @@ const sources = new Map<string, ReportSource>([
       { extendedInfo: false },
     ),
   ],
-  [
-    'downloads',
-    listSource('downloads', [
-      { key: 'date', header: 'Date' },
-      { key: '_embedded.product.0.name', header: 'Product title' },
-      { key: 'file_name', header: 'File name' },
-      { key: 'order_number', header: 'Order #' },
-      { key: 'username', header: 'User name' },
-      { key: 'ip_address', header: 'IP' },
-    ]),
-  ],
+  ['downloads', downloadsSource],
   [
     'stock',
-    listSource(
+    listSource<StockListRow>(
       'stock',
       [
         { key: 'name', header: 'Product / Variation' },
@@ -288,7 +398,7 @@ const sources = new Map<string, ReportSource>([
   ],
   [
     'sources',
-    listSource(
+    listSource<SourcesListRow>(
       'sources',
       [
         { key: 'label', header: 'Source' },
@@ -298,14 +408,17 @@ const sources = new Map<string, ReportSource>([
         { key: 'new_customers', header: 'New customers' },
         { key: 'avg_order_value', header: 'AOV' },
         { key: 'orders_share', header: 'Share of orders (%)' },
-        ...profitColumns(),
+        { key: 'first_customers', header: 'First customers' },
+        { key: 'repeat_customers', header: 'Repeat customers' },
+        { key: 'repeat_rate', header: 'Repeat rate' },
+        ...profitColumns,
       ],
       { extendedInfo: false },
     ),
   ],
   [
     'customers',
-    listSource(
+    listSource<CustomersListRow>(
       'customers',
       [
         { key: 'name', header: 'Name' },
@@ -345,20 +458,4 @@ export function builtInSource(type: string): boolean {
 /** The export source of a report type, if one is registered. */
 export function reportSource(type: string): ReportSource | undefined {
   return sources.get(type);
-}
-
-/**
- * Turns report arguments into a query string with the client's writer (`stringifyQuery`):
- * lists as `a[]=`, lists of lists as `a[i][]=`. An object value (no report parameter takes
- * one) goes as its JSON text, as it always did, rather than as nested keys.
- */
-export function toQueryString(query: Record<string, unknown>): string {
-  const input: Record<string, QueryInputValue> = {};
-  for (const [key, value] of Object.entries(query)) {
-    input[key] =
-      value !== null && typeof value === 'object' && !Array.isArray(value)
-        ? JSON.stringify(value)
-        : (value as QueryInputValue);
-  }
-  return stringifyQuery(input, { lists: 'brackets' });
 }

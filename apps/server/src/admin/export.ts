@@ -17,7 +17,6 @@ import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { requires } from '../auth/capability';
 import { authError } from '../auth/errors';
-import { internalHeaders } from '../auth/plugin';
 import { can } from '../auth/roles';
 import { newToken, sameSecret } from '../auth/secrets';
 import * as throttle from '../auth/throttle';
@@ -32,8 +31,8 @@ import { nowGmt } from './dates';
 import { adminError } from './errors';
 import {
   builtInSource,
+  directReader,
   type ExportPage,
-  injectReader,
   type ReportAnswer,
   type ReportReader,
   reportSource,
@@ -266,7 +265,6 @@ export async function exportStep(
  */
 export function exportHandler(
   db: Db,
-  read: ReportReader,
   smtpUrl: () => string | undefined,
   worker?: WorkerHost,
 ): JobHandler<ExportParams, ExportProgress> {
@@ -277,8 +275,8 @@ export function exportHandler(
       // otherwise hold the request thread on SQLite. A report type registered in this thread
       // only is read here.
       if (worker && builtInSource(params.type))
-        return worker.run<StepResult>('exportStep', { params, progress });
-      return exportStep(read, params, progress);
+        return worker.run('exportStep', { params, progress });
+      return exportStep(directReader(db, { user: exportReader(params) }), params, progress);
     },
     async finish({ id, params, progress: stepped }) {
       // A finish repeated after a crash keeps the first finish time.
@@ -311,6 +309,13 @@ export function exportHandler(
     },
   };
 }
+
+/**
+ * Whose saved segments an export's reads may use: the account that asked for it (an export
+ * from before accounts were recorded: none, every segment).
+ */
+export const exportReader = (params: ExportParams) =>
+  params.userId ? { id: params.userId } : undefined;
 
 const isPage = (a: ExportPage | ReportAnswer): a is ExportPage => 'rows' in a;
 
@@ -374,11 +379,7 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
         }
         const source = reportSource(type)!;
         const args = request.body?.report_args ?? {};
-        const first = await source.page(
-          injectReader(app, { headers: () => internalHeaders(app) }),
-          args,
-          1,
-        );
+        const first = await source.page(directReader(db, { user: request.authUser }), args, 1);
         if (!isPage(first)) {
           const error = first.body as ApiErrorBody;
           throw new ApiError(error.code, error.message, first.status, error.data?.params);

@@ -22,7 +22,7 @@ import { getOptions, readStoreSettings, setOptions } from '../options';
 import { formatSqlUtc, parseSqlUtc, zone } from '../timezone';
 import { emitAnalyticsDataDeleted } from './events';
 import { readOrderInputs } from './import-source';
-import { type Job, type JobHandler, type JobRunner, parseJob } from './jobs/runner';
+import { type Job, type JobHandler, type JobRunner, markCancelled, parseJob } from './jobs/runner';
 import type { WorkerHost } from './jobs/worker-host';
 import {
   createShadow,
@@ -133,8 +133,15 @@ export function importHandler(
     retry: { attempts: 20, firstDelayMs: 1_000, maxDelayMs: 5 * 60_000 },
     async step(job: Job<ImportParams, ImportProgress>) {
       checkJobFault(IMPORT_KIND);
+      // Only the newest import runs: two rebuilds at once (started by two processes, or by
+      // two settings changes read together) would each drop the other's shadow tables at
+      // every step and neither would end. An older one stops here.
+      if ((await latestImport(db))?.id !== job.id) {
+        await markCancelled(db, job.id);
+        return { progress: job.progress, done: false };
+      }
       if (!worker) return importStep(db, job);
-      const result = await worker.run<{ progress: ImportProgress; done: boolean }>('importStep', {
+      const result = await worker.run('importStep', {
         jobId: job.id,
         params: job.params,
         progress: job.progress,
@@ -311,6 +318,15 @@ export async function startImport(
     batchSize?: number;
   },
 ): Promise<{ started: true; id: string } | { started: false }> {
+  // Two starts at once would both read no running import and both start one.
+  return runner.serially(IMPORT_KIND, () => startImportNow(db, runner, options));
+}
+
+async function startImportNow(
+  db: Db,
+  runner: JobRunner,
+  options: Parameters<typeof startImport>[2],
+): Promise<{ started: true; id: string } | { started: false }> {
   const latest = await latestImport(db);
   if (latest && (latest.status === 'running' || latest.status === 'queued')) {
     if (options.reason === 'request') return { started: false };
@@ -323,8 +339,14 @@ export async function startImport(
     batchSize: options.batchSize ?? 500,
     reason: options.reason,
   };
+  const progress = await startingProgress(db, params);
+  return { started: true, id: await runner.enqueue(IMPORT_KIND, params, progress) };
+}
+
+/** An import's progress before its first step: nothing imported of what it covers, from now. */
+export async function startingProgress(db: Db, params: ImportParams): Promise<ImportProgress> {
   const totals = await importTotals(db, params);
-  const progress: ImportProgress = {
+  return {
     phase: 'customers',
     customerCursor: 0,
     orderCursor: 0,
@@ -332,7 +354,6 @@ export async function startImport(
     orders: { imported: 0, total: totals.orders },
     changesSince: Date.now(),
   };
-  return { started: true, id: await runner.enqueue(IMPORT_KIND, params, progress) };
 }
 
 /**

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { withCapability } from '../auth/capability';
-import { internalHeaders } from '../auth/plugin';
 import type { StockWriteThrough } from '../connect/stock';
 import { recomputeHandler } from '../costs/recompute';
 import { costRoutes } from '../costs/routes';
 import type { Db } from '../db/database';
 import { onSettingsChanged } from './events';
 import { exportHandler, exportRoutes } from './export';
-import { injectReader } from './export-sources';
 import { favoritesRoutes } from './favorites';
 import { importHandler, importRoutes, startImport } from './import';
 import { JobRunner } from './jobs/runner';
@@ -61,9 +59,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, options: AdminOptions 
   const runner = new JobRunner(db);
   const worker = WorkerHost.available(db) ? new WorkerHost(db) : undefined;
   runner.register(importHandler(db, worker));
-  runner.register(
-    exportHandler(db, injectReader(app, { headers: () => internalHeaders(app) }), smtpUrl, worker),
-  );
+  runner.register(exportHandler(db, smtpUrl, worker));
   runner.register(recomputeHandler(db));
   runners.set(app, runner);
   if (worker) workers.set(app, worker);

@@ -104,6 +104,26 @@ async function findProduct(db: Db, id: number): Promise<ProductTable | undefined
   return db.kysely.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** True when `GET /wc-analytics/products/{id}` answers the row: a variation there is a 404. */
+const readAsProduct = (row: Pick<ProductTable, 'type'>) => row.type !== 'variation';
+
+/**
+ * The `name` `GET /wc-analytics/products/{id}` answers, for each of `ids` it answers (none
+ * for a variation or a product no longer there: 404s), read in one query. A Downloads row
+ * links its product there (`_links.product`, embeddable), and its export names the product
+ * so, a page of rows at a time.
+ */
+export async function productNamesAt(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('products')
+    .select(['id', 'type', 'name'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.filter(readAsProduct).map((row) => [Number(row.id), row.name]));
+}
+
 /** Low stock: published products and variations with managed stock at or below their threshold. */
 export async function lowInStock(
   db: Db,
@@ -183,7 +203,7 @@ export async function lowInStock(
 /** A product (not a variation) by id, or a 404. */
 async function productOr404(db: Db, id: number): Promise<ProductTable> {
   const product = await findProduct(db, id);
-  if (!product || product.type === 'variation') {
+  if (!product || !readAsProduct(product)) {
     throw adminError('woocommerce_rest_product_invalid_id');
   }
   return product;

@@ -8,6 +8,7 @@
 import { onAnalyticsDataDeleted, onSettingsChanged } from '../admin/events';
 import type { Db } from '../db/database';
 import { onIngested } from '../ingest/ingest';
+import { mapOf } from '../owned-maps';
 
 const TTL_MS = 86_400_000;
 const MAX_ENTRIES = 500;
@@ -24,14 +25,6 @@ let changedAtMs = Date.now();
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
 /** The map `owner` holds in `maps`, made on first use. */
-function mapOf<K extends object, V>(maps: WeakMap<K, Map<string, V>>, owner: K): Map<string, V> {
-  let map = maps.get(owner);
-  if (!map) {
-    map = new Map();
-    maps.set(owner, map);
-  }
-  return map;
-}
 /**
  * Stores whose cache cannot be trusted: on PostgreSQL, while this process is not listening
  * to the other processes' change notices (db/changes.ts), a change made elsewhere would go

@@ -462,9 +462,14 @@ export interface PersonLifetime {
  * Every person with a counted order on or before `asOf`, scored: from person_summary when it
  * is current for the request's settings (analytics/customer-time.ts), else from order_stats.
  */
-export async function lifetimes(ctx: ReportContext, asOf: string): Promise<PersonLifetime[]> {
+export async function lifetimes(
+  ctx: ReportContext,
+  asOf: string,
+  segment?: SegmentNarrowing,
+): Promise<PersonLifetime[]> {
   const s = requestSettings(ctx);
-  if (!(await customerTimeCurrent(ctx.sql, s))) return score(await lifetimesFromOrders(ctx, asOf));
+  if (segment !== undefined || !(await customerTimeCurrent(ctx.sql, s)))
+    return score(await lifetimesFromOrders(ctx, asOf, segment));
   const people: Omit<PersonLifetime, 'r' | 'f' | 'm' | 'group'>[] = [];
   for (const [person, life] of await lifetimesAsOf(ctx.sql, s, asOf))
     people.push({ person, ...(life satisfies Lifetime) });
@@ -472,8 +477,8 @@ export async function lifetimes(ctx: ReportContext, asOf: string): Promise<Perso
 }
 
 /** Each person's lifetime figures as of `asOf` from order_stats, by person. */
-async function lifetimesFromOrders(ctx: ReportContext, asOf: string) {
-  const c = counted(ctx);
+async function lifetimesFromOrders(ctx: ReportContext, asOf: string, segment?: SegmentNarrowing) {
+  const c = counted(ctx, segment);
   const rows = await ctx.sql.query<{
     person: number;
     orders: number;
@@ -559,87 +564,413 @@ export interface RfmGroupRow {
 }
 
 /**
- * The persons as of `asOf` as SQL rows (person, last_at, orders, net) over person_summary: its
- * rows with a first order by then, except the persons with a counted row after `asOf`, whose
- * figures as of then are read again from their order_stats rows and passed in as a list.
+ * The four cut points of quintile scores over n values (`quintiles`): a value's score is
+ * floor(5 × lo ÷ n) + 1 with lo the values strictly below it, so it scores k + 1 or more
+ * exactly when lo ≥ ⌈k × n ÷ 5⌉, that is when it is above the value at that position less one
+ * (positions from 0, ascending). These are those positions, k = 1 to 4.
  */
-async function populationSql(ctx: ReportContext, s: TimeSettings, asOf: string) {
-  const base = 'SELECT person, last_at, orders, net FROM person_summary WHERE first_at <= ?';
-  const later = (await personsActiveBetween(ctx.sql, s, asOf, undefined)).sort((a, b) => a - b);
-  if (later.length === 0) return { sql: base, params: [asOf] as unknown[] };
-  const byPerson = await personRows(ctx.sql, s, later);
-  const rows: [number, string, number, number][] = [];
-  for (const person of later) {
-    const life = lifetimeOf((byPerson.get(person) ?? []).filter((r) => r.at <= asOf));
-    if (life) rows.push([person, life.last, life.orders, life.net]);
-  }
+export const cutPositions = (n: number) => [1, 2, 3, 4].map((k) => Math.floor((k * n + 4) / 5) - 1);
+
+/** A value's score (1-5) from its measure's four cut points (`cutPositions`' values). */
+export function scoreAt(value: number | string, cuts: readonly (number | string)[]): number {
+  let score = 1;
+  for (const c of cuts) if (value > c) score += 1;
+  return score;
+}
+
+/** The measures of person_summary the scores rank: recency, frequency, monetary. */
+const MEASURES = ['last_at', 'orders', 'net'] as const;
+type Measure = (typeof MEASURES)[number];
+
+/** A person's figures as of a date (a person_summary row, or read again from their rows). */
+interface Figures {
+  person: number;
+  first: string;
+  last: string;
+  orders: number;
+  net: number;
+}
+
+const measureOf = (p: Figures, m: Measure) =>
+  m === 'last_at' ? p.last : m === 'orders' ? p.orders : p.net;
+
+/** Cut points per measure (recency, frequency, monetary). */
+type CutSets = readonly [(string | number)[], (string | number)[], (string | number)[]];
+
+const groupOf = (p: Figures, cuts: CutSets) =>
+  rfmGroup(scoreAt(p.last, cuts[0]), scoreAt(p.orders, cuts[1]), scoreAt(p.net, cuts[2]));
+
+/**
+ * A population as of a date over person_summary: its rows except the persons `replaced`
+ * (those with a counted row after the date, whose figures as of then differ), plus `figures`,
+ * those persons' figures as of the date (the ones with an order by then).
+ */
+interface Population {
+  replaced: readonly number[];
+  figures: readonly Figures[];
+  /** How many persons it holds. */
+  n: number;
+}
+
+/** SQL of a list of numbers (`bigint`) or texts (`varchar`) passed as one parameter. */
+function listSql(ctx: ReportContext, kind: 'bigint' | 'varchar', alias: string) {
+  return ctx.sql.engine === 'sqlite'
+    ? `SELECT value AS ${alias} FROM json_each(?)`
+    : `SELECT ${alias} FROM unnest(?::${kind}[]) AS t(${alias})`;
+}
+const listParam = (ctx: ReportContext, values: readonly (number | string)[]) =>
+  ctx.sql.engine === 'sqlite' ? JSON.stringify(values) : [...values];
+
+/**
+ * The value of a measure at each of some positions (from 0, ascending) of a population: each
+ * one index-ordered read of person_summary with OFFSET (from the nearer end), merged with the
+ * replaced persons' values when there are any. Positions are below the population's size.
+ */
+async function valuesAt(
+  ctx: ReportContext,
+  pop: Population,
+  m: Measure,
+  positions: readonly number[],
+): Promise<(string | number)[]> {
   const sqlite = ctx.sql.engine === 'sqlite';
-  const listed = sqlite
-    ? `SELECT json_extract(value, '$[0]') AS person, json_extract(value, '$[1]') AS last_at,
-         json_extract(value, '$[2]') AS orders, json_extract(value, '$[3]') AS net
-       FROM json_each(?)`
-    : 'SELECT * FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::bigint[]) AS t(person, last_at, orders, net)';
-  const listParams = sqlite
-    ? [JSON.stringify(rows)]
-    : [0, 1, 2, 3].map((i) => rows.map((r) => r[i]));
+  const extra = pop.figures.map((p) => measureOf(p, m));
+  const ctes: string[] = [];
+  const params: unknown[] = [];
+  let where = '';
+  if (pop.replaced.length > 0) {
+    ctes.push(`ex AS ${sqlite ? '' : 'MATERIALIZED '}(${listSql(ctx, 'bigint', 'person')})`);
+    params.push(listParam(ctx, pop.replaced));
+    where = ' WHERE person NOT IN (SELECT person FROM ex)';
+  }
+  if (extra.length > 0) {
+    ctes.push(
+      `l AS ${sqlite ? '' : 'MATERIALIZED '}(${listSql(ctx, m === 'last_at' ? 'varchar' : 'bigint', 'v')})`,
+    );
+    params.push(listParam(ctx, extra));
+  }
+  const arms = `SELECT ${m} AS v FROM person_summary${where}${extra.length > 0 ? ' UNION ALL SELECT v FROM l' : ''}`;
+  const reads = positions.map((p, i) => {
+    const fromTop = pop.n - 1 - p < p;
+    const order = `ORDER BY v${fromTop ? ' DESC' : ''} LIMIT 1 OFFSET ${fromTop ? pop.n - 1 - p : p}`;
+    // SQLite merges a compound's ordered arms; PostgreSQL a UNION ALL subquery's (MergeAppend).
+    const read = sqlite ? `${arms} ${order}` : `SELECT v FROM (${arms}) u ${order}`;
+    return `(${read}) AS c${i}`;
+  });
+  const rows = await ctx.sql.query<Record<string, string | number | null>>(
+    `${ctes.length > 0 ? `WITH ${ctes.join(', ')} ` : ''}SELECT ${reads.join(', ')}`,
+    params,
+  );
+  return positions.map((_, i) => {
+    const v = rows[0]?.[`c${i}`];
+    if (v === null || v === undefined) throw new Error('RFM cut point out of range');
+    return m === 'last_at' ? String(v) : Number(v);
+  });
+}
+
+/** The cut points of every measure over a population (none when it is empty). */
+async function cutSets(ctx: ReportContext, pop: Population): Promise<CutSets> {
+  if (pop.n === 0) return [[], [], []];
+  const at = cutPositions(pop.n);
+  const [r, f, m] = [
+    await valuesAt(ctx, pop, 'last_at', at),
+    await valuesAt(ctx, pop, 'orders', at),
+    await valuesAt(ctx, pop, 'net', at),
+  ];
+  return [r, f, m];
+}
+
+/** SQL of a measure's score from its cut points (nondecreasing), with their parameters. */
+function scoreSql(col: string, cuts: readonly (string | number)[]) {
+  if (cuts.length === 0) return { sql: '1', params: [] as unknown[] };
+  const whens = [3, 2, 1, 0].map((i) => `WHEN ${col} > ? THEN ${i + 2}`);
   return {
-    sql: `${base} AND NOT (${ctx.sql.inIdList('person')}) UNION ALL ${listed}`,
-    params: [asOf, ctx.sql.idList(later), ...listParams],
+    sql: `CASE ${whens.join(' ')} ELSE 1 END`,
+    params: [cuts[3], cuts[2], cuts[1], cuts[0]],
   };
 }
 
 /**
- * Each person's group (its index in RFM_GROUPS) and net sales, from population rows: a score is
- * 5 × (rank − 1) ÷ n + 1 in integers, the rank (RANK, ascending) being one more than the
- * values below, so equal values score alike (`quintiles`); the group is `rfmGroup`'s.
+ * The persons of person_summary and their figures as of `asOf`: `replaced` those with a
+ * counted row after it, with `figures` their figures as of then (from their rows), and `n`.
  */
-function groupedSql(population: string) {
-  const score = (col: string) => `5 * (RANK() OVER (ORDER BY ${col}) - 1) / COUNT(*) OVER () + 1`;
-  return `SELECT person, net,
-      CASE WHEN r >= 4 THEN (CASE WHEN fm >= 4 THEN 0 WHEN fm = 3 THEN 1 ELSE 2 END)
-        WHEN r = 3 THEN (CASE WHEN fm >= 4 THEN 1 ELSE 3 END)
-        WHEN fm = 5 THEN 5 WHEN fm >= 3 THEN 4 WHEN r = 2 THEN 6 ELSE 7 END AS g
-    FROM (SELECT person, net, r, (f + m + 1) / 2 AS fm
-      FROM (SELECT person, net, ${score('last_at')} AS r, ${score('orders')} AS f,
-          ${score('net')} AS m
-        FROM (${population}) pop) scored) scores`;
+async function populationAsOf(
+  ctx: ReportContext,
+  s: TimeSettings,
+  asOf: string,
+): Promise<Population & { summaryRows: number }> {
+  const later = (await personsActiveBetween(ctx.sql, s, asOf, undefined)).sort((a, b) => a - b);
+  const byPerson = await personRows(ctx.sql, s, later);
+  const total = await summaryCount(ctx);
+  const figures: Figures[] = [];
+  let inSummary = 0;
+  for (const person of later) {
+    const rows = byPerson.get(person) ?? [];
+    if (lifetimeOf(rows)) inSummary += 1;
+    const life = lifetimeOf(rows.filter((r) => r.at <= asOf));
+    if (life) figures.push({ person, ...life });
+  }
+  return {
+    replaced: later,
+    figures,
+    n: total - inSummary + figures.length,
+    summaryRows: total,
+  };
 }
 
-/** The groups as of `asOf` and `prevAsOf` from person_summary, counted in SQL. */
+async function summaryCount(ctx: ReportContext) {
+  const rows = await ctx.sql.query<{ n: number }>('SELECT COUNT(*) AS n FROM person_summary');
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * The groups as of `asOf` and `prevAsOf` from person_summary. The persons with a counted row
+ * after `prevAsOf` are the only ones whose figures differ between the two dates (and from
+ * their summary row, when they also have one after `asOf`): their figures as of each date are
+ * read from their rows. The cut points of each date are read from the index of each measure,
+ * then one pass over the other persons scores each with both dates' cut points, counted by
+ * score; the listed persons are scored here with the same cut points.
+ */
 async function rfmCounts(ctx: ReportContext, s: TimeSettings, asOf: string, prevAsOf: string) {
-  const now = await populationSql(ctx, s, asOf);
-  const before = await populationSql(ctx, s, prevAsOf);
-  const rows = await ctx.sql.query<{
-    k: string;
-    g: number;
-    customers: number;
-    net: number | null;
-    stayed: number | null;
-  }>(
-    `WITH sn AS (${groupedSql(now.sql)}), sp AS (${groupedSql(before.sql)})
-     SELECT 'n' AS k, sn.g, COUNT(*) AS customers, SUM(sn.net) AS net,
-       SUM(CASE WHEN sp.g = sn.g THEN 1 ELSE 0 END) AS stayed
-     FROM sn LEFT JOIN sp ON sp.person = sn.person GROUP BY sn.g
-     UNION ALL SELECT 'p' AS k, g, COUNT(*) AS customers, 0 AS net, 0 AS stayed
-     FROM sp GROUP BY g`,
-    [...now.params, ...before.params],
-  );
-  const counts = RFM_GROUPS.map(() => ({ customers: 0, net: 0, previous: 0, stayed: 0 }));
-  for (const r of rows) {
-    const c = counts[Number(r.g)]!;
-    if (r.k === 'p') c.previous = Number(r.customers);
-    else {
-      c.customers = Number(r.customers);
-      c.net = Number(r.net ?? 0);
-      c.stayed = Number(r.stayed ?? 0);
+  const later = (await personsActiveBetween(ctx.sql, s, prevAsOf, undefined)).sort((a, b) => a - b);
+  const byPerson = await personRows(ctx.sql, s, later);
+  const total = await summaryCount(ctx);
+  const nowOf = new Map<number, Figures>();
+  const beforeOf = new Map<number, Figures>();
+  // Both dates' populations: person_summary without the persons replaced, with their figures.
+  const nowPop = { replaced: [] as number[], figures: [] as Figures[], n: total };
+  const beforePop = { replaced: later, figures: [] as Figures[], n: total };
+  for (const person of later) {
+    const rows = byPerson.get(person) ?? [];
+    const summarised = lifetimeOf(rows) !== undefined;
+    const nowLife = lifetimeOf(rows.filter((r) => r.at <= asOf));
+    const beforeLife = lifetimeOf(rows.filter((r) => r.at <= prevAsOf));
+    if (nowLife) nowOf.set(person, { person, ...nowLife });
+    if (beforeLife) beforeOf.set(person, { person, ...beforeLife });
+    if (summarised) beforePop.n -= 1;
+    if (beforeLife) beforePop.figures.push({ person, ...beforeLife });
+    if (rows.some((r) => r.at > asOf)) {
+      nowPop.replaced.push(person);
+      if (summarised) nowPop.n -= 1;
+      if (nowLife) nowPop.figures.push({ person, ...nowLife });
     }
+  }
+  nowPop.n += nowPop.figures.length;
+  beforePop.n += beforePop.figures.length;
+  const cutsNow = await cutSets(ctx, nowPop);
+  const cutsBefore = await cutSets(ctx, beforePop);
+  const counts = RFM_GROUPS.map(() => ({ customers: 0, net: 0, previous: 0, stayed: 0 }));
+  const index = new Map(RFM_GROUPS.map((g, i) => [g, i]));
+  const add = (g: RfmGroup | undefined, p: RfmGroup | undefined, n: number, net: number) => {
+    if (g !== undefined) {
+      const c = counts[index.get(g)!]!;
+      c.customers += n;
+      c.net += net;
+      if (p === g) c.stayed += n;
+    }
+    if (p !== undefined) counts[index.get(p)!]!.previous += n;
+  };
+  // The other persons: the same figures both dates (every row on or before prevAsOf).
+  const scores = [...cutsNow, ...cutsBefore].map((cuts, i) => scoreSql(MEASURES[i % 3]!, cuts));
+  const sqlite = ctx.sql.engine === 'sqlite';
+  const exclude =
+    later.length > 0
+      ? ` WHERE person NOT IN (${sqlite ? 'SELECT value FROM json_each(?)' : 'SELECT unnest(?::bigint[])'})`
+      : '';
+  const rows = await ctx.sql.query<Record<string, number | string | null>>(
+    `SELECT s0, s1, s2, s3, s4, s5, COUNT(*) AS n, SUM(net) AS net FROM (
+       SELECT ${scores.map((x, i) => `${x.sql} AS s${i}`).join(', ')}, net
+       FROM person_summary${exclude}) scored
+     GROUP BY s0, s1, s2, s3, s4, s5`,
+    [...scores.flatMap((x) => x.params), ...(later.length > 0 ? [listParam(ctx, later)] : [])],
+  );
+  for (const r of rows) {
+    const sc = [0, 1, 2, 3, 4, 5].map((i) => Number(r[`s${i}`]));
+    add(
+      rfmGroup(sc[0]!, sc[1]!, sc[2]!),
+      rfmGroup(sc[3]!, sc[4]!, sc[5]!),
+      Number(r.n),
+      Number(r.net ?? 0),
+    );
+  }
+  for (const person of later) {
+    const n = nowOf.get(person);
+    const b = beforeOf.get(person);
+    add(n && groupOf(n, cutsNow), b && groupOf(b, cutsBefore), n || b ? 1 : 0, n?.net ?? 0);
   }
   return counts;
 }
 
+/** What `reports/rfm/customers` may order by, and the column of each. */
+export type RfmOrderBy =
+  | 'net_revenue'
+  | 'orders_count'
+  | 'last_order'
+  | 'first_order'
+  | 'customer_id';
+const ORDER_COLUMNS: Record<RfmOrderBy, string> = {
+  net_revenue: 'net',
+  orders_count: 'orders',
+  last_order: 'last_at',
+  first_order: 'first_at',
+  customer_id: 'person',
+};
+
+/** The group (its index in RFM_GROUPS) of scores `r`, `f` and `m` in SQL (`rfmGroup`). */
+const groupIndexSql = (r: string, f: string, m: string) => {
+  const fm = `(${f} + ${m} + 1) / 2`;
+  return `CASE WHEN ${r} >= 4 THEN (CASE WHEN ${fm} >= 4 THEN 0 WHEN ${fm} = 3 THEN 1 ELSE 2 END)
+    WHEN ${r} = 3 THEN (CASE WHEN ${fm} >= 4 THEN 1 ELSE 3 END)
+    WHEN ${fm} = 5 THEN 5 WHEN ${fm} >= 3 THEN 4 WHEN ${r} = 2 THEN 6 ELSE 7 END`;
+};
+
+export interface RfmPageSpec {
+  group?: RfmGroup;
+  orderby: RfmOrderBy;
+  order: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+}
+
+/**
+ * One page of the persons as of `asOf` (of one group, or all), scored with the cut points of
+ * the groups report: from person_summary when it is current and no segment narrows the
+ * persons (the page chosen, ordered and counted in SQL), else from every person's lifetime
+ * figures (`lifetimes`). Ties in the order go by person, ascending.
+ */
+export async function rfmCustomersPage(
+  ctx: ReportContext,
+  asOf: string,
+  spec: RfmPageSpec,
+): Promise<{ rows: PersonLifetime[]; total: number }> {
+  const s = requestSettings(ctx);
+  if (ctx.segment !== undefined || !(await customerTimeCurrent(ctx.sql, s))) {
+    const all = (await lifetimes(ctx, asOf, ctx.segment)).filter(
+      (p) => spec.group === undefined || p.group === spec.group,
+    );
+    const key = (p: PersonLifetime) =>
+      spec.orderby === 'net_revenue'
+        ? p.net
+        : spec.orderby === 'orders_count'
+          ? p.orders
+          : spec.orderby === 'last_order'
+            ? p.last
+            : spec.orderby === 'first_order'
+              ? p.first
+              : p.person;
+    const dir = spec.order === 'desc' ? -1 : 1;
+    all.sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      return x < y ? -dir : x > y ? dir : a.person - b.person;
+    });
+    const start = (spec.page - 1) * spec.perPage;
+    return { rows: all.slice(start, start + spec.perPage), total: all.length };
+  }
+  const pop = await populationAsOf(ctx, s, asOf);
+  const cuts = await cutSets(ctx, pop);
+  const sqlite = ctx.sql.engine === 'sqlite';
+  const params: unknown[] = [];
+  let base = 'SELECT person, first_at, last_at, orders, net FROM person_summary';
+  if (pop.replaced.length > 0) {
+    base += ` WHERE person NOT IN (${sqlite ? 'SELECT value FROM json_each(?)' : 'SELECT unnest(?::bigint[])'})`;
+    params.push(listParam(ctx, pop.replaced));
+  }
+  if (pop.figures.length > 0) {
+    const cols = ['person', 'first_at', 'last_at', 'orders', 'net'];
+    if (sqlite) {
+      base += ` UNION ALL SELECT ${cols.map((c, i) => `json_extract(value, '$[${i}]') AS ${c}`).join(', ')} FROM json_each(?)`;
+      params.push(
+        JSON.stringify(pop.figures.map((p) => [p.person, p.first, p.last, p.orders, p.net])),
+      );
+    } else {
+      base += ` UNION ALL SELECT * FROM unnest(?::bigint[], ?::varchar[], ?::varchar[], ?::bigint[], ?::bigint[]) AS t(${cols.join(', ')})`;
+      params.push(
+        pop.figures.map((p) => p.person),
+        pop.figures.map((p) => p.first),
+        pop.figures.map((p) => p.last),
+        pop.figures.map((p) => p.orders),
+        pop.figures.map((p) => p.net),
+      );
+    }
+  }
+  const [r, f, m] = MEASURES.map((col, i) => scoreSql(col, cuts[i]!));
+  // The scores' placeholders come before the population's.
+  params.unshift(...r!.params, ...f!.params, ...m!.params);
+  let from = `FROM (SELECT pop.*, ${r!.sql} AS r, ${f!.sql} AS f, ${m!.sql} AS m FROM (${base}) pop) scored`;
+  if (spec.group !== undefined) {
+    from += ` WHERE ${groupIndexSql('r', 'f', 'm')} = ?`;
+    params.push(RFM_GROUPS.indexOf(spec.group));
+  }
+  const total =
+    spec.group === undefined
+      ? pop.n
+      : Number(
+          (await ctx.sql.query<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, params))[0]?.n ?? 0,
+        );
+  const dir = spec.order === 'desc' ? 'DESC' : 'ASC';
+  const col = ORDER_COLUMNS[spec.orderby];
+  const rows = await ctx.sql.query<{
+    person: number;
+    first_at: string;
+    last_at: string;
+    orders: number;
+    net: number;
+  }>(
+    `SELECT person, first_at, last_at, orders, net ${from}
+     ORDER BY ${col} ${dir}${col === 'person' ? '' : ', person'} LIMIT ? OFFSET ?`,
+    [...params, spec.perPage, (spec.page - 1) * spec.perPage],
+  );
+  return {
+    total,
+    rows: rows.map((row) => {
+      const p = {
+        person: Number(row.person),
+        first: String(row.first_at),
+        last: String(row.last_at),
+        orders: Number(row.orders),
+        net: Number(row.net),
+      };
+      const [sr, sf, sm] = [
+        scoreAt(p.last, cuts[0]),
+        scoreAt(p.orders, cuts[1]),
+        scoreAt(p.net, cuts[2]),
+      ];
+      return { ...p, r: sr, f: sf, m: sm, group: rfmGroup(sr, sf, sm) };
+    }),
+  };
+}
+
+/**
+ * The persons of one group as of `asOf`, ascending, scored as `rfmCustomersPage` scores them
+ * (over the segment's orders alone under `segment=`, as `reports/rfm?segment=` counts them):
+ * what the Customers report's `rfm_group` keeps, so a group opens on exactly its members.
+ */
+export async function rfmGroupMembers(
+  ctx: ReportContext,
+  asOf: string,
+  group: RfmGroup,
+): Promise<number[]> {
+  const { rows } = await rfmCustomersPage(ctx, asOf, {
+    group,
+    orderby: 'customer_id',
+    order: 'asc',
+    page: 1,
+    perPage: 2_147_483_647,
+  });
+  return rows.map((p) => p.person);
+}
+
 /** The groups' counts as of `asOf` and `prevAsOf` from every person's scores (order_stats). */
-async function rfmCountsFromLifetimes(ctx: ReportContext, asOf: string, prevAsOf: string) {
-  const [now, before] = [await lifetimes(ctx, asOf), await lifetimes(ctx, prevAsOf)];
+export async function rfmCountsFromLifetimes(
+  ctx: ReportContext,
+  asOf: string,
+  prevAsOf: string,
+  segment?: SegmentNarrowing,
+) {
+  const [now, before] = [
+    await lifetimes(ctx, asOf, segment),
+    await lifetimes(ctx, prevAsOf, segment),
+  ];
   const previous = new Map(before.map((p) => [p.person, p.group]));
   return RFM_GROUPS.map((group) => {
     const members = now.filter((p) => p.group === group);
@@ -663,9 +994,10 @@ export async function rfmGroups(
 ): Promise<{ as_of: string; previous_as_of: string; customers: number; groups: RfmGroupRow[] }> {
   const prevAsOf = previousAsOf(asOf, interval);
   const s = requestSettings(ctx);
-  const counts = (await customerTimeCurrent(ctx.sql, s))
-    ? await rfmCounts(ctx, s, asOf, prevAsOf)
-    : await rfmCountsFromLifetimes(ctx, asOf, prevAsOf);
+  const counts =
+    ctx.segment === undefined && (await customerTimeCurrent(ctx.sql, s))
+      ? await rfmCounts(ctx, s, asOf, prevAsOf)
+      : await rfmCountsFromLifetimes(ctx, asOf, prevAsOf, ctx.segment);
   const total = counts.reduce((sum, c) => sum + c.net, 0);
   const groups = RFM_GROUPS.map((group, i) => {
     const c = counts[i]!;

@@ -13,12 +13,14 @@
  * stays, for filtered cohorts, and for settings the tables were not built under). Ingestion
  * reads the contribution of each person a batch touches before it writes (`CustomerTimeUpdate
  * .start`) and again after (`finish`), and adds the difference; the connector does the same
- * around writing customers, whose e-mails decide the persons.
+ * around writing customers, whose e-mails decide the persons. The same difference keeps
+ * source_first_day, the first-touch customers per source and how many ordered again
+ * (ingest/source-first.ts).
  */
 import type { CohortInterval, DateType } from '@storelens/api';
 import type { Db } from '../db/database';
-import { rowsIn } from '../db/dialect';
 import { RawSql } from '../db/sql';
+import { type FirstOrder, firstOrderOf, SourceFirstCells } from '../ingest/source-first';
 import { readStoreSettings } from '../options';
 import type { ReportContext } from './context';
 import { statusKey } from './customer-totals';
@@ -86,6 +88,8 @@ export async function customerTimeCurrent(sql: RawSql, s: TimeSettings): Promise
 /** A counted order_stats row (an order, or a refund on its own date) of a person. */
 export interface PersonRow {
   person: number;
+  /** The row's order_id (a refund's own id). */
+  id: number;
   order: boolean;
   net: number;
   at: string;
@@ -136,8 +140,14 @@ export async function personRows(
     [sql.idList(persons)],
   );
   const customers = [...persons, ...guests.map((g) => Number(g.customer_id))];
-  const rows = await sql.query<{ person: number; parent_id: number; net: number; at: string }>(
-    `SELECT ${PERSON} AS person, os.parent_id, os.net_total AS net, ${c.col} AS at
+  const rows = await sql.query<{
+    person: number;
+    id: number;
+    parent_id: number;
+    net: number;
+    at: string;
+  }>(
+    `SELECT ${PERSON} AS person, os.order_id AS id, os.parent_id, os.net_total AS net, ${c.col} AS at
      FROM order_stats os ${PERSON_JOIN}
      WHERE ${sql.inIdList('os.customer_id')} AND ${c.sql}`,
     [sql.idList(customers), ...c.params],
@@ -151,7 +161,13 @@ export async function personRows(
       list = [];
       out.set(person, list);
     }
-    list.push({ person, order: Number(r.parent_id) === 0, net: Number(r.net), at: String(r.at) });
+    list.push({
+      person,
+      id: Number(r.id),
+      order: Number(r.parent_id) === 0,
+      net: Number(r.net),
+      at: String(r.at),
+    });
   }
   return out;
 }
@@ -274,7 +290,6 @@ function dayBuckets(interval: CohortInterval, startOfWeek: number) {
 
 const ALL_GRAINS = INTERVALS.map(([interval]) => interval);
 const COHORT_KEYS = ['grain', 'cohort', 'period'];
-const KEYS_PER_DELETE = 200;
 
 /** Adds cells to cohort_totals, then deletes the touched rows left all zero. */
 async function addCells(sql: RawSql, cells: Cells) {
@@ -283,50 +298,80 @@ async function addCells(sql: RawSql, cells: Cells) {
     if (c.customers === 0 && c.orders === 0 && c.net === 0) continue;
     rows.push([...key.split('|'), c.customers, c.orders, c.net]);
   }
-  await sql.insertMany('cohort_totals', [...COHORT_KEYS, 'customers', 'orders', 'net'], rows, {
-    keys: COHORT_KEYS,
-    mode: 'add',
-  });
-  const touched = rows.map((r) => r.slice(0, 3));
-  for (let start = 0; start < touched.length; start += KEYS_PER_DELETE) {
-    const chunk = touched.slice(start, start + KEYS_PER_DELETE);
-    await sql.run(
-      `DELETE FROM cohort_totals WHERE ${rowsIn(sql.engine, COHORT_KEYS, chunk.length)}
-       AND customers = 0 AND orders = 0 AND net = 0`,
-      chunk.flat(),
-    );
-  }
+  await sql.addToRollup(
+    'cohort_totals',
+    [...COHORT_KEYS, 'customers', 'orders', 'net'],
+    COHORT_KEYS,
+    rows,
+    rows.map((r) => r.slice(0, 3)),
+    'customers = 0 AND orders = 0 AND net = 0',
+  );
 }
 
-const sameLifetime = (a: Lifetime | undefined, b: Lifetime | undefined) =>
+/** A person's row of person_summary: their lifetime figures and their first order's id. */
+interface Summary extends Lifetime {
+  /** The first counted order (earliest, then the lowest id: `firstOrderOf`). */
+  firstOrder: number;
+}
+
+const SUMMARY_COLUMNS = ['person', 'first_at', 'last_at', 'orders', 'net', 'first_order'];
+
+/** A person's summary from their rows (undefined without a counted order). */
+function summaryOf(rows: readonly PersonRow[]): Summary | undefined {
+  const life = lifetimeOf(rows);
+  const first = firstOrderOf(rows);
+  return life && first && { ...life, firstOrder: first.id };
+}
+
+const summaryRow = (person: number, s: Summary) => [
+  person,
+  s.first,
+  s.last,
+  s.orders,
+  s.net,
+  s.firstOrder,
+];
+
+const sameSummary = (a: Summary | undefined, b: Summary | undefined) =>
   a === b ||
   (a !== undefined &&
     b !== undefined &&
     a.first === b.first &&
     a.last === b.last &&
     a.orders === b.orders &&
-    a.net === b.net);
+    a.net === b.net &&
+    a.firstOrder === b.firstOrder);
 
 /**
- * Writes the summaries of the persons whose lifetime figures changed from `before` (deleting
- * those left without a counted order); the others' rows already hold their figures.
+ * Writes the summaries of the persons whose figures changed from `before` (deleting those
+ * left without a counted order); the others' rows already hold their figures.
  */
 async function writeSummaries(
   sql: RawSql,
   persons: readonly number[],
-  before: ReadonlyMap<number, Lifetime>,
+  before: ReadonlyMap<number, Summary>,
   rows: Map<number, PersonRow[]>,
 ) {
   const changed: number[] = [];
   const out: unknown[][] = [];
   for (const person of persons) {
-    const life = lifetimeOf(rows.get(person) ?? []);
-    if (sameLifetime(before.get(person), life)) continue;
+    const summary = summaryOf(rows.get(person) ?? []);
+    if (sameSummary(before.get(person), summary)) continue;
     changed.push(person);
-    if (life) out.push([person, life.first, life.last, life.orders, life.net]);
+    if (summary) out.push(summaryRow(person, summary));
   }
   await sql.deleteIn('person_summary', 'person', changed);
-  await sql.insertMany('person_summary', ['person', 'first_at', 'last_at', 'orders', 'net'], out);
+  await sql.insertMany('person_summary', SUMMARY_COLUMNS, out);
+}
+
+/** The first orders of persons' rows (those with an order). */
+function firstsOf(rows: Map<number, PersonRow[]>): FirstOrder[] {
+  const out: FirstOrder[] = [];
+  for (const list of rows.values()) {
+    const first = firstOrderOf(list);
+    if (first) out.push(first);
+  }
+  return out;
 }
 
 /** Advisory locks of persons (PostgreSQL), in id order so two writers cannot deadlock. */
@@ -353,8 +398,10 @@ export class CustomerTimeUpdate {
     private readonly s: TimeSettings,
     private readonly persons: number[],
     private readonly before: Cells,
-    /** The persons' lifetime figures before (none: no counted order). */
-    private readonly lifetimes: Map<number, Lifetime>,
+    /** The persons' summaries before (none: no counted order). */
+    private readonly summaries: Map<number, Summary>,
+    /** source_first_day's changes, the persons' contributions before already subtracted. */
+    private readonly firsts: SourceFirstCells,
   ) {}
 
   static async start(
@@ -368,13 +415,17 @@ export class CustomerTimeUpdate {
     const persons = [...new Set([...ids, ...(await personsOf(sql, ids))])].sort((a, b) => a - b);
     await lockPersons(sql, persons);
     const before: Cells = new Map();
-    const lifetimes = new Map<number, Lifetime>();
-    for (const [person, rows] of await personRows(sql, s, persons)) {
-      contribute(before, -1, rows, ALL_GRAINS, s.startOfWeek);
-      const life = lifetimeOf(rows);
-      if (life) lifetimes.set(person, life);
+    const summaries = new Map<number, Summary>();
+    const rows = await personRows(sql, s, persons);
+    for (const [person, list] of rows) {
+      contribute(before, -1, list, ALL_GRAINS, s.startOfWeek);
+      const summary = summaryOf(list);
+      if (summary) summaries.set(person, summary);
     }
-    return new CustomerTimeUpdate(s, persons, before, lifetimes);
+    // Their first orders' sources as they are before the write.
+    const firsts = new SourceFirstCells();
+    await firsts.add(sql, -1, firstsOf(rows));
+    return new CustomerTimeUpdate(s, persons, before, summaries, firsts);
   }
 
   async finish(sql: RawSql): Promise<void> {
@@ -383,7 +434,9 @@ export class CustomerTimeUpdate {
     const cells = this.before;
     for (const list of rows.values()) contribute(cells, 1, list, ALL_GRAINS, this.s.startOfWeek);
     await addCells(sql, cells);
-    await writeSummaries(sql, this.persons, this.lifetimes, rows);
+    await writeSummaries(sql, this.persons, this.summaries, rows);
+    await this.firsts.add(sql, 1, firstsOf(rows));
+    await this.firsts.write(sql);
   }
 }
 
@@ -476,9 +529,9 @@ const REBUILD_CHUNK = 5_000;
 export async function rebuildCustomerTime(sql: RawSql, s: TimeSettings): Promise<void> {
   if (sql.engine === 'postgres')
     await sql.run(
-      'LOCK TABLE customer_persons, person_summary, cohort_totals, customer_time_state IN SHARE ROW EXCLUSIVE MODE',
+      'LOCK TABLE customer_persons, person_summary, cohort_totals, source_first_day, customer_time_state IN SHARE ROW EXCLUSIVE MODE',
     );
-  for (const table of ['customer_persons', 'person_summary', 'cohort_totals'])
+  for (const table of ['customer_persons', 'person_summary', 'cohort_totals', 'source_first_day'])
     await sql.run(`DELETE FROM ${table}`);
   await sql.run(
     `INSERT INTO customer_persons (customer_id, person) SELECT m.guest, m.person FROM (${PERSON_MAP_SQL}) m`,
@@ -493,18 +546,21 @@ export async function rebuildCustomerTime(sql: RawSql, s: TimeSettings): Promise
     .map((r) => Number(r.person))
     .sort((a, b) => a - b);
   const cells: Cells = new Map();
+  const firsts = new SourceFirstCells();
   for (let start = 0; start < persons.length; start += REBUILD_CHUNK) {
     const chunk = persons.slice(start, start + REBUILD_CHUNK);
     const rows = await personRows(sql, s, chunk);
     for (const list of rows.values()) contribute(cells, 1, list, ALL_GRAINS, s.startOfWeek);
+    await firsts.add(sql, 1, firstsOf(rows));
     const out: unknown[][] = [];
     for (const person of chunk) {
-      const life = lifetimeOf(rows.get(person) ?? []);
-      if (life) out.push([person, life.first, life.last, life.orders, life.net]);
+      const summary = summaryOf(rows.get(person) ?? []);
+      if (summary) out.push(summaryRow(person, summary));
     }
-    await sql.insertMany('person_summary', ['person', 'first_at', 'last_at', 'orders', 'net'], out);
+    await sql.insertMany('person_summary', SUMMARY_COLUMNS, out);
   }
   await addCells(sql, cells);
+  await firsts.write(sql);
   await sql.run(
     `INSERT INTO customer_time_state (id, settings) VALUES (1, ?)
      ON CONFLICT (id) DO UPDATE SET settings = excluded.settings`,
@@ -639,9 +695,8 @@ export async function rebuildStoreCustomerTime(db: Db): Promise<void> {
   const settings = storeTimeSettings(await readStoreSettings(db));
   await db.kysely.transaction().execute(async (trx) => {
     const sql = new RawSql(trx, db.engine, db.sqlite);
-    // A large store's rebuild may outlast the statement timeout that protects requests
-    // (db/database.ts).
-    if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
+    // A large store's rebuild takes its time.
+    await sql.liftStatementTimeout();
     await rebuildCustomerTime(sql, settings);
   });
 }
@@ -657,10 +712,6 @@ export async function rebuildStoreCustomerTime(db: Db): Promise<void> {
 export async function buildStaleCustomerTime(db: Db): Promise<boolean> {
   const settings = storeTimeSettings(await readStoreSettings(db));
   if (await customerTimeCurrent(new RawSql(db.kysely, db.engine), settings)) return false;
-  await db.kysely.transaction().execute(async (trx) => {
-    const sql = new RawSql(trx, db.engine, db.sqlite);
-    if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
-    await rebuildCustomerTime(sql, settings);
-  });
+  await rebuildStoreCustomerTime(db);
   return true;
 }

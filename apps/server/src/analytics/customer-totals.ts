@@ -9,6 +9,11 @@
  *   avg_order_value = total_spend / orders_count (a generated column), 0 without orders
  *   gross_spend     = SUM of the positive total_sales: the most any date range can hold
  *                     (the customers leaderboard's bound, migration 009)
+ *   net_total, num_items_sold, cost_of_goods, costed_items, costed_net
+ *                   = their SUMs, refunds included: the profit sums (`PROFIT_SUMS`, migration
+ *                     046), which the rows' profit figures are made of
+ *   gross_profit    = net_total - cost_of_goods, NULL (unknown) when items were sold and none
+ *                     had a known cost (a generated column: the list's gross profit sort)
  *
  * Counts and sums are added and subtracted per ingested batch. The latest order date cannot be
  * un-maxed: when orders are removed (sign -1) their customers' dates are recomputed from the
@@ -18,10 +23,13 @@
  * The rows depend on the store's excluded statuses, which settings can change: the set they
  * were computed with is kept in customer_totals_state. Reads use the rows only when it matches
  * the current set (`customerTotalsCurrent`); an update under another set (or with no record,
- * e.g. a store migrated with orders, or after a reset) first rebuilds them from order_stats.
+ * e.g. a store migrated with orders, or after a reset) first rebuilds them from order_stats,
+ * and so does opening a store without a record (`buildStaleCustomerTotals`, store.ts): a
+ * migration that adds a column drops the record rather than fill the column itself (046).
  */
 import type { Db } from '../db/database';
 import { rowsWithIds } from '../db/dialect';
+import { LINE_MEASURES } from '../db/measures';
 import { RawSql } from '../db/sql';
 import { readStoreSettings } from '../options';
 
@@ -40,10 +48,31 @@ export function notExcluded(column: string, excluded: readonly string[]) {
 const statsRows = (sql: RawSql, column: 'order_id' | 'parent_id') =>
   rowsWithIds(sql.engine, 'order_stats', column);
 
+/**
+ * The sums a customer's profit figures are made of (`grossProfitMetrics`), over the same
+ * order_stats rows as their orders and total spend: net sales, items sold and the line measures
+ * (db/measures.ts) of their orders and refunds. Columns of order_stats and customer_totals.
+ */
+export const PROFIT_SUMS = ['net_total', 'num_items_sold', ...LINE_MEASURES] as const;
+
+/** customer_totals' written columns (the others are generated), in `AGGREGATES`' order. */
+const COLUMNS = [
+  'customer_id',
+  'orders_count',
+  'total_spend',
+  'date_last_order',
+  'gross_spend',
+  ...PROFIT_SUMS,
+].join(', ');
+
+/** customer_totals' columns that batches add to and subtract from. */
+const SUMMED = ['orders_count', 'total_spend', 'gross_spend', ...PROFIT_SUMS];
+
 /** The per-customer aggregates over order_stats rows (alias s), as the report defines them. */
 const AGGREGATES = `SUM(CASE WHEN s.parent_id = 0 THEN 1 ELSE 0 END),
   SUM(s.total_sales), MAX(CASE WHEN s.parent_id = 0 THEN s.date_created END),
-  SUM(CASE WHEN s.total_sales > 0 THEN s.total_sales ELSE 0 END)`;
+  SUM(CASE WHEN s.total_sales > 0 THEN s.total_sales ELSE 0 END),
+  ${PROFIT_SUMS.map((m) => `SUM(s.${m})`).join(', ')}`;
 
 /** True when customer_totals holds the figures for these excluded statuses. */
 export async function customerTotalsCurrent(
@@ -71,8 +100,7 @@ export async function rebuildCustomerTotals(
   const status = notExcluded('s.status', excludedStatuses);
   await sql.run('DELETE FROM customer_totals');
   await sql.run(
-    `INSERT INTO customer_totals
-       (customer_id, orders_count, total_spend, date_last_order, gross_spend)
+    `INSERT INTO customer_totals (${COLUMNS})
      SELECT s.customer_id, ${AGGREGATES}
      FROM order_stats s WHERE s.customer_id > 0 AND ${status.sql}
      GROUP BY s.customer_id`,
@@ -85,12 +113,33 @@ export async function rebuildCustomerTotals(
   );
 }
 
-/** Rebuilds a store's customer totals in a transaction of its own, with its current settings. */
+/**
+ * Rebuilds a store's customer totals in a transaction of its own, with its current settings.
+ * One GROUP BY over every order: at millions of orders it may outlast the statement timeout
+ * that protects requests (db/database.ts).
+ */
 export async function rebuildStoreCustomerTotals(db: Db): Promise<void> {
   const settings = await readStoreSettings(db);
   await db.kysely.transaction().execute(async (trx) => {
-    await rebuildCustomerTotals(new RawSql(trx, db.engine, db.sqlite), settings.excludedStatuses);
+    const sql = new RawSql(trx, db.engine, db.sqlite);
+    await sql.liftStatementTimeout();
+    await rebuildCustomerTotals(sql, settings.excludedStatuses);
   });
+}
+
+/**
+ * At start-up (store.ts): rebuilds the totals when they do not hold the store's excluded
+ * statuses — a store upgraded past a migration that added a column (046 drops the record),
+ * emptied analytics, or settings changed with no batch since — so the customers list does not
+ * aggregate every order on each request until the next ingestion batch. Returns whether it
+ * rebuilt them.
+ */
+export async function buildStaleCustomerTotals(db: Db): Promise<boolean> {
+  const { excludedStatuses } = await readStoreSettings(db);
+  const sql = new RawSql(db.kysely, db.engine, db.sqlite);
+  if (await customerTotalsCurrent(sql, excludedStatuses)) return false;
+  await rebuildStoreCustomerTotals(db);
+  return true;
 }
 
 /**
@@ -130,18 +179,24 @@ export async function updateCustomerTotals(
      UNION ALL SELECT ${columns} FROM ${statsRows(sql, 'parent_id')} s`;
   const counted = notExcluded('b.status', excludedStatuses);
   const n = sign === 1 ? '' : '-';
-  const upsert = `INSERT INTO customer_totals
-       (customer_id, orders_count, total_spend, date_last_order, gross_spend)
+  const sums = PROFIT_SUMS.map((m) => `${n}SUM(b.${m})`).join(', ');
+  const read = [
+    'customer_id',
+    'parent_id',
+    'status',
+    'total_sales',
+    'date_created',
+    ...PROFIT_SUMS,
+  ];
+  const upsert = `INSERT INTO customer_totals (${COLUMNS})
      SELECT b.customer_id, ${n}SUM(CASE WHEN b.parent_id = 0 THEN 1 ELSE 0 END),
        ${n}SUM(b.total_sales), MAX(CASE WHEN b.parent_id = 0 THEN b.date_created END),
-       ${n}SUM(CASE WHEN b.total_sales > 0 THEN b.total_sales ELSE 0 END)
-     FROM (${batch('s.customer_id, s.parent_id, s.status, s.total_sales, s.date_created')}) b
+       ${n}SUM(CASE WHEN b.total_sales > 0 THEN b.total_sales ELSE 0 END), ${sums}
+     FROM (${batch(read.map((c) => `s.${c}`).join(', '))}) b
      WHERE b.customer_id > 0 AND ${counted.sql}
      GROUP BY b.customer_id
      ON CONFLICT (customer_id) DO UPDATE SET
-       orders_count = customer_totals.orders_count + excluded.orders_count,
-       total_spend = customer_totals.total_spend + excluded.total_spend,
-       gross_spend = customer_totals.gross_spend + excluded.gross_spend,
+       ${SUMMED.map((c) => `${c} = customer_totals.${c} + excluded.${c}`).join(',\n       ')},
        date_last_order = ${
          sign === 1
            ? `CASE WHEN excluded.date_last_order IS NULL
@@ -154,12 +209,10 @@ export async function updateCustomerTotals(
     await sql.run(upsert, params);
     return;
   }
-  const upserted = await sql.query<{
-    customer_id: number;
-    orders_count: number;
-    total_spend: number;
-    gross_spend: number;
-  }>(`${upsert} RETURNING customer_id, orders_count, total_spend, gross_spend`, params);
+  const upserted = await sql.query<Record<string, number>>(
+    `${upsert} RETURNING customer_id, ${SUMMED.join(', ')}`,
+    params,
+  );
 
   // Customers whose latest order is removed: their latest date among the orders that remain.
   const kept = notExcluded('r.status', excludedStatuses);
@@ -175,16 +228,15 @@ export async function updateCustomerTotals(
            WHERE t.customer_id = s.customer_id))`,
     [ids, ...kept.params, ids, ...status.params],
   );
-  // Rows left empty go, as a rebuild would not have them (with no order left, the date above
-  // was recomputed to null).
+  // Rows left empty go, as a rebuild would not have them: every sum back at 0, the profit
+  // sums too (with no order left, the date above was recomputed to null).
   const emptied = upserted
-    .filter((r) => [r.orders_count, r.total_spend, r.gross_spend].every((v) => Number(v) === 0))
+    .filter((r) => SUMMED.every((c) => Number(r[c]) === 0))
     .map((r) => Number(r.customer_id));
   if (emptied.length === 0) return;
   await sql.run(
     `DELETE FROM customer_totals WHERE ${sql.inIdList('customer_id')}
-       AND orders_count = 0 AND total_spend = 0 AND gross_spend = 0
-       AND date_last_order IS NULL`,
+       AND ${SUMMED.map((c) => `${c} = 0`).join(' AND ')} AND date_last_order IS NULL`,
     [sql.idList(emptied)],
   );
 }

@@ -14,7 +14,12 @@ import {
 import { categoriesList } from './categories-list';
 import type { ReportContext } from './context';
 import { couponsList } from './coupons-list';
-import { topCustomersBySpend } from './customers';
+import {
+  customersList,
+  rangeOnlyFilters,
+  segmentCustomerIds,
+  topCustomersBySpend,
+} from './customers';
 import { noFilters } from './filters';
 import {
   couponTotals,
@@ -128,7 +133,9 @@ async function reportTotals(
     orderby: 'date',
     fields,
   };
-  const filtered = { ...req, filters: noFilters, segmentby: undefined };
+  // A saved segment (`segment=`) narrows each report as it narrows that report's own request.
+  const filters = ctx.segment ? { ...noFilters, segment: ctx.segment } : noFilters;
+  const filtered = { ...req, filters, segmentby: undefined };
   switch (report) {
     case 'revenue':
       return (await orderStats(ctx, 'revenue', filtered)).body.totals;
@@ -156,12 +163,32 @@ async function reportTotals(
             customerExcludes: [],
             ipIncludes: [],
             ipExcludes: [],
+            segment: ctx.segment,
           },
         })
       ).body.totals;
     default:
       return {};
   }
+}
+
+/**
+ * The customers leaderboard under a saved segment: the Customers report's list of the
+ * segment's customers by total spend (as `reports/customers?segment=` lists them).
+ */
+async function segmentTopCustomers(
+  ctx: ReportContext,
+  range: Parameters<typeof rangeOnlyFilters>[0],
+  perPage: number,
+) {
+  const only = await segmentCustomerIds(ctx, ctx.segment!);
+  return (
+    await customersList(
+      ctx,
+      { ...rangeOnlyFilters(range), only },
+      { page: 1, perPage, order: 'desc', orderby: 'total_spend' },
+    )
+  ).rows;
 }
 
 /** GET /reports/performance-indicators: the asked stats (all allowed by default). */
@@ -190,7 +217,7 @@ export async function indicatorValues(
         async ([report, fields]) =>
           [
             report,
-            (await fastTotals(ctx, report, range, fields, orderSums)) ??
+            (ctx.segment ? undefined : await fastTotals(ctx, report, range, fields, orderSums)) ??
               (await reportTotals(ctx, report, range, fields)),
           ] as const,
       ),
@@ -279,14 +306,18 @@ export async function leaderboards(
   const anchor = (path: string, filter: string, key: string, id: number, text: string) =>
     reportAnchor(path, { filter, [key]: String(id) }, text);
   const paging = { page: 1, perPage, order: 'desc' as const };
-  const listParams = { ...paging, range, filters: noFilters, extendedInfo: true };
+  // A saved segment narrows each list as it narrows that report (the customers: its customers).
+  const filters = ctx.segment ? { ...noFilters, segment: ctx.segment } : noFilters;
+  const listParams = { ...paging, range, filters, extendedInfo: true };
 
   // Asked at once, like the indicators: side by side on PostgreSQL's connections.
   const none = { rows: [], total: 0, totalPages: 0 };
   const [customers, coupons, categories, products, profitable, sources] = headsOnly
     ? ([[], none, none, none, none, none] as const)
     : await Promise.all([
-        topCustomersBySpend(ctx, range, perPage),
+        ctx.segment
+          ? segmentTopCustomers(ctx, range, perPage)
+          : topCustomersBySpend(ctx, range, perPage),
         couponsList(ctx, { ...listParams, orderby: 'orders_count' }),
         categoriesList(ctx, { ...listParams, orderby: 'items_sold' }),
         productsList(ctx, { ...listParams, orderby: 'items_sold' }),
@@ -296,9 +327,11 @@ export async function leaderboards(
           ...paging,
           groupby: 'origin',
           range,
-          filters: noFilters,
+          filters,
           orderby: 'net_revenue',
           search: undefined,
+          // The board shows orders and net sales: no first-touch customers to count.
+          firstCustomers: false,
         }),
       ]);
   const n = (v: unknown) => Number(v);

@@ -45,6 +45,21 @@ describe('bucketsBetween', () => {
     ]);
   });
 
+  it('answers a range asked again with the same buckets, which no caller can change', () => {
+    const first = bucketsBetween('2023-01-01 00:00:00', '2023-12-31 23:59:59', 'day', 1);
+    const again = bucketsBetween('2023-01-01 00:00:00', '2023-12-31 23:59:59', 'day', 1);
+    expect(again).toBe(first);
+    expect(first).toHaveLength(365);
+    expect(() => (first as unknown as { id: string }[]).pop()).toThrow(TypeError);
+    expect(() => {
+      (first[0] as { id: string }).id = 'x';
+    }).toThrow(TypeError);
+    // Another week start is another list.
+    expect(bucketsBetween('2023-01-01 00:00:00', '2023-12-31 23:59:59', 'week', 0)).not.toEqual(
+      bucketsBetween('2023-01-01 00:00:00', '2023-12-31 23:59:59', 'week', 1),
+    );
+  });
+
   it('counts both ends: a day range gives one bucket per day', () => {
     expect(bucketsBetween('2024-02-01 00:00:00', '2024-02-29 23:59:59', 'day', 1)).toHaveLength(29);
     expect(bucketsBetween('2024-01-01 00:00:00', '2024-12-31 23:59:59', 'quarter', 1)).toHaveLength(

@@ -84,26 +84,46 @@ export interface RangeBucket {
   end: string;
 }
 
-/** Every bucket between two local instants, inclusive, in ascending order. */
+/** The bucket lists last asked for, by range, interval and week start (most recent last). */
+const rangeBuckets = new Map<string, readonly RangeBucket[]>();
+const KEPT_RANGES = 256;
+
+/**
+ * Every bucket between two local instants, inclusive, in ascending order. The list depends on
+ * the calendar alone, and a dashboard asks the same few ranges again and again (a year by day
+ * is 365 buckets a request), so the last ones are kept, shared and read-only.
+ */
 export function bucketsBetween(
   after: string,
   before: string,
   interval: IntervalKind,
   startOfWeek: number,
-): RangeBucket[] {
+): readonly RangeBucket[] {
+  const key = `${after}|${before}|${interval}|${startOfWeek}`;
+  const kept = rangeBuckets.get(key);
+  if (kept) {
+    rangeBuckets.delete(key);
+    rangeBuckets.set(key, kept);
+    return kept;
+  }
   const first = wallMs(after);
   const last = wallMs(before);
   const out: RangeBucket[] = [];
   for (let cursor = first; cursor <= last; ) {
     const b = bucketAt(cursor, interval, startOfWeek);
-    out.push({
-      id: b.id,
-      start: wallText(Math.max(b.start, first)),
-      end: wallText(Math.min(b.end - 1000, last)),
-    });
+    out.push(
+      Object.freeze({
+        id: b.id,
+        start: wallText(Math.max(b.start, first)),
+        end: wallText(Math.min(b.end - 1000, last)),
+      }),
+    );
     cursor = b.end;
   }
-  return out;
+  const list = Object.freeze(out);
+  rangeBuckets.set(key, list);
+  if (rangeBuckets.size > KEPT_RANGES) rangeBuckets.delete(rangeBuckets.keys().next().value!);
+  return list;
 }
 
 /** The bucket id of a local instant. */

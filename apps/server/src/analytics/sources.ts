@@ -17,11 +17,19 @@ import {
 } from '@storelens/api';
 import { type MeasureColumn, ORDER_MEASURES } from '../db/measures';
 import { DATE_KIND, type ReportContext } from './context';
+import { countedSql, customerTimeCurrent, PERSON_MAP_SQL, requestSettings } from './customer-time';
 import { type FilterColumns, type ReportFilters, rowFilter, type SqlCondition } from './filters';
 import { PROFIT_SORTS, withProfitSort } from './list-parts';
 import { profitMetrics } from './metrics';
-import { edgeCondition, type ListRange, monthAnswerable, monthPlan } from './month-source';
+import {
+  edgeCondition,
+  type ListRange,
+  type MonthPlan,
+  monthAnswerable,
+  monthPlan,
+} from './month-source';
 import { type ListPaging, type ListResult, pagedQuery, rangeCondition } from './paging';
+import { PATH_SEPARATOR, pathDimension, SOURCE_PATHS } from './source-paths';
 import {
   assembleStats,
   BucketAccs,
@@ -85,6 +93,69 @@ export function dimensionSql(dimension: SourceDimension, a = 'a', o = 'o'): stri
 
 const isAttribution = (d: SourceDimension) => ATTRIBUTION[d] !== undefined;
 
+/** A path's compound value in SQL, over `a` and `o` as `dimensionSql`. */
+const pathValueSql = (path: readonly SourceDimension[]) =>
+  path.map((d) => dimensionSql(d)).join(` || '${PATH_SEPARATOR}' || `);
+
+/** The value of a dimension of the Sources rollups (one of the report's, or a path's) in SQL. */
+export function rollupValueSql(dimension: string): string {
+  const path = SOURCE_PATHS.find((p) => pathDimension(p) === dimension);
+  return path ? pathValueSql(path) : dimensionSql(dimension as SourceDimension);
+}
+
+/** How a drill-down reads a path's compound rows. */
+interface Drill {
+  /** The compound dimension. */
+  dimension: string;
+  /** The parents' values and the separators, which every row of the drill-down starts with. */
+  prefix: string;
+  /** The filters on the parents, as conditions on one order's values (`a`, `o`). */
+  parents: SqlCondition;
+}
+
+/**
+ * The path that answers `groupby` under a request's source filters, when those filters are
+ * exactly one value (`is`) of each dimension above it on the path, and under `any` no other
+ * clause widens them. `groupby` undefined: any path under those parents (its rows sum to the
+ * parents' orders, whatever the child).
+ */
+function drillOf(f: ReportFilters, groupby: SourceDimension | undefined): Drill | undefined {
+  const sources = f.sources ?? [];
+  if (sources.length === 0 || sources.some((s) => s.negate || s.values.length !== 1)) return;
+  if (f.match === 'any' && sources.length + f.statusIs.length + f.statusIsNot.length > 1) return;
+  const byDimension = new Map(sources.map((s) => [s.dimension, s.values[0]!]));
+  if (byDimension.size !== sources.length) return;
+  const path = SOURCE_PATHS.find(
+    (p) =>
+      (groupby === undefined || p.at(-1) === groupby) &&
+      p.length - 1 === byDimension.size &&
+      p.slice(0, -1).every((d) => byDimension.has(d)),
+  );
+  if (!path) return;
+  const parents = path.slice(0, -1);
+  return {
+    dimension: pathDimension(path),
+    prefix: parents.map((d) => `${byDimension.get(d)}${PATH_SEPARATOR}`).join(''),
+    parents: {
+      sql: parents.map((d) => `${dimensionSql(d)} = ?`).join(' AND '),
+      params: parents.map((d) => byDimension.get(d)),
+    },
+  };
+}
+
+/** A compound value's condition (its prefix) and its child's value, over `column`. */
+function drillColumns(drill: Drill, column: string): { where: SqlCondition; value: string } {
+  // Characters, not UTF-16 units: SUBSTR counts characters on both engines.
+  const length = Array.from(drill.prefix).length;
+  return {
+    where: { sql: `SUBSTR(${column}, 1, ${length}) = ?`, params: [drill.prefix] },
+    value: `SUBSTR(${column}, ${length + 1})`,
+  };
+}
+
+/** The filters without the source filters (a drill-down's rollup rows answer those). */
+const withoutSources = (f: ReportFilters): ReportFilters => ({ ...f, sources: [] });
+
 /** The checkout channels, over `orders o` (an unknown source there: tracking blocked or not yet on). */
 const CHECKOUT_SQL = `(o.created_via IS NULL OR o.created_via IN ('', 'checkout', 'store-api'))`;
 
@@ -102,7 +173,7 @@ export const UNKNOWN_REASON_SQL = `CASE WHEN ${dimensionSql('source_type')} <> '
  * every request scan the order rows (the tests compare both); `taken` counts the requests that
  * read it.
  */
-export const sourceDayReads = { enabled: true, taken: 0 };
+export const sourceDayReads = { enabled: true, taken: 0, drilled: 0 };
 
 /** Whole local days ([from, to), 'YYYY-MM-DD'; an absent bound is open) from source_day. */
 interface DayPlan {
@@ -129,6 +200,7 @@ function dayPlan(
   ctx: ReportContext,
   filters: ReportFilters,
   range: ListRange,
+  drill?: Drill,
 ): DayPlan | undefined {
   if (!sourceDayReads.enabled) return undefined;
   const statusesOnly =
@@ -138,10 +210,20 @@ function dayPlan(
       filters.categoryIncludes.length +
       filters.categoryExcludes.length ===
       0 &&
-    !filters.sources?.length;
+    (!filters.sources?.length || drill !== undefined);
   if (!statusesOnly) return undefined;
   const plan = monthPlan(range);
   if (!plan || (plan.months.length === 0 && plan.days.length === 0)) return undefined;
+  sourceDayReads.taken++;
+  if (drill) sourceDayReads.drilled++;
+  return {
+    days: wholeDays(plan, 'd.day'),
+    partial: edgeCondition({ ...plan, nullDates: false }, `os.${ctx.dateColumn}`, 'partial'),
+  };
+}
+
+/** A plan's whole days (months and days) as a condition on a 'YYYY-MM-DD' column. */
+function wholeDays(plan: MonthPlan, column: string): SqlCondition {
   const pieces: { from?: string | undefined; to?: string | undefined }[] = [
     ...plan.months.map((m) => ({
       from: m.first && `${m.first}-01`,
@@ -161,42 +243,53 @@ function dayPlan(
   const sql = merged.map((p) => {
     const parts: string[] = [];
     if (p.from !== undefined) {
-      parts.push('d.day >= ?');
+      parts.push(`${column} >= ?`);
       params.push(p.from);
     }
     if (p.to !== undefined) {
-      parts.push('d.day < ?');
+      parts.push(`${column} < ?`);
       params.push(p.to);
     }
     return parts.length ? `(${parts.join(' AND ')})` : '1=1';
   });
-  sourceDayReads.taken++;
-  return {
-    days: { sql: sql.length === 1 ? sql[0]! : `(${sql.join(' OR ')})`, params },
-    partial: edgeCondition({ ...plan, nullDates: false }, `os.${ctx.dateColumn}`, 'partial'),
-  };
+  if (sql.length === 0) return { sql: '1=0', params };
+  return { sql: sql.length === 1 ? sql[0]! : `(${sql.join(' OR ')})`, params };
 }
 
-/** source_day rows (alias `d`) of a plan's whole days, a dimension and the request's statuses. */
+/**
+ * source_day rows (alias `d`) of a plan's whole days, a dimension (a drill-down's: its path's,
+ * under its parents' prefix) and the request's statuses.
+ */
 function dayWhere(
   ctx: ReportContext,
   filters: ReportFilters,
   plan: DayPlan,
   dimension: string,
+  drill?: Drill,
 ): SqlCondition {
   const status = rowFilter(
-    filters,
+    withoutSources(filters),
     ctx.settings.excludedStatuses,
     { orderId: 'NULL', status: 'd.status' },
     'order',
   );
+  const prefix = drill && drillColumns(drill, 'd.value').where;
   return {
-    sql: `d.date_kind = ? AND d.dimension = ? AND ${plan.days.sql} AND ${status.sql}`,
-    params: [DATE_KIND[ctx.dateColumn], dimension, ...plan.days.params, ...status.params],
+    sql: `d.date_kind = ? AND d.dimension = ? AND ${plan.days.sql} AND ${status.sql}${prefix ? ` AND ${prefix.sql}` : ''}`,
+    params: [
+      DATE_KIND[ctx.dateColumn],
+      drill?.dimension ?? dimension,
+      ...plan.days.params,
+      ...status.params,
+      ...(prefix?.params ?? []),
+    ],
   };
 }
 
-/** The order rows of a plan's partial days (the request's statuses; its filters are statuses). */
+/**
+ * The order rows of a plan's partial days, under the request's filters (statuses, and a
+ * drill-down's source filters).
+ */
 function partialWhere(ctx: ReportContext, filters: ReportFilters, partial: SqlCondition) {
   const col = `os.${ctx.dateColumn}`;
   const filter = rowFilter(filters, ctx.settings.excludedStatuses, ORDER_COLUMNS, 'order');
@@ -353,6 +446,137 @@ function rowsWhere(
   };
 }
 
+/**
+ * Which requests read source_first_day (migration 041, ingest/source-first.ts) or
+ * person_summary's first orders: `enabled` off makes every request rank the orders (the tests
+ * compare both); `taken` counts those that read the day rows, `joined` the filtered ones that
+ * joined the first orders.
+ */
+export const sourceFirstReads = { enabled: true, taken: 0, joined: 0 };
+
+/** True when a request has no filter at all (statuses, advanced filters, segment). */
+function unfiltered(f: ReportFilters): boolean {
+  return (
+    f.statusIs.length + f.statusIsNot.length === 0 &&
+    monthAnswerable(f, { variation: false }) &&
+    f.productIncludes.length +
+      f.productExcludes.length +
+      f.variationIncludes.length +
+      f.variationExcludes.length +
+      f.categoryIncludes.length +
+      f.categoryExcludes.length ===
+      0 &&
+    !f.sources?.length
+  );
+}
+
+/**
+ * First-touch customers per value of a dimension, as SQL rows (`value`, `first_customers`,
+ * `repeat_customers`): the persons (customers over time, analytics/customer-time.ts) whose
+ * first counted order (earliest by the request's date, then lowest id) is in the range,
+ * passes the request's filters and carries the value; of them, those with two or more
+ * counted orders to date. When the tables hold the request's settings: without a filter,
+ * from source_first_day's whole days and the first orders among the cut days' orders (at
+ * person_summary's first_at, the lowest id); with one, from person_summary's persons first in
+ * the range, each first order (`first_order`, migration 044) read by its id and kept when it
+ * passes the filters. Else by ranking every counted order (slower, the same figures).
+ */
+async function firstCustomersSql(
+  ctx: ReportContext,
+  groupby: SourceDimension,
+  filters: ReportFilters,
+  range: ListRange,
+): Promise<SqlCondition> {
+  const value = dimensionSql(groupby);
+  const s = requestSettings(ctx);
+  const c = countedSql(s);
+  // A drill-down reads its path's rows under its parents' prefix; its edge days' first
+  // orders are kept when they carry the parents' values.
+  const drill = unfiltered(withoutSources(filters)) ? drillOf(filters, groupby) : undefined;
+  const plan =
+    sourceFirstReads.enabled && (unfiltered(filters) || drill) ? monthPlan(range) : undefined;
+  if (plan && (await customerTimeCurrent(ctx.sql, s))) {
+    sourceFirstReads.taken++;
+    const days = wholeDays(plan, 'f.day');
+    const path = drill && drillColumns(drill, 'f.value');
+    const edges = edgeCondition({ ...plan, nullDates: false }, c.col, 'partial');
+    // A person whose first order is in a cut day: their counted orders there (the date
+    // index) at their first_at, the lowest id.
+    const edgeSql = edges
+      ? `
+      UNION ALL
+      SELECT ${value} AS value, COUNT(*) AS first_customers,
+        SUM(CASE WHEN e.orders >= 2 THEN 1 ELSE 0 END) AS repeat_customers
+      FROM (SELECT x.person, ps.orders, MIN(x.order_id) AS first_id
+        FROM (SELECT COALESCE(cp.person, os.customer_id) AS person, os.order_id, ${c.col} AS at
+          FROM order_stats os LEFT JOIN customer_persons cp ON cp.customer_id = os.customer_id
+          WHERE os.parent_id = 0 AND ${c.sql} AND ${edges.sql}) x
+        JOIN person_summary ps ON ps.person = x.person AND ps.first_at = x.at
+        GROUP BY x.person, ps.orders) e
+      LEFT JOIN order_attribution a ON a.order_id = e.first_id
+      LEFT JOIN orders o ON o.id = e.first_id${
+        drill
+          ? `
+      WHERE ${drill.parents.sql}`
+          : ''
+      }
+      GROUP BY ${value}`
+      : '';
+    return {
+      sql: `SELECT u.value, SUM(u.first_customers) AS first_customers,
+        SUM(u.repeat_customers) AS repeat_customers
+      FROM (SELECT ${path?.value ?? 'f.value'} AS value, SUM(f.customers) AS first_customers,
+          SUM(f.repeat_customers) AS repeat_customers
+        FROM source_first_day f
+        WHERE f.dimension = ? AND ${days.sql}${path ? ` AND ${path.where.sql}` : ''}
+        GROUP BY ${path?.value ?? 'f.value'}${edgeSql}) u
+      GROUP BY u.value`,
+      params: [
+        drill?.dimension ?? groupby,
+        ...days.params,
+        ...(path?.where.params ?? []),
+        ...(edges ? [...c.params, ...edges.params, ...(drill?.parents.params ?? [])] : []),
+      ],
+    };
+  }
+  const where = rowsWhere(ctx, filters, range);
+  if (sourceFirstReads.enabled && (await customerTimeCurrent(ctx.sql, s))) {
+    // Filtered: each person whose first order is in the range (person_summary's first_at
+    // index), that order read by its id and kept when it passes the request's filters.
+    sourceFirstReads.joined++;
+    const bounds = rangeCondition('ps.first_at', range);
+    return {
+      sql: `SELECT ${value} AS value, COUNT(*) AS first_customers,
+        SUM(CASE WHEN ps.orders >= 2 THEN 1 ELSE 0 END) AS repeat_customers
+      FROM person_summary ps
+      JOIN order_stats os ON os.order_id = ps.first_order
+      LEFT JOIN order_attribution a ON a.order_id = os.order_id
+      LEFT JOIN orders o ON o.id = os.order_id
+      WHERE ps.first_order IS NOT NULL${bounds.sql} AND ${where.sql}
+      GROUP BY ${value}`,
+      params: [...bounds.params, ...where.params],
+    };
+  }
+  const person = 'COALESCE(pm.person, os.customer_id)';
+  return {
+    sql: `SELECT ${value} AS value, COUNT(*) AS first_customers,
+      SUM(CASE WHEN r.orders >= 2 THEN 1 ELSE 0 END) AS repeat_customers
+    FROM (SELECT x.order_id, x.orders FROM (
+        SELECT os.order_id,
+          ROW_NUMBER() OVER (PARTITION BY ${person} ORDER BY ${c.col}, os.order_id) AS n,
+          COUNT(*) OVER (PARTITION BY ${person}) AS orders
+        FROM order_stats os LEFT JOIN (${PERSON_MAP_SQL}) pm ON pm.guest = os.customer_id
+        WHERE os.parent_id = 0 AND ${c.sql}) x
+      WHERE x.n = 1) r
+    JOIN order_stats os ON os.order_id = r.order_id
+    LEFT JOIN order_attribution a ON a.order_id = os.order_id
+    LEFT JOIN orders o ON o.id = os.order_id
+    WHERE ${where.sql}
+    GROUP BY ${value}`,
+    params: [...c.params, ...where.params],
+  };
+}
+
 /** Parameters of `GET /reports/sources`. */
 export interface SourcesListParams extends ListPaging {
   groupby: SourceDimension;
@@ -360,9 +584,18 @@ export interface SourcesListParams extends ListPaging {
   filters: ReportFilters;
   orderby: (typeof sourcesListOrderby)[number];
   search: string | undefined;
+  /**
+   * `false` for callers that read only the values and their orders (the stats' top values):
+   * the first-touch customers are not counted, and read 0.
+   */
+  firstCustomers?: boolean;
 }
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Repeat customers over first customers, a fraction to four places (0 when none). */
+export const repeatRate = (repeat: number, first: number) =>
+  first === 0 ? 0 : Math.round((repeat / first) * 10000) / 10000;
 
 /** `GET /reports/sources`: one row per value of the dimension. */
 export async function sourcesList(
@@ -377,29 +610,40 @@ export async function sourcesList(
     FROM ${fromSql(withOrders)} WHERE ${where.sql} GROUP BY ${value}`,
     params: where.params,
   });
-  const plan = dayPlan(ctx, p.filters, p.range);
+  const drill = drillOf(p.filters, p.groupby);
+  const plan = dayPlan(ctx, p.filters, p.range, drill);
   let source: SqlCondition;
   if (plan) {
-    const days = dayWhere(ctx, p.filters, plan, p.groupby);
+    const days = dayWhere(ctx, p.filters, plan, p.groupby, drill);
+    const dayValue = drill ? drillColumns(drill, 'd.value').value : 'd.value';
     const edges = plan.partial && rowsOf(partialWhere(ctx, p.filters, plan.partial));
     source = {
       sql: `SELECT u.value, MAX(u.title) AS title, SUM(u.orders_count) AS orders_count,
         SUM(u.net_revenue) AS net_revenue, SUM(u.new_customers) AS new_customers,
         SUM(u.items_sold) AS items_sold, ${ORDER_MEASURES.map((m) => `SUM(u.${m}) AS ${m}`).join(', ')}
-      FROM (SELECT d.value AS value, MAX(d.title) AS title, ${DAY_SUMS}
-        FROM source_day d WHERE ${days.sql} GROUP BY d.value${edges ? `\n UNION ALL ${edges.sql}` : ''}) u
+      FROM (SELECT ${dayValue} AS value, MAX(d.title) AS title, ${DAY_SUMS}
+        FROM source_day d WHERE ${days.sql} GROUP BY ${dayValue}${edges ? `\n UNION ALL ${edges.sql}` : ''}) u
       GROUP BY u.value`,
       params: [...days.params, ...(edges?.params ?? [])],
     };
   } else source = rowsOf(rowsWhere(ctx, p.filters, p.range));
   const grouped = source.sql;
-  const params: unknown[] = [...source.params];
+  // Each first-touch customer's first order is one of the range's orders with the value.
+  const firsts: SqlCondition =
+    p.firstCustomers === false
+      ? { sql: 'SELECT NULL AS value, 0 AS first_customers, 0 AS repeat_customers', params: [] }
+      : await firstCustomersSql(ctx, p.groupby, p.filters, p.range);
+  const params: unknown[] = [...source.params, ...firsts.params];
   // The range's orders ride along with each row (the groups are computed once for both).
   let inner = `SELECT g.value, g.title, g.orders_count, g.net_revenue, g.new_customers,
       g.items_sold, ${ORDER_MEASURES.map((m) => `g.${m}`).join(', ')},
       CASE WHEN g.orders_count = 0 THEN 0 ELSE g.net_revenue * 1.0 / g.orders_count END AS avg_order_value,
-      SUM(g.orders_count) OVER () AS all_orders
-    FROM (${grouped}) g`;
+      SUM(g.orders_count) OVER () AS all_orders,
+      COALESCE(fc.first_customers, 0) AS first_customers,
+      COALESCE(fc.repeat_customers, 0) AS repeat_customers,
+      CASE WHEN COALESCE(fc.first_customers, 0) = 0 THEN 0
+        ELSE fc.repeat_customers * 1.0 / fc.first_customers END AS repeat_rate
+    FROM (${grouped}) g LEFT JOIN (${firsts.sql}) fc ON fc.value = g.value`;
   if (p.search) {
     // Searched values are shared out of every value's orders, not only the found ones.
     inner = `SELECT * FROM (${inner}) s WHERE LOWER(s.value) LIKE ? ESCAPE '\\'`;
@@ -425,6 +669,8 @@ export async function sourcesList(
       const orders = Number(r.orders_count ?? 0);
       const net = Number(r.net_revenue ?? 0);
       const v = String(r.value);
+      const firstCustomers = Number(r.first_customers ?? 0);
+      const repeatCustomers = Number(r.repeat_customers ?? 0);
       return {
         value: v,
         label: sourceLabel(p.groupby, v, String(r.title ?? '')),
@@ -434,6 +680,9 @@ export async function sourcesList(
         new_customers: Number(r.new_customers ?? 0),
         avg_order_value: ctx.money(orders === 0 ? 0 : Math.round(net / orders)),
         orders_share: all === 0 ? 0 : Math.round((orders / all) * 10000) / 100,
+        first_customers: firstCustomers,
+        repeat_customers: repeatCustomers,
+        repeat_rate: repeatRate(repeatCustomers, firstCustomers),
         ...profitMetrics(
           profitSums({ net, items: Number(r.items_sold ?? 0), measures: measuresOf(r) }),
           ctx.money,
@@ -503,6 +752,10 @@ export async function sourcesStats(
   const unknown = dimensionSql('source_type');
   const segmentby = p.segmentby;
   const withOrders = segmentby !== undefined && !isAttribution(segmentby);
+  // Under a drill-down's filters, the path of the segments' dimension (any path below the
+  // filters' dimensions without segments: each order is under one child).
+  const drill = drillOf(p.filters, segmentby);
+  const dayValue = drill ? drillColumns(drill, 'd.value').value : 'd.value';
   let segments: Segment[] | undefined;
   let segmentSql = '';
   let daySeg = '';
@@ -519,6 +772,7 @@ export async function sourcesStats(
         page: 1,
         perPage: TOP_SEGMENTS,
         search: undefined,
+        firstCustomers: false,
       });
       values = top.rows.map((r) => r.value);
     }
@@ -527,11 +781,11 @@ export async function sourcesStats(
       const segmentOf = (value: string) =>
         `CASE ${values.map((_, i) => `WHEN ${value} = ? THEN ${i + 1}`).join(' ')} ELSE 0 END`;
       segmentSql = segmentOf(dimensionSql(segmentby));
-      daySeg = segmentOf('d.value');
+      daySeg = segmentOf(dayValue);
       segmentParams.push(...values);
     }
   }
-  const plan = p.interval === 'hour' ? undefined : dayPlan(ctx, p.filters, range);
+  const plan = p.interval === 'hour' ? undefined : dayPlan(ctx, p.filters, range, drill);
   const rowsOf = (rowsWhere: SqlCondition) =>
     ctx.sql.query<Record<string, unknown>>(
       `SELECT x.k AS k, MIN(x.t) AS t, x.seg AS seg,
@@ -553,7 +807,7 @@ export async function sourcesStats(
   if (plan) {
     // Each order row is under one value of every dimension: the segments' dimension (else the
     // source type) sums to the totals.
-    const days = dayWhere(ctx, p.filters, plan, segmentby ?? 'source_type');
+    const days = dayWhere(ctx, p.filters, plan, segmentby ?? 'source_type', drill);
     rows = await ctx.sql.query<Record<string, unknown>>(
       `SELECT x.k AS k, MIN(x.t) AS t, x.seg AS seg, SUM(x.orders_count) AS orders_count,
          SUM(x.net_total) AS net_revenue, SUM(x.new_customers) AS new_customers,
@@ -569,7 +823,9 @@ export async function sourcesStats(
     for (const r of rows) r.t = `${String(r.t).slice(0, 10)} 00:00:00`;
     if (plan.partial) rows.push(...(await rowsOf(partialWhere(ctx, p.filters, plan.partial))));
   } else rows = await rowsOf(where);
+  let unknownOrders = 0;
   for (const r of rows) {
+    unknownOrders += Number(r.unknown_orders ?? 0);
     const add: SourceAcc = {
       orders: Number(r.orders_count ?? 0),
       net: Number(r.net_revenue ?? 0),
@@ -590,7 +846,13 @@ export async function sourcesStats(
   return assembleStats(accs, {
     timezone: ctx.settings.timezone,
     segments,
-    extraTotals: await unknownReasons(ctx, where, plan && { plan, filters: p.filters }),
+    extraTotals: await unknownReasons(
+      ctx,
+      where,
+      unknownOrders,
+      // source_day's `unknown_reason` rows are not kept per path: a drill-down reads rows.
+      plan && !drill ? { plan, filters: p.filters } : undefined,
+    ),
   });
 }
 
@@ -602,8 +864,18 @@ export async function sourcesStats(
 async function unknownReasons(
   ctx: ReportContext,
   where: SqlCondition,
+  unknownOrders: number,
   days?: { plan: DayPlan; filters: ReportFilters },
 ) {
+  // The reasons split the range's unknown orders: none, nothing to read (a drill-down into a
+  // known source).
+  if (unknownOrders === 0)
+    return {
+      unknown_no_record: 0,
+      unknown_not_checkout: 0,
+      unknown_before_attribution: 0,
+      unknown_blocked: 0,
+    };
   // The first in creation order (the orders' index on it, migration 040).
   const [first] = await ctx.sql.query<{ d: string | null }>(
     `SELECT o.date_created_gmt AS d FROM orders o JOIN order_attribution a ON a.order_id = o.id

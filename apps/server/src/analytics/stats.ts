@@ -5,6 +5,7 @@
  * Reports only supply accumulators per bucket (and per segment) and how to present them.
  */
 import type { IntervalKind } from '@storelens/api';
+import { mapOf } from '../owned-maps';
 import { zone } from '../timezone';
 import { bucketId, bucketsBetween, type RangeBucket } from './intervals';
 
@@ -37,7 +38,7 @@ export interface Segment {
 export class BucketAccs<A> {
   readonly byBucket = new Map<string, A>();
   readonly bySegment = new Map<string, Map<number, A>>();
-  readonly buckets: RangeBucket[];
+  readonly buckets: readonly RangeBucket[];
 
   constructor(
     readonly kind: StatsKind<A>,
@@ -130,6 +131,23 @@ export function pageOfStats(all: StatsResult, page: number, perPage: number): St
   };
 }
 
+/** The GMT bounds of each bucket of a (kept, shared) bucket list, by zone: computed once. */
+const gmtOfBuckets = new WeakMap<
+  readonly RangeBucket[],
+  Map<string, readonly [string, string][]>
+>();
+
+function gmtBounds(buckets: readonly RangeBucket[], timezone: string) {
+  const byZone = mapOf(gmtOfBuckets, buckets);
+  let bounds = byZone.get(timezone);
+  if (!bounds) {
+    const tz = zone(timezone);
+    bounds = buckets.map((b) => [tz.toGmt(b.start), tz.toGmt(b.end)] as [string, string]);
+    byZone.set(timezone, bounds);
+  }
+  return bounds;
+}
+
 /** Assembles the envelope from filled accumulators. */
 export function assembleStats<A>(
   accs: BucketAccs<A>,
@@ -166,18 +184,20 @@ export function assembleStats<A>(
       kind.merge(t, acc);
     }
   }
-  const tz = zone(options.timezone);
-  let intervals = accs.buckets.map((b) => ({
-    interval: b.id,
-    date_start: b.start,
-    date_start_gmt: tz.toGmt(b.start),
-    date_end: b.end,
-    date_end_gmt: tz.toGmt(b.end),
-    subtotals: {
-      ...keep(kind.present(accs.byBucket.get(b.id)!)),
-      segments: segmentsOf(accs.bySegment.get(b.id)),
-    },
-  }));
+  const gmt = gmtBounds(accs.buckets, options.timezone);
+  let intervals = accs.buckets.map((b, i) => {
+    // present() makes a new object; keep() answers it or a new one: either is ours to extend.
+    const subtotals: Record<string, unknown> = keep(kind.present(accs.byBucket.get(b.id)!));
+    subtotals.segments = segmentsOf(accs.bySegment.get(b.id));
+    return {
+      interval: b.id,
+      date_start: b.start,
+      date_start_gmt: gmt[i]![0],
+      date_end: b.end,
+      date_end_gmt: gmt[i]![1],
+      subtotals,
+    };
+  });
   intervals = sortIntervals(intervals, request.orderby, request.order, options.orderbyAlias);
   const count = intervals.length;
   const totalPages = Math.ceil(count / request.perPage);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { hostname, networkInterfaces } from 'node:os';
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,7 +20,7 @@ import { checkApplicationPassword, findSession, SESSION_MS, type User } from './
 export interface AuthUser {
   id: number;
   role: Role;
-  via: 'cookie' | 'application-password' | 'internal';
+  via: 'cookie' | 'application-password';
 }
 
 declare module 'fastify' {
@@ -41,16 +40,6 @@ export interface AuthOptions {
   allowedOrigins?: readonly string[];
   /** The public URL is https: cookies are always Secure. */
   httpsOnly?: boolean;
-}
-
-/** Per-app secret of in-process requests (the export job reads reports with app.inject). */
-const internalSecrets = new WeakMap<FastifyInstance, string>();
-const INTERNAL_HEADER = 'x-storelens-internal';
-
-/** Headers that make an `app.inject` request act as the server itself (administrator). */
-export function internalHeaders(app: FastifyInstance): Record<string, string> {
-  const secret = internalSecrets.get(app);
-  return secret ? { [INTERNAL_HEADER]: secret } : {};
 }
 
 /** The client's address key for rate limits. */
@@ -151,7 +140,6 @@ async function basicUser(
  * authentication and authorisation hook every `/wp-json/` request passes.
  */
 export function installAuth(app: FastifyInstance, db: Db, options: AuthOptions): void {
-  internalSecrets.set(app, randomBytes(32).toString('base64url'));
   requireDeclaredAccess(app);
   app.decorateRequest('authUser', undefined);
   const origins = new Set(options.allowedOrigins ?? []);
@@ -219,10 +207,6 @@ export function installAuth(app: FastifyInstance, db: Db, options: AuthOptions):
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<AuthUser | undefined> {
-    const internal = request.headers[INTERNAL_HEADER];
-    const secret = internalSecrets.get(app)!;
-    if (typeof internal === 'string' && sameSecret(internal, secret))
-      return { id: 0, role: 'administrator', via: 'internal' };
     const authorization = request.headers.authorization;
     if (authorization?.toLowerCase().startsWith('basic ')) {
       const user = await basicUser(db, request, reply, authorization);

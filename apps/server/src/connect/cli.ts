@@ -1,9 +1,13 @@
 import { parseArgs } from 'node:util';
 import type { ConnectionView } from '@storelens/api';
+import { runners } from '../admin';
 import { buildApp } from '../app';
-import { internalHeaders } from '../auth/plugin';
 import { readConfig } from '../config';
+import { ApiError } from '../errors';
 import { openStore } from '../store';
+import { connectionView } from './index';
+import { connect, parseConnectInput } from './service';
+import { listConnections, readConnection } from './tables';
 
 const usage = `Usage: npm run connect -- --url https://shop.example --key ck_… --secret cs_… [--replace-demo] [--replace-data]
 Connects the WooCommerce shop to the store in DATABASE_URL (default file:./data/storelens.sqlite),
@@ -35,38 +39,41 @@ async function main() {
   const db = await openStore(config.databaseUrl);
   const app = await buildApp(db, { ...config, webRoot: '/nonexistent' });
   await app.ready();
-  // The command acts as the server itself (as the export job does), not as a user.
-  const headers = internalHeaders(app);
+  // The app runs the import job (its job runner); the command calls the connection
+  // functions the connections routes call.
+  const runner = runners.get(app)!;
   const stop = async (code: number) => {
     await app.close();
     await db.close();
     process.exit(code);
   };
   try {
-    const base = '/wp-json/storelens/v1/connections';
-    let id: number | undefined;
+    let id: number;
     if (values.url) {
-      const res = await app.inject({
-        method: 'POST',
-        url: base,
-        headers,
-        payload: {
-          url: values.url,
-          consumer_key: values.key ?? '',
-          consumer_secret: values.secret ?? '',
-          ...(values['replace-demo'] ? { replace_demo: true } : {}),
-          ...(values['replace-data'] ? { replace_data: true } : {}),
-        },
-      });
-      const body = res.json() as ConnectionView & { code?: string; message?: string };
-      if (res.statusCode !== 201) {
-        console.error(`Not connected (${body.code}): ${body.message}`);
-        if (body.code === 'storelens_connection_demo_present')
+      let connected: Awaited<ReturnType<typeof connect>>;
+      try {
+        connected = await connect(
+          db,
+          runner,
+          parseConnectInput({
+            url: values.url,
+            consumer_key: values.key ?? '',
+            consumer_secret: values.secret ?? '',
+            ...(values['replace-demo'] ? { replace_demo: true } : {}),
+            ...(values['replace-data'] ? { replace_data: true } : {}),
+          }),
+          { publicUrl: () => config.publicUrl },
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        console.error(`Not connected (${error.code}): ${error.message}`);
+        if (error.code === 'storelens_connection_demo_present')
           console.error('Add --replace-demo to replace the demo store with your shop.');
-        if (body.code === 'storelens_connection_other_shop')
+        if (error.code === 'storelens_connection_other_shop')
           console.error('Add --replace-data to replace that data with this shop.');
         return stop(1);
       }
+      const body = await connectionView(db, (await readConnection(db, connected.id))!);
       id = body.id;
       console.log(
         `Connected to ${body.store.name} (WooCommerce ${body.store.wc_version}, ${body.store.currency}, ${body.store.timezone}).`,
@@ -78,9 +85,7 @@ async function main() {
           'No webhooks registered (STORELENS_PUBLIC_URL is not set): changes arrive by reconciliation.',
         );
     } else {
-      const list = (
-        await app.inject({ method: 'GET', url: base, headers })
-      ).json() as ConnectionView[];
+      const list = await listConnections(db);
       if (list.length === 0) {
         console.error(usage);
         return stop(1);
@@ -90,9 +95,12 @@ async function main() {
     let last = '';
     let lastError = '';
     for (;;) {
-      const v = (
-        await app.inject({ method: 'GET', url: `${base}/${id}`, headers })
-      ).json() as ConnectionView;
+      const c = await readConnection(db, id);
+      if (!c) {
+        console.error('The connection was removed.');
+        return stop(1);
+      }
+      const v = await connectionView(db, c);
       const text = line(v);
       if (text !== last) console.log(text);
       last = text;

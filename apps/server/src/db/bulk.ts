@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type Db, SQLITE_CACHE_KIB } from './database';
 import { ITEM_DAY_KEYS } from './rollups';
+import { RawSql } from './sql';
 
 /**
  * Bulk loading with deferred indexes. Keeping a dozen secondary indexes current row by row
@@ -179,9 +180,8 @@ export async function restoreIndexes(
   const atOnce = db.engine === 'postgres' ? POSTGRES_AT_ONCE : 1;
   const build = (index: IndexDefinition) => () =>
     db.kysely.transaction().execute(async (trx) => {
-      // Building an index over millions of rows may outlast the statement timeout that
-      // protects requests (src/db/database.ts); this one is meant to take its time.
-      if (db.engine === 'postgres') await sql`SET LOCAL statement_timeout = 0`.execute(trx);
+      // Building an index over millions of rows is meant to take its time.
+      await new RawSql(trx, db.engine).liftStatementTimeout();
       // The definitions come from the database's own catalog, never from input.
       await sql.raw(index.definition).execute(trx);
       await trx.deleteFrom('deferred_indexes').where('name', '=', index.name).execute();

@@ -2,7 +2,8 @@
 // rollups keep, named once. A measure is one column of the same name on every table that holds
 // it: `order_stats` (an order or refund), `order_product_lookup` (a line) when it is a line
 // measure, the revenue rollups and item_day, and the product, variation and category month and
-// day rollups when it is a line measure. Contributions (ingest/contributions.ts), the bulk
+// day rollups and customer_totals (migration 046, analytics/customer-totals.ts) when it is a
+// line measure. Contributions (ingest/contributions.ts), the bulk
 // load's item_day sums (ingest/item-day-totals.ts), the rollup writers (ingest/rollups.ts), the
 // lookup row copies (ingest/rows.ts) and the report readers loop over this list; migration 035
 // created the columns (its SQL is frozen, so a new measure needs a migration of its own).

@@ -39,6 +39,13 @@ import * as m037 from './migrations/037_customer_time';
 import * as m038 from './migrations/038_saved_segments';
 import * as m039 from './migrations/039_customers_email_lower';
 import * as m040 from './migrations/040_source_day';
+import * as m041 from './migrations/041_source_first_day';
+import * as m042 from './migrations/042_coupon_profit';
+import * as m043 from './migrations/043_rfm_indexes';
+import * as m044 from './migrations/044_person_first_order';
+import * as m045 from './migrations/045_source_paths';
+import * as m046 from './migrations/046_customer_totals_profit';
+import * as m047 from './migrations/047_order_stats_created_gmt';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -81,6 +88,13 @@ const migrations: Record<string, Migration> = {
   '038_saved_segments': m038,
   '039_customers_email_lower': m039,
   '040_source_day': m040,
+  '041_source_first_day': m041,
+  '042_coupon_profit': m042,
+  '043_rfm_indexes': m043,
+  '044_person_first_order': m044,
+  '045_source_paths': m045,
+  '046_customer_totals_profit': m046,
+  '047_order_stats_created_gmt': m047,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -78,6 +78,13 @@ export type DayTable = keyof typeof DAY_ROLLUPS;
 /** A month or a day rollup. */
 export type PeriodTable = MonthTable | DayTable;
 
+/**
+ * The coupon rollups' sums of the order rows (orders and refunds) whose order used the coupon:
+ * net sales, items sold and every measure (db/measures.ts), which the profit figures of a
+ * coupon's orders are made of (migration 042).
+ */
+export const COUPON_ORDER_VALUES = ['net_total', 'num_items_sold', ...ORDER_MEASURES] as const;
+
 /** The month rollups that sum lines, and so hold the line measures (db/measures.ts). */
 export const LINE_ROLLUPS: ReadonlySet<MonthTable> = new Set([
   'product_month',
@@ -87,7 +94,8 @@ export const LINE_ROLLUPS: ReadonlySet<MonthTable> = new Set([
 
 /**
  * A month or day rollup's period column, and its key and value columns (its month's): the
- * line measures follow the values of the tables that sum lines.
+ * line measures follow the values of the tables that sum lines, the coupon order sums
+ * (`COUPON_ORDER_VALUES`) those of the coupon rollups.
  */
 export function periodShape(table: PeriodTable): {
   period: 'month' | 'day';
@@ -99,7 +107,11 @@ export function periodShape(table: PeriodTable): {
   return {
     period: table in DAY_ROLLUPS ? 'day' : 'month',
     keys,
-    values: LINE_ROLLUPS.has(month) ? [...values, ...LINE_MEASURES] : values,
+    values: LINE_ROLLUPS.has(month)
+      ? [...values, ...LINE_MEASURES]
+      : month === 'coupon_month'
+        ? [...values, ...COUPON_ORDER_VALUES]
+        : values,
   };
 }
 

@@ -392,6 +392,19 @@ export interface SourceDayTable {
   payment_fees: number;
 }
 
+/**
+ * Per dimension of the Sources report, local day and value: the persons whose first counted
+ * order is of that day with that value, and those of them who ordered again since (migration
+ * 041, analytics/customer-time.ts, under customer_time_state's settings).
+ */
+export interface SourceFirstDayTable {
+  dimension: string;
+  day: string;
+  value: string;
+  customers: number;
+  repeat_customers: number;
+}
+
 /* ---- analytics lookup tables (WooCommerce-shaped) ---- */
 
 export interface OrderStatsTable {
@@ -566,6 +579,16 @@ export interface CouponMonthTable extends MonthKey {
   coupon_id: number;
   amount: number;
   orders_count: number;
+  /**
+   * Sums of the order rows (orders and their refunds, each on its own date and status) whose
+   * order used the coupon (migration 042): net sales, items sold, the measures.
+   */
+  net_total: number;
+  num_items_sold: number;
+  cost_of_goods: number;
+  costed_items: number;
+  costed_net: number;
+  payment_fees: number;
 }
 export interface TaxMonthTable extends MonthKey {
   tax_rate_id: number;
@@ -597,6 +620,17 @@ export interface CustomerTotalsTable {
   avg_order_value: Generated<number>;
   /** Sum of the positive total_sales rows: a bound on the spend within any date range. */
   gross_spend: Generated<number>;
+  /** The profit sums (migration 046): net sales, items sold and the line measures. */
+  net_total: Generated<number>;
+  num_items_sold: Generated<number>;
+  cost_of_goods: Generated<number>;
+  costed_items: Generated<number>;
+  costed_net: Generated<number>;
+  /**
+   * Generated: net_total - cost_of_goods, NULL (unknown) when items were sold and none had a
+   * known cost (the customers list's gross profit sort).
+   */
+  gross_profit: Generated<number | null>;
 }
 
 /** The excluded statuses (JSON, sorted) customer_totals was computed with (migration 006). */
@@ -618,6 +652,8 @@ export interface PersonSummaryTable {
   last_at: string;
   orders: number;
   net: number;
+  /** The first counted order's id: earliest, then the lowest id (migration 044). */
+  first_order: number | null;
 }
 
 /**
@@ -669,6 +705,7 @@ export interface Database {
   download_day: DownloadDayTable;
   coupon_order_day: CouponOrderDayTable;
   source_day: SourceDayTable;
+  source_first_day: SourceFirstDayTable;
   order_stats: OrderStatsTable;
   order_product_lookup: OrderProductLookupTable;
   order_coupon_lookup: OrderCouponLookupTable;
@@ -727,6 +764,7 @@ export const ANALYTICS_TABLES = [
   'person_summary',
   'cohort_totals',
   'source_day',
+  'source_first_day',
 ] as const satisfies readonly (keyof Database)[];
 
 /* ---- admin services (migration 002) ---- */

@@ -3,7 +3,9 @@ import { finished } from 'node:stream/promises';
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
+import { mapOf } from '../owned-maps';
 import type { Db, Engine } from './database';
+import { rowsIn } from './dialect';
 
 /**
  * Rows per multi-row INSERT on SQLite: 32 rows cut the per-row cost of a 12-column insert
@@ -113,11 +115,7 @@ const statementCaches = new WeakMap<SQLite.Database, Map<string, SQLite.Statemen
 const MAX_CACHED_STATEMENTS = 400;
 
 function prepared(sqlite: SQLite.Database, sql: string): SQLite.Statement {
-  let cache = statementCaches.get(sqlite);
-  if (!cache) {
-    cache = new Map();
-    statementCaches.set(sqlite, cache);
-  }
+  const cache = mapOf(statementCaches, sqlite);
   let statement = cache.get(sql);
   if (!statement) {
     if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
@@ -126,6 +124,9 @@ function prepared(sqlite: SQLite.Database, sql: string): SQLite.Statement {
   }
   return statement;
 }
+
+/** Parameters of one delete of emptied rollup rows (`addToRollup`): about 900 key values. */
+const ROLLUP_DELETE_PARAMS = 900;
 
 /**
  * Raw SQL for hot paths (bulk ingestion, rollup reads): prebuilt text bypasses the query
@@ -245,6 +246,15 @@ export class RawSql {
     return result.rows;
   }
 
+  /**
+   * Lifts, for the rest of this transaction, the statement timeout that protects requests
+   * (`DEFAULT_STATEMENT_TIMEOUT_MS`, db/database.ts): for whole-store work, which at millions of
+   * orders may outlast it. SQLite has no statement timeout.
+   */
+  async liftStatementTimeout(): Promise<void> {
+    if (this.engine === 'postgres') await this.run('SET LOCAL statement_timeout = 0');
+  }
+
   async run(sql: string, params: readonly unknown[] = []): Promise<void> {
     if (this.sqlite) {
       prepared(this.sqlite, sql).run(...params);
@@ -253,6 +263,31 @@ export class RawSql {
     const query = CompiledQuery.raw(this.text(sql), [...params]);
     if (this.pipeline) await this.send(() => this.kysely.executeQuery(query));
     else await this.kysely.executeQuery(query);
+  }
+
+  /**
+   * Adds delta rows (arrays in `columns` order, the `keys` first) to a rollup table, then
+   * deletes the rows at `shrunk` keys (those a negative delta may have emptied) for which
+   * `empty` holds (a condition on the table's sums: all zero), as a rebuild would not have
+   * them. The keys are compared a chunk at a time, so a statement's parameters stay few.
+   */
+  async addToRollup(
+    table: string,
+    columns: readonly string[],
+    keys: readonly string[],
+    rows: readonly (readonly unknown[])[],
+    shrunk: readonly (readonly unknown[])[],
+    empty: string,
+  ): Promise<void> {
+    await this.insertMany(table, columns, rows, { keys, mode: 'add' });
+    const perDelete = Math.max(1, Math.floor(ROLLUP_DELETE_PARAMS / keys.length));
+    for (let start = 0; start < shrunk.length; start += perDelete) {
+      const chunk = shrunk.slice(start, start + perDelete);
+      await this.run(
+        `DELETE FROM ${table} WHERE ${rowsIn(this.engine, keys, chunk.length)} AND ${empty}`,
+        chunk.flat(),
+      );
+    }
   }
 
   /**

@@ -152,9 +152,8 @@ async function finishStore(db: Db) {
   // few thousand rows where the lookup is millions.
   await db.kysely.transaction().execute(async (trx) => {
     const sql = new RawSql(trx, db.engine, db.sqlite);
-    // Whole-store statements: at millions of orders they may outlast the statement timeout
-    // that protects requests (db/database.ts).
-    if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
+    // Whole-store statements.
+    await sql.liftStatementTimeout();
     // Customers are written when first met; their last activity is known once every order is.
     await refreshAllLastActive(sql);
     await sql.run(

@@ -40,9 +40,8 @@ export async function endBulkLoad(
 ): Promise<void> {
   const inTransaction = (write: (sql: RawSql) => Promise<void>) =>
     pipelinedTransaction(db, async (sql) => {
-      // Whole-store statements: at millions of orders they may outlast the statement timeout
-      // that protects requests (db/database.ts).
-      if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
+      // Whole-store statements.
+      await sql.liftStatementTimeout();
       await write(sql);
     });
   await inTransaction((sql) => bulk.moveFlips(sql));

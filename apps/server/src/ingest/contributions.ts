@@ -5,6 +5,7 @@ import {
   ORDER_MEASURES,
 } from '../db/measures';
 import {
+  COUPON_ORDER_VALUES,
   DAY_ROLLUPS,
   type DayTable,
   ITEM_TYPES,
@@ -265,6 +266,7 @@ export class Deltas {
         local,
         day,
         items,
+        orderCoupons,
       );
     }
   }
@@ -302,6 +304,7 @@ export class Deltas {
     local: string,
     day: number,
     items: readonly number[],
+    orderCoupons: readonly number[],
   ) {
     if (sign < 0) this.removed = true;
     const isOrder = stats.parent_id === 0;
@@ -354,8 +357,17 @@ export class Deltas {
     for (const row of coupons) {
       const amount = sign * row.discount_amount;
       const counted = seen?.first(3, row.coupon_id) ? sign : 0;
-      addValues2(coupon, row.coupon_id, amount, counted);
-      addValues2(couponDay, row.coupon_id, amount, counted);
+      addCouponValues(coupon, row.coupon_id, amount, counted);
+      addCouponValues(couponDay, row.coupon_id, amount, counted);
+    }
+    // The row's own sums go to each coupon its order used (a refund's are its order's).
+    if (orderCoupons.length > 0) {
+      for (let i = 0; i < COUPON_ORDER_VALUES.length; i++)
+        couponOrderSums[i] = sign * Number(stats[COUPON_ORDER_VALUES[i]!]);
+      for (const id of orderCoupons) {
+        addCouponOrderSums(coupon, id);
+        addCouponOrderSums(couponDay, id);
+      }
     }
     for (const row of taxes) {
       const counted = seen?.first(4, row.tax_rate_id) ? sign : 0;
@@ -503,12 +515,28 @@ function bucketOf(map: MonthDeltas, prefix: number): Map<number, number[]> {
   return bucket;
 }
 
-function addValues2(map: Map<number, number[]>, id: number, a: number, b: number) {
-  const acc = map.get(id);
-  if (acc) {
-    acc[0]! += a;
-    acc[1]! += b;
-  } else map.set(id, [a, b]);
+/** A coupon rollup's values: amount, orders counted, then `COUPON_ORDER_VALUES`. */
+function couponAcc(map: Map<number, number[]>, id: number): number[] {
+  let acc = map.get(id);
+  if (!acc) {
+    acc = new Array(2 + COUPON_ORDER_VALUES.length).fill(0);
+    map.set(id, acc);
+  }
+  return acc;
+}
+
+function addCouponValues(map: Map<number, number[]>, id: number, amount: number, counted: number) {
+  const acc = couponAcc(map, id);
+  acc[0]! += amount;
+  acc[1]! += counted;
+}
+
+/** The order row's sums being added to its coupons (signed), in `COUPON_ORDER_VALUES`' order. */
+const couponOrderSums = new Float64Array(COUPON_ORDER_VALUES.length);
+
+function addCouponOrderSums(map: Map<number, number[]>, id: number) {
+  const acc = couponAcc(map, id);
+  for (let i = 0; i < COUPON_ORDER_VALUES.length; i++) acc[2 + i]! += couponOrderSums[i]!;
 }
 
 /** The line measures of the line being added (signed), set before `addLineValues`. */

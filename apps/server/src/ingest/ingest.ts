@@ -90,7 +90,7 @@ export async function ingestOrders(
     // timeout that protects requests (db/database.ts); a webhook's order or an import batch
     // keeps it.
     if (db.engine === 'postgres' && orders.length >= BULK_BATCH_ORDERS) {
-      await sql.run('SET LOCAL statement_timeout = 0');
+      await sql.liftStatementTimeout();
       // Nor does it wait for its commit to reach the disk: a crash can lose only the last
       // batches (WAL is flushed in order, so never one committed after a later durable
       // commit such as an import's cursor), and bulk loads are repeatable.

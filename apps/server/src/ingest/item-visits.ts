@@ -1,6 +1,5 @@
 import { notExcluded } from '../analytics/customer-totals';
 import type { Db } from '../db/database';
-import { rowsIn } from '../db/dialect';
 import { DATE_KINDS } from '../db/rollups';
 import { RawSql } from '../db/sql';
 import { readStoreSettings } from '../options';
@@ -105,9 +104,6 @@ async function customerLines(
   );
 }
 
-/** Keys of item_visits compared at once when deleting rows left at zero. */
-const KEYS_PER_DELETE = 200;
-
 /** The first key of item_visits' advisory locks (the second is the customer id). */
 const VISIT_LOCK_SPACE = 25_025;
 
@@ -191,17 +187,14 @@ export class ItemVisitChanges {
     };
     for (const [key, n] of counts) add(key, n - (before.get(key) ?? 0));
     for (const [key, n] of before) if (!counts.has(key)) add(key, -n);
-    await sql.insertMany('item_visits', [...ITEM_VISIT_KEYS, 'n'], rows, {
-      keys: ITEM_VISIT_KEYS,
-      mode: 'add',
-    });
-    for (let start = 0; start < shrunk.length; start += KEYS_PER_DELETE) {
-      const chunk = shrunk.slice(start, start + KEYS_PER_DELETE);
-      await sql.run(
-        `DELETE FROM item_visits WHERE ${rowsIn(sql.engine, ITEM_VISIT_KEYS, chunk.length)} AND n = 0`,
-        chunk.flat(),
-      );
-    }
+    await sql.addToRollup(
+      'item_visits',
+      [...ITEM_VISIT_KEYS, 'n'],
+      ITEM_VISIT_KEYS,
+      rows,
+      shrunk,
+      'n = 0',
+    );
   }
 }
 
@@ -307,12 +300,10 @@ export async function recountItemVisits(db: Db): Promise<void> {
   const { excludedStatuses } = await readStoreSettings(db);
   await db.kysely.transaction().execute(async (trx) => {
     const sql = new RawSql(trx, db.engine, db.sqlite);
-    if (db.engine === 'postgres') {
-      // Counting a large store's visits may outlast the statement timeout that protects
-      // requests (db/database.ts).
-      await sql.run('SET LOCAL statement_timeout = 0');
+    // Counting a large store's visits takes its time.
+    await sql.liftStatementTimeout();
+    if (db.engine === 'postgres')
       await sql.query('SELECT pg_advisory_xact_lock(?, ?)', [...RECOUNT_LOCK]);
-    }
     // Read again under the lock: another process may have recounted meanwhile.
     if (!(await visitsMarkedStale(sql))) return;
     await refillItemVisits(sql, excludedStatuses);
@@ -328,7 +319,7 @@ export async function countItemVisits(db: Db): Promise<void> {
   const { excludedStatuses } = await readStoreSettings(db);
   await db.kysely.transaction().execute(async (trx) => {
     const sql = new RawSql(trx, db.engine, db.sqlite);
-    if (db.engine === 'postgres') await sql.run('SET LOCAL statement_timeout = 0');
+    await sql.liftStatementTimeout();
     await refillItemVisits(sql, excludedStatuses);
   });
 }

@@ -7,16 +7,22 @@
  * rows left with no order row are deleted. A bulk load fills the table once at its end
  * (`rebuildSourceDays`), from the same per-row SQL.
  */
-import { type SourceDimension, sourceDimensions, UNKNOWN_SOURCE } from '@storelens/api';
-import { dimensionSql, UNKNOWN_REASON_SQL } from '../analytics/sources';
-import { rowsIn } from '../db/dialect';
+import { sourceDimensions, UNKNOWN_SOURCE } from '@storelens/api';
+import { pathDimension, SOURCE_PATHS } from '../analytics/source-paths';
+import { rollupValueSql, UNKNOWN_REASON_SQL } from '../analytics/sources';
 import { ORDER_MEASURES } from '../db/measures';
 import type { RawSql } from '../db/sql';
 import { dateKinds } from './contributions';
 
-/** The dimensions of source_day: the report's, and why an order's source is unknown. */
-export const SOURCE_DAY_DIMENSIONS = [...sourceDimensions, 'unknown_reason'] as const;
-export type SourceDayDimension = SourceDimension | 'unknown_reason';
+/**
+ * The dimensions of source_day: the report's, why an order's source is unknown, and the
+ * drill-down paths (a compound value per path: analytics/sources.ts `SOURCE_PATHS`).
+ */
+export const SOURCE_DAY_DIMENSIONS: readonly string[] = [
+  ...sourceDimensions,
+  'unknown_reason',
+  ...SOURCE_PATHS.map(pathDimension),
+];
 
 /** The order rows' date column of each date kind. */
 const DATE_COLUMNS = {
@@ -26,8 +32,7 @@ const DATE_COLUMNS = {
 } as const;
 
 /** A dimension's value in SQL over `order_attribution a` and `orders o`. */
-const valueSql = (d: SourceDayDimension) =>
-  d === 'unknown_reason' ? UNKNOWN_REASON_SQL : dimensionSql(d);
+const valueSql = (d: string) => (d === 'unknown_reason' ? UNKNOWN_REASON_SQL : rollupValueSql(d));
 
 export const SOURCE_DAY_KEYS = ['date_kind', 'day', 'dimension', 'status', 'value', 'title'];
 export const SOURCE_DAY_SUMS = [
@@ -40,9 +45,6 @@ export const SOURCE_DAY_SUMS = [
   ...ORDER_MEASURES,
 ];
 
-/** Keys of rows that may have emptied compared at once (a statement's parameters stay few). */
-const KEYS_PER_DELETE = 150;
-
 /** The per-row values and sums of order rows (alias `os`), with each dimension as `v<i>`. */
 const ROW_SQL = `SELECT os.date_created, os.date_paid, os.date_completed, os.status,
     ${SOURCE_DAY_DIMENSIONS.map((d, i) => `${valueSql(d)} AS v${i}`).join(', ')},
@@ -51,7 +53,7 @@ const ROW_SQL = `SELECT os.date_created, os.date_paid, os.date_completed, os.sta
     CASE WHEN os.parent_id = 0 THEN 1 ELSE 0 END AS orders_count, os.net_total,
     CASE WHEN os.parent_id = 0 AND os.returning_customer = 0 AND os.customer_id > 0
       THEN 1 ELSE 0 END AS new_customers,
-    CASE WHEN os.parent_id = 0 AND ${dimensionSql('source_type')} = '${UNKNOWN_SOURCE}'
+    CASE WHEN os.parent_id = 0 AND ${rollupValueSql('source_type')} = '${UNKNOWN_SOURCE}'
       THEN 1 ELSE 0 END AS unknown_orders,
     os.num_items_sold, ${ORDER_MEASURES.map((m) => `os.${m}`).join(', ')}
   FROM order_stats os
@@ -123,17 +125,13 @@ export class SourceDayChanges {
       if (values[0]! < 0) emptied.push(keys);
     }
     this.sums.clear();
-    await sql.insertMany('source_day', [...SOURCE_DAY_KEYS, ...SOURCE_DAY_SUMS], rows, {
-      keys: SOURCE_DAY_KEYS,
-      mode: 'add',
-    });
-    for (let start = 0; start < emptied.length; start += KEYS_PER_DELETE) {
-      const chunk = emptied.slice(start, start + KEYS_PER_DELETE);
-      await sql.run(
-        `DELETE FROM source_day WHERE ${rowsIn(sql.engine, SOURCE_DAY_KEYS, chunk.length)}
-         AND rows_count = 0`,
-        chunk.flat(),
-      );
-    }
+    await sql.addToRollup(
+      'source_day',
+      [...SOURCE_DAY_KEYS, ...SOURCE_DAY_SUMS],
+      SOURCE_DAY_KEYS,
+      rows,
+      emptied,
+      'rows_count = 0',
+    );
   }
 }

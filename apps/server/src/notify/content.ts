@@ -106,6 +106,8 @@ export async function digestContent(
     range: { after: period.after, before: period.before },
     filters: noFilters,
     search: undefined,
+    // The digest names sources by net sales: no first-touch customers to count.
+    firstCustomers: false,
   });
   const stats = await orderStats(ctx, 'revenue', {
     after: period.after,

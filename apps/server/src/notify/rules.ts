@@ -7,6 +7,7 @@ import type {
   PerformanceIndicatorStat,
 } from '@storelens/api';
 import { performanceIndicators } from '@storelens/api';
+import { sql } from 'kysely';
 import { storeReportContext } from '../analytics/context';
 import { indicatorValues } from '../analytics/indicators';
 import type { Db } from '../db/database';
@@ -218,11 +219,15 @@ async function tuningOrders(db: Db, lastGmt: string): Promise<number[]> {
   return rows.map((r) => parseSqlUtc(r.date_created_gmt));
 }
 
-/** Orders (not refunds) in a status that counts as an order coming in. */
+/**
+ * Orders (not refunds) in a status that counts as an order coming in, read by their GMT
+ * creation time's index (migration 047): `+` keeps SQLite off the parent index, which holds
+ * nearly every row and would have it read them all.
+ */
 const countedOrders = (db: Db) =>
   db.kysely
     .selectFrom('order_stats')
-    .where('parent_id', '=', 0)
+    .where(sql<number>`+parent_id`, '=', 0)
     .where('status', 'not in', ['failed', 'cancelled', 'trash', 'checkout-draft']);
 
 /** The last tuned gap per last order, so a check reads the 4 weeks once per new order. */
@@ -235,11 +240,14 @@ async function noOrdersCheck(
   tzName: string,
 ): Promise<AlertCheck | undefined> {
   const tz = zone(tzName);
+  // The newest first from the index's end (a MAX under conditions reads the whole range).
   const latest = await countedOrders(db)
-    .select((eb) => eb.fn.max('date_created_gmt').as('last'))
+    .select('date_created_gmt')
     .where('date_created_gmt', '<=', gmt(nowMs))
+    .orderBy('date_created_gmt', 'desc')
+    .limit(1)
     .executeTakeFirst();
-  const last = (latest?.last as string | null | undefined) ?? null;
+  const last = latest?.date_created_gmt ?? null;
   // A store that never had an order has no gap to watch yet.
   if (last === null) return undefined;
   let hours = rule.hours === null ? null : Number(rule.hours);

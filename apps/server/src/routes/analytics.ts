@@ -2,17 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { cohortRoutes } from './cohorts';
 import { indicatorRoutes } from './indicators';
-import { listRoutes } from './lists';
+import { listReports } from './lists';
 import { pickerRoutes } from './pickers';
-import { sourceRoutes } from './sources';
-import { statsRoutes } from './stats';
+import { registerReports } from './report-route';
+import { sourceReports } from './sources';
+import { statsReports } from './stats';
 
 /** Every analytics report route except revenue/stats (registered by revenueRoutes). */
 export function analyticsRoutes(app: FastifyInstance, db: Db) {
-  statsRoutes(app, db);
-  listRoutes(app, db);
+  registerReports(app, db, statsReports);
+  registerReports(app, db, listReports);
   pickerRoutes(app, db);
   indicatorRoutes(app, db);
   cohortRoutes(app, db);
-  sourceRoutes(app, db);
+  registerReports(app, db, sourceReports);
 }

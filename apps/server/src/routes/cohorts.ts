@@ -12,8 +12,8 @@ import {
   type CohortFilters,
   cohortsReport,
   daysBetween,
-  lifetimes,
   predictedNext,
+  rfmCustomersPage,
   rfmGroups,
 } from '../analytics/cohorts';
 import type { ReportContext } from '../analytics/context';
@@ -105,29 +105,15 @@ export function cohortRoutes(app: FastifyInstance, db: Db) {
     `${BASE}/rfm/customers`,
     RfmCustomersQuery,
     async (ctx, q) => {
-      const all = (await lifetimes(ctx, asOf(ctx, q.before))).filter(
-        (p) => q.group === undefined || p.group === q.group,
-      );
-      const orderby = q.orderby ?? 'net_revenue';
-      const key = (p: (typeof all)[number]) =>
-        orderby === 'net_revenue'
-          ? p.net
-          : orderby === 'orders_count'
-            ? p.orders
-            : orderby === 'last_order'
-              ? p.last
-              : orderby === 'first_order'
-                ? p.first
-                : p.person;
-      const dir = (q.order ?? 'desc') === 'desc' ? -1 : 1;
-      all.sort((a, b) => {
-        const x = key(a);
-        const y = key(b);
-        return x < y ? -dir : x > y ? dir : a.person - b.person;
-      });
       const perPage = q.per_page ?? 10;
-      const page = q.page ?? 1;
-      const rows = all.slice((page - 1) * perPage, page * perPage).map((p) => {
+      const { rows: page, total } = await rfmCustomersPage(ctx, asOf(ctx, q.before), {
+        group: q.group,
+        orderby: q.orderby ?? 'net_revenue',
+        order: q.order ?? 'desc',
+        page: q.page ?? 1,
+        perPage,
+      });
+      const rows = page.map((p) => {
         const gap = daysBetween(p);
         return {
           customer_id: p.person,
@@ -146,8 +132,8 @@ export function cohortRoutes(app: FastifyInstance, db: Db) {
       });
       return {
         body: rows,
-        total: all.length,
-        totalPages: Math.max(1, Math.ceil(all.length / perPage)),
+        total,
+        totalPages: Math.max(1, Math.ceil(total / perPage)),
       };
     },
     { response: RfmCustomersResponse },

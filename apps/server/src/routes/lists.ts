@@ -25,10 +25,9 @@ import {
   VariationsListQuery,
   VariationsListResponse,
 } from '@storelens/api';
-import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { categoriesList } from '../analytics/categories-list';
-import { cohortCustomers, lifetimes } from '../analytics/cohorts';
+import { cohortCustomers, rfmGroupMembers } from '../analytics/cohorts';
 import type { ReportContext } from '../analytics/context';
 import { couponsList } from '../analytics/coupons-list';
 import {
@@ -40,26 +39,20 @@ import {
 import { downloadFilesList } from '../analytics/download-files';
 import { filtersFromQuery } from '../analytics/filters';
 import { ordersList } from '../analytics/orders-list';
-import type { ListResult } from '../analytics/paging';
 import { productsList } from '../analytics/products-list';
 import type { DownloadFilters } from '../analytics/report-stats';
 import { sourceFiltersFromQuery } from '../analytics/sources';
 import { downloadsList, stockList, stockStats } from '../analytics/stock';
 import { taxesList } from '../analytics/taxes-list';
 import { variationsList } from '../analytics/variations-list';
-import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { zone } from '../timezone';
 import { asOf, cohortFilters } from './cohorts';
 import { toLocalDateTime } from './dates';
-import { isTrue, optionalRange, reportRoute } from './report-route';
+import { isTrue, listReport, type ReportDefinition } from './report-definition';
+import { optionalRange } from './report-route';
 
 const BASE = '/wp-json/wc-analytics/reports';
-const answer = (r: ListResult<unknown>) => ({
-  body: r.rows,
-  total: r.total,
-  totalPages: r.totalPages,
-});
 const paging = (
   q: { page?: number; per_page?: number; order?: 'asc' | 'desc' },
   order: 'asc' | 'desc' = 'desc',
@@ -68,6 +61,9 @@ const paging = (
   perPage: q.per_page ?? 10,
   order: q.order ?? order,
 });
+
+/** The second parameter of a report function (its parameters after the context). */
+type ParamsOf<F extends (ctx: ReportContext, params: never) => unknown> = Parameters<F>[1];
 
 type CustomerQuery = Static<typeof CustomersStatsQuery>;
 
@@ -139,6 +135,7 @@ export async function narrowedCustomers(
           first_source: q.cohort_first_source,
           country: q.cohort_country,
         }),
+        segment: ctx.segment,
       },
       now,
     );
@@ -146,10 +143,8 @@ export async function narrowedCustomers(
     throw ApiError.invalidParams({ cohort_period: 'cohort_period needs a cohort.' });
   }
   if (q.rfm_group !== undefined) {
-    const group = (await lifetimes(ctx, now))
-      .filter((p) => p.group === q.rfm_group)
-      .map((p) => p.person);
-    only = only ? only.filter((id) => group.includes(id)) : group;
+    const group = new Set(await rfmGroupMembers(ctx, now, q.rfm_group));
+    only = only ? only.filter((id) => group.has(id)) : [...group];
   }
   if (ctx.segment) {
     const members = new Set(await segmentCustomerIds(ctx, ctx.segment));
@@ -178,208 +173,256 @@ export function downloadFilters(
   };
 }
 
+/** What every list of order rows reads from its query: paging, the range, the filters. */
+function rangeAndFilters(
+  q: Parameters<typeof paging>[0] &
+    Parameters<typeof optionalRange>[0] &
+    Parameters<typeof filtersFromQuery>[0],
+  ctx: ReportContext,
+) {
+  return {
+    ...paging(q),
+    range: optionalRange(q, ctx.settings),
+    filters: filtersFromQuery(q, ctx.segment),
+  };
+}
+
+/** The orders list's parameters from its query. */
+export function ordersListParams(
+  q: Static<typeof OrdersListQuery>,
+  ctx: ReportContext,
+): ParamsOf<typeof ordersList> {
+  return {
+    ...rangeAndFilters(q, ctx),
+    orderIncludes: q.order_includes ?? [],
+    orderExcludes: q.order_excludes ?? [],
+    orderby: q.orderby ?? 'date',
+    extendedInfo: isTrue(q.extended_info),
+  };
+}
+
+/** The products list's parameters from its query. */
+export function productsListParams(
+  q: Static<typeof ProductsListQuery>,
+  ctx: ReportContext,
+): ParamsOf<typeof productsList> {
+  return {
+    ...rangeAndFilters(q, ctx),
+    orderby: q.orderby ?? 'date',
+    extendedInfo: isTrue(q.extended_info),
+  };
+}
+
+/** The variations list's parameters from its query. */
+export function variationsListParams(
+  q: Static<typeof VariationsListQuery>,
+  ctx: ReportContext,
+): ParamsOf<typeof variationsList> {
+  return {
+    ...rangeAndFilters(q, ctx),
+    orderby: q.orderby ?? 'date',
+    extendedInfo: isTrue(q.extended_info),
+  };
+}
+
+/** The categories list's parameters from its query. */
+export function categoriesListParams(
+  q: Static<typeof CategoriesListQuery>,
+  ctx: ReportContext,
+): ParamsOf<typeof categoriesList> {
+  return {
+    ...rangeAndFilters(q, ctx),
+    orderby: q.orderby ?? 'category_id',
+    extendedInfo: isTrue(q.extended_info),
+  };
+}
+
+/** The coupons list's parameters from its query. */
+export function couponsListParams(
+  q: Static<typeof CouponsListQuery>,
+  ctx: ReportContext,
+): ParamsOf<typeof couponsList> {
+  return {
+    ...rangeAndFilters(q, ctx),
+    orderby: q.orderby ?? 'coupon_id',
+    extendedInfo: isTrue(q.extended_info),
+  };
+}
+
+/** The taxes list's parameters from its query (no extended info). */
+export function taxesListParams(
+  q: Static<typeof TaxesListQuery>,
+  ctx: ReportContext,
+): ParamsOf<typeof taxesList> {
+  return {
+    ...rangeAndFilters(q, ctx),
+    orderby: q.orderby ?? 'tax_rate_id',
+    extendedInfo: false,
+  };
+}
+
+/** The downloads list's parameters from its query. */
+export function downloadsListParams(
+  q: Static<typeof DownloadsListQuery>,
+  ctx: ReportContext,
+): ParamsOf<typeof downloadsList> {
+  return {
+    ...paging(q),
+    orderby: q.orderby ?? 'date',
+    range: optionalRange(q, ctx.settings),
+    filters: { ...downloadFilters(q), segment: ctx.segment },
+  };
+}
+
+/** The download files list's parameters from its query. */
+export function downloadFilesListParams(
+  q: Static<typeof DownloadFilesListQuery>,
+  ctx: ReportContext,
+): ParamsOf<typeof downloadFilesList> {
+  return {
+    ...paging(q),
+    orderby: q.orderby ?? 'download_count',
+    range: optionalRange(q, ctx.settings),
+    filters: { ...downloadFilters(q), segment: ctx.segment },
+    products: q.products ?? [],
+    search: q.search || undefined,
+  };
+}
+
+/** The stock list's parameters from its query. */
+export function stockListParams(q: Static<typeof StockListQuery>): ParamsOf<typeof stockList> {
+  return {
+    ...paging(q, 'asc'),
+    type: q.type ?? 'all',
+    orderby: q.orderby ?? 'stock_status',
+    include: q.include ?? [],
+    exclude: q.exclude ?? [],
+    parent: q.parent ?? [],
+    parentExclude: q.parent_exclude ?? [],
+    offset: q.offset,
+  };
+}
+
+/** The customers list's filters (its cohort, RFM group and segment applied) and paging. */
+export async function customersListParams(
+  q: Static<typeof CustomersListQuery>,
+  ctx: ReportContext,
+): Promise<{ filters: CustomerFilters; paging: Parameters<typeof customersList>[2] }> {
+  return {
+    filters: await narrowedCustomers(ctx, q, customerFilters(ctx, q)),
+    paging: { ...paging(q), orderby: q.orderby ?? 'date_registered' },
+  };
+}
+
+/** The customers stats' filters, as the customers list's, and the fields asked for. */
+export async function customersStatsParams(
+  q: CustomerQuery,
+  ctx: ReportContext,
+): Promise<{ filters: CustomerFilters; fields: readonly string[] }> {
+  return {
+    filters: await narrowedCustomers(ctx, q, customerFilters(ctx, q)),
+    fields: q.fields ?? [],
+  };
+}
+
 /** The list reports and the stats of stock and customers. */
-export function listRoutes(app: FastifyInstance, db: Db) {
-  reportRoute<Static<typeof OrdersListQuery>>(
-    app,
-    db,
-    `${BASE}/orders`,
-    OrdersListQuery,
-    async (ctx, q) =>
-      answer(
-        await ordersList(ctx, {
-          ...paging(q),
-          range: optionalRange(q, ctx.settings),
-          filters: filtersFromQuery(q, ctx.segment),
-          orderIncludes: q.order_includes ?? [],
-          orderExcludes: q.order_excludes ?? [],
-          orderby: q.orderby ?? 'date',
-          extendedInfo: isTrue(q.extended_info),
-        }),
-      ),
-    { response: OrdersListResponse },
-  );
-  reportRoute<Static<typeof ProductsListQuery>>(
-    app,
-    db,
-    `${BASE}/products`,
-    ProductsListQuery,
-    async (ctx, q) =>
-      answer(
-        await productsList(ctx, {
-          ...paging(q),
-          range: optionalRange(q, ctx.settings),
-          filters: filtersFromQuery(q, ctx.segment),
-          orderby: q.orderby ?? 'date',
-          extendedInfo: isTrue(q.extended_info),
-        }),
-      ),
-    { response: ProductsListResponse },
-  );
-  reportRoute<Static<typeof VariationsListQuery>>(
-    app,
-    db,
-    `${BASE}/variations`,
-    VariationsListQuery,
-    async (ctx, q) =>
-      answer(
-        await variationsList(ctx, {
-          ...paging(q),
-          range: optionalRange(q, ctx.settings),
-          filters: filtersFromQuery(q, ctx.segment),
-          orderby: q.orderby ?? 'date',
-          extendedInfo: isTrue(q.extended_info),
-        }),
-      ),
-    { response: VariationsListResponse },
-  );
-  reportRoute<Static<typeof CategoriesListQuery>>(
-    app,
-    db,
-    `${BASE}/categories`,
-    CategoriesListQuery,
-    async (ctx, q) =>
-      answer(
-        await categoriesList(ctx, {
-          ...paging(q),
-          range: optionalRange(q, ctx.settings),
-          filters: filtersFromQuery(q, ctx.segment),
-          orderby: q.orderby ?? 'category_id',
-          extendedInfo: isTrue(q.extended_info),
-        }),
-      ),
-    { response: CategoriesListResponse },
-  );
-  reportRoute<Static<typeof CouponsListQuery>>(
-    app,
-    db,
-    `${BASE}/coupons`,
-    CouponsListQuery,
-    async (ctx, q) =>
-      answer(
-        await couponsList(ctx, {
-          ...paging(q),
-          range: optionalRange(q, ctx.settings),
-          filters: filtersFromQuery(q, ctx.segment),
-          orderby: q.orderby ?? 'coupon_id',
-          extendedInfo: isTrue(q.extended_info),
-        }),
-      ),
-    { response: CouponsListResponse },
-  );
-  reportRoute<Static<typeof TaxesListQuery>>(
-    app,
-    db,
-    `${BASE}/taxes`,
-    TaxesListQuery,
-    async (ctx, q) =>
-      answer(
-        await taxesList(ctx, {
-          ...paging(q),
-          range: optionalRange(q, ctx.settings),
-          filters: filtersFromQuery(q, ctx.segment),
-          orderby: q.orderby ?? 'tax_rate_id',
-          extendedInfo: false,
-        }),
-      ),
-    { response: TaxesListResponse },
-  );
-  reportRoute<Static<typeof DownloadsListQuery>>(
-    app,
-    db,
-    `${BASE}/downloads`,
-    DownloadsListQuery,
-    async (ctx, q) =>
-      answer(
-        await downloadsList(ctx, {
-          ...paging(q),
-          orderby: q.orderby ?? 'date',
-          range: optionalRange(q, ctx.settings),
-          filters: { ...downloadFilters(q), segment: ctx.segment },
-        }),
-      ),
-    { response: DownloadsListResponse },
-  );
-  reportRoute<Static<typeof DownloadFilesListQuery>>(
-    app,
-    db,
-    `${BASE}/downloads/files`,
-    DownloadFilesListQuery,
-    async (ctx, q) =>
-      answer(
-        await downloadFilesList(ctx, {
-          ...paging(q),
-          orderby: q.orderby ?? 'download_count',
-          range: optionalRange(q, ctx.settings),
-          filters: { ...downloadFilters(q), segment: ctx.segment },
-          products: q.products ?? [],
-          search: q.search || undefined,
-        }),
-      ),
-    { response: DownloadFilesListResponse },
-  );
-  reportRoute<Static<typeof StockListQuery>>(
-    app,
-    db,
-    `${BASE}/stock`,
-    StockListQuery,
-    async (ctx, q) =>
-      answer(
-        await stockList(ctx, {
-          ...paging(q, 'asc'),
-          type: q.type ?? 'all',
-          orderby: q.orderby ?? 'stock_status',
-          include: q.include ?? [],
-          exclude: q.exclude ?? [],
-          parent: q.parent ?? [],
-          parentExclude: q.parent_exclude ?? [],
-          offset: q.offset,
-        }),
-      ),
-    // Stock changes through the stock routes, not ingestion: never cached.
-    { cache: false, response: StockListResponse },
-  );
-  reportRoute<Static<typeof StockStatsQuery>>(
-    app,
-    db,
-    `${BASE}/stock/stats`,
-    StockStatsQuery,
-    async (ctx) => ({
-      body: await stockStats(ctx),
-    }),
-    { cache: false, response: StockStatsResponse },
-  );
-  reportRoute<Static<typeof CustomersListQuery>>(
-    app,
-    db,
-    `${BASE}/customers`,
-    CustomersListQuery,
-    async (ctx, q) =>
-      answer(
-        await customersList(ctx, await narrowedCustomers(ctx, q, customerFilters(ctx, q)), {
-          ...paging(q),
-          orderby: q.orderby ?? 'date_registered',
-        }),
-      ),
-    { response: CustomersListResponse },
-  );
-  reportRoute<CustomerQuery>(
-    app,
-    db,
-    `${BASE}/customers/stats`,
-    CustomersStatsQuery,
-    async (ctx, q) => {
-      const totals: Record<string, number> = await customersStats(
-        ctx,
-        await narrowedCustomers(ctx, q, customerFilters(ctx, q)),
-      );
-      const known = (q.fields ?? []).filter((f) => f in totals);
+export const listReports = [
+  listReport({
+    path: `${BASE}/orders`,
+    query: OrdersListQuery,
+    response: OrdersListResponse,
+    params: ordersListParams,
+    report: ordersList,
+  }),
+  listReport({
+    path: `${BASE}/products`,
+    query: ProductsListQuery,
+    response: ProductsListResponse,
+    params: productsListParams,
+    report: productsList,
+  }),
+  listReport({
+    path: `${BASE}/variations`,
+    query: VariationsListQuery,
+    response: VariationsListResponse,
+    params: variationsListParams,
+    report: variationsList,
+  }),
+  listReport({
+    path: `${BASE}/categories`,
+    query: CategoriesListQuery,
+    response: CategoriesListResponse,
+    params: categoriesListParams,
+    report: categoriesList,
+  }),
+  listReport({
+    path: `${BASE}/coupons`,
+    query: CouponsListQuery,
+    response: CouponsListResponse,
+    params: couponsListParams,
+    report: couponsList,
+  }),
+  listReport({
+    path: `${BASE}/taxes`,
+    query: TaxesListQuery,
+    response: TaxesListResponse,
+    params: taxesListParams,
+    report: taxesList,
+  }),
+  listReport({
+    path: `${BASE}/downloads`,
+    query: DownloadsListQuery,
+    response: DownloadsListResponse,
+    params: downloadsListParams,
+    report: downloadsList,
+  }),
+  listReport({
+    path: `${BASE}/downloads/files`,
+    query: DownloadFilesListQuery,
+    response: DownloadFilesListResponse,
+    params: downloadFilesListParams,
+    report: downloadFilesList,
+  }),
+  // Stock changes through the stock routes, not ingestion: never cached.
+  listReport({
+    path: `${BASE}/stock`,
+    query: StockListQuery,
+    response: StockListResponse,
+    params: stockListParams,
+    report: stockList,
+    cache: false,
+  }),
+  {
+    path: `${BASE}/stock/stats`,
+    query: StockStatsQuery,
+    response: StockStatsResponse,
+    params: () => undefined,
+    run: async (ctx) => ({ body: await stockStats(ctx) }),
+    cache: false,
+  } satisfies ReportDefinition<typeof StockStatsQuery, undefined>,
+  listReport({
+    path: `${BASE}/customers`,
+    query: CustomersListQuery,
+    response: CustomersListResponse,
+    params: customersListParams,
+    report: (ctx, p) => customersList(ctx, p.filters, p.paging),
+  }),
+  {
+    path: `${BASE}/customers/stats`,
+    query: CustomersStatsQuery,
+    response: CustomersStatsResponse,
+    params: customersStatsParams,
+    run: async (ctx, p) => {
+      const totals: Record<string, number> = await customersStats(ctx, p.filters);
+      const known = p.fields.filter((f) => f in totals);
       return {
         body: {
           totals: known.length ? Object.fromEntries(known.map((f) => [f, totals[f]])) : totals,
         },
       };
     },
-    { response: CustomersStatsResponse },
-  );
-}
+  } satisfies ReportDefinition<
+    typeof CustomersStatsQuery,
+    Awaited<ReturnType<typeof customersStatsParams>>
+  >,
+];

@@ -1,14 +1,10 @@
 import type { DateType, IntervalKind } from '@storelens/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
-import { cached, cachedAllPages, cacheKey, reportCacheVersion } from '../analytics/cache';
+import { cached, cacheKey, reportCacheVersion } from '../analytics/cache';
 import { type ReportContext, reportContext } from '../analytics/context';
-import {
-  ALL_INTERVALS,
-  pageOfStats,
-  type StatsRequest,
-  type StatsResult,
-} from '../analytics/stats';
+import type { StatsRequest } from '../analytics/stats';
+import type { AuthUser } from '../auth/plugin';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { readStoreSettings, type StoreSettings } from '../options';
@@ -17,6 +13,13 @@ import { zone } from '../timezone';
 import { plainJson } from '../wp-conventions';
 import { reportRange, toLocalDateTime } from './dates';
 import { setPagingHeaders } from './paging';
+import {
+  isTrue,
+  type ReportAnswer,
+  type ReportDefinition,
+  runReport,
+  type StatsQueryBase,
+} from './report-definition';
 
 /** Most buckets one stats request may ask for (e.g. ~11 years by hour). */
 export const MAX_INTERVALS = 100_000;
@@ -29,22 +32,6 @@ const UNIT_MS: Record<IntervalKind, number> = {
   quarter: 7_776_000_000,
   year: 31_536_000_000,
 };
-
-/** True for the boolean parameter forms true/1/"true"/"1". */
-export const isTrue = (v: boolean | string | undefined) => v === true || v === 'true' || v === '1';
-
-/** The query fields every stats route reads. */
-export interface StatsQueryBase {
-  page?: number;
-  per_page?: number;
-  after?: string;
-  before?: string;
-  order?: 'asc' | 'desc';
-  orderby?: string;
-  interval?: IntervalKind;
-  fields?: string[];
-  date_type?: DateType;
-}
 
 /** Resolves range, interval and paging of a stats request; 400 on too many buckets. */
 export function statsRequest(q: StatsQueryBase, settings: StoreSettings): StatsRequest {
@@ -82,15 +69,6 @@ export function optionalRange(
   return { after, before };
 }
 
-/** What a report handler returns: the body and, for collections, the paging figures. */
-export interface ReportAnswer {
-  body: unknown;
-  total?: number;
-  totalPages?: number;
-  /** Extra response headers (not cached separately). */
-  headers?: Record<string, string>;
-}
-
 /** Options of a report route. */
 export interface ReportRouteOptions<Q> {
   cache?: boolean;
@@ -103,10 +81,47 @@ export interface ReportRouteOptions<Q> {
   response?: TSchema;
 }
 
+/** Who reads a report: the signed-in user (whose saved segments it may use), if any. */
+export type ReportReaderUser = Pick<AuthUser, 'id'> | undefined;
+
+/**
+ * A report's answer to a validated query, as its route gives it: the store settings, the
+ * `ReportContext`, the request's saved segment (checked as `user` sees it, before any cached
+ * answer), and the report cache unless `refresh` (the route's `force_cache_refresh`).
+ * `key` names the answer in the cache (the route's path and its path parameters).
+ */
+export async function answerReport<Q extends object>(
+  db: Db,
+  key: string,
+  q: Q,
+  user: ReportReaderUser,
+  handler: (ctx: ReportContext, query: Q) => Promise<ReportAnswer>,
+  options: Pick<ReportRouteOptions<Q>, 'cache' | 'dateType'> & { refresh?: boolean } = {},
+): Promise<{ answer: ReportAnswer; hit: boolean }> {
+  const settings = await readStoreSettings(db);
+  const ctx = reportContext(db, settings, options.dateType?.(q));
+  // A saved segment is checked (seen by the caller) before any cached answer, keyed by what
+  // it keeps (an id may be reused after a delete), and evaluated with the answer.
+  const segmentId = (q as { segment?: number }).segment;
+  const segment =
+    segmentId === undefined ? undefined : await requestSegment(db, { authUser: user }, segmentId);
+  const keyQuery = segment ? { ...q, segment: [segment.id, segment.source, segment.query] } : q;
+  const run = async () =>
+    handler(segment ? { ...ctx, segment: await segmentNarrowing(ctx, segment) } : ctx, q);
+  if (options.cache === false) return { answer: await run(), hit: false };
+  const { value, hit } = await cached(
+    db,
+    cacheKey(key, keyQuery, settings),
+    { refresh: options.refresh ?? false },
+    run,
+  );
+  return { answer: value, hit };
+}
+
 /**
  * Registers a cached GET report route: validates with `schema`, reads the store settings, and
- * answers from the cache unless `force_cache_refresh` is set. Paging headers when the answer
- * has totals.
+ * answers from the cache unless `force_cache_refresh` is set ({@link answerReport}). Paging
+ * headers when the answer has totals.
  */
 export function reportRoute<Q extends object>(
   app: FastifyInstance,
@@ -127,28 +142,17 @@ export function reportRoute<Q extends object>(
     async (request: FastifyRequest, reply: FastifyReply) => {
       const q = request.query as Q;
       const flags = q as { page?: number; force_cache_refresh?: unknown; debug_cache?: unknown };
-      const settings = await readStoreSettings(db);
-      const ctx = reportContext(db, settings, options.dateType?.(q));
-      // A saved segment is checked (seen by the caller) before any cached answer, keyed by
-      // what it keeps (an id may be reused after a delete), and evaluated with the answer.
-      const segmentId = (q as { segment?: number }).segment;
-      const segment =
-        segmentId === undefined ? undefined : await requestSegment(db, request, segmentId);
-      const keyQuery = segment ? { ...q, segment: [segment.id, segment.source, segment.query] } : q;
-      const run = async () =>
-        handler(
-          segment ? { ...ctx, segment: await segmentNarrowing(ctx, segment) } : ctx,
-          q,
-          request,
-        );
-      const refresh = isTrue(flags.force_cache_refresh as string | boolean | undefined);
-      let answer: ReportAnswer;
-      let hit = false;
-      if (options.cache === false) answer = await run();
-      else {
-        const key = cacheKey(`${path}:${JSON.stringify(request.params ?? {})}`, keyQuery, settings);
-        ({ value: answer, hit } = await cached(db, key, { refresh }, run));
-      }
+      const { answer, hit } = await answerReport(
+        db,
+        reportCacheName(path, request.params),
+        q,
+        request.authUser,
+        (ctx, query) => handler(ctx, query, request),
+        {
+          ...options,
+          refresh: isTrue(flags.force_cache_refresh as string | boolean | undefined),
+        },
+      );
       if (answer.total !== undefined) {
         setPagingHeaders(request, reply, flags.page ?? 1, answer.total, answer.totalPages ?? 1);
       }
@@ -175,44 +179,21 @@ export function reportRoute<Q extends object>(
   );
 }
 
-/**
- * Registers a stats report route (`reportRoute`) whose answer is computed once for all its
- * pages: `compute` gets the request with every interval on page 1, and each page is a slice
- * of that answer, kept between the pages of a paged request (`cachedAllPages`, keyed by the
- * query without `page` and `per_page`). `force_cache_refresh` recomputes on the first page;
- * the later pages slice what it computed, unless the data changed since.
- */
-export function statsRoute<Q extends StatsQueryBase & { force_cache_refresh?: unknown }>(
+/** The cache's name of a route's answers: its path and its path parameters. */
+export const reportCacheName = (path: string, params: unknown = {}) =>
+  `${path}:${JSON.stringify(params ?? {})}`;
+
+/** Registers the route of each report definition. */
+export function registerReports(
   app: FastifyInstance,
   db: Db,
-  path: string,
-  schema: TSchema,
-  compute: (ctx: ReportContext, query: Q, request: StatsRequest) => Promise<StatsResult>,
-  options: Pick<ReportRouteOptions<Q>, 'dateType' | 'response'> = {},
-) {
-  reportRoute<Q>(
-    app,
-    db,
-    path,
-    schema,
-    async (ctx, q) => {
-      const request = statsRequest(q, ctx.settings);
-      const key = cacheKey(`${path}:all-pages`, { ...q, page: undefined, per_page: undefined }, [
-        ctx.settings,
-        ctx.dateColumn,
-        ctx.segment ?? null,
-      ]);
-      const refresh =
-        request.page === 1 && isTrue(q.force_cache_refresh as string | boolean | undefined);
-      const { value: all } = await cachedAllPages(
-        db,
-        key,
-        { refresh, keep: (r: StatsResult) => r.total > request.perPage },
-        () => compute(ctx, q, { ...request, page: 1, perPage: ALL_INTERVALS }),
-      );
-      const page = pageOfStats(all, request.page, request.perPage);
-      return { body: page.body, total: page.total, totalPages: page.totalPages };
-    },
-    options,
-  );
+  definitions: readonly ReportDefinition[],
+): void {
+  for (const def of definitions) {
+    reportRoute<object>(app, db, def.path, def.query, runReport(def), {
+      response: def.response,
+      ...(def.cache === false ? { cache: false } : {}),
+      ...(def.dateType ? { dateType: def.dateType } : {}),
+    });
+  }
 }

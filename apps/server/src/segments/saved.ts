@@ -8,7 +8,6 @@
  */
 import { type SegmentSource, segmentQuerySchemas } from '@storelens/api';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import type { FastifyRequest } from 'fastify';
 import type { ReportContext } from '../analytics/context';
 import { matchingCustomerIds } from '../analytics/customers';
 import { type FilterQuery, filtersFromQuery, type SegmentNarrowing } from '../analytics/filters';
@@ -101,13 +100,13 @@ export function savedSegment(row: SavedSegmentTable): SavedSegment {
 }
 
 /**
- * The segment a report request names, if the caller sees it (their own or a shared one; the
- * worker thread's report reader, which has no user, sees every one): else 400 naming
- * `segment`.
+ * The segment a report request names, if the caller sees it (their own or a shared one; a
+ * read with no user sees every one): else 400 naming `segment`. An export reads as the
+ * account that asked for it.
  */
 export async function requestSegment(
   db: Db,
-  request: FastifyRequest,
+  request: { authUser?: { id: number } | undefined },
   id: number,
 ): Promise<SavedSegment> {
   const user = request.authUser;

@@ -134,6 +134,8 @@ describe('row mapping: one cell per header, raw values for CSV', () => {
             coupon_id: 5,
             amount: 12,
             orders_count: 3,
+            gross_profit: 40.5,
+            net_profit: null,
             extended_info: {
               code: 'spring',
               date_created: '2025-03-01T00:00:00',
@@ -282,6 +284,8 @@ describe('row mapping: one cell per header, raw values for CSV', () => {
       'spring',
       3,
       12,
+      40.5,
+      null,
       'Mar 1, 2025',
       'N/A',
       'Percentage',

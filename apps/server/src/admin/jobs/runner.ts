@@ -88,6 +88,19 @@ export interface RunnerOptions {
 }
 
 /**
+ * Marks a job cancelled without waiting for its loop (which stops before its next step): a
+ * step may call it for its own job.
+ */
+export async function markCancelled(db: Db, id: string): Promise<void> {
+  await db.kysely
+    .updateTable('admin_jobs')
+    .set({ status: 'cancelled', updated_gmt: nowGmt(), owner: null, lease_until_ms: null })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+}
+
+/**
  * Runs background jobs whose progress lives in the database. Each job advances step by step,
  * the progress written after every step, so a restarted server resumes where the last
  * committed step left off. A cancel between steps is honoured (the progress write only
@@ -114,6 +127,8 @@ export class JobRunner {
     this.stopped = resolve;
   });
   private waitingForDatabase: Promise<void> | undefined;
+  /** The tail of each `serially` queue, by key. */
+  private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -238,14 +253,23 @@ export class JobRunner {
     for (const id of claimed) this.launch(id);
   }
 
+  /**
+   * Runs `work` after every earlier `serially` call with the same key has settled: a decision
+   * that reads the jobs and then starts one (which import runs) is not taken twice at once.
+   */
+  serially<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const turn = (this.queues.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = turn.catch(() => undefined);
+    this.queues.set(key, tail);
+    void tail.then(() => {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    });
+    return turn;
+  }
+
   /** Marks a job cancelled; its loop stops before the next step. */
   async cancel(id: string): Promise<void> {
-    await this.db.kysely
-      .updateTable('admin_jobs')
-      .set({ status: 'cancelled', updated_gmt: nowGmt(), owner: null, lease_until_ms: null })
-      .where('id', '=', id)
-      .where('status', 'in', ['queued', 'running'])
-      .execute();
+    await markCancelled(this.db, id);
     await this.loops.get(id);
   }
 

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { RECORD_WRITES, type RecordWriter } from '../../connect/records';
 import type { Db } from '../../db/database';
 import { announceIngested } from '../../ingest/ingest';
+import type { WorkerTasks } from './worker';
 
 interface Pending {
   resolve(value: unknown): void;
@@ -34,12 +35,15 @@ export class WorkerHost {
     return !db.url.endsWith(':memory:');
   }
 
-  /** Runs a task of worker.ts with a JSON-able payload. */
-  run<T>(task: string, payload: unknown): Promise<T> {
+  /** Runs a task of worker.ts with its (structured-clonable) payload; answers its result. */
+  run<K extends keyof WorkerTasks>(
+    task: K,
+    payload: Parameters<WorkerTasks[K]>[0],
+  ): Promise<Awaited<ReturnType<WorkerTasks[K]>>> {
     const worker = this.start();
     const id = this.nextId++;
     worker.ref();
-    return new Promise<T>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       worker.postMessage({ id, task, payload });
     });
@@ -115,7 +119,10 @@ export function workerWriter(worker: WorkerHost): RecordWriter {
       name,
       async (...args: unknown[]) => {
         // Structured clone carries the arguments (plain records, a Map of refunds).
-        const result = await worker.run<unknown>('writeRecords', { name, args });
+        const result = await worker.run('writeRecords', {
+          name: name as keyof typeof RECORD_WRITES,
+          args,
+        });
         // The worker's ingestion told only its own listeners (the report cache is here).
         if (INGESTING.has(name)) announceIngested();
         return result;

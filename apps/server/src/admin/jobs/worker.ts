@@ -3,19 +3,17 @@
  * (already migrated by the server) and runs the long tasks it is sent, one at a time: import
  * and rebuild batches, export pages, the database writes of a shop's sync (catalog, orders,
  * webhook deliveries), and the demo
- * generation of a first start.
+ * generation and per-customer tables' builds of a start.
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FastifyInstance } from 'fastify';
-import { runRecordWrite } from '../../connect/records';
+import { type RecordWrites, runRecordWrite } from '../../connect/records';
 import { type Db, openDatabase } from '../../db/database';
-import { ensureDemoStore } from '../../store';
-import { type ExportParams, type ExportProgress, exportStep } from '../export';
-import { injectReader } from '../export-sources';
+import { buildStaleSummaries, ensureDemoStore } from '../../store';
+import { type ExportParams, type ExportProgress, exportReader, exportStep } from '../export';
+import { directReader } from '../export-sources';
 import { type ImportStepInput, importStep } from '../import';
 import { openRebuildDatabase } from '../rebuild';
-import { reportReaderApp } from './report-reader';
 
 const { url, schema } = workerData as { url: string; schema: string | undefined };
 const db = openDatabase(url, schema ? { schema } : {});
@@ -27,41 +25,46 @@ const rebuild = () => {
   return rebuildDb;
 };
 
-let reader: Promise<FastifyInstance> | undefined;
-
-const tasks: Record<string, (payload: never) => Promise<unknown>> = {
+/** The tasks by name: WorkerHost.run's names, payloads and answers are typed from it. */
+const tasks = {
   importStep: (payload: ImportStepInput) => importStep(db, payload, rebuild),
-  exportStep: async (payload: { params: ExportParams; progress: ExportProgress }) => {
-    reader ??= reportReaderApp(db);
-    return exportStep(
-      // Each read skips the cache: the main thread writes.
-      injectReader(await reader, { query: { force_cache_refresh: 'true' } }),
+  exportStep: (payload: { params: ExportParams; progress: ExportProgress }) =>
+    exportStep(
+      // The reports read on this thread's connection; each read skips this thread's cache,
+      // which no write of the main thread clears.
+      directReader(db, {
+        user: exportReader(payload.params),
+        query: { force_cache_refresh: 'true' },
+      }),
       payload.params,
       payload.progress,
-    );
-  },
+    ),
   // A shop sync's writes: catalog pages, orders, webhook deliveries (connect/records.ts).
-  writeRecords: (payload: { name: string; args: unknown[] }) =>
+  writeRecords: (payload: { name: keyof RecordWrites; args: unknown[] }) =>
     runRecordWrite(db, payload.name, payload.args),
   ensureDemoStore: async (payload: { orders: number; generate: boolean }) => {
     // Progress lines go to the server's console as they come.
     const log = (line: string) => parentPort!.postMessage({ log: line });
     return ensureDemoStore(db, log, payload.orders, payload.generate);
   },
-};
+  buildStaleSummaries: (_payload: Record<string, never>) => buildStaleSummaries(db),
+} satisfies Record<string, (payload: never) => Promise<unknown>>;
+
+/** What the worker runs: a task's payload is its function's argument, its answer its result. */
+export type WorkerTasks = typeof tasks;
 
 let queue = Promise.resolve();
 parentPort!.on('message', (message: { id?: number; task: string; payload?: unknown }) => {
   queue = queue.then(async () => {
     if (message.task === 'close') {
-      await (await reader)?.close();
       await rebuildDb?.close();
       await db.close();
       parentPort!.close();
       return;
     }
     try {
-      const task = tasks[message.task];
+      // The message crossed a thread: its name is checked here, its payload typed by the host.
+      const task = (tasks as Record<string, (payload: never) => Promise<unknown>>)[message.task];
       if (!task) throw new Error(`Unknown worker task ${message.task}`);
       const result = await task(message.payload as never);
       parentPort!.postMessage({ id: message.id, result });

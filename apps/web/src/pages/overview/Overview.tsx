@@ -26,6 +26,12 @@ import {
   timeComparisonRows,
 } from '../../reports/page/chart-rows';
 import { Unknown } from '../../reports/page/profit';
+import {
+  SegmentNote,
+  SegmentPicker,
+  SegmentTools,
+  segmentQuery,
+} from '../../reports/segments/segments';
 import { useStore } from '../../settings-context';
 import { UpdatedAt } from '../../shell/freshness';
 import { useNotices } from '../../shell/notices';
@@ -97,8 +103,10 @@ function PerformanceSection(props: SectionProps) {
     .filter((i) => menu.isShown(i.stat, defaultOf(i.stat)))
     .map((i) => i.stat);
   const dates = getCurrentDates(query, settings.defaultDateRange);
-  const primary = useIndicatorValues(visible, range.primary);
-  const secondary = useIndicatorValues(visible, range.secondary);
+  // The page's saved segment narrows both ranges' values, and goes with each tile's link.
+  const segment = segmentQuery(query);
+  const primary = useIndicatorValues(visible, range.primary, segment);
+  const secondary = useIndicatorValues(visible, range.secondary, segment);
   const failed = primary.error || secondary.error || allowed.error;
   const items =
     primary.data && secondary.data
@@ -106,7 +114,7 @@ function PerformanceSection(props: SectionProps) {
           formatAmount,
           formatNumber,
           prevLabel: dates.secondary.label,
-          persisted,
+          persisted: { ...persisted, ...segment },
         })
       : [];
   return (
@@ -160,25 +168,27 @@ function ChartBlock({
   const withInterval = { ...query, interval };
   const defaultDateRange = settings.defaultDateRange;
   const dates = getCurrentDates(query, defaultDateRange);
-  const primary = useReportStats(
-    chart.endpoint,
-    getReportStatsQuery({
+  // Every chart's stats report takes the page's saved segment, as its report page sends it.
+  const segment = segmentQuery(query);
+  const primary = useReportStats(chart.endpoint, {
+    ...getReportStatsQuery({
       endpoint: chart.endpoint,
       query: withInterval,
       defaultDateRange,
       fields,
     }),
-  );
-  const secondary = useReportStats(
-    chart.endpoint,
-    getReportStatsQuery({
+    ...segment,
+  });
+  const secondary = useReportStats(chart.endpoint, {
+    ...getReportStatsQuery({
       endpoint: chart.endpoint,
       query: withInterval,
       defaultDateRange,
       fields,
       dataType: 'secondary',
     }),
-  );
+    ...segment,
+  });
   const rows = timeComparisonRows(
     (primary.data?.intervals ?? []) as unknown as IntervalLike[],
     (secondary.data?.intervals ?? []) as unknown as IntervalLike[],
@@ -199,7 +209,11 @@ function ChartBlock({
     secondary.data?.totals as Record<string, unknown> | undefined,
     chart.key,
   );
-  const href = getNewPath({ ...persisted, chart: chart.key }, `/analytics/${chart.endpoint}`, {});
+  const href = getNewPath(
+    { ...persisted, ...segment, chart: chart.key },
+    `/analytics/${chart.endpoint}`,
+    {},
+  );
   return (
     <div className="sl-overview__chart sl-card">
       <h3 className="sl-overview__chart-title">
@@ -322,6 +336,7 @@ function LeaderboardsSection(props: SectionProps) {
     ...range,
     per_page: perPage,
     persisted_query: JSON.stringify(persisted),
+    ...segmentQuery(query),
   });
   const visible = (allowed.data ?? []).filter((b) => menu.isShown(b.id));
   const byId = new Map<string, Leaderboard>((boards.data ?? []).map((b) => [b.id, b]));
@@ -441,6 +456,10 @@ export function Overview() {
           onRangeSelect={(range) => updateQueryString({ ...range })}
         />
       </section>
+      <SegmentTools>
+        <SegmentPicker query={query} />
+      </SegmentTools>
+      <SegmentNote query={query} />
       {visible.map((s) => {
         const props: SectionProps = {
           section: s,

@@ -30,12 +30,16 @@ export function useAllowedIndicators() {
   return useApiGet<AllowedIndicator[]>(`${BASE}/allowed`);
 }
 
-/** Values of the given indicators for one range; nothing is asked for an empty list. */
+/**
+ * Values of the given indicators for one range, narrowed to a saved segment when `segment`
+ * names one (`segmentQuery`); nothing is asked for an empty list.
+ */
 export function useIndicatorValues(
   stats: readonly string[],
   range: { after: string; before: string },
+  segment: Readonly<Record<string, string>> = {},
 ) {
-  const query = stats.length > 0 ? { stats: [...stats], ...range } : null;
+  const query = stats.length > 0 ? { stats: [...stats], ...range, ...segment } : null;
   return useApiGet<IndicatorValue[]>(BASE, query ?? undefined, undefined, query === null);
 }
 

@@ -13,7 +13,7 @@ import { useStore } from '../../settings-context';
 import { useApiGet } from '../../shell/use-api';
 import { useAdminLocation } from '../../use-location';
 import { formatNumber } from '../page/format';
-import { SegmentPicker, segmentQuery } from '../segments/segments';
+import { SegmentNote, SegmentPicker, segmentQuery } from '../segments/segments';
 import { type CohortMetric, cellValue, HeatTable } from './HeatTable';
 import './cohorts.css';
 
@@ -69,14 +69,19 @@ export default function CohortsPage() {
   const filters = Object.fromEntries(
     FILTERS.map(([key]) => [key, text(query[key])]).filter(([, v]) => v !== ''),
   );
+  const segment = segmentQuery(query);
   const cohorts = useApiGet<CohortsResponse>('/wc-analytics/reports/cohorts', {
     period: interval,
     after: range.after,
     before: range.before,
     ...filters,
-    ...segmentQuery(query),
+    ...segment,
   });
-  const rfm = useApiGet<RfmResponse>('/wc-analytics/reports/rfm', { period: interval });
+  // The page's saved segment narrows the RFM groups too: scored over its orders alone.
+  const rfm = useApiGet<RfmResponse>('/wc-analytics/reports/rfm', {
+    period: interval,
+    ...segment,
+  });
   const rows = cohorts.data ?? [];
   const periods = Math.max(0, ...rows.map((r) => r.periods.length));
   const periodLabel = (k: number) => (k === 0 ? __('First') : sprintf(__('+%d'), k));
@@ -86,9 +91,11 @@ export default function CohortsPage() {
       v,
     ]),
   );
+  // A cell or a group opens the Customers report on exactly its customers: under the page's
+  // segment too, which the Customers report then scores and counts by as this page does.
   const customersHref = (params: Record<string, string | number>) =>
     getNewPath(
-      Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+      Object.fromEntries(Object.entries({ ...params, ...segment }).map(([k, v]) => [k, String(v)])),
       '/customers',
       {},
     );
@@ -245,6 +252,12 @@ export default function CohortsPage() {
               )
             : __('Loading RFM groups…')}
         </p>
+        <SegmentNote
+          query={query}
+          text={__(
+            'The groups score only the orders of the segment “%s”, its customers ranked among themselves; a group opens the Customers report on the same customers.',
+          )}
+        />
         {rfm.data && (
           <table className="sl-table sl-cohorts__groups">
             <thead>

@@ -3,6 +3,7 @@ import { __ } from '@storelens/i18n';
 import type { Query } from '@storelens/navigation';
 import { countItem, linkCell } from '../page/cells';
 import { itemFilters } from '../page/item-filters';
+import { moneyCell } from '../page/profit';
 import type { ChartMetric, ChartModeChoice, ReportDefinition, RowContext } from '../page/types';
 import { idList } from '../products/definition';
 
@@ -46,6 +47,8 @@ export function couponCells(row: ReportRow, context: RowContext) {
         )
       : { display: context.formatNumber(orders), value: orders },
     { display: context.formatAmount(Number(row.amount ?? 0)), value: Number(row.amount ?? 0) },
+    moneyCell(row.gross_profit, context),
+    moneyCell(row.net_profit, context),
     { display: created, value: created },
     { display: expires, value: expires },
     { display: type, value: type },
@@ -122,6 +125,21 @@ export const couponsReport: ReportDefinition = {
         defaultSort: true,
       },
       { key: 'amount', label: __('Amount discounted'), isSortable: true, isNumeric: true },
+      {
+        // Of the orders that used the coupon (and their refunds), not the coupon's own
+        // (docs/metrics.md, "Coupons").
+        key: 'gross_profit',
+        label: __('Gross profit'),
+        isSortable: true,
+        isNumeric: true,
+      },
+      {
+        key: 'net_profit',
+        label: __('Net profit'),
+        isSortable: true,
+        isNumeric: true,
+        hiddenByDefault: true,
+      },
       { key: 'created', label: __('Created') },
       { key: 'expires', label: __('Expires') },
       { key: 'type', label: __('Type') },

@@ -553,6 +553,10 @@ function ChartSection({
     totals[key] === null ? null : Number(totals[key] ?? 0);
   const primaryLoaded = primary.data !== null || searchMissed;
   const secondaryLoaded = secondary.data !== null || searchMissed;
+  // The figures wait for the comparison too, as the Overview's do (and WooCommerce's summary):
+  // shown before it, every compared figure read "N/A" until it answered. A comparison that
+  // failed is not waited for: its figures are then "N/A".
+  const summaryLoading = !primaryLoaded || !(secondaryLoaded || secondary.isError);
 
   const summary: (SummaryItem & { group?: string | undefined })[] = charts.map((m) => {
     const value = read(primaryTotals, m.key);
@@ -610,7 +614,7 @@ function ChartSection({
           items={summary
             .filter((item) => item.group === group)
             .map(({ group: _, ...item }) => item)}
-          isLoading={!primaryLoaded}
+          isLoading={summaryLoading}
         />
       ))}
       {primaryLoaded && definition.totalsNote?.(primaryTotals, query)}

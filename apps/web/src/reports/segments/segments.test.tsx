@@ -3,21 +3,11 @@ import { getHistory } from '@storelens/navigation';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bigSpendersSegment } from '../../test-settings';
 import { SegmentPicker, segmentQuery } from './segments';
 
 const SEGMENTS = [
-  {
-    id: 2,
-    name: 'Big spenders',
-    source: 'customers',
-    query: { total_spend_min: 100 },
-    shared: false,
-    owner_id: 1,
-    owner_name: 'Admin',
-    mine: true,
-    date_created_gmt: '2024-06-01T00:00:00',
-    date_modified_gmt: '2024-06-01T00:00:00',
-  },
+  bigSpendersSegment({ id: 2 }),
   {
     id: 5,
     name: 'Mug orders',

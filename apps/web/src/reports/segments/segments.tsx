@@ -59,6 +59,28 @@ export function SegmentPicker({ query = getQuery() as Query }: { readonly query?
 }
 
 /**
+ * The line that says a page's figures are narrowed to the saved segment its query names
+ * (`segment=<id>`), by the segment's name; nothing without one. `text` holds `%s` for it.
+ */
+export function SegmentNote({
+  query,
+  text = __('The figures count only the orders of the segment “%s”.'),
+}: {
+  readonly query: Query;
+  readonly text?: string;
+}) {
+  const { items } = useSegments();
+  const current = segmentQuery(query).segment;
+  if (current === undefined) return null;
+  const segment = items.find((s) => String(s.id) === current);
+  return (
+    <p className="sl-segments__note">
+      {sprintf(text, segment ? segment.name : sprintf(__('Segment %s'), current))}
+    </p>
+  );
+}
+
+/**
  * "Save as segment" beside a report's advanced filters: a name, and for those who may, a
  * "Share with every user" checkbox; saves the report's current filters (`filterQuery` of the
  * page's query) as a segment of `source`.

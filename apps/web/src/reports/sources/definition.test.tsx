@@ -23,6 +23,9 @@ const row = {
   new_customers: 4,
   avg_order_value: 28.79,
   orders_share: 12.5,
+  first_customers: 8,
+  repeat_customers: 3,
+  repeat_rate: 0.375,
   payment_fees: 9.9,
   gross_profit: null,
   net_profit: null,
@@ -40,11 +43,17 @@ describe('Sources definition', () => {
       345.5,
       4,
       28.79,
+      8,
+      0.375,
       9.9,
       null,
       null,
     ]);
     expect(cells[2]?.display).toBe('12.5%');
+    render(<div>{cells[7]?.display}</div>);
+    expect(screen.getByTitle('3 of 8 first customers have ordered again').textContent).toBe(
+      '37.5%',
+    );
     expect(cells[3]?.display).toBe('$345.50');
     render(<div>{cells[0]?.display}</div>);
     const drill = screen.getByRole('link', { name: 'google' }).getAttribute('href') ?? '';

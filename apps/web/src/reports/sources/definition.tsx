@@ -52,6 +52,9 @@ export function sourceCells(row: ReportRow, context: RowContext) {
   const orders = Number(row.orders_count ?? 0);
   const share = Number(row.orders_share ?? 0);
   const net = Number(row.net_revenue ?? 0);
+  const firstCustomers = Number(row.first_customers ?? 0);
+  const repeatCustomers = Number(row.repeat_customers ?? 0);
+  const repeatRate = Number(row.repeat_rate ?? 0);
   const next = DRILL[groupby];
   return [
     next
@@ -85,6 +88,21 @@ export function sourceCells(row: ReportRow, context: RowContext) {
     {
       display: context.formatAmount(Number(row.avg_order_value ?? 0)),
       value: Number(row.avg_order_value ?? 0),
+    },
+    { display: context.formatNumber(firstCustomers), value: firstCustomers },
+    {
+      display: (
+        <span
+          title={sprintf(
+            __('%1$s of %2$s first customers have ordered again'),
+            context.formatNumber(repeatCustomers),
+            context.formatNumber(firstCustomers),
+          )}
+        >
+          {`${context.formatNumber(Math.round(repeatRate * 1000) / 10)}%`}
+        </span>
+      ),
+      value: repeatRate,
     },
     moneyCell(row.payment_fees, context),
     moneyCell(row.gross_profit, context),
@@ -154,6 +172,11 @@ export const sourcesReport: ReportDefinition = {
           'Unknown: orders with no source recorded. Orders placed before the shop recorded attribution, orders made by the REST API or at a point of sale, and checkouts whose visitors blocked tracking (no consent, ad blockers) have none. The line under the table counts each.',
         )}
       </p>
+      <p>
+        {__(
+          'First customers: customers whose first order falls in the period and came from the source. Repeat rate: the share of them who have ordered again since, up to today.',
+        )}
+      </p>
     </div>
   ),
   table: (query) => {
@@ -188,6 +211,13 @@ export const sourcesReport: ReportDefinition = {
           isSortable: true,
           isNumeric: true,
         },
+        {
+          key: 'first_customers',
+          label: __('First customers'),
+          isSortable: true,
+          isNumeric: true,
+        },
+        { key: 'repeat_rate', label: __('Repeat rate'), isSortable: true, isNumeric: true },
         {
           key: 'payment_fees',
           label: __('Payment fees'),

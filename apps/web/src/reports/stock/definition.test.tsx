@@ -8,7 +8,7 @@ const shop = { name: 'Corner Shop', url: 'https://shop.example', downloadLog: fa
 
 describe('the Stock report notice', () => {
   it('says stock cannot be edited, and how to change that, for a read-only key', () => {
-    render(<>{stockNotice({ ...base, connectedShop: { ...shop, canWrite: false } })}</>);
+    render(stockNotice({ ...base, connectedShop: { ...shop, canWrite: false } }));
     expect(screen.getByRole('status').textContent).toMatch(
       /Stock cannot be edited here: Corner Shop is connected with a read-only API key\. Connect it again with a Read\/Write key/,
     );

@@ -37,7 +37,7 @@ export function stockCells(row: ReportRow, context: RowContext) {
  */
 export function stockNotice(settings: BootSettings): ReactNode {
   const shop = settings.connectedShop;
-  if (!shop || shop.canWrite !== false) return null;
+  if (shop?.canWrite !== false) return null;
   return (
     <div role="status" className="sl-notice sl-notice--info sl-report__notice">
       <p>
