@@ -5,7 +5,6 @@ import { idsSql, rowFilter, type SqlCondition } from './filters';
 import {
   andIdIn,
   LINE_SUMS,
-  listPlan,
   measureColumns,
   measureSums,
   noMeasures,
@@ -14,14 +13,9 @@ import {
   union,
   withProfitSort,
 } from './list-parts';
-import {
-  dayCondition,
-  edgeCondition,
-  monthAnswerable,
-  monthColumns,
-  monthCondition,
-} from './month-source';
+import { dayCondition, edgeCondition, monthColumns, monthCondition } from './month-source';
 import { type ListResult, link, pagedQuery, rangeCondition } from './paging';
+import { listPlan, rollupsAnswer } from './plan';
 import { LINE_COLUMNS } from './report-stats';
 
 /**
@@ -38,11 +32,7 @@ async function categoriesSource(ctx: ReportContext, p: ProductListParams): Promi
   const asked = p.filters.categoryIncludes;
   const cats = (column: string) => andIdIn(column, asked);
   // Category rollup rows have no product: product clauses need the lookup rows.
-  const plan = listPlan(
-    p,
-    monthAnswerable(ownFilters, { variation: false }) &&
-      ownFilters.productIncludes.length + ownFilters.productExcludes.length === 0,
-  );
+  const plan = listPlan(p, rollupsAnswer('category', p.filters));
   if (!plan) {
     const range = rangeCondition(col, p.range);
     return {

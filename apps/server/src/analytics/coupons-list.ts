@@ -3,10 +3,11 @@ import type { CouponsListRow } from '@storelens/api';
 import { COUPON_ORDER_VALUES } from '../db/rollups';
 import type { ReportContext } from './context';
 import { andSegment, idsSql, type SqlCondition, statusDefault } from './filters';
-import { andIdIn, listPlan, type ProductListParams } from './list-parts';
+import { andIdIn, type ProductListParams } from './list-parts';
 import { profitMetrics } from './metrics';
 import { edgeCondition, planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, pageInMemory, rangeCondition } from './paging';
+import { listPlan, onlyClauses, rollupsAnswer } from './plan';
 import { COUPON_COLUMNS } from './report-stats';
 import { ORDER_COLUMNS } from './revenue';
 
@@ -45,7 +46,10 @@ function couponsSource(ctx: ReportContext, p: ProductListParams, listed: boolean
   const orderStatus = statusDefault(p.filters, excluded, 'os.status');
   const asked = p.filters.couponIncludes;
   const only = (column: string) => andIdIn(column, asked);
-  const plan = listPlan(p, p.filters.segment === undefined);
+  const plan = listPlan(
+    p,
+    rollupsAnswer('coupon', onlyClauses(p.filters, ['status', 'coupon', 'segment'])),
+  );
   let u: SqlCondition;
   if (!plan) {
     const range = rangeCondition(`ocl.${col}`, p.range);

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  filterClauses,
-  filtersFromQuery,
-  idsSql,
-  noFilters,
-  rollupAnswerable,
-  statusDefault,
-} from './filters';
+import { filterClauses, filtersFromQuery, idsSql, noFilters, statusDefault } from './filters';
 
 const cols = { orderId: 'o', parentId: 'p', status: 's', returning: 'r' };
 
@@ -43,13 +36,5 @@ describe('report filters', () => {
     const f = { ...noFilters, customerType: 'new' as const, refunds: 'none' as const };
     expect(filterClauses(f, cols, 'order').sql).toBe('((r = 0) AND (p = 0))');
     expect(filterClauses({ ...f, match: 'any' }, cols, 'order').sql).toBe('((r = 0) OR (p = 0))');
-  });
-
-  it('only status and new/returning filters can be answered from rollups', () => {
-    expect(rollupAnswerable({ ...noFilters, statusIs: ['completed'], customerType: 'new' })).toBe(
-      true,
-    );
-    expect(rollupAnswerable({ ...noFilters, productIncludes: [1] })).toBe(false);
-    expect(rollupAnswerable({ ...noFilters, refunds: 'all' })).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
  * 10,000-id lists never hit parameter limits), every string goes through a placeholder.
  */
 import type { SourceFilterQuery } from '@storelens/api';
+import { rollupsAnswer } from './plan';
 import { type SourceFilter, sourceClauses, sourceFiltersFromQuery } from './sources';
 
 /** Which rows a filter reads: order rows (order_stats) or line rows (order_product_lookup). */
@@ -170,28 +171,6 @@ export function statusDefault(
   return { sql: `${status} NOT IN ${placeholders(excluded)}`, params: [...excluded] };
 }
 
-/** True when only status and new/returning clauses are set, which the rollups can answer. */
-export function rollupAnswerable(f: ReportFilters): boolean {
-  return (
-    f.productIncludes.length +
-      f.productExcludes.length +
-      f.variationIncludes.length +
-      f.variationExcludes.length +
-      f.couponIncludes.length +
-      f.couponExcludes.length +
-      f.taxRateIncludes.length +
-      f.taxRateExcludes.length +
-      f.attributeIs.length +
-      f.attributeIsNot.length +
-      f.categoryIncludes.length +
-      f.categoryExcludes.length +
-      (f.sources?.length ?? 0) ===
-      0 &&
-    f.refunds === undefined &&
-    f.segment === undefined
-  );
-}
-
 /**
  * The one product, variation, category or coupon a filter selects when item_day (migration
  * 015) can answer it: a single included id of one kind (never 0: variation 0 means "no
@@ -214,7 +193,7 @@ export function oneItem(
   const [type, ids, field] = used[0]!;
   if (ids.length !== 1 || ids[0]! <= 0) return undefined;
   const rest: ReportFilters = { ...f, [field]: [] };
-  if (!rollupAnswerable(rest)) return undefined;
+  if (!rollupsAnswer('revenue', rest)) return undefined;
   const beside = rest.statusIs.length + rest.statusIsNot.length + (rest.customerType ? 1 : 0);
   if (f.match === 'any' && beside > 0) return undefined;
   return { type, id: ids[0]!, rest };

@@ -15,11 +15,11 @@ import { noFilters, rowFilter, statusDefault } from './filters';
 import { wallText } from './intervals';
 import { addOrderRow, emptyOrderAcc, type OrderAcc } from './metrics';
 import { rangeSums } from './month-source';
+import { planRange } from './plan';
 import {
   couponRowsQuery,
   ORDER_COLUMNS,
   orderRowsQuery,
-  planRange,
   ROLLUP_COLUMNS,
   sumRevenueRollups,
 } from './revenue';

@@ -11,17 +11,12 @@ import { LINE_MEASURES, type LineMeasureColumn } from '../db/measures';
 import type { ReportContext } from './context';
 import { idsSql, type ReportFilters, rowFilter, type SqlCondition } from './filters';
 import { grossProfitMetrics } from './metrics';
-import {
-  type ListRange,
-  type MonthPlan,
-  monthAnswerable,
-  monthPlan,
-  unionAll,
-} from './month-source';
+import { unionAll } from './month-source';
 import { type ListPaging, type ListResult, rangeCondition } from './paging';
+import { type ListRange, listPlan, rollupsAnswer } from './plan';
 import { LINE_COLUMNS } from './report-stats';
 
-export type { ListRange } from './month-source';
+export type { ListRange } from './plan';
 
 /** Each line measure (db/measures.ts) summed over the rows of `alias`, named as its column. */
 export const measureSums = (alias: string) =>
@@ -97,15 +92,6 @@ export interface ProductListParams extends ListPaging {
   lookupOnly?: boolean;
 }
 
-/** The month plan of a list request, or undefined when the lookup rows must answer it. */
-export function listPlan(p: ProductListParams, answerable: boolean): MonthPlan | undefined {
-  if (p.lookupOnly || !answerable) return undefined;
-  const plan = monthPlan(p.range);
-  return plan && (plan.months.length > 0 || plan.days.length > 0 || plan.nullDates)
-    ? plan
-    : undefined;
-}
-
 /** ` AND column IN (ids)` when the request names ids, else nothing. */
 export const andIdIn = (column: string, ids: readonly number[]) =>
   ids.length ? ` AND ${column} IN ${idsSql(ids)}` : '';
@@ -145,7 +131,7 @@ export async function pageByLastSale<T extends Record<string, unknown>>(
     scanLimit,
   }: { key: 'product_id' | 'variation_id'; sums: () => SqlCondition; scanLimit: number },
 ): Promise<ListResult<T> | undefined> {
-  const answerable = monthAnswerable(p.filters, { variation: key === 'variation_id' });
+  const answerable = rollupsAnswer(key === 'variation_id' ? 'variation' : 'product', p.filters);
   if (
     p.orderby !== 'date' ||
     (p.range.after === undefined && p.range.before === undefined) ||

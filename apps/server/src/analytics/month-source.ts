@@ -1,9 +1,9 @@
 /*
  * Month-rollup sources of the list reports (products, variations, categories, coupons, taxes),
- * leaderboards and performance indicators. A list range splits into whole local months, read
- * from the *_month tables, whole local days at the edges, read from the *_day tables (where a
- * source has one), and the rest (partial days), read from the lookup rows with the same
- * per-row SQL as before. The sources go into ONE statement (UNION ALL, then GROUP BY record),
+ * leaderboards and performance indicators. A list range splits (`monthPlan`, analytics/plan.ts)
+ * into whole local months, read from the *_month tables, whole local days at the edges, read
+ * from the *_day tables (where a source has one), and the rest (partial days), read from the
+ * lookup rows with the same per-row SQL as before. The sources go into ONE statement (UNION ALL, then GROUP BY record),
  * so sorting and paging stay in SQL.
  *
  * Exactness: an order (or refund) has one date per kind, so its rows are either in a whole
@@ -12,117 +12,9 @@
  * order count of the edge rows.
  */
 import { DATE_KIND, type ReportContext } from './context';
-import type { FilterColumns, ReportFilters, SqlCondition } from './filters';
-import { wallMs, wallText } from './intervals';
+import type { FilterColumns, SqlCondition } from './filters';
 import { rangeCondition } from './paging';
-import { planRange, splitMonths } from './revenue';
-
-/** Dates of a list request (both optional: no dates means no date filter). */
-export interface ListRange {
-  after: string | undefined;
-  before: string | undefined;
-}
-
-/** Which month-rollup rows and which lookup rows answer a list range exactly. */
-export interface MonthPlan {
-  /** Whole local months ('YYYY-MM', inclusive; an absent bound is open) from the month tables. */
-  months: { first?: string; last?: string }[];
-  /**
-   * The edges: local date ranges [from, to) (an absent bound is open) outside the whole
-   * months, read as `days` and `partial` below.
-   */
-  ranges: { from?: string; to?: string }[];
-  /**
-   * The same edges (`ranges`) split for a day rollup: whole local days ('YYYY-MM-DD', [from,
-   * to)), and the partial days left for the lookup rows. Open-ended plans leave every edge
-   * partial.
-   */
-  days: { from: string; to: string }[];
-  partial: { from?: string; to?: string }[];
-  /** Lookup rows without a date of the report's kind (a request without dates has them). */
-  nullDates: boolean;
-}
-
-const LOCAL_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-
-/** True when a bound is a 'YYYY-MM-DD HH:MM:SS' text that round-trips through wall ms. */
-const plannable = (text: string) =>
-  LOCAL_TEXT.test(text) && text >= '1000' && wallText(wallMs(text)) === text;
-
-/** Wall ms of the first instant of the month holding `ms`, `add` months later. */
-function monthStart(ms: number, add: number): number {
-  const d = new Date(ms);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1);
-}
-
-/** Sorts [from, to) pieces and joins the ones that touch. */
-function mergePieces(pieces: readonly [number, number][]): [number, number][] {
-  const out: [number, number][] = [];
-  for (const [a, b] of [...pieces].sort((x, y) => x[0] - y[0])) {
-    const last = out.at(-1);
-    if (last && last[1] >= a) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
-  }
-  return out;
-}
-
-/**
- * Splits a list range into month-rollup months and lookup ranges. Undefined for a range the
- * planner cannot represent (a bound outside years 1000–9999): such requests read lookups only.
- */
-export function monthPlan(range: ListRange): MonthPlan | undefined {
-  const plan = planPieces(range);
-  // Bounds near year 10000 would give texts that no longer compare as dates.
-  const valid =
-    plan?.months.every((m) =>
-      [m.first, m.last].every((t) => t === undefined || /^\d{4}-\d{2}$/.test(t)),
-    ) &&
-    plan.ranges.every((r) => [r.from, r.to].every((t) => t === undefined || LOCAL_TEXT.test(t)));
-  return valid ? plan : undefined;
-}
-
-function planPieces(range: ListRange): MonthPlan | undefined {
-  const { after, before } = range;
-  if (!after && !before)
-    return { months: [{}], ranges: [], days: [], partial: [], nullDates: true };
-  if ((after && !plannable(after)) || (before && !plannable(before))) return undefined;
-  if (after && before) {
-    const plan = planRange(after, before);
-    const split = splitMonths(plan.days);
-    const texts = ([a, b]: [number, number]) => ({ from: wallText(a), to: wallText(b) });
-    return {
-      months: split.months.map(([first, last]) => ({ first, last })),
-      ranges: mergePieces([...split.days, ...plan.hours, ...plan.raw]).map(texts),
-      days: mergePieces(split.days)
-        .map(texts)
-        .map((r) => ({ from: r.from.slice(0, 10), to: r.to.slice(0, 10) })),
-      partial: mergePieces([...plan.hours, ...plan.raw]).map(texts),
-      nullDates: false,
-    };
-  }
-  if (after) {
-    const a = wallMs(after);
-    const first = a === monthStart(a, 0) ? a : monthStart(a, 1);
-    const ranges = a < first ? [{ from: after, to: wallText(first) }] : [];
-    return {
-      months: [{ first: wallText(first).slice(0, 7) }],
-      ranges,
-      days: [],
-      partial: ranges,
-      nullDates: false,
-    };
-  }
-  const b = wallMs(before!) + 1000;
-  const end = monthStart(b, 0);
-  const ranges = end < b ? [{ from: wallText(end), to: wallText(b) }] : [];
-  return {
-    months: [{ last: wallText(monthStart(end, -1)).slice(0, 7) }],
-    ranges,
-    days: [],
-    partial: ranges,
-    nullDates: false,
-  };
-}
+import { type ListRange, type MonthPlan, monthPlan } from './plan';
 
 /** `date_kind = ? AND <months>` on a month table (alias given), or undefined for no months. */
 export function monthCondition(
@@ -208,29 +100,7 @@ export function edgeCondition(
 const anyOf = (pieces: readonly string[]) =>
   pieces.length === 1 ? pieces[0]! : `(${pieces.map((p) => `(${p})`).join(' OR ')})`;
 
-/**
- * True when the month tables answer these line filters exactly: status clauses, and clauses
- * on the record keys the table has (product and category through product_id; variation ids
- * only where the table has variation_id). New/returning, refund, coupon, tax and attribute
- * filters need order or line rows.
- */
-export function monthAnswerable(f: ReportFilters, keys: { variation: boolean }): boolean {
-  return (
-    f.customerType === undefined &&
-    f.refunds === undefined &&
-    f.segment === undefined &&
-    f.couponIncludes.length +
-      f.couponExcludes.length +
-      f.taxRateIncludes.length +
-      f.taxRateExcludes.length +
-      f.attributeIs.length +
-      f.attributeIsNot.length ===
-      0 &&
-    (keys.variation || f.variationIncludes.length + f.variationExcludes.length === 0)
-  );
-}
-
-/** Filter columns of a product-keyed month table (alias `a`), for `monthAnswerable` filters. */
+/** Filter columns of a product-keyed month table (alias `a`), for the filters `rollupsAnswer('product' or 'variation', …)` passes (analytics/plan.ts). */
 export const monthColumns = (a: string, variation: boolean): FilterColumns => ({
   orderId: 'NULL',
   status: `${a}.status`,

@@ -6,11 +6,12 @@ import type { OrderCustomerBody, OrdersListRow } from '@storelens/api';
 import { ORDER_MEASURES } from '../db/measures';
 import { CUSTOMER_COLUMNS_WITH_ACTIVITY, type CustomerTable } from '../db/schema';
 import type { ReportContext } from './context';
-import { idsSql, type ReportFilters, rollupAnswerable, rowFilter } from './filters';
+import { idsSql, type ReportFilters, rowFilter } from './filters';
 import { wallText } from './intervals';
 import { profitMetrics } from './metrics';
 import { type ListPaging, type ListResult, link, pagedQuery, rangeCondition } from './paging';
-import { ORDER_COLUMNS, planRange, ROLLUP_COLUMNS, sumRevenueRollups } from './revenue';
+import { planRange, rollupsAnswer } from './plan';
+import { ORDER_COLUMNS, ROLLUP_COLUMNS, sumRevenueRollups } from './revenue';
 
 /** Parameters of the orders list. */
 export interface OrdersListParams extends ListPaging {
@@ -246,7 +247,7 @@ function countByRollups(ctx: ReportContext, p: OrdersListParams) {
   if (
     after === undefined ||
     before === undefined ||
-    !rollupAnswerable(p.filters) ||
+    !rollupsAnswer('revenue', p.filters) ||
     p.orderIncludes.length + p.orderExcludes.length > 0
   )
     return undefined;

@@ -6,15 +6,15 @@ import {
   LAST_SALE_SCAN_LIMIT,
   LINE_SUMS,
   type LineSums,
-  listPlan,
   measureSums,
   type ProductListParams,
   pageByLastSale,
   rowProfit,
   withProfitSort,
 } from './list-parts';
-import { monthAnswerable, monthColumns, planUnion } from './month-source';
+import { monthColumns, planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, pageInMemory, rangeCondition } from './paging';
+import { listPlan, rollupsAnswer } from './plan';
 import { productInfo, productsById } from './product-records';
 import { LINE_COLUMNS } from './report-stats';
 
@@ -26,10 +26,7 @@ function productsSource(ctx: ReportContext, p: ProductListParams, orderBy: strin
   const col = `opl.${ctx.dateColumn}`;
   const excluded = ctx.settings.excludedStatuses;
   const filter = rowFilter(p.filters, excluded, LINE_COLUMNS, 'line');
-  const plan = listPlan(
-    p,
-    orderBy !== 'last_date' && monthAnswerable(p.filters, { variation: false }),
-  );
+  const plan = listPlan(p, orderBy !== 'last_date' && rollupsAnswer('product', p.filters));
   if (!plan) {
     const range = rangeCondition(col, p.range);
     return {

@@ -10,7 +10,6 @@ import {
   andSegment,
   idsSql,
   type ReportFilters,
-  rollupAnswerable,
   rowFilter,
   type SegmentNarrowing,
   statusDefault,
@@ -34,7 +33,8 @@ import {
   taxesMetrics,
   variationsMetrics,
 } from './metrics';
-import { planRange, ROLLUP_COLUMNS } from './revenue';
+import { planRange, rollupsAnswer } from './plan';
+import { ROLLUP_COLUMNS } from './revenue';
 import { categoriesOfProducts, type SegmentBy, segmentUniverse } from './segments';
 import { assembleStats, BucketAccs, type StatsRequest, type StatsResult } from './stats';
 
@@ -134,7 +134,7 @@ export async function productStats(
     additiveOnly &&
     !by &&
     params.interval !== 'hour' &&
-    rollupAnswerable(params.filters)
+    rollupsAnswer('revenue', params.filters)
   ) {
     const plan = planRange(params.after, params.before);
     const rollup = rowFilter(

@@ -16,7 +16,6 @@ import {
   idsSql,
   oneItem,
   type ReportFilters,
-  rollupAnswerable,
   rowFilter,
   type SqlCondition,
 } from './filters';
@@ -33,6 +32,7 @@ import {
   profitStatsMetrics,
   revenueMetrics,
 } from './metrics';
+import { planRange, rollupsAnswer, splitMonths } from './plan';
 import { categoriesOfProducts, type SegmentBy, segmentUniverse } from './segments';
 import {
   assembleStats,
@@ -41,71 +41,6 @@ import {
   type StatsRequest,
   type StatsResult,
 } from './stats';
-
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
-const ceilTo = (ms: number, step: number) => Math.ceil(ms / step) * step;
-const floorTo = (ms: number, step: number) => Math.floor(ms / step) * step;
-
-/**
- * Splits [after, before] into the pieces each source answers exactly: whole local days from
- * the day rollup, whole hours from the hour rollup, and the partial hours at the edges from
- * the per-order lookup rows. Ranges are [from, to) in wall-clock ms.
- */
-export function planRange(after: string, before: string) {
-  const a = wallMs(after);
-  const b = wallMs(before) + 1000;
-  const raw: [number, number][] = [];
-  const hours: [number, number][] = [];
-  const days: [number, number][] = [];
-  const hA = ceilTo(a, HOUR);
-  const hB = floorTo(b, HOUR);
-  if (hA >= hB) {
-    if (a < b) raw.push([a, b]);
-    return { raw, hours, days };
-  }
-  if (a < hA) raw.push([a, hA]);
-  if (hB < b) raw.push([hB, b]);
-  const dA = ceilTo(hA, DAY);
-  const dB = floorTo(hB, DAY);
-  if (dA >= dB) {
-    hours.push([hA, hB]);
-  } else {
-    if (hA < dA) hours.push([hA, dA]);
-    days.push([dA, dB]);
-    if (dB < hB) hours.push([dB, hB]);
-  }
-  return { raw, hours, days };
-}
-
-/**
- * Splits whole-day pieces (wall ms, as planRange gives) into whole local months, answered by
- * the month rollups, and the leftover days at either end. Months are 'YYYY-MM' ranges
- * [first, last] inclusive.
- */
-export function splitMonths(days: readonly [number, number][]): {
-  months: [string, string][];
-  days: [number, number][];
-} {
-  const months: [string, string][] = [];
-  const rest: [number, number][] = [];
-  const monthStart = (ms: number, add: number) => {
-    const d = new Date(ms);
-    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1);
-  };
-  for (const [from, to] of days) {
-    const first = from === monthStart(from, 0) ? from : monthStart(from, 1);
-    const end = monthStart(to, 0);
-    if (first >= end) {
-      rest.push([from, to]);
-      continue;
-    }
-    if (from < first) rest.push([from, first]);
-    months.push([wallText(first).slice(0, 7), wallText(monthStart(end, -1)).slice(0, 7)]);
-    if (end < to) rest.push([end, to]);
-  }
-  return { months, days: rest };
-}
 
 /** Order-stats columns for the filter builder (alias `os`). */
 export const ORDER_COLUMNS: FilterColumns = {
@@ -259,7 +194,7 @@ export async function orderStats(
   const customersByItem = wantsCustomers && single !== undefined && single.type !== 'coupon';
   const byRows = (wantsCustomers && !customersByItem) || params.segmentby !== undefined;
   const item = byRows ? undefined : single;
-  const useRollups = (rollupAnswerable(f) || item !== undefined) && !byRows;
+  const useRollups = (rollupsAnswer('revenue', f) || item !== undefined) && !byRows;
   const presented = kind.present(kind.empty());
   const wantsProducts = showsField(params.fields, 'products', { ...presented, products: 0 });
   // The coupon multisets are concatenated and parsed per bucket only for `coupons_count`

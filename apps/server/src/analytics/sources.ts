@@ -21,14 +21,9 @@ import { countedSql, customerTimeCurrent, PERSON_MAP_SQL, requestSettings } from
 import { type FilterColumns, type ReportFilters, rowFilter, type SqlCondition } from './filters';
 import { PROFIT_SORTS, withProfitSort } from './list-parts';
 import { profitMetrics } from './metrics';
-import {
-  edgeCondition,
-  type ListRange,
-  type MonthPlan,
-  monthAnswerable,
-  monthPlan,
-} from './month-source';
+import { edgeCondition } from './month-source';
 import { type ListPaging, type ListResult, pagedQuery, rangeCondition } from './paging';
+import { clausesOf, type ListRange, type MonthPlan, monthPlan, rollupsAnswer } from './plan';
 import { PATH_SEPARATOR, pathDimension, SOURCE_PATHS } from './source-paths';
 import {
   assembleStats,
@@ -203,14 +198,9 @@ function dayPlan(
   drill?: Drill,
 ): DayPlan | undefined {
   if (!sourceDayReads.enabled) return undefined;
+  // Source filters only as a drill-down's path (its parents' values are the rows' prefix).
   const statusesOnly =
-    monthAnswerable(filters, { variation: false }) &&
-    filters.productIncludes.length +
-      filters.productExcludes.length +
-      filters.categoryIncludes.length +
-      filters.categoryExcludes.length ===
-      0 &&
-    (!filters.sources?.length || drill !== undefined);
+    rollupsAnswer('source', filters) && (!filters.sources?.length || drill !== undefined);
   if (!statusesOnly) return undefined;
   const plan = monthPlan(range);
   if (!plan || (plan.months.length === 0 && plan.days.length === 0)) return undefined;
@@ -456,18 +446,7 @@ export const sourceFirstReads = { enabled: true, taken: 0, joined: 0 };
 
 /** True when a request has no filter at all (statuses, advanced filters, segment). */
 function unfiltered(f: ReportFilters): boolean {
-  return (
-    f.statusIs.length + f.statusIsNot.length === 0 &&
-    monthAnswerable(f, { variation: false }) &&
-    f.productIncludes.length +
-      f.productExcludes.length +
-      f.variationIncludes.length +
-      f.variationExcludes.length +
-      f.categoryIncludes.length +
-      f.categoryExcludes.length ===
-      0 &&
-    !f.sources?.length
-  );
+  return clausesOf(f).size === 0;
 }
 
 /**

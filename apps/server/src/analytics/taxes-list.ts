@@ -2,9 +2,10 @@
 import type { TaxesListRow } from '@storelens/api';
 import type { ReportContext } from './context';
 import { andSegment, type SqlCondition, statusDefault } from './filters';
-import { andIdIn, listPlan, type ProductListParams } from './list-parts';
+import { andIdIn, type ProductListParams } from './list-parts';
 import { planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, rangeCondition } from './paging';
+import { listPlan, onlyClauses, rollupsAnswer } from './plan';
 import { TAX_COLUMNS } from './report-stats';
 import { taxCode } from './segments';
 
@@ -21,7 +22,10 @@ function taxesSource(ctx: ReportContext, p: ProductListParams): SqlCondition {
   const sums = (a: string) =>
     `SUM(${a}.total_tax) AS total_tax, SUM(${a}.order_tax) AS order_tax,
       SUM(${a}.shipping_tax) AS shipping_tax`;
-  const plan = listPlan(p, p.filters.segment === undefined);
+  const plan = listPlan(
+    p,
+    rollupsAnswer('tax', onlyClauses(p.filters, ['status', 'taxRate', 'segment'])),
+  );
   if (!plan) {
     const range = rangeCondition(col, p.range);
     const segment = andSegment(p.filters, TAX_COLUMNS);

@@ -5,15 +5,15 @@ import { rowFilter, type SqlCondition } from './filters';
 import {
   LAST_SALE_SCAN_LIMIT,
   LINE_SUMS,
-  listPlan,
   measureSums,
   type ProductListParams,
   pageByLastSale,
   rowProfit,
   withProfitSort,
 } from './list-parts';
-import { monthAnswerable, monthColumns, planUnion } from './month-source';
+import { monthColumns, planUnion } from './month-source';
 import { type ListResult, link, pagedQuery, rangeCondition } from './paging';
+import { listPlan, rollupsAnswer } from './plan';
 import { productInfo, variationAttributes } from './product-records';
 import { LINE_COLUMNS } from './report-stats';
 
@@ -22,10 +22,7 @@ function variationsSource(ctx: ReportContext, p: ProductListParams, orderBy: str
   const col = `opl.${ctx.dateColumn}`;
   const excluded = ctx.settings.excludedStatuses;
   const filter = rowFilter(p.filters, excluded, LINE_COLUMNS, 'line');
-  const plan = listPlan(
-    p,
-    orderBy !== 'last_date' && monthAnswerable(p.filters, { variation: true }),
-  );
+  const plan = listPlan(p, orderBy !== 'last_date' && rollupsAnswer('variation', p.filters));
   if (!plan) {
     const range = rangeCondition(col, p.range);
     return {
