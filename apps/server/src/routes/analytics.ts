@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
-import { cohortRoutes } from './cohorts';
-import { indicatorRoutes } from './indicators';
+import { cohortReports } from './cohorts';
+import { indicatorReports } from './indicators';
 import { listReports } from './lists';
 import { pickerRoutes } from './pickers';
 import { registerReports } from './report-route';
@@ -13,7 +13,7 @@ export function analyticsRoutes(app: FastifyInstance, db: Db) {
   registerReports(app, db, statsReports);
   registerReports(app, db, listReports);
   pickerRoutes(app, db);
-  indicatorRoutes(app, db);
-  cohortRoutes(app, db);
+  registerReports(app, db, indicatorReports);
+  registerReports(app, db, cohortReports);
   registerReports(app, db, sourceReports);
 }

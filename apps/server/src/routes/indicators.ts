@@ -9,73 +9,77 @@ import {
   ReportsContextQuery,
   ReportsIndexResponse,
 } from '@storelens/api';
-import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
+import type { ReportContext } from '../analytics/context';
 import {
   allowedIndicators,
   indicatorValues,
   leaderboards,
   reportsIndex,
 } from '../analytics/indicators';
-import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { zone } from '../timezone';
 import { reportRange } from './dates';
-import { optionalRange, reportRoute } from './report-route';
+import { bodyReport, listReport } from './report-definition';
+import { optionalRange } from './report-route';
 
 const BASE = '/wp-json/wc-analytics';
 
+/** The performance indicators' parameters: their range and the indicators asked (all if none). */
+export function indicatorsParams(q: Static<typeof PerformanceIndicatorsQuery>, ctx: ReportContext) {
+  if (q.stats !== undefined && q.stats.length === 0) {
+    throw ApiError.of('woocommerce_analytics_performance_indicators_empty_query', '', {
+      stats: 'stats must name at least one indicator.',
+    });
+  }
+  return {
+    range: reportRange(q, zone(ctx.settings.timezone)),
+    stats: q.stats?.filter(isPerformanceIndicator),
+  };
+}
+
+/** The leaderboards' parameters: their range (none without dates), rows per board, links. */
+export function leaderboardsParams(q: Static<typeof LeaderboardsQuery>, ctx: ReportContext) {
+  return {
+    range: optionalRange(q, ctx.settings),
+    perPage: q.per_page ?? 5,
+    persistedQuery: q.persisted_query,
+  };
+}
+
+/** A whole list as one page (these answers are short and never paged). */
+const onePage = <T>(rows: T[]) => ({ rows, total: rows.length, totalPages: 1 });
+
 /** Performance indicators, leaderboards (with their `/allowed` lists) and the reports index. */
-export function indicatorRoutes(app: FastifyInstance, db: Db) {
-  reportRoute<Static<typeof PerformanceIndicatorsQuery>>(
-    app,
-    db,
-    `${BASE}/reports/performance-indicators`,
-    PerformanceIndicatorsQuery,
-    async (ctx, q, request) => {
-      if (q.stats !== undefined && q.stats.length === 0 && 'stats' in (request.query as object)) {
-        throw ApiError.of('woocommerce_analytics_performance_indicators_empty_query', '', {
-          stats: 'stats must name at least one indicator.',
-        });
-      }
-      const range = reportRange(q, zone(ctx.settings.timezone));
-      const items = await indicatorValues(ctx, range, q.stats?.filter(isPerformanceIndicator));
-      return { body: items, total: items.length, totalPages: 1 };
-    },
-    { response: PerformanceIndicatorsResponse },
-  );
-  reportRoute<Static<typeof ReportsContextQuery>>(
-    app,
-    db,
-    `${BASE}/reports/performance-indicators/allowed`,
-    ReportsContextQuery,
-    async () => {
-      const items = allowedIndicators();
-      return { body: items, total: items.length, totalPages: 1 };
-    },
-    { cache: false, response: AllowedIndicatorsResponse },
-  );
-  reportRoute<Static<typeof LeaderboardsQuery>>(
-    app,
-    db,
-    `${BASE}/leaderboards`,
-    LeaderboardsQuery,
-    async (ctx, q) => ({
-      body: await leaderboards(
-        ctx,
-        optionalRange(q, ctx.settings),
-        q.per_page ?? 5,
-        q.persisted_query,
-      ),
-    }),
-    { response: LeaderboardsResponse },
-  );
-  reportRoute<Static<typeof ReportsContextQuery>>(
-    app,
-    db,
-    `${BASE}/leaderboards/allowed`,
-    ReportsContextQuery,
-    async (ctx) => {
+export const indicatorReports = [
+  listReport({
+    path: `${BASE}/reports/performance-indicators`,
+    query: PerformanceIndicatorsQuery,
+    response: PerformanceIndicatorsResponse,
+    params: indicatorsParams,
+    report: async (ctx, p) => onePage(await indicatorValues(ctx, p.range, p.stats)),
+  }),
+  listReport({
+    path: `${BASE}/reports/performance-indicators/allowed`,
+    query: ReportsContextQuery,
+    response: AllowedIndicatorsResponse,
+    params: () => undefined,
+    report: async () => onePage(allowedIndicators()),
+    cache: false,
+  }),
+  bodyReport({
+    path: `${BASE}/leaderboards`,
+    query: LeaderboardsQuery,
+    response: LeaderboardsResponse,
+    params: leaderboardsParams,
+    report: (ctx, p) => leaderboards(ctx, p.range, p.perPage, p.persistedQuery),
+  }),
+  listReport({
+    path: `${BASE}/leaderboards/allowed`,
+    query: ReportsContextQuery,
+    response: AllowedLeaderboardsResponse,
+    params: () => undefined,
+    report: async (ctx) => {
       const boards = await leaderboards(
         ctx,
         { after: undefined, before: undefined },
@@ -83,17 +87,16 @@ export function indicatorRoutes(app: FastifyInstance, db: Db) {
         undefined,
         true,
       );
-      const items = boards.map(({ id, label, headers }) => ({ id, label, headers }));
-      return { body: items, total: items.length, totalPages: 1 };
+      return onePage(boards.map(({ id, label, headers }) => ({ id, label, headers })));
     },
-    { cache: false, response: AllowedLeaderboardsResponse },
-  );
-  reportRoute<Static<typeof ReportsContextQuery>>(
-    app,
-    db,
-    `${BASE}/reports`,
-    ReportsContextQuery,
-    async () => ({ body: reportsIndex() }),
-    { cache: false, response: ReportsIndexResponse },
-  );
-}
+    cache: false,
+  }),
+  bodyReport({
+    path: `${BASE}/reports`,
+    query: ReportsContextQuery,
+    response: ReportsIndexResponse,
+    params: () => undefined,
+    report: async () => reportsIndex(),
+    cache: false,
+  }),
+];

@@ -59,6 +59,19 @@ export interface ReportDefinition<S extends TSchema = TSchema, P = unknown> {
   dateType?(q: Static<S>): DateType | undefined;
 }
 
+/** A report whose answer is one body, not paged: its function's result is the body. */
+export function bodyReport<S extends TSchema, P>(def: {
+  path: string;
+  query: S;
+  response: TSchema;
+  params: (query: Static<S>, ctx: ReportContext) => P | Promise<P>;
+  report: (ctx: ReportContext, params: P) => Promise<unknown>;
+  cache?: boolean;
+}): ReportDefinition<S, P> {
+  const { report, ...rest } = def;
+  return { ...rest, run: async (ctx, params) => ({ body: await report(ctx, params) }) };
+}
+
 /** A list report: its function answers a page of rows with the total (X-WP-Total). */
 export function listReport<S extends TSchema, P>(def: {
   path: string;

@@ -1,3 +1,5 @@
+import { cohortReports } from './cohorts';
+import { indicatorReports } from './indicators';
 import { listReports } from './lists';
 import type { ReportDefinition } from './report-definition';
 import { revenueReports } from './revenue';
@@ -16,6 +18,8 @@ export const reportDefinitions: readonly ReportDefinition[] = [
   ...statsReports,
   ...listReports,
   ...sourceReports,
+  ...indicatorReports,
+  ...cohortReports,
 ];
 
 const byPath = new Map(reportDefinitions.map((def) => [def.path.toLowerCase(), def]));
