@@ -59,7 +59,6 @@ import {
   storeAt,
 } from '../apps/server/bench/scratch-store';
 import { formatStoreSize, storeSize } from '../apps/server/bench/store-size';
-import { runners } from '../apps/server/src/admin';
 import { startImport } from '../apps/server/src/admin/import';
 import { readOrderInputs } from '../apps/server/src/admin/import-source';
 import { readJob } from '../apps/server/src/admin/jobs/runner';
@@ -565,7 +564,7 @@ async function duringJobs(db: Db) {
     );
   const idle: number[] = [];
   for (let i = 0; i < 100; i++) idle.push(await timed());
-  const runner = runners.get(app)!;
+  const runner = app.jobRunner;
   const while_ = async (id: string, seconds: number) => {
     const times: number[] = [];
     const end = performance.now() + seconds * 1000;

@@ -4,8 +4,9 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { adminRoutes, runners, workers } from './admin';
+import { adminRoutes } from './admin';
 import { workerWriter } from './admin/jobs/worker-host';
+import { dropReportCacheOnChanges } from './analytics/cache';
 import { requires, scopeCapability, withCapability } from './auth/capability';
 import { allowedHostsOf, cookieSession, installAuth } from './auth/plugin';
 import { accountRoutes } from './auth/routes';
@@ -199,6 +200,10 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
 
+  // The report cache is dropped on this store's changes, by their first listener, so that any
+  // later one reading a report gets fresh figures (other processes' changes: change notices).
+  const stopDroppingReportCache = dropReportCacheOnChanges(db);
+  app.addHook('onClose', async () => stopDroppingReportCache());
   withCapability(app, 'view_woocommerce_reports', () => {
     revenueRoutes(app, db);
     analyticsRoutes(app, db);
@@ -225,10 +230,10 @@ export async function buildApp(
     smtpUrl,
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   });
-  const worker = workers.get(app);
-  connectionRoutes(app, db, runners.get(app)!, {
+  const worker = app.jobWorker;
+  connectionRoutes(app, db, app.jobRunner, {
     publicUrl: () => config.publicUrl,
-    ...(worker ? { writer: workerWriter(worker) } : {}),
+    ...(worker ? { writer: workerWriter(worker, db) } : {}),
     ...(starting ? { ready: () => !starting() } : {}),
     ...config.connect,
   });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { onSettingsChanged } from './admin/events';
 import { invalidateReportCache, trustReportCache } from './analytics/cache';
 import { refreshSearchSets } from './analytics/search/load';
 import { ChangeListener, notifyChange } from './db/changes';
@@ -37,14 +36,10 @@ export function installChangeNotices(app: FastifyInstance, db: Db): void {
       if (!isDatabaseUnavailable(error) && !isDatabaseClosed(error)) console.error(error);
     });
   // (Deleting analytics data empties order_stats: its trigger notifies.)
-  const unsubscribe = [
-    onSettingsChanged((change) => {
-      if (change.db === db) void announce();
-    }),
-  ];
+  const unsubscribe = db.events.on('settingsChanged', () => void announce());
   app.addHook('onReady', async () => listener.start());
   app.addHook('onClose', async () => {
-    for (const off of unsubscribe) off();
+    unsubscribe();
     await listener.close();
   });
 }

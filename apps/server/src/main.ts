@@ -1,4 +1,3 @@
-import { runners, workers } from './admin';
 import { loadSearchSets } from './analytics/search/load';
 import { buildApp, DASHBOARD_PATH } from './app';
 import { firstRun } from './auth/first-run';
@@ -48,7 +47,7 @@ async function main() {
         log,
         demoOrders: config.demoOrders,
         demoWhenEmpty: config.demoWhenEmpty,
-        worker: workers.get(app),
+        worker: app.jobWorker,
       });
       return firstRun(db, origin, config.admin);
     },
@@ -70,7 +69,7 @@ async function main() {
   ready = true;
   // Jobs left running by the last stop go on now that the store is ready.
   await untilDatabaseAnswers(
-    async () => runners.get(app)?.resume(),
+    async () => app.jobRunner.resume(),
     log,
     () => closing,
   );

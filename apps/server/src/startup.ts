@@ -3,7 +3,6 @@ import { restoreIndexes } from './db/bulk';
 import type { Db } from './db/database';
 import { isDatabaseUnavailable } from './db/faults';
 import { migrateToLatest } from './db/migrate';
-import { announceIngested } from './ingest/ingest';
 import { buildStaleSummaries, ensureDemoStore, withStartupLock } from './store';
 
 /**
@@ -66,7 +65,7 @@ export async function prepareStore(
         generate: options.demoWhenEmpty,
       });
       // The worker's ingestion told only its own listeners.
-      if (generated) announceIngested();
+      if (generated) db.events.emit('ingested');
     } else {
       await ensureDemoStore(db, options.log, options.demoOrders, options.demoWhenEmpty);
     }

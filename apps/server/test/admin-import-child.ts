@@ -3,7 +3,7 @@
  * a historical import in small batches, and keeps running until the parent SIGKILLs it.
  */
 
-import { runners, startImport } from '../src/admin';
+import { startImport } from '../src/admin';
 import { buildApp } from '../src/app';
 import { openStore } from '../src/store';
 
@@ -12,7 +12,7 @@ const schema = process.env.CHILD_SCHEMA || undefined;
 const db = await openStore(url, schema ? { schema } : {});
 const app = await buildApp(db, { webRoot: '/nonexistent' });
 await app.ready();
-const runner = runners.get(app)!;
+const runner = app.jobRunner;
 await startImport(db, runner, { skipExisting: false, reason: 'request', batchSize: 25 });
 console.log('started');
 setInterval(() => {}, 1000);

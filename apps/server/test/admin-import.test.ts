@@ -1,6 +1,5 @@
 import type { ImportStatusBody, ImportTotalsBody } from '@storelens/api';
 import { expect, it } from 'vitest';
-import { runners } from '../src/admin';
 import { readOrderInputs } from '../src/admin/import-source';
 import type { Db } from '../src/db/database';
 import { ANALYTICS_TABLES } from '../src/db/schema';
@@ -140,7 +139,7 @@ describeEachEngine(
       await call(app, 'POST', IMPORT, { days: 3, skip_existing: true });
       const status = (await call<ImportStatusBody>(app, 'GET', `${IMPORT}/status`)).body;
       expect(status.imported_from).toMatch(/^\d{4}-\d{2}-\d{2} 00:00:00$/);
-      await runners.get(app)!.stop();
+      await app.jobRunner.stop();
     });
 
     it('cancel stops a running import', async () => {

@@ -1,7 +1,7 @@
 import type { OrderStatus, SettingBody } from '@storelens/api';
-import { afterEach, describe, expect, it } from 'vitest';
-import { onSettingsChanged, type SettingsChange } from '../src/admin';
+import { afterEach, expect, it } from 'vitest';
 import { reportCacheVersion } from '../src/analytics/cache';
+import type { SettingsChange } from '../src/events';
 import { ingestOrders } from '../src/ingest/ingest';
 import { readStoreSettings } from '../src/options';
 import { call, expectError } from './admin-helpers';
@@ -65,16 +65,14 @@ describeEachEngine('admin options', (ctx) => {
 });
 
 describeEachEngine('admin settings', (ctx) => {
-  const changes: Omit<SettingsChange, 'db'>[] = [];
+  const changes: SettingsChange[] = [];
   let stop: (() => void) | undefined;
   afterEach(() => {
     stop?.();
     changes.length = 0;
   });
   const listen = () => {
-    stop = onSettingsChanged(({ db, ...change }) => {
-      if (db === ctx().db) changes.push(change);
-    });
+    stop = ctx().db.events.on('settingsChanged', (change) => changes.push(change));
   };
 
   it('lists the wc_admin group with defaults and allowed values', async () => {
@@ -285,14 +283,5 @@ describeEachEngine('admin settings', (ctx) => {
       'rest_invalid_param',
       'value',
     );
-  });
-});
-
-describe('settings listeners', () => {
-  it('unsubscribe stops the calls', () => {
-    const seen: SettingsChange[] = [];
-    const stop = onSettingsChanged((c) => seen.push(c));
-    stop();
-    expect(seen).toEqual([]);
   });
 });

@@ -18,7 +18,6 @@ import {
 } from '../src/auth/users';
 import type { Db } from '../src/db/database';
 import { migrateTo, migrateToLatest } from '../src/db/migrate';
-import { notifiers } from '../src/notify/routes';
 import { failUpdates } from './fault-triggers';
 import { describeEachEngine, freshStore, signIn, TEST_PASSWORD } from './harness';
 
@@ -126,7 +125,7 @@ describeEachEngine('application passwords as API keys', (ctx) => {
     const app = await buildApp(counted.db, { webRoot: '/nonexistent' });
     // The notifier's ticks query the same store on a timer: stopped, only requests are counted.
     await app.ready();
-    await notifiers.get(app)?.stop();
+    await app.notifier.stop();
     try {
       const call = async (email: string, password: string, ip: string) => {
         counted.queries.length = 0;

@@ -2,7 +2,7 @@ import type { ConnectionView } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app';
-import { deliveryQueues, type SyncOptions } from '../src/connect';
+import type { SyncOptions } from '../src/connect';
 import type { Db } from '../src/db/database';
 import { call } from './admin-helpers';
 import { authenticateInjects, signIn } from './harness';
@@ -68,8 +68,8 @@ export async function settle(app: FastifyInstance, id: number): Promise<View> {
 /** Waits for the webhooks sent and their application. */
 export async function delivered(app: FastifyInstance, sim: WooSimulator): Promise<void> {
   await sim.flush();
-  await deliveryQueues.get(app)!.kick();
-  await deliveryQueues.get(app)!.idle();
+  await app.deliveryQueue.kick();
+  await app.deliveryQueue.idle();
 }
 
 /** All-time report totals, in minor units, by creation date. */

@@ -4,7 +4,6 @@
  * the parent SIGKILLs it.
  */
 
-import { runners } from '../src/admin';
 import { buildApp } from '../src/app';
 import { connect, parseConnectInput } from '../src/connect/service';
 import { openStore } from '../src/store';
@@ -18,7 +17,7 @@ await app.ready();
 // What the connections route calls (its job runner is the app's).
 const c = await connect(
   db,
-  runners.get(app)!,
+  app.jobRunner,
   parseConnectInput({
     url: process.env.CHILD_SHOP_URL,
     consumer_key: 'ck_test',

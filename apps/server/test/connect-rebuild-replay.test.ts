@@ -1,6 +1,5 @@
 import type { ImportStatusBody } from '@storelens/api';
 import { expect, it } from 'vitest';
-import { runners } from '../src/admin';
 import { IMPORT_KIND, startImport } from '../src/admin/import';
 import { clearJobFault, injectJobFault } from '../src/db/faults';
 import { call } from './admin-helpers';
@@ -35,7 +34,7 @@ describeEachEngine('a rebuild keeps the changes made while it ran', (ctx) => {
       await settle(app, res.body.id);
       await expectShopTotals(app, sim);
 
-      const runner = runners.get(app)!;
+      const runner = app.jobRunner;
       // Four steps go through (the customers, the first orders), then the rebuild waits,
       // retrying.
       injectJobFault(IMPORT_KIND, { after: 4, times: 1_000 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyOrders } from '../src/connect/records';
 import type { WcOrder, WcRefund } from '../src/connect/wc-types';
-import { onIngested } from '../src/ingest/ingest';
 import { describeEachEngine } from './harness';
 import { WooSimulator } from './woo-simulator';
 
@@ -22,7 +21,7 @@ describeEachEngine('the connector ingests an order once per content', (ctx) => {
   /** Applies orders as a webhook or a reconciliation page does; the batches ingested. */
   async function apply(orders: WcOrder[], refunds = new Map<number, WcRefund[]>()) {
     let batches = 0;
-    const off = onIngested(() => batches++);
+    const off = ctx().db.events.on('ingested', () => batches++);
     try {
       const changed = await applyOrders(ctx().db, orders, refunds);
       return { changed, batches };

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { runners } from '../src/admin';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/database';
 import { ingestOrders } from '../src/ingest/ingest';
@@ -20,7 +19,7 @@ const COPIED = [
 
 /** Waits until no cost recompute job of the app is queued or running. */
 export async function recomputed(app: FastifyInstance, db: Db): Promise<void> {
-  const runner = runners.get(app)!;
+  const runner = app.jobRunner;
   for (let i = 0; i < 600; i++) {
     const open = await db.kysely
       .selectFrom('admin_jobs')

@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScratchStore, scratchStore } from '../bench/scratch-store';
-import { runners } from '../src/admin';
 import { buildApp } from '../src/app';
 import { type Db, openDatabase } from '../src/db/database';
 import { isDatabaseUnavailable, isStatementTimeout } from '../src/db/faults';
@@ -189,7 +188,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL restarts [postgres]', () => {
     const clean = await snapshot(db);
     expect((await call(app, 'POST', `${IMPORT}/delete`)).status).toBe(200);
     // Small batches, so the outage falls in the middle of the import.
-    const runner = runners.get(app)!;
+    const runner = app.jobRunner;
     const { startImport } = await import('../src/admin/import');
     const started = await startImport(db, runner, {
       skipExisting: false,

@@ -2,7 +2,6 @@ import { expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
 import { ingestOrders } from '../src/ingest/ingest';
-import { notifiers } from '../src/notify/routes';
 import { setOptions } from '../src/options';
 import { order, seedCatalog } from './fixtures';
 import { authenticateInjects, describeEachEngine, signIn, testEmail } from './harness';
@@ -381,7 +380,7 @@ describeEachEngine(
         deliveries: [{ channel: 'email', status: 'sent', error: null }],
       });
       expect(mails.length).toBe(before + 1);
-      expect(notifiers.get(app)).toBe(notifier);
+      expect(app.notifier).toBe(notifier);
     });
   },
   seed,

@@ -1,6 +1,5 @@
 import type { ImportStatusBody } from '@storelens/api';
 import { expect, it } from 'vitest';
-import { runners } from '../src/admin';
 import { startImport } from '../src/admin/import';
 import { generateDemoStore } from '../src/demo/generate';
 import { call } from './admin-helpers';
@@ -23,7 +22,7 @@ describeEachEngine(
       const { app, db } = ctx();
       const status = async () =>
         (await call<ImportStatusBody>(app, 'GET', `${IMPORT}/status`)).body;
-      const runner = runners.get(app)!;
+      const runner = app.jobRunner;
       const started = await startImport(db, runner, {
         skipExisting: false,
         reason: 'request',

@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { notifiers } from '../src/notify/routes';
 import type { Notifier } from '../src/notify/service';
 import { parseSqlUtc } from '../src/timezone';
 
@@ -71,7 +70,7 @@ export async function controlledNotifier(
   app: FastifyInstance,
   gmt: string,
 ): Promise<Notifier & { at(gmt: string): void }> {
-  const notifier = notifiers.get(app)!;
+  const notifier = app.notifier;
   const clock = { ms: parseSqlUtc(gmt) };
   notifier.now = () => clock.ms;
   await app.ready();

@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { runners } from '../src/admin';
 import {
   IMPORT_KIND,
   type ImportParams,
@@ -38,7 +37,7 @@ describeEachEngine(
     it('two settings rebuilds started at once in one process: the first is replaced, the second ends', async () => {
       const { app, db } = ctx();
       const before = (await call(app, 'GET', REVENUE)).body;
-      const runner = runners.get(app)!;
+      const runner = app.jobRunner;
       const known = new Set((await importJobs(db)).map((j) => j.id));
       await Promise.all([
         startImport(db, runner, { skipExisting: false, reason: 'settings', batchSize: 100 }),
@@ -69,7 +68,7 @@ describeEachEngine(
         };
         const progress = await startingProgress(db, params);
         // Each runner starts one without looking at the other's, as two processes may.
-        await runners.get(app)!.enqueue(IMPORT_KIND, params, progress);
+        await app.jobRunner.enqueue(IMPORT_KIND, params, progress);
         await other.enqueue(IMPORT_KIND, params, progress);
         const jobs = await waitFor(
           async () => (await importJobs(db)).filter((j) => !known.has(j.id)),

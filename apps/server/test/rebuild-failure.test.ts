@@ -1,7 +1,6 @@
 import type { ImportStatusBody } from '@storelens/api';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { runners } from '../src/admin';
 import type { Db } from '../src/db/database';
 import { clearJobFault, injectJobFault } from '../src/db/faults';
 import { generateDemoStore } from '../src/demo/generate';
@@ -139,7 +138,7 @@ describeEachEngine(
       await call(app, 'POST', IMPORT, {});
       await until(status, (s) => !s.body.is_importing && s.body.orders.imported > 0);
       expect(await rows(db)).toEqual(rebuilt);
-      await runners.get(app)?.settled('none');
+      await app.jobRunner.settled('none');
     }, 120_000);
   },
   async (db) => {

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
-import { onSettingsChanged, type SettingsChange } from '../src/admin';
 import { MAX_OPTION_BYTES, MAX_OPTIONS } from '../src/admin/options';
+import type { SettingsChange } from '../src/events';
 import { getOptions, readStoreSettings, setOptions } from '../src/options';
 import { call, expectError } from './admin-helpers';
 import { describeEachEngine } from './harness';
@@ -35,9 +35,7 @@ describeEachEngine(
     it('a valid setting through the options route is normalised and announced', async () => {
       const { app, db } = ctx();
       const changes: SettingsChange[] = [];
-      unsubscribe = onSettingsChanged((c) => {
-        if (c.db === db) changes.push(c);
-      });
+      unsubscribe = db.events.on('settingsChanged', (c) => changes.push(c));
       const answer = await call(app, 'POST', OPTIONS, {
         start_of_week: '3',
         woocommerce_date_type: 'date_created',

@@ -15,12 +15,11 @@ import { checkJobFault } from '../db/faults';
 import { ANALYTICS_TABLES } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ApiError } from '../errors';
-import { announceIngested, ingestOrders } from '../ingest/ingest';
+import { ingestOrders } from '../ingest/ingest';
 import { countItemVisits } from '../ingest/item-visits';
 import { refreshLocalDates } from '../local-dates';
 import { getOptions, readStoreSettings, setOptions } from '../options';
 import { formatSqlUtc, parseSqlUtc, zone } from '../timezone';
-import { emitAnalyticsDataDeleted } from './events';
 import { readOrderInputs } from './import-source';
 import { type Job, type JobHandler, type JobRunner, markCancelled, parseJob } from './jobs/runner';
 import type { WorkerHost } from './jobs/worker-host';
@@ -149,7 +148,7 @@ export function importHandler(
         beside: isFullImport(job.params),
       } satisfies ImportStepInput);
       // The worker's ingestion told only its own listeners.
-      announceIngested();
+      db.events.emit('ingested');
       return result;
     },
   };
@@ -398,7 +397,7 @@ export async function deleteAnalyticsData(db: Db, runner: JobRunner): Promise<vo
   // (not a stale "finished" or half-done progress) until the next import starts.
   const last = await latestImport(db);
   if (last) await setOptions(db, { [DELETED_IMPORT_OPTION]: last.id });
-  emitAnalyticsDataDeleted();
+  db.events.emit('analyticsDataDeleted');
 }
 
 /** `/wp-json/wc-analytics/reports/import…`. */

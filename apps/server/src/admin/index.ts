@@ -4,7 +4,6 @@ import type { StockWriteThrough } from '../connect/stock';
 import { recomputeHandler } from '../costs/recompute';
 import { costRoutes } from '../costs/routes';
 import type { Db } from '../db/database';
-import { onSettingsChanged } from './events';
 import { exportHandler, exportRoutes } from './export';
 import { favoritesRoutes } from './favorites';
 import { importHandler, importRoutes, startImport } from './import';
@@ -20,11 +19,6 @@ import { settingsRoutes } from './settings';
 import { stockRoutes } from './stock';
 
 export {
-  onAnalyticsDataDeleted,
-  onSettingsChanged,
-  type SettingsChange,
-} from './events';
-export {
   type ExportColumn,
   type ExportPage,
   listSource,
@@ -37,17 +31,23 @@ export { JobRunner } from './jobs/runner';
 /** Admin service options; by default read from the environment (`SMTP_URL`). */
 export interface AdminOptions {
   smtpUrl?: () => string | undefined;
-  /** Leave jobs to the caller to resume (`runners.get(app).resume()`) once the store is ready. */
+  /** Leave jobs to the caller to resume (`app.jobRunner.resume()`) once the store is ready. */
   deferJobs?: boolean;
   /** The connected shop's stock write-through (connect/stock.ts); none changes Storelens only. */
   shopStock?: StockWriteThrough;
 }
 
-/** The job runner of each app (tests reach it to wait for jobs). */
-export const runners = new WeakMap<FastifyInstance, JobRunner>();
-
-/** The worker thread of each app, when its store can have one (long work runs there). */
-export const workers = new WeakMap<FastifyInstance, WorkerHost>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's background job runner (set by adminRoutes; tests reach it to wait for jobs). */
+    jobRunner: JobRunner;
+    /**
+     * The app's worker thread, where long work runs (set by adminRoutes); undefined when its
+     * store cannot have one (an in-memory SQLite database).
+     */
+    jobWorker: WorkerHost | undefined;
+  }
+}
 
 /**
  * Registers every admin service route (docs/api.md, "Admin services") and the background job
@@ -61,10 +61,10 @@ export function adminRoutes(app: FastifyInstance, db: Db, options: AdminOptions 
   runner.register(importHandler(db, worker));
   runner.register(exportHandler(db, smtpUrl, worker));
   runner.register(recomputeHandler(db));
-  runners.set(app, runner);
-  if (worker) workers.set(app, worker);
-  const unsubscribe = onSettingsChanged((change) => {
-    if (change.db !== db || !change.needsRebuild) return;
+  app.decorate('jobRunner', runner);
+  app.decorate('jobWorker', worker);
+  const unsubscribe = db.events.on('settingsChanged', (change) => {
+    if (!change.needsRebuild) return;
     startImport(db, runner, { skipExisting: false, reason: 'settings' }).catch((error: unknown) =>
       console.error(error),
     );

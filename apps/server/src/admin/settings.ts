@@ -20,12 +20,10 @@ import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
+import type { SettingsChange } from '../events';
 import { getOptions, setOptions } from '../options';
 import { adminError } from './errors';
-import { emitSettingsChanged, type SettingsChange } from './events';
 import { checkSettingValue } from './settings-values';
-
-export { onSettingsChanged, type SettingsChange } from './events';
 
 /** Definitions of one group, or a 404 for an unknown group. */
 function groupDefinitions(group: string): SettingDefinition[] {
@@ -160,12 +158,11 @@ export async function checkSettings(
 export function announceSettings(db: Db, changed: readonly string[]): void {
   if (changed.length === 0) return;
   const change: SettingsChange = {
-    db,
     changed: [...changed],
     affectsReports: changed.some((id) => (reportSettingIds as readonly string[]).includes(id)),
     needsRebuild: changed.some((id) => (rebuildSettingIds as readonly string[]).includes(id)),
   };
-  emitSettingsChanged(change);
+  db.events.emit('settingsChanged', change);
 }
 
 /**

@@ -1,13 +1,12 @@
 /*
  * The report cache (docs/architecture.md, "Caches"): results keyed by the report and its normalised
  * query (plus the store settings the answer depends on), dropped when a batch is ingested, when
- * settings are saved or analytics data deleted (admin/events), or by `invalidateReportCache()`,
+ * settings are saved or analytics data deleted (the store's events, followed by
+ * `dropReportCacheOnChanges`), or by `invalidateReportCache()`,
  * bypassed for reading by `force_cache_refresh` while still written. Entries live a day; the cache
  * holds at most MAX_ENTRIES per store, oldest first out.
  */
-import { onAnalyticsDataDeleted, onSettingsChanged } from '../admin/events';
 import type { Db } from '../db/database';
-import { onIngested } from '../ingest/ingest';
 import { mapOf } from '../owned-maps';
 
 const TTL_MS = 86_400_000;
@@ -53,10 +52,22 @@ export function lastReportChangeMs(): number {
   return changedAtMs;
 }
 
-onIngested(invalidateReportCache);
-// A settings batch always drops the cache (as WooCommerce does); so does deleting analytics data.
-onSettingsChanged(invalidateReportCache);
-onAnalyticsDataDeleted(invalidateReportCache);
+/**
+ * Drops the report cache on every change of `db`'s report data: an ingested batch, a settings
+ * batch (always, as WooCommerce does) and deleted analytics data. Called by the app serving
+ * `db`; returns the function that stops following it.
+ */
+export function dropReportCacheOnChanges(db: Pick<Db, 'events'>): () => void {
+  const drop = () => invalidateReportCache();
+  const unsubscribe = [
+    db.events.on('ingested', drop),
+    db.events.on('settingsChanged', drop),
+    db.events.on('analyticsDataDeleted', drop),
+  ];
+  return () => {
+    for (const off of unsubscribe) off();
+  };
+}
 
 /** The current cache version (for `debug_cache`). */
 export function reportCacheVersion(): number {

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import type { ConnectionView } from '@storelens/api';
-import { runners } from '../admin';
 import { buildApp } from '../app';
 import { readConfig } from '../config';
 import { ApiError } from '../errors';
@@ -41,7 +40,7 @@ async function main() {
   await app.ready();
   // The app runs the import job (its job runner); the command calls the connection
   // functions the connections routes call.
-  const runner = runners.get(app)!;
+  const runner = app.jobRunner;
   const stop = async (code: number) => {
     await app.close();
     await db.close();

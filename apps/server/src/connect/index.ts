@@ -86,8 +86,12 @@ export async function connectionView(db: Db, c: ConnectionTable): Promise<Connec
   };
 }
 
-/** The delivery queues of each app (tests wait on them). */
-export const deliveryQueues = new WeakMap<FastifyInstance, DeliveryQueue>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's webhook delivery queue (set by connectionRoutes; tests wait on it). */
+    deliveryQueue: DeliveryQueue;
+  }
+}
 
 /**
  * Connections to live WooCommerce shops: the REST routes, the import and reconciliation jobs
@@ -129,7 +133,7 @@ export function connectionRoutes(
     }),
   );
   const queue = new DeliveryQueue(db, options.client, options.writer);
-  deliveryQueues.set(app, queue);
+  app.decorate('deliveryQueue', queue);
   webhookRoutes(app, db, queue);
 
   const timers: NodeJS.Timeout[] = [];

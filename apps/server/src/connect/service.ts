@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rebuildSettingIds } from '@storelens/api';
 import { nowGmt } from '../admin/dates';
-import { emitSettingsChanged } from '../admin/events';
 import { cancelImports } from '../admin/import';
 import type { JobRunner } from '../admin/jobs/runner';
 import type { Db } from '../db/database';
@@ -263,8 +262,7 @@ export async function refreshShopSettings(
     ...(renamed ? { storelens_connected_shop: { ...shop, name: info.name } } : {}),
   });
   if (changed.length > 0)
-    emitSettingsChanged({
-      db,
+    db.events.emit('settingsChanged', {
       changed,
       affectsReports: true,
       needsRebuild: changed.some((id) => (rebuildSettingIds as readonly string[]).includes(id)),

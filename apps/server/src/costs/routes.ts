@@ -23,7 +23,6 @@ import type { Db } from '../db/database';
 import type { ProductTable } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ApiError } from '../errors';
-import { announceIngested } from '../ingest/ingest';
 import { fromUnits, toUnits } from '../money';
 import { readStoreSettings, setOptions } from '../options';
 import { zone } from '../timezone';
@@ -364,7 +363,7 @@ export function costRoutes(app: FastifyInstance, db: Db, runner: JobRunner): voi
   const base = '/wp-json/storelens/v1';
   const userId = (request: { authUser?: { id: number } }) => request.authUser?.id ?? 0;
   /** After a change: the reports' caches and their freshness follow it. */
-  const changed = () => announceIngested();
+  const changed = () => db.events.emit('ingested');
 
   app.get<{ Params: Static<typeof CostProductParams> }>(
     `${base}/products/:id/costs`,

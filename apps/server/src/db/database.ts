@@ -10,6 +10,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
+import { StoreEvents } from '../events';
 import { StorePostgresDialect } from './introspector';
 import { ADD_MULTISETS_SQL, addMultisets } from './multiset';
 import type { Database } from './schema';
@@ -29,6 +30,14 @@ interface OpenDb {
    * one of them (db/changes.ts) is known to come from this process.
    */
   backends?: ReadonlySet<number>;
+  /**
+   * The store's events (ingested batches, saved settings, deleted analytics data). They live
+   * here rather than on the app because the code that emits them (ingestion, settings writes,
+   * imports, the shop connector, command-line tools) is handed the database, never the app,
+   * and an app serves one database. A worker thread opens the store again, with events no
+   * one listens to: after a task that ingested, the request thread emits on its own.
+   */
+  events: StoreEvents;
   close(): Promise<void>;
 }
 
@@ -192,6 +201,7 @@ export function openDatabase(
       engine: 'sqlite',
       sqlite,
       schema: undefined,
+      events: new StoreEvents(),
       close: () => kysely.destroy(),
     };
   }
@@ -244,6 +254,7 @@ export function openDatabase(
     sqlite: undefined,
     schema: options.schema,
     backends,
+    events: new StoreEvents(),
     close: () => kysely.destroy(),
   };
 }

@@ -30,23 +30,6 @@ import {
 import { SourceDayChanges } from './source-day';
 import type { OrderInput } from './types';
 
-/** Listeners told after each committed batch (the report cache bumps its version). */
-const ingestListeners = new Set<() => void>();
-
-/**
- * Tells the listeners a batch was committed elsewhere: by a worker thread, whose own
- * listeners live in its own memory (src/admin/jobs/worker.ts).
- */
-export function announceIngested(): void {
-  for (const listener of ingestListeners) listener();
-}
-
-/** Registers a listener called after every committed ingestion batch. */
-export function onIngested(listener: () => void): () => void {
-  ingestListeners.add(listener);
-  return () => ingestListeners.delete(listener);
-}
-
 /** Orders from which a batch counts as a bulk load (no statement timeout on PostgreSQL). */
 const BULK_BATCH_ORDERS = 5_000;
 
@@ -283,7 +266,7 @@ export async function ingestOrders(
     commitStarted = performance.now();
   });
   phaseTimer(options.timings)('commit', commitStarted);
-  for (const listener of ingestListeners) listener();
+  db.events.emit('ingested');
 }
 
 /**

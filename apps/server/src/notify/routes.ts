@@ -54,8 +54,12 @@ function listenOrigin(app: FastifyInstance): string | undefined {
   }
 }
 
-/** The notifier of each app (tests set its clock and call `tick`). */
-export const notifiers = new WeakMap<FastifyInstance, Notifier>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's notifier (set by notifyRoutes; tests set its clock and call `tick`). */
+    notifier: Notifier;
+  }
+}
 
 const V1 = '/wp-json/storelens/v1';
 /** Every digest and alert route: a user manages their own; store-wide ones need manage_options. */
@@ -228,7 +232,7 @@ export function notifyRoutes(
 ): Notifier {
   const notifier = new Notifier(db, { origin: () => listenOrigin(app), ...options });
   unsubscribeRoutes(app, db);
-  notifiers.set(app, notifier);
+  app.decorate('notifier', notifier);
   const ready = options.ready ?? (() => true);
   app.addHook('onReady', async () => {
     // The first tick waits until start-up is done (migrations on a first start).

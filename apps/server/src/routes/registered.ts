@@ -12,7 +12,12 @@ export interface RegisteredRoute {
   capability: RouteAccess | undefined;
 }
 
-const registered = new WeakMap<FastifyInstance, { method: string; route: RouteOptions }[]>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each route added since {@link recordRoutes}, once per method (set by recordRoutes). */
+    recordedRoutes: { method: string; route: RouteOptions }[];
+  }
+}
 
 /**
  * Starts recording every route added to `app` from now on (an `onRoute` hook; call it before
@@ -21,7 +26,7 @@ const registered = new WeakMap<FastifyInstance, { method: string; route: RouteOp
  */
 export function recordRoutes(app: FastifyInstance): void {
   const list: { method: string; route: RouteOptions }[] = [];
-  registered.set(app, list);
+  app.decorate('recordedRoutes', list);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) list.push({ method, route });
@@ -33,7 +38,8 @@ export function recordRoutes(app: FastifyInstance): void {
  * when asked, so that what later `onRoute` hooks add (the capability) is included.
  */
 export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
-  return (registered.get(app) ?? []).map(({ method, route }) => ({
+  const recorded = app.hasDecorator('recordedRoutes') ? app.recordedRoutes : [];
+  return recorded.map(({ method, route }) => ({
     method,
     url: route.url,
     schema: route.schema,

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RECORD_WRITES, type RecordWriter } from '../../connect/records';
 import type { Db } from '../../db/database';
-import { announceIngested } from '../../ingest/ingest';
 import type { WorkerTasks } from './worker';
 
 interface Pending {
@@ -111,9 +110,10 @@ const INGESTING = new Set<string>(['applyOrders', 'removeOrders']);
 /**
  * A shop sync's writes done on the worker thread (see RecordWriter): every catalog page,
  * order page and webhook delivery is written by the worker's connection, so the request
- * thread only waits for a message.
+ * thread only waits for a message. `db` is the store as this thread opened it: its events
+ * are the ones this thread's listeners hear.
  */
-export function workerWriter(worker: WorkerHost): RecordWriter {
+export function workerWriter(worker: WorkerHost, db: Pick<Db, 'events'>): RecordWriter {
   return Object.fromEntries(
     Object.keys(RECORD_WRITES).map((name) => [
       name,
@@ -124,7 +124,7 @@ export function workerWriter(worker: WorkerHost): RecordWriter {
           args,
         });
         // The worker's ingestion told only its own listeners (the report cache is here).
-        if (INGESTING.has(name)) announceIngested();
+        if (INGESTING.has(name)) db.events.emit('ingested');
         return result;
       },
     ]),
