@@ -233,7 +233,7 @@ export async function buildApp(
   const worker = app.jobWorker;
   connectionRoutes(app, db, app.jobRunner, {
     publicUrl: () => config.publicUrl,
-    ...(worker ? { writer: workerWriter(worker, db) } : {}),
+    ...(worker ? { writer: workerWriter(worker) } : {}),
     ...(starting ? { ready: () => !starting() } : {}),
     ...config.connect,
   });

@@ -27,7 +27,11 @@ export class WorkerHost {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
-  constructor(private readonly db: Pick<Db, 'url' | 'schema'>) {}
+  /**
+   * `db` is the store as this thread opened it: the worker opens its own connection from its
+   * url, and this thread's listeners hear the store's events (`workerWriter`).
+   */
+  constructor(readonly db: Pick<Db, 'url' | 'schema' | 'events'>) {}
 
   /** Whether this store can have a worker (an in-memory SQLite database is one connection's). */
   static available(db: Pick<Db, 'url'>): boolean {
@@ -110,10 +114,9 @@ const INGESTING = new Set<string>(['applyOrders', 'removeOrders']);
 /**
  * A shop sync's writes done on the worker thread (see RecordWriter): every catalog page,
  * order page and webhook delivery is written by the worker's connection, so the request
- * thread only waits for a message. `db` is the store as this thread opened it: its events
- * are the ones this thread's listeners hear.
+ * thread only waits for a message.
  */
-export function workerWriter(worker: WorkerHost, db: Pick<Db, 'events'>): RecordWriter {
+export function workerWriter(worker: WorkerHost): RecordWriter {
   return Object.fromEntries(
     Object.keys(RECORD_WRITES).map((name) => [
       name,
@@ -124,7 +127,7 @@ export function workerWriter(worker: WorkerHost, db: Pick<Db, 'events'>): Record
           args,
         });
         // The worker's ingestion told only its own listeners (the report cache is here).
-        if (INGESTING.has(name)) db.events.emit('ingested');
+        if (INGESTING.has(name)) worker.db.events.emit('ingested');
         return result;
       },
     ]),
