@@ -29,7 +29,12 @@ function run(label, cmd, args) {
 function firstLine(message) {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC.
   const plain = String(message ?? 'failed').replace(/\x1b\[[0-9;]*m/g, '');
-  return plain.split('\n')[0].slice(0, 300);
+  const first = plain.split('\n')[0];
+  // Vitest's JSON report keeps a failure's stack only, and a timeout's stack is the one it took
+  // when the test was declared, whose message is this placeholder.
+  if (first === 'Error: STACK_TRACE_ERROR')
+    return 'timed out: the test or one of its hooks ran past its time limit';
+  return first.slice(0, 300);
 }
 
 function count(jsonFile) {

@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { StoreEvents } from '../events';
-import { StorePostgresDialect } from './introspector';
+import { StorePostgresDialect } from './postgres-dialect';
 import { ADD_MULTISETS_SQL, addMultisets } from './multiset';
 import type { Database } from './schema';
 

@@ -3,6 +3,8 @@ import {
   type DatabaseMetadata,
   type DatabaseMetadataOptions,
   type Kysely,
+  type MigrationLockOptions,
+  PostgresAdapter,
   PostgresDialect,
   type SchemaMetadata,
   sql,
@@ -92,10 +94,47 @@ export class SearchPathIntrospector implements DatabaseIntrospector {
   }
 }
 
-/** Kysely's PostgreSQL dialect with `SearchPathIntrospector`. */
+/**
+ * Kysely's PostgreSQL adapter, with the migration lock taken per schema.
+ *
+ * Kysely's own adapter takes one advisory lock id for every migration on the database, so stores
+ * in different schemas of one server (the tests' and benches' stores, created side by side) wait
+ * for each other's whole migration run. Two processes migrating the same store still take the
+ * same lock: its id is the hash of the schema that holds the store's migration table.
+ */
+export class StorePostgresAdapter extends PostgresAdapter {
+  // biome-ignore lint/suspicious/noExplicitAny: as DialectAdapter's own signature.
+  override async acquireMigrationLock(db: Kysely<any>, options: MigrationLockOptions) {
+    await sql`
+      SELECT set_config('lock_timeout', ${String(MIGRATION_LOCK_TIMEOUT_MS)}, true),
+        pg_advisory_lock(${migrationLockId(options)})`.execute(db);
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: as DialectAdapter's own signature.
+  override async releaseMigrationLock(db: Kysely<any>, options: MigrationLockOptions) {
+    await sql`SELECT pg_advisory_unlock(${migrationLockId(options)})`.execute(db);
+  }
+}
+
+/** As long as Kysely's own adapter waits for the lock: an hour. */
+const MIGRATION_LOCK_TIMEOUT_MS = 60 * 60 * 1000;
+
+/** The advisory lock id of the migrations of the store whose migration table `options` names. */
+function migrationLockId(options: MigrationLockOptions) {
+  const schema = options.lockTableSchema
+    ? sql`${options.lockTableSchema}::text`
+    : sql`current_schema()`;
+  return sql`hashtextextended('storelens migrations ' || ${schema}, 0)`;
+}
+
+/** Kysely's PostgreSQL dialect with `SearchPathIntrospector` and `StorePostgresAdapter`. */
 export class StorePostgresDialect extends PostgresDialect {
   // biome-ignore lint/suspicious/noExplicitAny: as DatabaseIntrospector's own signature.
   override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
     return new SearchPathIntrospector(db);
+  }
+
+  override createAdapter(): StorePostgresAdapter {
+    return new StorePostgresAdapter();
   }
 }
