@@ -60,8 +60,6 @@ import {
 } from '../apps/server/bench/scratch-store';
 import { formatStoreSize, storeSize } from '../apps/server/bench/store-size';
 import { startImport } from '../apps/server/src/admin/import';
-import { readOrderInputs } from '../apps/server/src/admin/import-source';
-import { readJob } from '../apps/server/src/admin/jobs/runner';
 import { buildApp } from '../apps/server/src/app';
 import { SESSION_COOKIE } from '../apps/server/src/auth/plugin';
 import {
@@ -74,8 +72,10 @@ import {
 import type { Db } from '../apps/server/src/db/database';
 import { RawSql } from '../apps/server/src/db/sql';
 import { DEMO_GENERATOR_VERSION, generateDemoStore } from '../apps/server/src/demo/generate';
+import { readOrderInputs } from '../apps/server/src/ingest/import-source';
 import { ingestOrders } from '../apps/server/src/ingest/ingest';
 import type { OrderInput } from '../apps/server/src/ingest/types';
+import { readJob } from '../apps/server/src/jobs/runner';
 import { isEmpty, isUnfinishedDemo, openStore } from '../apps/server/src/store';
 import { BENCH_ANALYST } from './bench-pages';
 

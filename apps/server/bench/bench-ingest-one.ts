@@ -20,9 +20,9 @@
 import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { readOrderInputs } from '../src/admin/import-source';
 import { RawSql } from '../src/db/sql';
 import { generateDemoStore } from '../src/demo/generate';
+import { readOrderInputs } from '../src/ingest/import-source';
 import { ingestOrders } from '../src/ingest/ingest';
 import type { OrderInput } from '../src/ingest/types';
 import { openStore } from '../src/store';

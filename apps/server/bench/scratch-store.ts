@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { rebuildSchema } from '../src/admin/rebuild';
 import type { Db, Engine } from '../src/db/database';
+import { rebuildSchema } from '../src/ingest/rebuild';
 import { openStore } from '../src/store';
 
 /** A throwaway store: where it lives, and how to drop it with everything in it. */
@@ -73,7 +73,7 @@ export async function scratchStore(
       onServer(
         url,
         `DROP SCHEMA ${schema} CASCADE`,
-        // A rebuild's copy of the analytics tables (src/admin/rebuild.ts), if one was left.
+        // A rebuild's copy of the analytics tables (src/ingest/rebuild.ts), if one was left.
         `DROP SCHEMA IF EXISTS ${rebuildSchema({ schema })} CASCADE`,
       ),
     schema,

@@ -5,7 +5,6 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin';
-import { workerWriter } from './admin/jobs/worker-host';
 import { dropReportCacheOnChanges } from './analytics/cache';
 import { requires, scopeCapability, withCapability } from './auth/capability';
 import { allowedHostsOf, cookieSession, installAuth } from './auth/plugin';
@@ -20,6 +19,7 @@ import { isDatabaseUnavailable, isStatementTimeout, RETRY_AFTER_SECONDS } from '
 import { ApiError } from './errors';
 import { fairTurns } from './fair-turns';
 import { registerInputGuards } from './input-guards';
+import { workerWriter } from './jobs/worker-host';
 import { mcpRoutes } from './mcp/route';
 import { notifyRoutes } from './notify/routes';
 import { analyticsRoutes } from './routes/analytics';

@@ -1,6 +1,6 @@
 import { type DateType, type OrderStatus, settingDefinitions } from '@storelens/api';
-import { checkSettingValue } from './admin/settings-values';
 import type { Db } from './db/database';
+import { checkSettingValue } from './settings-values';
 
 /**
  * The namespace of the options the server keeps for itself: control state that start-up,

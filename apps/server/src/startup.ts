@@ -1,8 +1,8 @@
-import type { WorkerHost } from './admin/jobs/worker-host';
 import { restoreIndexes } from './db/bulk';
 import type { Db } from './db/database';
 import { isDatabaseUnavailable } from './db/faults';
 import { migrateToLatest } from './db/migrate';
+import type { WorkerHost } from './jobs/worker-host';
 import { buildStaleSummaries, ensureDemoStore, withStartupLock } from './store';
 
 /**

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BootSettings } from '@storelens/api';
 import { currencySymbols } from '@storelens/currency';
-import { dataOnlyStatuses, statusLabel } from './admin/settings';
 import { listConnections } from './connect/tables';
 import type { Db } from './db/database';
 import { getOptions, readStoreSettings } from './options';
+import { dataOnlyStatuses, statusLabel } from './order-statuses';
 
 /** The store settings the dashboard boots with. */
 export async function bootSettings(db: Db): Promise<BootSettings> {

@@ -1,9 +1,9 @@
 import type { ImportStatusBody, ImportTotalsBody } from '@storelens/api';
 import { expect, it } from 'vitest';
-import { readOrderInputs } from '../src/admin/import-source';
 import type { Db } from '../src/db/database';
 import { ANALYTICS_TABLES } from '../src/db/schema';
 import { generateDemoStore } from '../src/demo/generate';
+import { readOrderInputs } from '../src/ingest/import-source';
 import { ingestOrders } from '../src/ingest/ingest';
 import { toUnits } from '../src/money';
 import { call, expectError } from './admin-helpers';

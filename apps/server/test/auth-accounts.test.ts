@@ -7,12 +7,12 @@ import type {
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { nowGmt } from '../src/admin/dates';
 import { buildApp } from '../src/app';
-import { userCommand } from '../src/auth/cli';
 import { firstRun } from '../src/auth/first-run';
 import { CONTENT_SECURITY_POLICY, SESSION_COOKIE } from '../src/auth/plugin';
 import { createUser, issueToken } from '../src/auth/users';
+import { userCommand } from '../src/cli/user';
+import { nowGmt } from '../src/clock';
 import type { Db } from '../src/db/database';
 import { describeEachEngine, signIn, TEST_PASSWORD, testEmail } from './harness';
 

@@ -5,7 +5,7 @@ import { buildTestApp, freshStore } from './harness';
 import { spawnTsx } from './rebuild-helpers';
 import { WooSimulator } from './woo-simulator';
 
-const cli = fileURLToPath(new URL('../src/connect/cli.ts', import.meta.url));
+const cli = fileURLToPath(new URL('../src/cli/connect.ts', import.meta.url));
 
 async function run(args: string[], env: Record<string, string>) {
   const child = spawnTsx(cli, args, env);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readOrderInputs } from '../src/admin/import-source';
 import * as m033 from '../src/db/migrations/033_order_payment_attribution';
 import * as m034 from '../src/db/migrations/034_cost_of_goods';
 import * as m036 from '../src/db/migrations/036_source_indexes';
+import { readOrderInputs } from '../src/ingest/import-source';
 import { ingestOrders } from '../src/ingest/ingest';
 import { call } from './admin-helpers';
 import {

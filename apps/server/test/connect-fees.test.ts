@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readOrderInputs } from '../src/admin/import-source';
 import * as m029 from '../src/db/migrations/029_order_fee_lines';
+import { readOrderInputs } from '../src/ingest/import-source';
 import { ingestOrders } from '../src/ingest/ingest';
 import { setOptions } from '../src/options';
 import { call } from './admin-helpers';

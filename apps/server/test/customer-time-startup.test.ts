@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { WorkerHost } from '../src/admin/jobs/worker-host';
 import {
   buildStaleCustomerTime,
   customerTimeCurrent,
@@ -9,6 +8,7 @@ import type { Db } from '../src/db/database';
 import { migrateTo, migrateToLatest } from '../src/db/migrate';
 import { RawSql } from '../src/db/sql';
 import { generateDemoStore } from '../src/demo/generate';
+import { WorkerHost } from '../src/jobs/worker-host';
 import { readStoreSettings } from '../src/options';
 import { prepareStore } from '../src/startup';
 import { openStore } from '../src/store';

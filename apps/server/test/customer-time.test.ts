@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { readOrderInputs } from '../src/admin/import-source';
 import {
   customerTimeCurrent,
   rebuildStoreCustomerTime,
@@ -11,6 +10,7 @@ import { CUSTOMER_COLUMNS } from '../src/db/schema';
 import { RawSql } from '../src/db/sql';
 import { generateDemoStore } from '../src/demo/generate';
 import { Random } from '../src/demo/random';
+import { readOrderInputs } from '../src/ingest/import-source';
 import { ingestOrders } from '../src/ingest/ingest';
 import { readStoreSettings, setOptions } from '../src/options';
 import { order } from './fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readOrderInputs } from '../src/admin/import-source';
 import type { Db } from '../src/db/database';
+import { readOrderInputs } from '../src/ingest/import-source';
 import { ingestOrders } from '../src/ingest/ingest';
 import type { OrderInput } from '../src/ingest/types';
 import { order, seedCatalog, storeSettings } from './fixtures';

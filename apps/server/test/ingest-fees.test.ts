@@ -1,9 +1,9 @@
 import type { OrderStatus } from '@storelens/api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOrderInputs } from '../src/admin/import-source';
 import type { Db } from '../src/db/database';
 import { RawSql } from '../src/db/sql';
+import { readOrderInputs } from '../src/ingest/import-source';
 import { ingestOrders } from '../src/ingest/ingest';
 import type { OrderInput } from '../src/ingest/types';
 import { fromUnits } from '../src/money';

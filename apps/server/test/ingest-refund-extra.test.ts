@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { readOrderInputs } from '../src/admin/import-source';
+import { readOrderInputs } from '../src/ingest/import-source';
 import { ingestOrders } from '../src/ingest/ingest';
 import type { OrderInput } from '../src/ingest/types';
 import { describeEachEngine } from './harness';

@@ -1,7 +1,7 @@
 import { threadId } from 'node:worker_threads';
 import { expect, it } from 'vitest';
-import { type JobHandler, JobRunner, ownerIsGone, readJob } from '../src/admin/jobs/runner';
 import { openDatabase } from '../src/db/database';
+import { type JobHandler, JobRunner, ownerIsGone, readJob } from '../src/jobs/runner';
 import { waitFor } from './connect-helpers';
 import { describeEachEngine } from './harness';
 

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { IMPORT_KIND, importHandler, importStatus, startImport } from '../src/admin/import';
-import { JobRunner, readJob } from '../src/admin/jobs/runner';
 import { clearJobFault, injectJobFault } from '../src/db/faults';
 import { ingestOrders } from '../src/ingest/ingest';
+import { JobRunner, readJob } from '../src/jobs/runner';
 import { order, seedCatalog } from './fixtures';
 import { describeEachEngine } from './harness';
 

@@ -1,8 +1,8 @@
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { migrateCommand } from '../src/cli/migrate';
 import type { Db } from '../src/db/database';
 import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../src/db/migrate';
-import { migrateCommand } from '../src/db/migrate-cli';
 import { ingestOrders } from '../src/ingest/ingest';
 import { mayOrders, seedCatalog, storeSettings } from './fixtures';
 import { engines, freshStore } from './harness';

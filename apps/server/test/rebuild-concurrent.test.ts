@@ -6,10 +6,10 @@ import {
   startImport,
   startingProgress,
 } from '../src/admin/import';
-import { JobRunner } from '../src/admin/jobs/runner';
-import { WorkerHost } from '../src/admin/jobs/worker-host';
 import type { Db } from '../src/db/database';
 import { generateDemoStore } from '../src/demo/generate';
+import { JobRunner } from '../src/jobs/runner';
+import { WorkerHost } from '../src/jobs/worker-host';
 import { call } from './admin-helpers';
 import { describeEachEngine } from './harness';
 import { waitFor } from './rebuild-helpers';

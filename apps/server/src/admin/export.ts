@@ -21,13 +21,16 @@ import { can } from '../auth/roles';
 import { newToken, sameSecret } from '../auth/secrets';
 import * as throttle from '../auth/throttle';
 import { type User, userById } from '../auth/users';
+import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
 import { isDatabaseClosed, isDatabaseUnavailable } from '../db/faults';
 import { ApiError } from '../errors';
+import { type Job, type JobHandler, type JobRunner, newJobId, readJob } from '../jobs/runner';
+import type { WorkerHost } from '../jobs/worker-host';
+import { sendMail } from '../mail';
 import { getOptions } from '../options';
 import { parseSqlUtc } from '../timezone';
 import { currentUserId, originOf } from './context';
-import { nowGmt } from './dates';
 import { adminError } from './errors';
 import {
   builtInSource,
@@ -38,9 +41,6 @@ import {
   reportSource,
   valueAt,
 } from './export-sources';
-import { type Job, type JobHandler, type JobRunner, newJobId, readJob } from './jobs/runner';
-import type { WorkerHost } from './jobs/worker-host';
-import { sendMail } from './mail';
 
 /** The job kind of report exports. */
 export const EXPORT_KIND = 'export';

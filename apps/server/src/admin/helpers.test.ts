@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { localAndGmt } from '../clock';
 import { zone } from '../timezone';
-import { localAndGmt } from './dates';
 import { percentComplete } from './export';
 import { importFrom } from './import';
 import { noteActionUrl } from './notes';

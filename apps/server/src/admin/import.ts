@@ -15,21 +15,21 @@ import { checkJobFault } from '../db/faults';
 import { ANALYTICS_TABLES } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ApiError } from '../errors';
+import { readOrderInputs } from '../ingest/import-source';
 import { ingestOrders } from '../ingest/ingest';
 import { countItemVisits } from '../ingest/item-visits';
-import { refreshLocalDates } from '../local-dates';
-import { getOptions, readStoreSettings, setOptions } from '../options';
-import { formatSqlUtc, parseSqlUtc, zone } from '../timezone';
-import { readOrderInputs } from './import-source';
-import { type Job, type JobHandler, type JobRunner, markCancelled, parseJob } from './jobs/runner';
-import type { WorkerHost } from './jobs/worker-host';
 import {
   createShadow,
   forgetOrderWrites,
   replayOrderWrites,
   shadowOwner,
   swapShadow,
-} from './rebuild';
+} from '../ingest/rebuild';
+import { type Job, type JobHandler, type JobRunner, markCancelled, parseJob } from '../jobs/runner';
+import type { WorkerHost } from '../jobs/worker-host';
+import { refreshLocalDates } from '../local-dates';
+import { getOptions, readStoreSettings, setOptions } from '../options';
+import { formatSqlUtc, parseSqlUtc, zone } from '../timezone';
 
 /** The job kind of historical imports. */
 export const IMPORT_KIND = 'import';
@@ -57,7 +57,7 @@ export interface ImportProgress {
   orders: { imported: number; total: number };
   /**
    * A rebuild beside the live tables replays the orders written since this time (ms) before
-   * its swap (rebuild.ts); the 'replay' phase, those written since the swap began. Absent on
+   * its swap (ingest/rebuild.ts); the 'replay' phase, those written since the swap began. Absent on
    * jobs queued before it existed: every noted write is replayed.
    */
   changesSince?: number;
@@ -116,7 +116,7 @@ export async function importTotals(
  * With a worker host each batch runs on the worker's thread and connection, so requests keep
  * their latency while it works (SQLite's calls block the thread that makes them). A full
  * import (all orders, none skipped: a settings rebuild, or a request for everything) is
- * built beside the live tables and swapped in by its last step (src/admin/rebuild.ts), so the
+ * built beside the live tables and swapped in by its last step (src/ingest/rebuild.ts), so the
  * reports never mix old and new settings, even when the rebuild fails half-way. Such an
  * import's customers step only counts the customers: their dates, and the other live rows'
  * local dates (in the shop's zone: local-dates.ts), are set by the swap, in its transaction.
@@ -161,7 +161,7 @@ export const isFullImport = (params: ImportParams) => params.from === -1 && !par
 export interface ImportStepInput
   extends Pick<Job<ImportParams, ImportProgress>, 'params' | 'progress'> {
   jobId?: string;
-  /** Build beside the live tables, on the connection `rebuild` gives (see rebuild.ts). */
+  /** Build beside the live tables, on the connection `rebuild` gives (see ingest/rebuild.ts). */
   beside?: boolean;
 }
 

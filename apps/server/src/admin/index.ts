@@ -4,11 +4,11 @@ import type { StockWriteThrough } from '../connect/stock';
 import { recomputeHandler } from '../costs/recompute';
 import { costRoutes } from '../costs/routes';
 import type { Db } from '../db/database';
+import { JobRunner } from '../jobs/runner';
+import { WorkerHost } from '../jobs/worker-host';
 import { exportHandler, exportRoutes } from './export';
 import { favoritesRoutes } from './favorites';
 import { importHandler, importRoutes, startImport } from './import';
-import { JobRunner } from './jobs/runner';
-import { WorkerHost } from './jobs/worker-host';
 import { notesRoutes } from './notes';
 import { onboardingRoutes } from './onboarding';
 import { onboardingTaskRoutes } from './onboarding-tasks';
@@ -18,6 +18,7 @@ import { reviewsRoutes } from './reviews';
 import { settingsRoutes } from './settings';
 import { stockRoutes } from './stock';
 
+export { JobRunner } from '../jobs/runner';
 export {
   type ExportColumn,
   type ExportPage,
@@ -26,7 +27,6 @@ export {
   registerReportSource,
 } from './export-sources';
 export { startImport } from './import';
-export { JobRunner } from './jobs/runner';
 
 /** Admin service options; by default read from the environment (`SMTP_URL`). */
 export interface AdminOptions {

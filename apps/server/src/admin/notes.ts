@@ -15,13 +15,13 @@ import {
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
+import { isoOf, localAndGmt, nowGmt } from '../clock';
 import type { Db } from '../db/database';
 import type { AdminNoteTable } from '../db/schema';
 import { ApiError } from '../errors';
 import { readStoreSettings } from '../options';
 import { setPagingHeaders } from '../routes/paging';
 import { zone } from '../timezone';
-import { isoOf, localAndGmt, nowGmt } from './dates';
 import { adminError } from './errors';
 import { sanitizeNoteContent } from './sanitize';
 

@@ -19,10 +19,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
+import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
 import { getOptions, setOptions } from '../options';
 import { contextAnswers } from './context';
-import { nowGmt } from './dates';
 import { adminError } from './errors';
 import { paymentMethods, readProfile, tasksStatus } from './onboarding';
 import { pluginCatalog } from './plugin-catalog';

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
+import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
 import type { ProductTable } from '../db/schema';
 import { ApiError } from '../errors';
@@ -21,7 +22,6 @@ import { toUnits } from '../money';
 import { getOptions, readStoreSettings, setOptions } from '../options';
 import { zone } from '../timezone';
 import { contextAnswers } from './context';
-import { nowGmt } from './dates';
 import { pluginCatalog } from './plugin-catalog';
 import { pluginState } from './plugins';
 

@@ -12,9 +12,9 @@ import { assertOptionsReadable, requires } from '../auth/capability';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { getOptions, isInternalOption, setOptions } from '../options';
+import { checkSettingValue } from '../settings-values';
 import { adminError } from './errors';
 import { announceSettings, type CheckedSettings, checkSettings } from './settings';
-import { checkSettingValue } from './settings-values';
 
 /** Largest JSON text of one option value, in bytes. */
 export const MAX_OPTION_BYTES = 64 * 1024;

@@ -23,13 +23,13 @@ import { type Static, Type } from 'typebox';
 import { requires } from '../auth/capability';
 import { authError } from '../auth/errors';
 import { sameSecret } from '../auth/secrets';
+import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
+import { newJobId } from '../jobs/runner';
 import { getOptions, setOptions } from '../options';
 import { contextAnswers, currentUserId, originOf, paramsOf } from './context';
-import { nowGmt } from './dates';
 import { adminError } from './errors';
-import { newJobId } from './jobs/runner';
 import { catalogPlugin, pluginCatalog } from './plugin-catalog';
 
 /** Where the Jetpack connection returns by default: the dashboard. */

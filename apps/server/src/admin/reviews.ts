@@ -12,12 +12,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
+import { isoOf, localAndGmt } from '../clock';
 import type { Db } from '../db/database';
 import type { ProductReviewTable } from '../db/schema';
 import { readStoreSettings } from '../options';
 import { setPagingHeaders } from '../routes/paging';
 import { zone } from '../timezone';
-import { isoOf, localAndGmt } from './dates';
 import { adminError } from './errors';
 
 type ReviewRow = ProductReviewTable & { product_name: string | null };

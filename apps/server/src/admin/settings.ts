@@ -22,8 +22,9 @@ import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import type { SettingsChange } from '../events';
 import { getOptions, setOptions } from '../options';
+import { dataOnlyStatuses, statusLabel } from '../order-statuses';
+import { checkSettingValue } from '../settings-values';
 import { adminError } from './errors';
-import { checkSettingValue } from './settings-values';
 
 /** Definitions of one group, or a 404 for an unknown group. */
 function groupDefinitions(group: string): SettingDefinition[] {
@@ -58,28 +59,6 @@ const STATUS_SETTINGS: Readonly<Record<string, { excludesRefunded: boolean }>> =
   woocommerce_excluded_report_order_statuses: { excludesRefunded: true },
   woocommerce_actionable_order_statuses: { excludesRefunded: false },
 };
-
-/** A status slug as a label: "awaiting-shipment" → "Awaiting shipment". */
-export function statusLabel(slug: string): string {
-  const words = slug.replace(/^wc-/, '').replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/**
- * Statuses of stored orders that no registered list names (a connected shop's custom
- * statuses, or an import's), sorted: the status settings and the dashboard's status filters
- * (its boot settings, on every page load) offer them too. Read from revenue_day, which has a
- * row per day and status that orders have: a few thousand rows where order_stats has one per
- * order.
- */
-export async function dataOnlyStatuses(db: Db): Promise<string[]> {
-  const known = new Set<string>(orderStatuses);
-  const rows = await db.kysely.selectFrom('revenue_day').select('status').distinct().execute();
-  return rows
-    .map((r) => String(r.status ?? ''))
-    .filter((status) => status !== '' && !known.has(status))
-    .sort();
-}
 
 /**
  * A group's definitions with the status settings' options completed by the statuses found in

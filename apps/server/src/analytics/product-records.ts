@@ -3,7 +3,7 @@
  * the store's low-stock threshold and `extended_info` (docs/api.md, "Analytics: lists").
  */
 import type { CostSource } from '@storelens/api';
-import { nowGmt } from '../admin/dates';
+import { nowGmt } from '../clock';
 import { costInForce, enteredCostsWin, readCostHistories } from '../costs/unit-costs';
 import { fromUnits } from '../money';
 import { getOptions } from '../options';

@@ -15,10 +15,10 @@ import {
   WpUsersResponse,
 } from '@storelens/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendMail } from '../admin/mail';
 import { escapeHtml } from '../analytics/paging';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
+import { sendMail } from '../mail';
 import { answers } from '../wp-conventions';
 import { withCapability } from './capability';
 import { authError } from './errors';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { nowGmt } from '../admin/dates';
+import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/faults';
 import type { UserTable } from '../db/schema';

@@ -1,11 +1,11 @@
 import { ConnectionsResponse, ConnectionView, DisconnectResponse } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
-import type { JobRunner } from '../admin/jobs/runner';
 import { withCapability } from '../auth/capability';
 import { readReconcileMinutes } from '../config';
 import type { Db } from '../db/database';
 import { isDatabaseUnavailable } from '../db/faults';
 import { ApiError } from '../errors';
+import type { JobRunner } from '../jobs/runner';
 import { parseSqlUtc } from '../timezone';
 import { answers } from '../wp-conventions';
 import {

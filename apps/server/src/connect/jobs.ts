@@ -1,6 +1,6 @@
-import { nowGmt } from '../admin/dates';
-import { type Job, type JobHandler, type JobRunner, newJobId } from '../admin/jobs/runner';
+import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
+import { type Job, type JobHandler, type JobRunner, newJobId } from '../jobs/runner';
 import { formatSqlUtc, parseSqlUtc } from '../timezone';
 import { type ClientOptions, ShopError, WooClient } from './client';
 import { fetchRefunds, localWriter, type RecordWriter } from './records';
@@ -76,7 +76,7 @@ export interface SyncOptions {
   /**
    * Where the import, reconciliation and webhook deliveries write what they read (catalog,
    * customers, coupons, orders): by default here, on the calling thread; the server passes
-   * the worker thread's (src/admin/jobs/worker-host.ts), so the writes do not hold the thread
+   * the worker thread's (src/jobs/worker-host.ts), so the writes do not hold the thread
    * that answers requests.
    */
   writer?: RecordWriter;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { noteOrderWrites } from '../admin/rebuild';
 import { storeTimeSettings, writeCustomers } from '../analytics/customer-time';
 import { refreshCustomerDates } from '../customer-activity';
 import type { Db } from '../db/database';
@@ -7,6 +6,7 @@ import { CUSTOMER_COLUMNS, PRODUCT_COLUMNS } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ingestOrders } from '../ingest/ingest';
 import { deferItemVisits, recountItemVisits } from '../ingest/item-visits';
+import { noteOrderWrites } from '../ingest/rebuild';
 import type { OrderInput } from '../ingest/types';
 import { readStoreSettings } from '../options';
 import { zone } from '../timezone';
@@ -502,7 +502,7 @@ export async function applyOrders(
     applied.push({ ...mark, digest });
   });
   if (applied.length === 0) return 0;
-  // Noted first: a rebuild running beside the live tables replays them (admin/rebuild.ts).
+  // Noted first: a rebuild running beside the live tables replays them (ingest/rebuild.ts).
   await noteOrderWrites(
     db,
     applied.map((m) => m.id),
@@ -577,7 +577,7 @@ type WithoutDb<F> = F extends (db: Db, ...args: infer A) => infer R ? (...args: 
 /**
  * Where the connector's writes run. The import, reconciliation and webhook deliveries only
  * read the shop and hand each page to a writer: {@link localWriter} runs the write on the
- * calling thread; the server passes the worker thread's (src/admin/jobs/worker-host.ts), so a
+ * calling thread; the server passes the worker thread's (src/jobs/worker-host.ts), so a
  * catalog of 20,000 products or a page of orders never holds the thread that answers requests.
  */
 export type RecordWriter = { [K in keyof RecordWrites]: WithoutDb<RecordWrites[K]> };

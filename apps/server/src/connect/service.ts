@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { rebuildSettingIds } from '@storelens/api';
-import { nowGmt } from '../admin/dates';
 import { cancelImports } from '../admin/import';
-import type { JobRunner } from '../admin/jobs/runner';
+import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
+import type { JobRunner } from '../jobs/runner';
 import { getOptions, setOptions } from '../options';
 import { isEmpty, resetStore } from '../store';
 import { answerError, type ClientOptions, ShopError, WooClient } from './client';

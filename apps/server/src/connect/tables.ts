@@ -1,4 +1,4 @@
-import { nowGmt } from '../admin/dates';
+import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
 
 /** Tables of migration 014 (merged into the store's Database type). */

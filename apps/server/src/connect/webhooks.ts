@@ -1,13 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WebhookDeliveryResponse } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
-import { nowGmt } from '../admin/dates';
-import { jobLeaseMs, newOwner } from '../admin/jobs/runner';
 import { requires } from '../auth/capability';
+import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
 import { isDatabaseClosed, isDatabaseUnavailable } from '../db/faults';
 import { forgetOwner, Lease } from '../db/lease';
 import { ApiError } from '../errors';
+import { jobLeaseMs, newOwner } from '../jobs/runner';
 import { answers } from '../wp-conventions';
 import type { ClientOptions } from './client';
 import { clientOf } from './jobs';

@@ -1,10 +1,10 @@
 import type { CostRecomputeStatus } from '@storelens/api';
-import { readOrderInputs } from '../admin/import-source';
-import { type Job, type JobHandler, type JobRunner, parseJob } from '../admin/jobs/runner';
-import { noteOrderWrites } from '../admin/rebuild';
 import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
+import { readOrderInputs } from '../ingest/import-source';
 import { ingestOrders } from '../ingest/ingest';
+import { noteOrderWrites } from '../ingest/rebuild';
+import { type Job, type JobHandler, type JobRunner, parseJob } from '../jobs/runner';
 
 /** The job kind that recomputes orders after a cost change. */
 export const COST_RECOMPUTE_KIND = 'cost_recompute';
@@ -58,7 +58,7 @@ export async function countAffected(
  * again, so each line without a shop-stored cost takes the unit cost in force now, and every
  * lookup row and rollup of the days the orders touch is replaced exactly (ingestion subtracts
  * an order's old contribution and adds its new one). A running rebuild replays them
- * (admin/rebuild.ts). Repeating a step changes nothing.
+ * (ingest/rebuild.ts). Repeating a step changes nothing.
  */
 export async function recomputeStep(
   db: Db,

@@ -17,12 +17,12 @@ import {
 import { CsvSyntaxError, readCsv } from '@storelens/csv';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { nowGmt } from '../admin/dates';
-import type { JobRunner } from '../admin/jobs/runner';
+import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
 import type { ProductTable } from '../db/schema';
 import { RawSql } from '../db/sql';
 import { ApiError } from '../errors';
+import type { JobRunner } from '../jobs/runner';
 import { fromUnits, toUnits } from '../money';
 import { readStoreSettings, setOptions } from '../options';
 import { zone } from '../timezone';

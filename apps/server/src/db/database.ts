@@ -11,8 +11,8 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { StoreEvents } from '../events';
-import { StorePostgresDialect } from './postgres-dialect';
 import { ADD_MULTISETS_SQL, addMultisets } from './multiset';
+import { StorePostgresDialect } from './postgres-dialect';
 import type { Database } from './schema';
 
 /** Which SQL engine a database runs on. */
@@ -169,7 +169,7 @@ export function openDatabase(
     /**
      * PostgreSQL: schemas searched for unqualified names, in order (default: `schema`). A
      * rebuild puts its own schema first, so the analytics tables it builds shadow the live
-     * ones (src/admin/rebuild.ts).
+     * ones (src/ingest/rebuild.ts).
      */
     searchPath?: readonly string[];
   } = {},

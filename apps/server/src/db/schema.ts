@@ -736,7 +736,7 @@ export interface Database {
 
 /**
  * Every analytics table: rows derived from the source tables by ingestion, which the import
- * rebuilds and `delete` empties (admin/rebuild.ts), and which the rebuild and idempotence
+ * rebuilds and `delete` empties (ingest/rebuild.ts), and which the rebuild and idempotence
  * tests compare row by row. A table added to the analytics gets listed here once.
  */
 export const ANALYTICS_TABLES = [

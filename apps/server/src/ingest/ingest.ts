@@ -121,7 +121,7 @@ export async function ingestOrders(
       )
     ).map((r) => Number(r.id));
     // A removed order may have lookup rows without source rows (a rebuild read it before the
-    // shop removed it: admin/rebuild.ts replays the removal): it is taken out all the same.
+    // shop removed it: rebuild.ts replays the removal): it is taken out all the same.
     for (const r of await sql.selectIn<{ id: number }>(
       'SELECT order_id AS id FROM order_stats',
       'order_id',

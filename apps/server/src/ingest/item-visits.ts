@@ -21,7 +21,7 @@ import type { Lookup } from './rows';
 // it (those of the orders it replaces or removes out, its own in), and adds the difference of
 // the two visit counts (`ItemVisitChanges`); a bulk load and the migration count them for the
 // whole store in SQL (`fillItemVisits`). The excluded statuses are those of the
-// time of ingestion: a change of them rebuilds every analytics table (admin/rebuild.ts).
+// time of ingestion: a change of them rebuilds every analytics table (rebuild.ts).
 
 /** The item kinds item_visits holds, with their lookup column. */
 export const VISIT_ITEMS = [

@@ -3,8 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { ChannelInput, ChannelType, ChannelView } from '@storelens/api';
-import { sendMail } from '../admin/mail';
 import { ApiError } from '../errors';
+import { sendMail } from '../mail';
 import { internalTargetReason, publicTarget, type ResolvedAddress } from './addresses';
 
 /** A channel as stored with its rule. */

@@ -1,5 +1,5 @@
 /*
- * The worker thread of src/admin/jobs/worker-host.ts: opens its own connection to the store
+ * The worker thread of src/jobs/worker-host.ts: opens its own connection to the store
  * (already migrated by the server) and runs the long tasks it is sent, one at a time: import
  * and rebuild batches, export pages, the database writes of a shop's sync (catalog, orders,
  * webhook deliveries), and the demo
@@ -7,18 +7,18 @@
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { type RecordWrites, runRecordWrite } from '../../connect/records';
-import { type Db, openDatabase } from '../../db/database';
-import { buildStaleSummaries, ensureDemoStore } from '../../store';
-import { type ExportParams, type ExportProgress, exportReader, exportStep } from '../export';
-import { directReader } from '../export-sources';
-import { type ImportStepInput, importStep } from '../import';
-import { openRebuildDatabase } from '../rebuild';
+import { type ExportParams, type ExportProgress, exportReader, exportStep } from '../admin/export';
+import { directReader } from '../admin/export-sources';
+import { type ImportStepInput, importStep } from '../admin/import';
+import { type RecordWrites, runRecordWrite } from '../connect/records';
+import { type Db, openDatabase } from '../db/database';
+import { openRebuildDatabase } from '../ingest/rebuild';
+import { buildStaleSummaries, ensureDemoStore } from '../store';
 
 const { url, schema } = workerData as { url: string; schema: string | undefined };
 const db = openDatabase(url, schema ? { schema } : {});
 
-/** The connection full rebuilds run on, opened on first use (see src/admin/rebuild.ts). */
+/** The connection full rebuilds run on, opened on first use (see src/ingest/rebuild.ts). */
 let rebuildDb: Db | undefined;
 const rebuild = () => {
   rebuildDb ??= openRebuildDatabase(db);

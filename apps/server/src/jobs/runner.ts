@@ -1,14 +1,14 @@
 import { hostname } from 'node:os';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import { isDatabaseClosed, isDatabaseUnavailable } from '../../db/faults';
-import { forgetOwner, newOwner, ownerIsGone } from '../../db/lease';
-import { newRowId } from '../../db/row-ids';
+import type { Db } from '../db/database';
+import { isDatabaseClosed, isDatabaseUnavailable } from '../db/faults';
+import { forgetOwner, newOwner, ownerIsGone } from '../db/lease';
+import { newRowId } from '../db/row-ids';
 
-export { newOwner, ownerIsGone } from '../../db/lease';
+export { newOwner, ownerIsGone } from '../db/lease';
 
-import type { AdminJobTable } from '../../db/schema';
-import { nowGmt } from '../dates';
+import { nowGmt } from '../clock';
+import type { AdminJobTable } from '../db/schema';
 
 /** Job states: queued → running → done | failed | cancelled. */
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';

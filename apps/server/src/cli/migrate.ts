@@ -7,11 +7,12 @@
  * A start applies every pending migration by itself; `to` is for going back to an older
  * version of Storelens, which refuses a store migrated past its own latest migration.
  */
-import { runCommand } from '../command-line';
+
 import { readConfig } from '../config';
+import { type Db, openDatabase } from '../db/database';
+import { migrateTo, migrationStatus } from '../db/migrate';
 import { withStartupLock } from '../store';
-import { type Db, openDatabase } from './database';
-import { migrateTo, migrationStatus } from './migrate';
+import { runCommand } from './run-command';
 
 const USAGE = 'Usage: npm run migrate -- status | to NAME';
 

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
+import { defaultDemoOptions, generateDemoStore } from '../demo/generate';
 import { isEmpty, isUnfinishedDemo, openStore, resetStore } from '../store';
 import { assertTimezone } from '../timezone';
-import { defaultDemoOptions, generateDemoStore } from './generate';
 
 const usage = `Usage: npm run demo -- [--orders N] [--seed S] [--years Y] [--end YYYY-MM-DD]
                        [--timezone Area/City] [--currency USD] [--week-start 0-6] [--reset]

@@ -26,9 +26,9 @@ import { sql } from 'kysely';
 import { type Db, openDatabase } from '../db/database';
 import { ANALYTICS_TABLES } from '../db/schema';
 import { RawSql } from '../db/sql';
-import { ingestOrders } from '../ingest/ingest';
 import { formatSqlUtc } from '../timezone';
 import { readOrderInputs } from './import-source';
+import { ingestOrders } from './ingest';
 
 /** Tables a rebuild builds beside the live ones: the analytics tables and their bookkeeping. */
 export const SHADOWED_TABLES = [

@@ -2,9 +2,9 @@ import type { OrderStatus } from '@storelens/api';
 import type { Db } from '../db/database';
 import type { OrderFeeLineTable } from '../db/schema';
 import { RawSql } from '../db/sql';
-import { ATTRIBUTION_FIELDS } from '../ingest/order-facts';
-import { feeTaxesOf } from '../ingest/rows';
-import type { OrderFeeInput, OrderInput, RefundInput } from '../ingest/types';
+import { ATTRIBUTION_FIELDS } from './order-facts';
+import { feeTaxesOf } from './rows';
+import type { OrderFeeInput, OrderInput, RefundInput } from './types';
 
 interface OrderRow {
   id: number;

@@ -5,12 +5,13 @@
  *   reset-password EMAIL   prints a one-time link (valid 24 hours) to choose a new password
  *   list                   lists the accounts and their roles
  */
-import { runCommand } from '../command-line';
+
+import { dashboardLink, LINK_PATHS } from '../auth/routes';
+import { issueToken, listUsers, userByEmail } from '../auth/users';
 import { readConfig } from '../config';
 import type { Db } from '../db/database';
 import { openStore } from '../store';
-import { dashboardLink, LINK_PATHS } from './routes';
-import { issueToken, listUsers, userByEmail } from './users';
+import { runCommand } from './run-command';
 
 /** Runs one command; returns the lines to print, or throws with a message for the user. */
 export async function userCommand(

@@ -2,11 +2,11 @@ import { parseArgs } from 'node:util';
 import type { ConnectionView } from '@storelens/api';
 import { buildApp } from '../app';
 import { readConfig } from '../config';
+import { connectionView } from '../connect';
+import { connect, parseConnectInput } from '../connect/service';
+import { listConnections, readConnection } from '../connect/tables';
 import { ApiError } from '../errors';
 import { openStore } from '../store';
-import { connectionView } from './index';
-import { connect, parseConnectInput } from './service';
-import { listConnections, readConnection } from './tables';
 
 const usage = `Usage: npm run connect -- --url https://shop.example --key ck_… --secret cs_… [--replace-demo] [--replace-data]
 Connects the WooCommerce shop to the store in DATABASE_URL (default file:./data/storelens.sqlite),

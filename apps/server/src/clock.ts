@@ -1,4 +1,4 @@
-import { parseSqlUtc, type Zone } from '../timezone';
+import { parseSqlUtc, type Zone } from './timezone';
 
 /** 'YYYY-MM-DD HH:MM:SS' → ISO 'YYYY-MM-DDTHH:MM:SS' (notes, reviews). */
 export function isoOf(sqlDate: string): string;

@@ -1,8 +1,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { RECORD_WRITES, type RecordWriter } from '../../connect/records';
-import type { Db } from '../../db/database';
+import { RECORD_WRITES, type RecordWriter } from '../connect/records';
+import type { Db } from '../db/database';
 import type { WorkerTasks } from './worker';
 
 interface Pending {
@@ -17,7 +17,7 @@ function rebuilt(error: { message: string; code?: string }): Error {
 
 /**
  * Long work off the request thread: one worker thread per store, started on first use, with
- * its own connection to the same database (src/admin/jobs/worker.ts). The thread that
+ * its own connection to the same database (src/jobs/worker.ts). The thread that
  * answers requests only waits for a message, so its latency does not depend on the work;
  * SQLite's WAL lets it read while the worker writes. The worker is stopped by {@link close}
  * and restarted by the next task if it dies.

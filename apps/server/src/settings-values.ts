@@ -1,5 +1,5 @@
 import type { SettingDefinition } from '@storelens/api';
-import { assertTimezone } from '../timezone';
+import { assertTimezone } from './timezone';
 
 /** The outcome of validating one setting value: the value to store, or why it is refused. */
 export type SettingCheck = { ok: true; value: unknown } | { ok: false; reason: string };

@@ -1,0 +1,105 @@
+/**
+ * The server's layers point one way: the shared code (db/, ingest/, analytics/, jobs/, auth/,
+ * connect/ and the modules at the top of src/) never imports the layers built on it: the admin
+ * services (admin/), the analytics routes (routes/), the command lines (cli/) and the app
+ * (app.ts). Read from the source files' import statements, so a new upward import fails here
+ * instead of waiting for a cycle to show.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = fileURLToPath(new URL('../src', import.meta.url));
+
+/** Folders of src/ that are shared below the app, the admin services and the command lines. */
+const SHARED_FOLDERS = ['db', 'ingest', 'analytics', 'jobs', 'auth', 'connect'];
+
+/** The modules at the top of src/ that are entry points, not shared: they build the app. */
+const ENTRY_POINTS = new Set(['app.ts', 'main.ts']);
+
+/**
+ * Upward imports that remain, each `importer -> imported` (modules of src/, without extension),
+ * with why it is still there. An entry whose import is gone fails the test too, so the list
+ * only shrinks.
+ */
+const ALLOWED = new Set([
+  // `cancelImports` stops a running import before a connection replaces the store's data; the
+  // import job (its kind, handler and start) is still one module with the admin's import routes.
+  'connect/service -> admin/import',
+  // The worker thread's task table is the composition of the long tasks it runs, as app.ts is
+  // the request thread's: the import job's batches (same module as the import routes)...
+  'jobs/worker -> admin/import',
+  // ...and the export job's pages, an admin service (exportStep, exportReader)...
+  'jobs/worker -> admin/export',
+  // ...which read the reports through the export's direct reader.
+  'jobs/worker -> admin/export-sources',
+]);
+
+/** Every .ts and .mjs file under `dir`, tests left out (they may import any layer). */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.(ts|mjs)$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** The relative modules a file imports (static, re-exported, side-effect and dynamic). */
+function importsOf(text: string): string[] {
+  const specs: string[] = [];
+  const patterns = [
+    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"](\.[^'"]+)['"]/g,
+    /\bimport\s*['"](\.[^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"](\.[^'"]+)['"]\s*\)/g,
+  ];
+  for (const pattern of patterns) for (const m of text.matchAll(pattern)) specs.push(m[1]!);
+  return specs;
+}
+
+/** A path in src/ without its extension (`admin/import`, `app`). */
+const moduleOf = (path: string) => relative(src, path).replace(/\.(ts|mjs)$/, '');
+
+const isShared = (module: string) => {
+  const [top, ...rest] = module.split('/');
+  if (rest.length === 0) return !ENTRY_POINTS.has(`${top}.ts`);
+  return SHARED_FOLDERS.includes(top!);
+};
+
+const isAbove = (module: string) => /^(admin|routes|cli)\//.test(module) || module === 'app';
+
+/** Every `importer -> imported` pair of src/, in modules without extension. */
+function importPairs(): [string, string][] {
+  return sources(src).flatMap((file) =>
+    importsOf(readFileSync(file, 'utf8')).map((spec): [string, string] => [
+      moduleOf(file),
+      moduleOf(resolve(dirname(file), spec)).replace(/\/index$/, ''),
+    ]),
+  );
+}
+
+describe('the server layers', () => {
+  const pairs = importPairs();
+
+  it('reads the imports of the source files', () => {
+    expect(pairs).toContainEqual(['jobs/runner', 'db/lease']);
+    expect(pairs).toContainEqual(['main', 'app']);
+  });
+
+  it('shared code imports no admin service, analytics route, command line or the app', () => {
+    const upward = pairs
+      .filter(([from, to]) => isShared(from) && isAbove(to))
+      .map(([from, to]) => `${from} -> ${to}`);
+    expect([...new Set(upward)].filter((pair) => !ALLOWED.has(pair))).toEqual([]);
+    // A fixed import leaves the list.
+    expect([...ALLOWED.keys()].filter((pair) => !upward.includes(pair))).toEqual([]);
+  });
+
+  it('only the command lines and main.ts import the app; nothing else imports a command line', () => {
+    const app = pairs.filter(
+      ([from, to]) => to === 'app' && from !== 'main' && !from.startsWith('cli/'),
+    );
+    const cli = pairs.filter(([from, to]) => to.startsWith('cli/') && !from.startsWith('cli/'));
+    expect([...app, ...cli]).toEqual([]);
+  });
+});
