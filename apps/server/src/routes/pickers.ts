@@ -53,17 +53,18 @@ const isTrue = (v: unknown) => v === true || v === 'true' || v === '1';
 
 /**
  * A GET picker route: validates query (and params), answers a page with its headers, written by
- * the response schema (an array of rows, which the handler's rows must be).
+ * the response schema (an array of rows, which the handler's rows must be). The handler's query
+ * and params are typed from the schemas given, which the route validates them with.
  */
-function picker<Q, P = unknown, R extends TArray = TArray>(
+function picker<Q extends TSchema, R extends TArray, P extends TSchema = TSchema>(
   app: FastifyInstance,
   db: Db,
   path: string,
-  schema: { querystring: TSchema; params?: TSchema; response: R },
+  schema: { querystring: Q; params?: P; response: R },
   handler: (
     ctx: ReportContext,
-    q: Q,
-    params: P,
+    q: Static<Q>,
+    params: Static<P>,
   ) => Promise<ListResult<Static<R>[number]> | Static<R>>,
 ) {
   const { response, ...input } = schema;
@@ -74,13 +75,15 @@ function picker<Q, P = unknown, R extends TArray = TArray>(
   };
   app.get(path, { schema: routeSchema }, async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = await storeReportContext(db);
-    const q = request.query as Q & { page?: number };
-    const result = await handler(ctx, q, request.params as P);
+    // Fastify types a request from its schemas only for a schema it knows, not a generic one.
+    const q = request.query as Static<Q>;
+    const result = await handler(ctx, q, request.params as Static<P>);
     if (Array.isArray(result)) {
       setPagingHeaders(request, reply, 1, result.length, 1);
       return result;
     }
-    setPagingHeaders(request, reply, q.page ?? 1, result.total, result.totalPages);
+    const page = (q as { page?: number }).page;
+    setPagingHeaders(request, reply, page ?? 1, result.total, result.totalPages);
     return result.rows;
   });
 }
@@ -105,7 +108,7 @@ const paging = (
 
 /** The picker searches (docs/api.md, "Analytics: picker searches"). */
 export function pickerRoutes(app: FastifyInstance, db: Db) {
-  picker<Static<typeof ProductsSearchQuery>>(
+  picker(
     app,
     db,
     `${BASE}/products`,
@@ -147,7 +150,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     checkFullList(q.per_page ?? 10, result.total);
     return result;
   };
-  picker<Static<typeof VariationsSearchQuery>, Static<typeof ParentIdParams>>(
+  picker(
     app,
     db,
     `${BASE}/products/:parent/variations`,
@@ -158,14 +161,14 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     },
     (ctx, q, params) => variations(ctx, q, params.parent),
   );
-  picker<Static<typeof VariationsSearchQuery>>(
+  picker(
     app,
     db,
     `${BASE}/variations`,
     { querystring: VariationsSearchQuery, response: VariationsSearchResponse },
     (ctx, q) => variations(ctx, q, undefined),
   );
-  picker<Static<typeof CategoriesSearchQuery>>(
+  picker(
     app,
     db,
     `${BASE}/products/categories`,
@@ -181,14 +184,14 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
         hideEmpty: isTrue(q.hide_empty),
       }),
   );
-  picker<Static<typeof AttributesSearchQuery>>(
+  picker(
     app,
     db,
     `${BASE}/products/attributes`,
     { querystring: AttributesSearchQuery, response: AttributesSearchResponse },
     (ctx, q) => searchAttributes(ctx, q.search || undefined),
   );
-  app.get(
+  app.get<{ Params: Static<typeof AttributeIdParams> }>(
     `${BASE}/products/attributes/:id`,
     {
       schema: {
@@ -199,12 +202,12 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       const ctx = await storeReportContext(db);
-      const found = await findAttribute(ctx, (request.params as { id: string }).id);
+      const found = await findAttribute(ctx, request.params.id);
       if (!found) throw ApiError.of('woocommerce_rest_taxonomy_invalid');
       return found;
     },
   );
-  picker<Static<typeof AttributeTermsQuery>, { id: string }>(
+  picker(
     app,
     db,
     `${BASE}/products/attributes/:id/terms`,
@@ -224,7 +227,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
       });
     },
   );
-  picker<Static<typeof CouponsSearchQuery>>(
+  picker(
     app,
     db,
     `${BASE}/coupons`,
@@ -238,7 +241,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
         exclude: q.exclude ?? [],
       }),
   );
-  picker<Static<typeof CustomersListQuery>>(
+  picker(
     app,
     db,
     `${BASE}/customers`,
@@ -249,7 +252,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
         orderby: q.orderby ?? 'date_registered',
       }),
   );
-  picker<Static<typeof CountriesQuery>, Static<typeof NumericIdParams>>(
+  picker(
     app,
     db,
     `${BASE}/customers/:id`,
@@ -267,14 +270,14 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
       return found.rows;
     },
   );
-  picker<Static<typeof CountriesQuery>>(
+  picker(
     app,
     db,
     `${BASE}/data/countries`,
     { querystring: CountriesQuery, response: CountriesResponse },
     async () => countries(),
   );
-  picker<Static<typeof DownloadIpsQuery>>(
+  picker(
     app,
     db,
     `${BASE}/data/download-ips`,
@@ -288,7 +291,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
       return downloadIps(ctx, q.match);
     },
   );
-  picker<Static<typeof OrdersSearchQuery>>(
+  picker(
     app,
     db,
     `${BASE}/orders`,
@@ -302,7 +305,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
         statuses: q.status ?? ['any'],
       }),
   );
-  picker<Static<typeof TaxesSearchQuery>>(
+  picker(
     app,
     db,
     `${BASE}/taxes`,
