@@ -66,6 +66,8 @@ export type WpUser = Static<typeof WpUser>;
 
 /** `GET /wp-json/wp/v2/users`. */
 export const WpUsersResponse = Type.Array(WpUser);
+/** The users list. */
+export type WpUsersResponse = Static<typeof WpUsersResponse>;
 
 /** `POST /wp-json/wp/v2/users` (an invitation): the pending user and its one-time link. */
 export const InviteResponse = Closed({
@@ -106,6 +108,8 @@ export type ApplicationPasswordItem = Static<typeof ApplicationPasswordItem>;
 
 /** `GET /wp-json/wp/v2/users/me/application-passwords`. */
 export const ApplicationPasswordsResponse = Type.Array(ApplicationPasswordItem);
+/** One's application passwords as listed. */
+export type ApplicationPasswordsResponse = Static<typeof ApplicationPasswordsResponse>;
 
 /** `POST /wp-json/wp/v2/users/me/application-passwords`: shown once. */
 export const NewApplicationPassword = Closed({

@@ -43,6 +43,8 @@ export type ConnectionView = Static<typeof ConnectionView>;
 
 /** `GET /storelens/v1/connections`. */
 export const ConnectionsResponse = Type.Array(ConnectionView);
+/** The connections list. */
+export type ConnectionsResponse = Static<typeof ConnectionsResponse>;
 
 /** `DELETE /storelens/v1/connections/{id}`: the connection as it was, and webhook removals that failed. */
 export const DisconnectResponse = Closed({

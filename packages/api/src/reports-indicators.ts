@@ -55,6 +55,8 @@ export const PerformanceIndicatorsResponse = Type.Array(
     _links: Type.Object({ api: link, report: link }),
   }),
 );
+/** The performance indicators' values. */
+export type PerformanceIndicatorsResponse = Static<typeof PerformanceIndicatorsResponse>;
 
 /** One item of `GET /reports/performance-indicators/allowed`: an indicator the store offers. */
 export const AllowedIndicator = Type.Object({
@@ -66,6 +68,8 @@ export type AllowedIndicator = Static<typeof AllowedIndicator>;
 
 /** `GET /reports/performance-indicators/allowed` response body, in display order. */
 export const AllowedIndicatorsResponse = Type.Array(AllowedIndicator);
+/** The indicators the store offers. */
+export type AllowedIndicatorsResponse = Static<typeof AllowedIndicatorsResponse>;
 
 const leaderboardHeaders = Type.Array(Type.Object({ label: Type.String() }));
 
@@ -79,6 +83,8 @@ export type AllowedLeaderboard = Static<typeof AllowedLeaderboard>;
 
 /** `GET /leaderboards/allowed` response body. */
 export const AllowedLeaderboardsResponse = Type.Array(AllowedLeaderboard);
+/** The leaderboards the store offers. */
+export type AllowedLeaderboardsResponse = Static<typeof AllowedLeaderboardsResponse>;
 
 /** `GET /reports` response body: every report route with its links. */
 export const ReportsIndexResponse = Type.Array(
@@ -106,6 +112,8 @@ export const LeaderboardsResponse = Type.Array(
     ),
   }),
 );
+/** The leaderboards with their rows. */
+export type LeaderboardsResponse = Static<typeof LeaderboardsResponse>;
 
 const context = Type.Optional(oneOf(['view', 'edit'] as const));
 const locale = Type.Optional(Type.String({ maxLength: 20 }));

@@ -163,6 +163,8 @@ export * from './stores/options/slice.ts';
 export * from './stores/plugins/hooks.ts';
 export * from './stores/plugins/messages.ts';
 export * from './stores/plugins/slice.ts';
+export * from './stores/reads/hooks.ts';
+export * from './stores/reads/slice.ts';
 export * from './stores/reports/hooks.ts';
 export * from './stores/reports/slice.ts';
 export * from './stores/reviews/hooks.ts';

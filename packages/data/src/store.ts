@@ -11,6 +11,7 @@ import { type OnboardingState, onboardingSlice } from './stores/onboarding/slice
 import { createOptionsLoader, type OptionsLoaderOptions } from './stores/options/loader.ts';
 import { type OptionsState, optionsSlice } from './stores/options/slice.ts';
 import { type PluginsState, pluginsSlice } from './stores/plugins/slice.ts';
+import { type ReadsState, readsReducer } from './stores/reads/slice.ts';
 import { type ReportsState, reportsReducer } from './stores/reports/slice.ts';
 import { type ReviewsState, reviewsResource } from './stores/reviews/slice.ts';
 import { type SegmentsState, segmentsReducer } from './stores/segments/slice.ts';
@@ -33,6 +34,7 @@ export interface StorelensState {
   readonly user: UserState;
   readonly notifications: NotificationsState;
   readonly segments: SegmentsState;
+  readonly reads: ReadsState;
 }
 
 /** The root reducer of every store. */
@@ -51,6 +53,7 @@ export const rootReducer = combineReducers({
   user: userSlice.reducer,
   notifications: notificationsReducer,
   segments: segmentsReducer,
+  reads: readsReducer,
 });
 
 /** Options of `createStorelensStore`. */

@@ -1,8 +1,6 @@
-import type { DataChangesResponse } from '@storelens/api';
-import { invalidateReports, useStorelensDispatch } from '@storelens/data';
+import { fetchRead, invalidateReports, READS, useStorelensDispatch } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import { useApi } from '../session';
 import { useStore } from '../settings-context';
 
 /** How often an open dashboard asks whether the reports' data changed. */
@@ -22,7 +20,6 @@ const Context = createContext<Freshness>({ updatedAt: new Date(), checkFailed: f
  * every report on screen is read again and the "Updated" time moves with it.
  */
 export function FreshnessProvider({ children }: { children: ReactNode }) {
-  const api = useApi();
   const dispatch = useStorelensDispatch();
   const [state, setState] = useState<Freshness>(() => ({
     updatedAt: new Date(),
@@ -34,23 +31,25 @@ export function FreshnessProvider({ children }: { children: ReactNode }) {
     let stopped = false;
     const check = async () => {
       if (document.hidden) return;
-      try {
-        const { data } = await api((c) => c.get<DataChangesResponse>('/storelens/v1/data-changes'));
-        if (stopped) return;
-        const newer = seen.current !== null && data.changed_gmt > seen.current;
-        if (seen.current === null || newer) seen.current = data.changed_gmt;
-        if (newer) dispatch(invalidateReports());
-        setState((s) =>
-          newer
-            ? { updatedAt: new Date(), checkFailed: false }
-            : s.checkFailed
-              ? { ...s, checkFailed: false }
-              : s,
-        );
-      } catch {
+      const entry = await dispatch(fetchRead(READS.dataChanges, {}, { force: true }));
+      // Still loading: the check that started that read takes its answer.
+      if (stopped || !entry || entry.status === 'loading') return;
+      if (entry.status === 'error' || !entry.result) {
         // Said next to the time: the figures may be older than it looks.
-        if (!stopped) setState((s) => (s.checkFailed ? s : { ...s, checkFailed: true }));
+        setState((s) => (s.checkFailed ? s : { ...s, checkFailed: true }));
+        return;
       }
+      const changed = entry.result.changed_gmt;
+      const newer = seen.current !== null && changed > seen.current;
+      if (seen.current === null || newer) seen.current = changed;
+      if (newer) void dispatch(invalidateReports());
+      setState((s) =>
+        newer
+          ? { updatedAt: new Date(), checkFailed: false }
+          : s.checkFailed
+            ? { ...s, checkFailed: false }
+            : s,
+      );
     };
     void check();
     const timer = setInterval(() => void check(), FRESHNESS_POLL_MS);
@@ -63,7 +62,7 @@ export function FreshnessProvider({ children }: { children: ReactNode }) {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [api, dispatch]);
+  }, [dispatch]);
 
   return <Context.Provider value={state}>{children}</Context.Provider>;
 }

@@ -22,4 +22,5 @@ export const STORE_NAMES = {
   plugins: 'wc/admin/plugins',
   notifications: 'storelens/notifications',
   segments: 'storelens/segments',
+  reads: 'storelens/reads',
 } as const;

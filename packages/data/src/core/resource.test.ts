@@ -54,6 +54,21 @@ describe('resource core', () => {
     expect(state.s?.byId).toEqual({});
   });
 
+  it("a write's answer stands as the result, and the read in flight before it is dropped", () => {
+    const answered = { ids: ['2'], total: 1, totalPages: 1 };
+    const state = run(
+      actions.queryStarted({ scope: 's', key: 'k', requestId: 'read' }),
+      actions.queryAnswered({ scope: 's', key: 'k', result: answered }),
+      actions.querySucceeded({ scope: 's', key: 'k', requestId: 'read', result, items }),
+    );
+    expect(state.s?.queries.k).toMatchObject({
+      status: 'success',
+      result: answered,
+      error: null,
+      stale: false,
+    });
+  });
+
   it('patches, restores, and removes records (removal also leaves every list)', () => {
     const base = [
       actions.queryStarted({ scope: 's', key: 'k', requestId: 'r' }),

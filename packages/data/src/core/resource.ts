@@ -80,6 +80,13 @@ export function createResource<T extends { readonly id: Id }, R = ListResult>(na
     queryFailed: createAction<{ scope: string; key: string; requestId: string; error: ApiError }>(
       `${name}/queryFailed`,
     ),
+    // A write's answer is newer than any read still in flight: its new request id drops theirs.
+    queryAnswered: createAction(
+      `${name}/queryAnswered`,
+      (payload: { scope: string; key: string; result: R }) => ({
+        payload: { ...payload, requestId: nanoid() },
+      }),
+    ),
     itemsReceived: createAction<{ scope: string; items: readonly T[] }>(`${name}/itemsReceived`),
     itemPatched: createAction<{ scope: string; id: Id; patch: Partial<T> }>(`${name}/itemPatched`),
     itemRestored: createAction<{ scope: string; id: Id; item: T | null }>(`${name}/itemRestored`),
@@ -142,6 +149,18 @@ export function createResource<T extends { readonly id: Id }, R = ListResult>(na
       const prev = s.queries[key];
       if (prev?.requestId !== requestId) return state;
       const entry: QueryEntry<R> = { ...prev, status: 'error', error };
+      return put(state, scope, { ...s, queries: { ...s.queries, [key]: entry } });
+    }
+    if (actions.queryAnswered.match(action)) {
+      const { scope, key, result, requestId } = action.payload;
+      const s = scopeOf(state, scope);
+      const entry: QueryEntry<R> = {
+        status: 'success',
+        result,
+        error: null,
+        stale: false,
+        requestId,
+      };
       return put(state, scope, { ...s, queries: { ...s.queries, [key]: entry } });
     }
     if (actions.itemsReceived.match(action)) {

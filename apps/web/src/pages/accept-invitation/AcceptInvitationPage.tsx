@@ -1,4 +1,5 @@
-import type { AccountLinkInfo, LoginResponse } from '@storelens/api';
+import type { LoginResponse } from '@storelens/api';
+import { accountLinkRead, useRead } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { DASHBOARD_HOME, useApi } from '../../session';
@@ -10,8 +11,11 @@ import '../login/auth.css';
 export function AcceptInvitationPage({ token }: { token: string }) {
   const api = useApi();
   const id = useId();
-  const [link, setLink] = useState<AccountLinkInfo | null>(null);
-  const [invalid, setInvalid] = useState('');
+  const read = useRead(accountLinkRead(token));
+  const link = read.hasData ? (read.data ?? null) : null;
+  const invalid = read.error
+    ? requestMessage(read.error, __('This link could not be checked.'))
+    : '';
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -19,13 +23,11 @@ export function AcceptInvitationPage({ token }: { token: string }) {
 
   useEffect(() => {
     document.title = `${__('Choose your password')} ‹ Storelens`;
-    api((c) => c.get<AccountLinkInfo>(`/storelens/v1/account-links/${encodeURIComponent(token)}`))
-      .then(({ data }) => {
-        setLink(data);
-        setName(data.name === data.email ? '' : data.name);
-      })
-      .catch((e: unknown) => setInvalid(requestMessage(e, __('This link could not be checked.'))));
-  }, [api, token]);
+  }, []);
+  // The name field starts from the account's name (none when it is only the e-mail address).
+  useEffect(() => {
+    if (link) setName(link.name === link.email ? '' : link.name);
+  }, [link]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,32 +1,32 @@
+import { invalidateRead, type ReadEndpoint, useRead, useStorelensDispatch } from '@storelens/data';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useApi } from '../../session';
 import { requestMessage } from './rules';
 
 /**
- * The records an account page lists (the users, one's application passwords): null until the
- * first answer, loaded when `enabled` and again by `reload` after a change; a failed request's
- * message goes to `onError` (the latest one given: a new callback does not load again).
+ * The records an account page lists (`READS.users`, `READS.applicationPasswords`, read again
+ * whenever a page showing them mounts): null until the first answer, read when `enabled`, and
+ * read again after `reload` (a write changed them). A failed read's message goes to `onError`
+ * (the latest one given: a new callback does not read again), into the same line as the
+ * page's writes say theirs.
  */
 export function useAccountList<T>(
-  path: string,
+  read: ReadEndpoint<readonly T[]>,
   onError: (message: string) => void,
   enabled = true,
-): { items: T[] | null; reload: () => Promise<void> } {
-  const api = useApi();
-  const [items, setItems] = useState<T[] | null>(null);
+): { items: readonly T[] | null; reload: () => Promise<void> } {
+  const dispatch = useStorelensDispatch();
+  const list = useRead(read, enabled ? {} : null);
   const report = useRef(onError);
   report.current = onError;
-  const reload = useCallback(
-    () =>
-      api((c) => c.get<T[]>(path))
-        .then(({ data }) => setItems(data))
-        .catch((e: unknown) => report.current(requestMessage(e))),
-    [api, path],
-  );
+  // A failure kept from an earlier visit is not said: the list is being read again, and that
+  // read's own failure, if any, is a new error.
+  const [earlier] = useState(list.error);
   useEffect(() => {
-    if (enabled) void reload();
-  }, [enabled, reload]);
-  return { items, reload };
+    if (list.error && list.error !== earlier) report.current(requestMessage(list.error));
+  }, [list.error, earlier]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an endpoint is its path
+  const reload = useCallback(() => dispatch(invalidateRead(read)), [dispatch, read.path]);
+  return { items: list.hasData ? (list.data ?? null) : null, reload };
 }
 
 /** An account page's table: named by its section's title, one column header a label, rows as children. */

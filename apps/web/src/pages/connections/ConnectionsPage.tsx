@@ -1,8 +1,8 @@
 import { Form, H, Link, Section, Spinner, VISUALLY_HIDDEN } from '@storelens/components';
-import { isApiError } from '@storelens/data';
+import { answerRead, isApiError, READS, useRead, useStorelensDispatch } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { getNewPath } from '@storelens/navigation';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../session';
 import { useStore } from '../../settings-context';
 import {
@@ -25,8 +25,14 @@ type Values = { url: string; consumer_key: string; consumer_secret: string };
 export default function ConnectionsPage() {
   // The store's REST client: it sends the session's nonce, and a 401 shows the login page.
   const api = useApi();
+  const dispatch = useStorelensDispatch();
   const { settings } = useStore();
-  const [connection, setConnection] = useState<Connection | null | undefined>(undefined);
+  const connections = useRead(READS.connections);
+  // Undefined until the first answer; null when no shop is connected.
+  const connection: Connection | null | undefined = connections.hasData
+    ? (connections.data?.[0] ?? null)
+    : undefined;
+  /** The last write's failure (a failed read of the list is said in the same place). */
   const [error, setError] = useState<string | null>(null);
   /** A connect that asks to confirm replacing the data held: the demo, or another shop's. */
   const [confirmDemo, setConfirmDemo] = useState<{
@@ -39,25 +45,23 @@ export default function ConnectionsPage() {
   const lastStatus = useRef<string | null>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
 
-  const load = useCallback(async () => {
-    const res = await api((client) => client.get<Connection[]>(BASE));
-    setConnection(res.data[0] ?? null);
-  }, [api]);
+  /** A write's answer (the connection as it now is, or none) stands until the next poll. */
+  const setConnection = (next: Connection | null) =>
+    void dispatch(answerRead(READS.connections, {}, next ? [next] : []));
+  const { refetch } = connections;
 
-  useEffect(() => {
-    void load().catch(() => setError(__('The connections could not be loaded.')));
-  }, [load]);
-
-  // Poll while something runs; slowly otherwise (webhook changes and reconciliations).
+  // Poll while something runs; slowly otherwise (webhook changes and reconciliations). Each
+  // answer, or failure, sets the next poll.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a failed poll sets the next one too
   useEffect(() => {
     if (!connection) return;
     const running =
       connection.status === 'importing' ||
       connection.status === 'syncing' ||
       connection.status === 'error';
-    const timer = setTimeout(() => void load().catch(() => {}), running ? 1000 : 10_000);
+    const timer = setTimeout(() => void refetch(), running ? 1000 : 10_000);
     return () => clearTimeout(timer);
-  }, [connection, load]);
+  }, [connection, connections.error, refetch]);
 
   // Screen readers hear status changes, once each.
   useEffect(() => {
@@ -87,8 +91,8 @@ export default function ConnectionsPage() {
         }),
       );
       setConfirmDemo(null);
-      setConnection(res.data);
       lastStatus.current = res.data.status;
+      setConnection(res.data);
       setAnnouncement(sprintf(__('Connected to %s. The import has started.'), res.data.store.name));
     } catch (e) {
       if (isApiError(e) && e.code === 'storelens_connection_demo_present')
@@ -241,9 +245,9 @@ export default function ConnectionsPage() {
           )}
         </Section>
       )}
-      {error && (
+      {(error || connections.error) && (
         <p role="alert" className="sl-connections__error">
-          {error}
+          {error ?? __('The connections could not be loaded.')}
         </p>
       )}
       {connection && (

@@ -1,9 +1,9 @@
 import { Link, OrderStatus, Rating } from '@storelens/components';
 import {
   type LowInStockRow,
-  type OrdersListRow,
   type Review,
   useItems,
+  useReportItemsWhenReady,
   useReviews,
   useSettings,
   useStorelensDispatch,
@@ -16,7 +16,6 @@ import { customerLink, orderLink } from '../../reports/page/links';
 import { lastStockError } from '../../reports/page/stock-edit';
 import { useStore } from '../../settings-context';
 import { useNotices } from '../../shell/notices';
-import { useApiGet } from '../../shell/use-api';
 import { relativeDate } from './relative-date';
 
 function Panel({
@@ -308,13 +307,13 @@ export function OrdersPanel() {
     ? (settings.woocommerce_actionable_order_statuses as string[])
     : [];
   const none = lastReceived !== null && actionable.length === 0;
-  const orders = useApiGet<OrdersListRow[]>(
-    '/wc-analytics/reports/orders',
-    { status_is: actionable, per_page: 5, orderby: 'date', order: 'desc', extended_info: true },
-    undefined,
-    lastReceived === null || none,
+  const orders = useReportItemsWhenReady(
+    'orders',
+    lastReceived === null || none
+      ? null
+      : { status_is: actionable, per_page: 5, orderby: 'date', order: 'desc', extended_info: true },
   );
-  const rows = orders.data ?? [];
+  const rows = orders.data;
   return (
     <Panel title={__('Orders')} count={lastReceived === null ? null : rows.length}>
       {none ? (
@@ -326,7 +325,7 @@ export function OrdersPanel() {
         </p>
       ) : orders.error ? (
         <p role="alert">{__('The orders could not be loaded.')}</p>
-      ) : rows.length === 0 && !orders.isLoading ? (
+      ) : rows.length === 0 && !orders.isRequesting ? (
         <p>{__('You’ve fulfilled all your orders')} 🎉</p>
       ) : (
         <ul className="sl-activity__list">

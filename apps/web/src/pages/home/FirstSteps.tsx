@@ -1,10 +1,14 @@
-import type { WpUser } from '@storelens/api';
 import { Link } from '@storelens/components/link';
-import { useCurrentUser, useDigests } from '@storelens/data';
+import {
+  READS,
+  useCurrentUser,
+  useDigests,
+  useRead,
+  useReportStatsWhenReady,
+} from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { getNewPath } from '@storelens/navigation';
 import { useStore } from '../../settings-context';
-import { useApiGet } from '../../shell/use-api';
 
 /** One first step: what to do, where it is done, and whether it is done. */
 export interface FirstStep {
@@ -87,21 +91,22 @@ export function FirstSteps() {
   const { settings } = useStore();
   const { can } = useCurrentUser();
   const isAdministrator = can('manage_options');
-  const users = useApiGet<WpUser[]>('/wp/v2/users', { per_page: 2 }, 0, !isAdministrator);
+  const users = useRead(READS.users, isAdministrator ? { per_page: 2 } : null);
   const canEditCosts = can('manage_woocommerce');
   const digests = useDigests();
-  const recent = useApiGet<{ totals: { cost_coverage?: number | null } }>(
-    '/wc-analytics/reports/revenue/stats',
-    { after: daysAgo(COST_STEP_DAYS), interval: 'year', fields: ['cost_coverage'] },
-    0,
-    !canEditCosts,
+  const recent = useReportStatsWhenReady(
+    'revenue',
+    canEditCosts
+      ? { after: daysAgo(COST_STEP_DAYS), interval: 'year', fields: ['cost_coverage'] }
+      : null,
   );
+  const coverage = recent.data?.totals?.cost_coverage;
   const steps = firstSteps({
     isAdministrator,
     canEditCosts,
     connected: Boolean(settings.connectedShop),
-    users: users.data ? users.data.length : null,
-    costCoverage: recent.data ? (recent.data.totals.cost_coverage ?? null) : undefined,
+    users: users.hasData && users.data ? users.data.length : null,
+    costCoverage: recent.data ? (typeof coverage === 'number' ? coverage : null) : undefined,
     digests: digests.total,
   });
   const left = steps.filter((s) => s.done !== true).length;
@@ -113,6 +118,11 @@ export function FirstSteps() {
           ? __('All set: your shop, your team, your costs and your morning digest.')
           : sprintf(__('%1$d of %2$d steps left.'), left, steps.length)}
       </p>
+      {(users.error || recent.error) && (
+        <p className="sl-notice--error" role="alert">
+          {__('Whether some steps are done could not be checked: they are shown as still to do.')}
+        </p>
+      )}
       <ol className="sl-first-steps__list">
         {steps.map((step) => (
           <li key={step.id} className={step.done ? 'is-done' : undefined}>

@@ -113,7 +113,7 @@ export function StatsOverview() {
           <SummaryNumbers
             label={__('Stats overview')}
             items={items}
-            isLoading={primary.isLoading || secondary.isLoading || !allowed.data}
+            isLoading={primary.isFetching || secondary.isFetching || !allowed.data}
             placeholderCount={Math.max(visible.length, 1)}
           />
         )}

@@ -91,8 +91,11 @@ describe('the Overview under a saved segment', () => {
       await waitFor(() => expect(of(urls, '/leaderboards').length).toBeGreaterThan(0), WAIT);
       await waitFor(() => expect(of(urls, '/reports/revenue/stats').length).toBe(2), WAIT);
       const indicators = of(urls, '/reports/performance-indicators');
-      // The range and the comparison range, both narrowed.
+      // The range and the comparison range, both narrowed, each asked once.
       expect(new Set(indicators.map((u) => u.searchParams.get('after'))).size).toBe(2);
+      expect(indicators).toHaveLength(2);
+      expect(of(urls, '/performance-indicators/allowed')).toHaveLength(1);
+      expect(of(urls, '/leaderboards/allowed')).toHaveLength(1);
       for (const u of indicators) expect(u.searchParams.get('segment')).toBe('7');
       for (const u of of(urls, '/leaderboards')) expect(u.searchParams.get('segment')).toBe('7');
       // The charts shown by default (the profit coverage read only decides which tiles show).

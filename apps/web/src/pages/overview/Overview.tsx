@@ -1,4 +1,4 @@
-import type { AllowedLeaderboard, Leaderboard } from '@storelens/api';
+import type { LeaderboardsResponse } from '@storelens/api';
 import {
   Chart,
   type ChartInterval,
@@ -9,7 +9,7 @@ import {
   SummaryNumbers,
   VISUALLY_HIDDEN,
 } from '@storelens/components';
-import { getReportStatsQuery, useReportStats } from '@storelens/data';
+import { getReportStatsQuery, READS, useRead, useReportStats } from '@storelens/data';
 import {
   getAllowedIntervalsForQuery,
   getCurrentDates,
@@ -37,7 +37,6 @@ import { UpdatedAt } from '../../shell/freshness';
 import { useNotices } from '../../shell/notices';
 import { usePersistedQuery } from '../../shell/persisted-query';
 import { useUserPreference } from '../../shell/preferences';
-import { useApiGet } from '../../shell/use-api';
 import { useAdminLocation } from '../../use-location';
 import {
   chartBlock,
@@ -142,7 +141,7 @@ function PerformanceSection(props: SectionProps) {
         <SummaryNumbers
           label={section.title || __('Store Performance')}
           items={items}
-          isLoading={primary.isLoading || secondary.isLoading || !allowed.data}
+          isLoading={primary.isFetching || secondary.isFetching || !allowed.data}
           placeholderCount={Math.max(visible.length, 1)}
         />
       )}
@@ -331,15 +330,17 @@ function LeaderboardsSection(props: SectionProps) {
   const [rows, saveRows] = useUserPreference<number>('dashboard_leaderboard_rows', 5);
   const perPage = Number.isInteger(rows) && rows >= 1 && rows <= 20 ? rows : 5;
   const range = getReportDateParams(query, settings.defaultDateRange).primary;
-  const allowed = useApiGet<AllowedLeaderboard[]>('/wc-analytics/leaderboards/allowed');
-  const boards = useApiGet<Leaderboard[]>('/wc-analytics/leaderboards', {
+  const allowed = useRead(READS.allowedLeaderboards);
+  const boards = useRead(READS.leaderboards, {
     ...range,
     per_page: perPage,
     persisted_query: JSON.stringify(persisted),
     ...segmentQuery(query),
   });
   const visible = (allowed.data ?? []).filter((b) => menu.isShown(b.id));
-  const byId = new Map<string, Leaderboard>((boards.data ?? []).map((b) => [b.id, b]));
+  const byId = new Map<string, LeaderboardsResponse[number]>(
+    (boards.data ?? []).map((b) => [b.id, b]),
+  );
   return (
     <OverviewSection
       title={section.title}

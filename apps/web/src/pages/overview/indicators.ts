@@ -1,20 +1,14 @@
-import type { AllowedIndicator } from '@storelens/api';
+import type { PerformanceIndicatorsResponse } from '@storelens/api';
 import type { SummaryItem } from '@storelens/components';
+import { READS, useRead } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import { getNewPath } from '@storelens/navigation';
 import { calculateDelta } from '@storelens/number';
 import { createElement } from 'react';
 import { formatMargin, Unknown } from '../../reports/page/profit';
-import { useApiGet } from '../../shell/use-api';
 
 /** One performance indicator value. */
-export interface IndicatorValue extends AllowedIndicator {
-  format: 'number' | 'currency' | 'percent';
-  value: number | null;
-  _links?: { report?: { href: string }[] };
-}
-
-const BASE = '/wc-analytics/reports/performance-indicators';
+export type IndicatorValue = PerformanceIndicatorsResponse[number];
 
 /**
  * The profit indicators: shown by default only where costs are known (a user's own choice
@@ -27,7 +21,7 @@ export const PROFIT_INDICATORS: ReadonlySet<string> = new Set([
 
 /** The indicators the store offers, in server order. */
 export function useAllowedIndicators() {
-  return useApiGet<AllowedIndicator[]>(`${BASE}/allowed`);
+  return useRead(READS.allowedIndicators);
 }
 
 /**
@@ -39,8 +33,10 @@ export function useIndicatorValues(
   range: { after: string; before: string },
   segment: Readonly<Record<string, string>> = {},
 ) {
-  const query = stats.length > 0 ? { stats: [...stats], ...range, ...segment } : null;
-  return useApiGet<IndicatorValue[]>(BASE, query ?? undefined, undefined, query === null);
+  return useRead(
+    READS.performanceIndicators,
+    stats.length > 0 ? { stats: [...stats], ...range, ...segment } : null,
+  );
 }
 
 /** The report page of an indicator, with its chart chosen and the persisted query kept. */

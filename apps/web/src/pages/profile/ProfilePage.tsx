@@ -4,7 +4,7 @@ import type {
   UserRole,
   WpUser,
 } from '@storelens/api';
-import { useCurrentUser } from '@storelens/data';
+import { READS, useCurrentUser } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useApi } from '../../session';
@@ -41,8 +41,8 @@ export function ProfilePage() {
     if (user) setName(user.name);
   }, [user]);
 
-  const { items: keys, reload: loadKeys } = useAccountList<ApplicationPasswordItem>(
-    '/wp/v2/users/me/application-passwords',
+  const { items: keys, reload: loadKeys } = useAccountList(
+    READS.applicationPasswords,
     setKeyStatus,
   );
 

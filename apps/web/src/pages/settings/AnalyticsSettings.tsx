@@ -1,19 +1,13 @@
 import type { BootSettings, DateType } from '@storelens/api';
 import { DateRangeFilterPicker } from '@storelens/components';
 import { Link } from '@storelens/components/link';
-import {
-  invalidateReports,
-  type Setting,
-  useSettings,
-  useStorelensDispatch,
-} from '@storelens/data';
+import { invalidateReports, useSettings, useStorelensDispatch } from '@storelens/data';
 import { __ } from '@storelens/i18n';
 import { getNewPath, parseQuery, stringifyQuery } from '@storelens/navigation';
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '../../settings-context';
 import { useNotices } from '../../shell/notices';
 import { clearPersistedQuery } from '../../shell/persisted-query';
-import { useApiGet } from '../../shell/use-api';
 import { ImportHistoricalData } from './ImportHistoricalData';
 import { SettingsRow } from './SettingsRow';
 import { useLeaveWarning } from './use-leave-warning';
@@ -76,6 +70,7 @@ function StatusGroup({
 export function AnalyticsSettings() {
   const {
     settings,
+    definitions: defs,
     isDirty,
     dirty,
     isRequesting,
@@ -85,7 +80,6 @@ export function AnalyticsSettings() {
     updateAndPersistSettings,
     error,
   } = useSettings(GROUP);
-  const definitions = useApiGet<Setting[]>(`/wc-analytics/settings/${GROUP}`);
   const notice = useNotices();
   const dispatch = useStorelensDispatch();
   const store = useStore();
@@ -99,7 +93,6 @@ export function AnalyticsSettings() {
       document.getElementById('import-historical-data')?.scrollIntoView();
   }, []);
 
-  const defs = Object.fromEntries((definitions.data ?? []).map((d) => [d.id, d]));
   const options = (id: string) => defs[id]?.options ?? {};
 
   const afterSave = (changed: readonly string[], values: Record<string, unknown>) => {
@@ -149,7 +142,7 @@ export function AnalyticsSettings() {
     }
   };
 
-  const loaded = lastReceived !== null && definitions.data !== null;
+  const loaded = lastReceived !== null;
   const dateRange = String(settings[DATE_RANGE] ?? 'period=month&compare=previous_year');
 
   return (
@@ -162,7 +155,7 @@ export function AnalyticsSettings() {
       </p>
       <section className="sl-card" aria-labelledby="analytics-settings-title">
         <h2 id="analytics-settings-title">{__('Analytics settings')}</h2>
-        {!loaded && (error || definitions.error) ? (
+        {!loaded && error ? (
           <p className="sl-notice--error" role="alert">
             {__('The settings could not be loaded. Please reload the page.')}
           </p>

@@ -1,5 +1,5 @@
 import type { InviteResponse, UserLinkResponse, UserRole, WpUser } from '@storelens/api';
-import { useCurrentUser } from '@storelens/data';
+import { READS, useCurrentUser } from '@storelens/data';
 import { __, sprintf } from '@storelens/i18n';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useApi } from '../../session';
@@ -53,7 +53,7 @@ export function UsersPage() {
   const [confirming, setConfirming] = useState<number | null>(null);
   const allowed = can('manage_options');
 
-  const { items: users, reload: load } = useAccountList<WpUser>('/wp/v2/users', setError, allowed);
+  const { items: users, reload: load } = useAccountList(READS.users, setError, allowed);
   useEffect(() => {
     document.title = `${__('Users')} ‹ Storelens`;
   }, []);

@@ -25,13 +25,18 @@ const rfm = (narrowed: boolean) => ({
   ],
 });
 
-function serve(query: Record<string, string>) {
+function serve(query: Record<string, string>, rfmFails = false) {
   getHistory().replace(getNewPath(query, '/analytics/cohorts', {}));
   const urls: URL[] = [];
   const fetchImpl = vi.fn<typeof fetch>(async (input) => {
     const url = new URL(String(input), 'http://store.test');
     urls.push(url);
     if (url.pathname.endsWith('/storelens/v1/segments')) return Response.json(SEGMENTS);
+    if (url.pathname.endsWith('/reports/rfm') && rfmFails)
+      return Response.json(
+        { code: 'db_error', message: 'The RFM groups are down.', data: { status: 500 } },
+        { status: 500 },
+      );
     if (url.pathname.endsWith('/reports/rfm'))
       return Response.json(rfm(url.searchParams.get('segment') === '7'));
     return Response.json([]);
@@ -99,6 +104,17 @@ describe('the RFM groups of the Cohorts page', () => {
         name: 'Champions: open these 8 customers',
       });
       expect(link.getAttribute('href')).toContain('rfm_group=champions');
+    },
+    RENDER_TIMEOUT,
+  );
+
+  it(
+    'say so when they could not be read, instead of loading for ever',
+    async () => {
+      serve({ period: 'last_year' }, true);
+      const alert = await screen.findByText('The RFM groups are down.', {}, WAIT);
+      expect(alert.closest('[role="alert"]')).not.toBeNull();
+      expect(screen.queryByText('Loading RFM groups…')).toBeNull();
     },
     RENDER_TIMEOUT,
   );

@@ -1,16 +1,16 @@
-import type { CohortInterval, CohortsResponse, RfmGroup, RfmResponse } from '@storelens/api';
+import type { CohortInterval, RfmGroup } from '@storelens/api';
 import {
   Chart,
   type ChartDataRow,
   DateRangeFilterPicker,
   NUMBER_CLASS,
 } from '@storelens/components';
+import { READS, useRead } from '@storelens/data';
 import { getReportDateParams } from '@storelens/date';
 import { __, sprintf } from '@storelens/i18n';
 import { getHistory, getNewPath, parseQuery, type QueryInput } from '@storelens/navigation';
 import { useMemo } from 'react';
 import { useStore } from '../../settings-context';
-import { useApiGet } from '../../shell/use-api';
 import { useAdminLocation } from '../../use-location';
 import { formatNumber } from '../page/format';
 import { SegmentNote, SegmentPicker, segmentQuery } from '../segments/segments';
@@ -70,7 +70,7 @@ export default function CohortsPage() {
     FILTERS.map(([key]) => [key, text(query[key])]).filter(([, v]) => v !== ''),
   );
   const segment = segmentQuery(query);
-  const cohorts = useApiGet<CohortsResponse>('/wc-analytics/reports/cohorts', {
+  const cohorts = useRead(READS.cohorts, {
     period: interval,
     after: range.after,
     before: range.before,
@@ -78,7 +78,7 @@ export default function CohortsPage() {
     ...segment,
   });
   // The page's saved segment narrows the RFM groups too: scored over its orders alone.
-  const rfm = useApiGet<RfmResponse>('/wc-analytics/reports/rfm', {
+  const rfm = useRead(READS.rfm, {
     period: interval,
     ...segment,
   });
@@ -178,7 +178,7 @@ export default function CohortsPage() {
         <div role="alert" className="sl-notice sl-notice--error">
           <p>{cohorts.error.message}</p>
         </div>
-      ) : cohorts.isLoading && !cohorts.data ? (
+      ) : cohorts.isFetching && !cohorts.data ? (
         <p role="status">{__('Loading cohorts…')}</p>
       ) : rows.length === 0 ? (
         <p role="status">{__('No customers had their first order in the selected date range.')}</p>
@@ -240,18 +240,24 @@ export default function CohortsPage() {
       )}
       <section className="sl-cohorts__rfm" aria-labelledby="sl-rfm-title">
         <h2 id="sl-rfm-title">{__('RFM groups')}</h2>
-        <p className="sl-cohorts__hint">
-          {rfm.data
-            ? sprintf(
-                __(
-                  '%1$s customers scored on recency, frequency and money in quintiles as of %2$s, against %3$s.',
-                ),
-                formatNumber(rfm.data.customers),
-                rfm.data.as_of.slice(0, 10),
-                rfm.data.previous_as_of.slice(0, 10),
-              )
-            : __('Loading RFM groups…')}
-        </p>
+        {rfm.error ? (
+          <div role="alert" className="sl-notice sl-notice--error">
+            <p>{rfm.error.message}</p>
+          </div>
+        ) : (
+          <p className="sl-cohorts__hint">
+            {rfm.data
+              ? sprintf(
+                  __(
+                    '%1$s customers scored on recency, frequency and money in quintiles as of %2$s, against %3$s.',
+                  ),
+                  formatNumber(rfm.data.customers),
+                  rfm.data.as_of.slice(0, 10),
+                  rfm.data.previous_as_of.slice(0, 10),
+                )
+              : __('Loading RFM groups…')}
+          </p>
+        )}
         <SegmentNote
           query={query}
           text={__(

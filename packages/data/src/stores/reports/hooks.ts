@@ -56,31 +56,29 @@ function base<R extends { totalResults: number; totalPages: number }>(
   };
 }
 
-/** One report query, of the rows or of the stats store, fetched when not cached. */
+/** One report query, of the rows or of the stats store, fetched when not cached; none when null. */
 function useReport<R extends { totalResults: number; totalPages: number }>(
   store: string,
   entryOf: (state: StorelensState, endpoint: string, query: QueryArgs) => QueryEntry<R> | undefined,
   fetch: (endpoint: string, query: QueryArgs) => AppThunk<void>,
   endpoint: string,
-  query: QueryArgs,
+  query: QueryArgs | null,
 ) {
   const q = useQuery({
     store,
     args: { endpoint, query },
-    select: (s, a) => entryOf(s, a.endpoint, a.query),
-    view: entryView,
-    fetch: (a) => fetch(a.endpoint, a.query),
+    select: (s, a) => (a.query === null ? undefined : entryOf(s, a.endpoint, a.query)),
+    view: (entry, a) =>
+      a.query === null ? { data: undefined, isFetching: false, error: null } : entryView(entry),
+    fetch: (a) => fetch(a.endpoint, a.query ?? {}),
+    shouldFetch: (entry, view) => query !== null && (entry === undefined || view.stale === true),
   });
   return useMemo(() => base(q), [q]);
 }
 
-/**
- * Reads a report's rows for a query (see `getReportTableQuery`), fetching when not cached; a
- * list endpoint named literally (`useReportItems('orders', …)`) types them by its row schema.
- */
-export function useReportItems<E extends string>(
+function useItems<E extends string>(
   endpoint: E,
-  query: QueryArgs,
+  query: QueryArgs | null,
 ): UseReportItemsResult<ReportListRow<E>> {
   const read = useReport(
     'reports/items',
@@ -97,8 +95,7 @@ export function useReportItems<E extends string>(
   }, [read]);
 }
 
-/** Reads a report's stats for a query (see `getReportStatsQuery`), all pages joined. */
-export function useReportStats(endpoint: string, query: QueryArgs): UseReportStatsResult {
+function useStats(endpoint: string, query: QueryArgs | null): UseReportStatsResult {
   const read = useReport(
     'reports/stats',
     selectReportStatsEntry,
@@ -111,4 +108,40 @@ export function useReportStats(endpoint: string, query: QueryArgs): UseReportSta
     const data = result?.data ?? null;
     return { ...rest, data, isEmpty: isReportStatsEmpty(data, endpoint) };
   }, [read, endpoint]);
+}
+
+/**
+ * Reads a report's rows for a query (see `getReportTableQuery`), fetching when not cached; a
+ * list endpoint named literally (`useReportItems('orders', …)`) types them by its row schema.
+ */
+export function useReportItems<E extends string>(
+  endpoint: E,
+  query: QueryArgs,
+): UseReportItemsResult<ReportListRow<E>> {
+  return useItems(endpoint, query);
+}
+
+/** Reads a report's stats for a query (see `getReportStatsQuery`), all pages joined. */
+export function useReportStats(endpoint: string, query: QueryArgs): UseReportStatsResult {
+  return useStats(endpoint, query);
+}
+
+/**
+ * `useReportItems` for a query that may not be known yet: nothing is asked, and nothing is
+ * requesting, while `query` is null (the settings it is built from are loading, or the user
+ * has no use for it).
+ */
+export function useReportItemsWhenReady<E extends string>(
+  endpoint: E,
+  query: QueryArgs | null,
+): UseReportItemsResult<ReportListRow<E>> {
+  return useItems(endpoint, query);
+}
+
+/** `useReportStats` for a query that may not be known yet: nothing is asked while it is null. */
+export function useReportStatsWhenReady(
+  endpoint: string,
+  query: QueryArgs | null,
+): UseReportStatsResult {
+  return useStats(endpoint, query);
 }

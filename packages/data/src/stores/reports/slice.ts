@@ -19,6 +19,7 @@ import { stableKey } from '../../core/stable-key.ts';
 import type { AppThunk } from '../../core/thunk.ts';
 import { hasIntervals, MAX_PER_PAGE } from '../../reports/endpoints.ts';
 import type { StorelensState } from '../../store.ts';
+import { invalidateReportReads } from '../reads/slice.ts';
 
 /** A cached report answer with the totals read from the headers. */
 export interface ReportResult<D> {
@@ -168,8 +169,9 @@ export const selectReportStatsError = (state: StorelensState, endpoint: string, 
   selectReportStatsEntry(state, endpoint, query)?.error ?? null;
 
 /**
- * Marks every cached report (rows and stats of every endpoint) stale, so the reports on screen
- * read again: after a settings change that changes the numbers (excluded statuses, date type).
+ * Marks every cached report stale (rows and stats of every endpoint, and the report-like reads:
+ * cohorts, RFM, indicators, leaderboards), so the reports on screen read again: after a
+ * settings change that changes the numbers (excluded statuses, date type), or new data.
  */
 export function invalidateReports(): AppThunk<void> {
   return async (dispatch, getState) => {
@@ -178,5 +180,6 @@ export function invalidateReports(): AppThunk<void> {
       dispatch(reportItemsResource.actions.invalidated({ scope }));
     for (const scope of Object.keys(stats))
       dispatch(reportStatsResource.actions.invalidated({ scope }));
+    await dispatch(invalidateReportReads());
   };
 }

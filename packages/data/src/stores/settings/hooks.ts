@@ -1,3 +1,4 @@
+import type { SettingBody as Setting } from '@storelens/api';
 import { useMemo } from 'react';
 import type { ApiError } from '../../client/api-error.ts';
 import { useStorelensDispatch } from '../../react/provider.tsx';
@@ -14,6 +15,8 @@ import {
 export interface UseSettingsResult {
   /** Setting values by id. */
   readonly settings: Readonly<Record<string, unknown>>;
+  /** The settings as the server sent them (their options, defaults, labels), by id. */
+  readonly definitions: Readonly<Record<string, Setting>>;
   readonly isRequesting: boolean;
   readonly isDirty: boolean;
   readonly dirty: readonly string[];
@@ -43,6 +46,7 @@ export function useSettings(group: string): UseSettingsResult {
   return useMemo(
     () => ({
       settings: state.data,
+      definitions: state.definitions,
       isRequesting: state.isRequesting,
       isDirty: state.dirty.length > 0,
       dirty: state.dirty,

@@ -41,13 +41,20 @@ const batches = (requests: readonly SeenRequest[]) =>
   requests.filter((r) => r.method === 'POST' && r.path.endsWith('/batch'));
 
 describe('settings', () => {
-  it('fetches a group into data with lastReceived', async () => {
+  it('fetches a group into data and definitions with lastReceived', async () => {
     const { store } = await settingsServer();
     await store.dispatch(fetchSettings('wc_admin'));
     expect(store.getState().settings.wc_admin).toEqual({
       data: {
         woocommerce_date_type: 'date_paid',
         woocommerce_default_date_range: 'period=month&compare=previous_year',
+      },
+      definitions: {
+        woocommerce_date_type: { id: 'woocommerce_date_type', value: 'date_paid' },
+        woocommerce_default_date_range: {
+          id: 'woocommerce_default_date_range',
+          value: 'period=month&compare=previous_year',
+        },
       },
       error: null,
       lastReceived: 1234,

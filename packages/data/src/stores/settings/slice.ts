@@ -15,6 +15,8 @@ import type { AppThunk } from '../../core/thunk.ts';
 export interface SettingsGroupState {
   /** Setting values by id. */
   readonly data: Readonly<Record<string, unknown>>;
+  /** The settings as the server last sent them (label, options, default…), by id. */
+  readonly definitions: Readonly<Record<string, Setting>>;
   readonly error: ApiError | null;
   /** When the group was last received or saved (ms), null before. */
   readonly lastReceived: number | null;
@@ -28,6 +30,7 @@ export type SettingsState = Readonly<Record<string, SettingsGroupState>>;
 
 const emptyGroup: SettingsGroupState = {
   data: {},
+  definitions: {},
   error: null,
   lastReceived: null,
   isRequesting: false,
@@ -51,9 +54,14 @@ export const settingsSlice = createSlice({
     },
     received(
       state,
-      action: PayloadAction<{ group: string; data: Record<string, unknown>; time: number }>,
+      action: PayloadAction<{
+        group: string;
+        data: Record<string, unknown>;
+        definitions?: Record<string, Setting>;
+        time: number;
+      }>,
     ) {
-      const { group, data, time } = action.payload;
+      const { group, data, definitions = {}, time } = action.payload;
       const current = groupOf(state, group);
       // Unsaved local edits win over what the server sent.
       const kept = Object.fromEntries(current.dirty.map((id) => [id, current.data[id]]));
@@ -62,6 +70,7 @@ export const settingsSlice = createSlice({
         [group]: {
           ...current,
           data: { ...current.data, ...data, ...kept },
+          definitions: { ...current.definitions, ...definitions },
           isRequesting: false,
           lastReceived: time,
         },
@@ -108,7 +117,7 @@ export const settingsSaveErrorMessage = (): string =>
 
 const groupPath = (group: string) => `${NAMESPACES.analytics}/settings/${group}`;
 
-/** Fetches a group's settings (`[{id, value}]` → data by id). */
+/** Fetches a group's settings (`[{id, value, …}]` → values and definitions by id). */
 export function fetchSettings(group: string, options: { force?: boolean } = {}): AppThunk<void> {
   return async (dispatch, getState, { client, now }) => {
     const current = getState().settings[group];
@@ -117,7 +126,8 @@ export function fetchSettings(group: string, options: { force?: boolean } = {}):
     try {
       const { data } = await client.get<Setting[] | null>(groupPath(group));
       const values = Object.fromEntries((data ?? []).map((setting) => [setting.id, setting.value]));
-      dispatch(received({ group, data: values, time: now() }));
+      const definitions = Object.fromEntries((data ?? []).map((setting) => [setting.id, setting]));
+      dispatch(received({ group, data: values, definitions, time: now() }));
     } catch (thrown) {
       dispatch(failed({ group, error: toApiError(thrown) }));
     }
