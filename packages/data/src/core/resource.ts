@@ -111,6 +111,14 @@ export function createResource<T extends { readonly id: Id }, R = ListResult>(na
     for (const item of items) next[idKey(item.id)] = { ...next[idKey(item.id)], ...item };
     return next;
   };
+  /** A query's entry holding its answer (fetched, or a write's). */
+  const answered = (result: R, requestId: string): QueryEntry<R> => ({
+    status: 'success',
+    result,
+    error: null,
+    stale: false,
+    requestId,
+  });
 
   function reducer(state: State = {}, action: UnknownAction): State {
     if (actions.queryStarted.match(action)) {
@@ -130,17 +138,10 @@ export function createResource<T extends { readonly id: Id }, R = ListResult>(na
       const { scope, key, requestId, result, items } = action.payload;
       const s = scopeOf(state, scope);
       if (s.queries[key]?.requestId !== requestId) return state;
-      const entry: QueryEntry<R> = {
-        status: 'success',
-        result,
-        error: null,
-        stale: false,
-        requestId,
-      };
       return put(state, scope, {
         ...s,
         byId: items ? upsert(s.byId, items) : s.byId,
-        queries: { ...s.queries, [key]: entry },
+        queries: { ...s.queries, [key]: answered(result, requestId) },
       });
     }
     if (actions.queryFailed.match(action)) {
@@ -154,14 +155,10 @@ export function createResource<T extends { readonly id: Id }, R = ListResult>(na
     if (actions.queryAnswered.match(action)) {
       const { scope, key, result, requestId } = action.payload;
       const s = scopeOf(state, scope);
-      const entry: QueryEntry<R> = {
-        status: 'success',
-        result,
-        error: null,
-        stale: false,
-        requestId,
-      };
-      return put(state, scope, { ...s, queries: { ...s.queries, [key]: entry } });
+      return put(state, scope, {
+        ...s,
+        queries: { ...s.queries, [key]: answered(result, requestId) },
+      });
     }
     if (actions.itemsReceived.match(action)) {
       const s = scopeOf(state, action.payload.scope);

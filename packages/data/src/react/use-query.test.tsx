@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { QueryArgs } from '../client/query-string.ts';
 import { stableKey } from '../core/stable-key.ts';
 import { fetchReportItems, invalidateReports } from '../stores/reports/slice.ts';
+import { answerGate } from '../test/gate.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { startStore } from '../test/store.ts';
 import { DataProvider } from './provider.tsx';
@@ -12,18 +13,12 @@ import { always, entryView, useQuery } from './use-query.ts';
 
 // The products list answers one row naming the page asked for, once the test lets it go.
 let server: TestServer;
-let release: () => void = () => undefined;
-let gate: Promise<void> = Promise.resolve();
-const hold = () => {
-  gate = new Promise((resolve) => {
-    release = resolve;
-  });
-};
+const answers = answerGate();
 
 beforeAll(async () => {
   server = await startTestServer((app) => {
     app.get('/wc-analytics/reports/products', async (req, reply) => {
-      await gate;
+      await answers.passed();
       reply.header('X-WP-Total', '1').header('X-WP-TotalPages', '1');
       return [{ product_id: Number((req.query as { page?: string }).page ?? 1) }];
     });
@@ -32,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
-  gate = Promise.resolve();
+  answers.reset();
 });
 
 const productsAsked = () =>
@@ -109,13 +104,13 @@ describe('useQuery', () => {
   it('keeps the previous answer while the new arguments are fetched, without calling it theirs', async () => {
     const { result, rerender } = mount({ page: 1 });
     await waitFor(() => expect(result.current.hasData).toBe(true));
-    hold();
+    answers.hold();
     rerender({ page: 3 });
     await waitFor(() => expect(productsAsked()).toHaveLength(2));
     expect(result.current.isFetching).toBe(true);
     expect(result.current.hasData).toBe(false);
     expect(firstId(result.current.data)).toBe('1');
-    act(() => release());
+    act(() => answers.release());
     await waitFor(() => expect(result.current.hasData).toBe(true));
     expect(firstId(result.current.data)).toBe('3');
     expect(result.current.isFetching).toBe(false);
@@ -124,7 +119,7 @@ describe('useQuery', () => {
   it('refreshes a stale answer in place: it has data while it is fetching', async () => {
     const local = await startStore((app) => {
       app.get('/wc-analytics/reports/products', async (_req, reply) => {
-        await gate;
+        await answers.passed();
         reply.header('X-WP-Total', '1').header('X-WP-TotalPages', '1');
         return [{ product_id: 1 }];
       });
@@ -134,14 +129,14 @@ describe('useQuery', () => {
     );
     const { result } = renderHook(() => useProducts({ page: 1 }), { wrapper });
     await waitFor(() => expect(result.current.hasData).toBe(true));
-    hold();
+    answers.hold();
     act(() => {
       void local.store.dispatch(invalidateReports());
     });
     await waitFor(() => expect(result.current.isFetching).toBe(true));
     expect(result.current.hasData).toBe(true);
     expect(firstId(result.current.data)).toBe('1');
-    act(() => release());
+    act(() => answers.release());
     await waitFor(() => expect(result.current.isFetching).toBe(false));
     expect(local.requests.filter((r) => r.path === '/wc-analytics/reports/products')).toHaveLength(
       2,

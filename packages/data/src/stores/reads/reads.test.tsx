@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { QueryArgs } from '../../client/query-string.ts';
 import { DataProvider } from '../../react/provider.tsx';
 import { createStorelensStore, type StorelensStore } from '../../store.ts';
+import { answerGate } from '../../test/gate.ts';
 import { startTestServer, type TestServer, wpError } from '../../test/server.ts';
 import { useReportItemsWhenReady, useReportStatsWhenReady } from '../reports/hooks.ts';
 import { invalidateReports } from '../reports/slice.ts';
@@ -18,19 +19,13 @@ import { answerRead, fetchRead, invalidateRead, READS } from './slice.ts';
 // Answers typed by the contract; each names how many times its route was asked, so a test
 // can tell a fresh answer from a kept one.
 let server: TestServer;
-let release: () => void = () => undefined;
-let gate: Promise<void> = Promise.resolve();
-const hold = () => {
-  gate = new Promise((resolve) => {
-    release = resolve;
-  });
-};
+const answers = answerGate();
 const count = (path: string) => server.requests.filter((r) => r.path === path).length;
 
 beforeAll(async () => {
   server = await startTestServer((app) => {
     app.get('/wc-analytics/leaderboards', async (req): Promise<LeaderboardsResponse> => {
-      await gate;
+      await answers.passed();
       const perPage = String((req.query as { per_page?: string }).per_page ?? '5');
       const label = `Top customers, ${perPage} rows, read ${count('/wc-analytics/leaderboards')}`;
       return [{ id: 'customers', label, headers: [{ label: 'Customer' }], rows: [] }];
@@ -38,7 +33,7 @@ beforeAll(async () => {
     app.get(
       '/wc-analytics/leaderboards/allowed',
       async (): Promise<AllowedLeaderboardsResponse> => {
-        await gate;
+        await answers.passed();
         return [{ id: 'customers', label: 'Top customers', headers: [{ label: 'Customer' }] }];
       },
     );
@@ -53,7 +48,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
-  gate = Promise.resolve();
+  answers.reset();
 });
 
 const BOARDS = '/wc-analytics/leaderboards';
@@ -145,7 +140,7 @@ describe('reads kept by path and query', () => {
     await waitFor(() =>
       expect(result.current.boards.hasData && result.current.allowed.hasData).toBe(true),
     );
-    hold();
+    answers.hold();
     act(() => {
       void store.dispatch(invalidateReports());
     });
@@ -153,7 +148,7 @@ describe('reads kept by path and query', () => {
     // The answer on screen stays while it is read again.
     expect(result.current.boards).toMatchObject({ hasData: true, isFetching: true });
     expect(result.current.boards.data?.[0]?.label).toBe('Top customers, 5 rows, read 1');
-    act(() => release());
+    act(() => answers.release());
     await waitFor(() =>
       expect(result.current.boards.data?.[0]?.label).toBe('Top customers, 5 rows, read 2'),
     );
@@ -207,14 +202,14 @@ describe('reads kept by path and query', () => {
 
   it('a write’s answer stands in place of a read still in flight', async () => {
     const { store, wrapper } = setup();
-    hold();
+    answers.hold();
     const inFlight = store.dispatch(fetchRead(READS.allowedLeaderboards));
     await waitFor(() => expect(count(ALLOWED)).toBe(1));
     const written: AllowedLeaderboardsResponse = [
       { id: 'coupons', label: 'Top coupons', headers: [] },
     ];
     await store.dispatch(answerRead(READS.allowedLeaderboards, {}, written));
-    release();
+    answers.release();
     expect(await inFlight).toMatchObject({ status: 'success', result: written });
     // Shown without reading it again.
     const { result } = renderHook(() => useRead(READS.allowedLeaderboards), { wrapper });
