@@ -11,12 +11,17 @@ import type { WooSimulator } from './woo-simulator';
 
 export const CONNECTIONS = '/wp-json/storelens/v1/connections';
 
-/** Quick retries so faults cost milliseconds, not the production seconds. */
+/**
+ * Quick retries so faults cost milliseconds, not the production seconds; no reconciliation
+ * on the server's own schedule, which on a loaded machine would start one (30 s after an
+ * import that never reconciled) while a test starts its own and expects a 202.
+ */
 export const FAST: SyncOptions = {
   client: { timeoutMs: 1_500, baseDelayMs: 10, maxDelayMs: 200, attempts: 8 },
   retryPauseMs: 50,
   maxRetryPauseMs: 200,
   overlapMs: 60_000,
+  scheduleEveryMs: 0,
 };
 
 /**

@@ -150,11 +150,13 @@ export function connectionRoutes(
         if (ready()) void queue.kick().catch(quietly);
       }, 5_000).unref(),
     );
-    timers.push(
-      setInterval(() => {
-        if (ready()) void scheduleReconciliations().catch(quietly);
-      }, 30_000).unref(),
-    );
+    const scheduleEveryMs = options.scheduleEveryMs ?? 30_000;
+    if (scheduleEveryMs > 0)
+      timers.push(
+        setInterval(() => {
+          if (ready()) void scheduleReconciliations().catch(quietly);
+        }, scheduleEveryMs).unref(),
+      );
   });
   app.addHook('onClose', async () => {
     for (const t of timers) clearInterval(t);

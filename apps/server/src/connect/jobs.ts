@@ -69,6 +69,11 @@ export interface SyncOptions {
   pagesPerStep?: number;
   /** Minutes between reconciliations. */
   reconcileMinutes?: number;
+  /**
+   * How often the server looks for connections due a reconciliation (default 30 s); 0 never
+   * (the tests, which start each reconciliation themselves and check what it answers).
+   */
+  scheduleEveryMs?: number;
   /** Reconciliation asks for changes since its last start minus this. */
   overlapMs?: number;
   /** Where the shop can reach this server (webhook delivery URLs); none registers no webhooks. */
