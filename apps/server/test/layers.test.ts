@@ -102,4 +102,15 @@ describe('the server layers', () => {
     const cli = pairs.filter(([from, to]) => to.startsWith('cli/') && !from.startsWith('cli/'));
     expect([...app, ...cli]).toEqual([]);
   });
+
+  it('a migration imports no code of the server: it carries the SQL and shapes it ran, frozen', () => {
+    const migrations = join(src, 'db', 'migrations');
+    const imports = readdirSync(migrations).flatMap((name) =>
+      [...readFileSync(join(migrations, name), 'utf8').matchAll(/\bfrom\s*['"]([^'"]+)['"]/g)]
+        .map((m) => m[1]!)
+        .filter((spec) => spec !== 'kysely')
+        .map((spec) => `${name} -> ${spec}`),
+    );
+    expect(imports).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { reportContext } from '../src/analytics/context';
 import { filtersFromQuery } from '../src/analytics/filters';
 import { orderStats } from '../src/analytics/revenue';
 import type { Db } from '../src/db/database';
-import { rollUpItemDays } from '../src/db/rollups';
+import { rollUpItemDays } from '../src/db/migrations/015_item_day';
 import { generateDemoStore } from '../src/demo/generate';
 import { Random } from '../src/demo/random';
 import { ingestOrders } from '../src/ingest/ingest';

@@ -1,5 +1,4 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
-import { MONTH_ROLLUPS } from '../rollups';
 
 // Month rollups for the list reports, each customer's first order, and the
 // record of indexes deferred by a bulk load. A day-level rollup per product is about as
@@ -7,6 +6,21 @@ import { MONTH_ROLLUPS } from '../rollups';
 // ingestion a row per line and bought reads nothing: it goes. Per month a year is 12 rows per
 // product, kind and status; days of partly covered months are read from the lookups.
 type Db = Kysely<unknown>;
+
+/** The month rollups as this migration made them: key columns after (date_kind, month, status), then the summed values. */
+const MONTH_ROLLUPS = {
+  product_month: { keys: ['product_id'], values: ['items_sold', 'net_revenue', 'orders_count'] },
+  variation_month: {
+    keys: ['variation_id', 'product_id'],
+    values: ['items_sold', 'net_revenue', 'orders_count'],
+  },
+  category_month: { keys: ['category_id'], values: ['items_sold', 'net_revenue', 'orders_count'] },
+  coupon_month: { keys: ['coupon_id'], values: ['amount', 'orders_count'] },
+  tax_month: {
+    keys: ['tax_rate_id'],
+    values: ['total_tax', 'order_tax', 'shipping_tax', 'orders_count'],
+  },
+} as const;
 
 export async function up(db: Db): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;

@@ -1,5 +1,4 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
-import { CUSTOMER_TOTALS_SORTS } from '../rollups';
 
 // Each customer's all-time order aggregates: the customers report without an order
 // date range reads one row per customer instead of aggregating every order on each request.
@@ -23,7 +22,7 @@ export async function up(db: Db): Promise<void> {
       c.generatedAlwaysAs(avg).stored(),
     )
     .execute();
-  for (const column of CUSTOMER_TOTALS_SORTS) {
+  for (const column of ['orders_count', 'total_spend', 'avg_order_value']) {
     await db.schema
       .createIndex(`customer_totals_${column}`)
       .on('customer_totals')
