@@ -15,8 +15,11 @@ const src = fileURLToPath(new URL('../src', import.meta.url));
 /** Folders of src/ that are shared below the app, the admin services and the command lines. */
 const SHARED_FOLDERS = ['db', 'ingest', 'analytics', 'jobs', 'auth', 'connect'];
 
-/** The modules at the top of src/ that are entry points, not shared: they build the app. */
-const ENTRY_POINTS = new Set(['app.ts', 'main.ts']);
+/**
+ * The modules at the top of src/ that are entry points, not shared: they build the app (app.ts,
+ * main.ts) and the worker thread (worker.ts, the composition of the long tasks it runs).
+ */
+const ENTRY_POINTS = new Set(['app.ts', 'main.ts', 'worker.ts']);
 
 /**
  * Upward imports that remain, each `importer -> imported` (modules of src/, without extension),
@@ -27,13 +30,6 @@ const ALLOWED = new Set([
   // `cancelImports` stops a running import before a connection replaces the store's data; the
   // import job (its kind, handler and start) is still one module with the admin's import routes.
   'connect/service -> admin/import',
-  // The worker thread's task table is the composition of the long tasks it runs, as app.ts is
-  // the request thread's: the import job's batches (same module as the import routes)...
-  'jobs/worker -> admin/import',
-  // ...and the export job's pages, an admin service (exportStep, exportReader)...
-  'jobs/worker -> admin/export',
-  // ...which read the reports through the export's direct reader.
-  'jobs/worker -> admin/export-sources',
 ]);
 
 /** Every .ts and .mjs file under `dir`, tests left out (they may import any layer). */
@@ -101,6 +97,13 @@ describe('the server layers', () => {
     );
     const cli = pairs.filter(([from, to]) => to.startsWith('cli/') && !from.startsWith('cli/'));
     expect([...app, ...cli]).toEqual([]);
+  });
+
+  it('the worker thread is started by its path: only the host imports its module, for the task types', () => {
+    const importers = pairs.filter(([, to]) => to === 'worker').map(([from]) => from);
+    expect(importers).toEqual(['jobs/worker-host']);
+    const host = readFileSync(join(src, 'jobs', 'worker-host.ts'), 'utf8');
+    expect(host).toMatch(/import type \{ WorkerTasks \} from '\.\.\/worker';/);
   });
 
   it('a migration imports no code of the server: it carries the SQL and shapes it ran, frozen', () => {

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RECORD_WRITES, type RecordWriter } from '../connect/records';
 import type { Db } from '../db/database';
-import type { WorkerTasks } from './worker';
+// Typed by the worker's task table, a type-only import: at run time the host starts the worker
+// by its file path, so nothing below the app loads the tasks' modules.
+import type { WorkerTasks } from '../worker';
 
 interface Pending {
   resolve(value: unknown): void;
@@ -17,7 +19,7 @@ function rebuilt(error: { message: string; code?: string }): Error {
 
 /**
  * Long work off the request thread: one worker thread per store, started on first use, with
- * its own connection to the same database (src/jobs/worker.ts). The thread that
+ * its own connection to the same database (src/worker.ts). The thread that
  * answers requests only waits for a message, so its latency does not depend on the work;
  * SQLite's WAL lets it read while the worker writes. The worker is stopped by {@link close}
  * and restarted by the next task if it dies.
@@ -38,7 +40,7 @@ export class WorkerHost {
     return !db.url.endsWith(':memory:');
   }
 
-  /** Runs a task of worker.ts with its (structured-clonable) payload; answers its result. */
+  /** Runs a task of src/worker.ts with its (structured-clonable) payload; answers its result. */
   run<K extends keyof WorkerTasks>(
     task: K,
     payload: Parameters<WorkerTasks[K]>[0],
@@ -69,7 +71,7 @@ export class WorkerHost {
     if (this.worker) return this.worker;
     // A path, not `new URL(…, import.meta.url)`: under a DOM environment (jsdom in the
     // compatibility suite) the global URL is the DOM's, which resolves against the page.
-    const entry = join(dirname(fileURLToPath(import.meta.url)), 'worker-entry.mjs');
+    const entry = join(dirname(fileURLToPath(import.meta.url)), '..', 'worker-entry.mjs');
     const worker = new Worker(entry, {
       workerData: { url: this.db.url, schema: this.db.schema },
     });

@@ -1,19 +1,20 @@
 /*
- * The worker thread of src/jobs/worker-host.ts: opens its own connection to the store
- * (already migrated by the server) and runs the long tasks it is sent, one at a time: import
- * and rebuild batches, export pages, the database writes of a shop's sync (catalog, orders,
- * webhook deliveries), and the demo
- * generation and per-customer tables' builds of a start.
+ * The worker thread's entry point, which src/jobs/worker-host.ts starts (through
+ * worker-entry.mjs): the composition of the long tasks it runs, as app.ts is the request
+ * thread's. It opens its own connection to the store (already migrated by the server) and runs
+ * the tasks it is sent, one at a time: import and rebuild batches, export pages, the database
+ * writes of a shop's sync (catalog, orders, webhook deliveries), and the demo generation and
+ * per-customer tables' builds of a start.
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { type ExportParams, type ExportProgress, exportReader, exportStep } from '../admin/export';
-import { directReader } from '../admin/export-sources';
-import { type ImportStepInput, importStep } from '../admin/import';
-import { type RecordWrites, runRecordWrite } from '../connect/records';
-import { type Db, openDatabase } from '../db/database';
-import { openRebuildDatabase } from '../ingest/rebuild';
-import { buildStaleSummaries, ensureDemoStore } from '../store';
+import { type ExportParams, type ExportProgress, exportReader, exportStep } from './admin/export';
+import { directReader } from './admin/export-sources';
+import { type ImportStepInput, importStep } from './admin/import';
+import { type RecordWrites, runRecordWrite } from './connect/records';
+import { type Db, openDatabase } from './db/database';
+import { openRebuildDatabase } from './ingest/rebuild';
+import { buildStaleSummaries, ensureDemoStore } from './store';
 
 const { url, schema } = workerData as { url: string; schema: string | undefined };
 const db = openDatabase(url, schema ? { schema } : {});
