@@ -14,7 +14,7 @@ import {
 } from '@storelens/api';
 import { csvRow } from '@storelens/csv';
 import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { requires } from '../auth/capability';
 import { authError } from '../auth/errors';
 import { can } from '../auth/roles';
@@ -29,6 +29,7 @@ import { type Job, type JobHandler, type JobRunner, newJobId, readJob } from '..
 import type { WorkerHost } from '../jobs/worker-host';
 import { sendMail } from '../mail';
 import { getOptions } from '../options';
+import type { TypeBoxProvider } from '../route-types';
 import { parseSqlUtc } from '../timezone';
 import { currentUserId, originOf } from './context';
 import { adminError } from './errors';
@@ -352,12 +353,13 @@ const expired = () => adminError('woocommerce_admin_reports_export_expired', EXP
  * when an export starts and every hour ({@link sweepExports}).
  */
 export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const base = '/wp-json/wc-analytics/reports/:type/export';
   const sweeper = setInterval(() => sweepLater(db), SWEEP_EVERY_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
   for (const method of ['POST', 'PUT', 'PATCH'] as const) {
-    app.route<{ Params: { type: string }; Body: Static<typeof ExportStartBody> }>({
+    routes.route({
       method,
       url: base,
       schema: {
@@ -416,7 +418,7 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
       },
     });
   }
-  app.get<{ Params: Static<typeof ExportIdParams> }>(
+  routes.get(
     `${base}/:export_id/status`,
     {
       schema: {
@@ -447,7 +449,7 @@ export function exportRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
         : { percent_complete: percent };
     },
   );
-  app.get<{ Params: Static<typeof ExportIdParams>; Querystring: Static<typeof DownloadQuery> }>(
+  routes.get(
     `${base}/:export_id/download`,
     // A plain link (clicked, or e-mailed) cannot carry the REST nonce: the link's own token
     // is the key, and a signed-in caller must also be the export's owner. The link expires

@@ -1,9 +1,9 @@
 import { FavoriteBody, FavoritesResponse } from '@storelens/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
+import type { TypeBoxProvider } from '../route-types';
 import { currentUserId, paramsOf } from './context';
 import { adminError } from './errors';
 
@@ -67,16 +67,17 @@ function itemIdOf(request: FastifyRequest): string {
  * signed-in role may keep them (`read`): an analyst stars the report pages they read.
  */
 export function favoritesRoutes(app: FastifyInstance, db: Db) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const path = '/wp-json/wc-admin/navigation/favorites/me';
   const options = {
     schema: { querystring: FavoriteBody, response: { 200: FavoritesResponse } },
     ...requires('read'),
   };
-  app.get(path, options, async (request) => listFavorites(db, currentUserId(request)));
-  app.post<{ Querystring: Static<typeof FavoriteBody> }>(path, options, async (request) =>
+  routes.get(path, options, async (request) => listFavorites(db, currentUserId(request)));
+  routes.post(path, options, async (request) =>
     addFavorite(db, currentUserId(request), itemIdOf(request)),
   );
-  app.delete<{ Querystring: Static<typeof FavoriteBody> }>(path, options, async (request) =>
+  routes.delete(path, options, async (request) =>
     removeFavorite(db, currentUserId(request), itemIdOf(request)),
   );
 }

@@ -7,7 +7,6 @@ import {
   ImportTotalsBody,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
 import { refreshCustomerDates } from '../customer-activity';
 import type { Db } from '../db/database';
@@ -29,6 +28,7 @@ import { type Job, type JobHandler, type JobRunner, markCancelled, parseJob } fr
 import type { WorkerHost } from '../jobs/worker-host';
 import { refreshLocalDates } from '../local-dates';
 import { getOptions, readStoreSettings, setOptions } from '../options';
+import type { TypeBoxProvider } from '../route-types';
 import { formatSqlUtc, parseSqlUtc, zone } from '../timezone';
 
 /** The job kind of historical imports. */
@@ -402,17 +402,21 @@ export async function deleteAnalyticsData(db: Db, runner: JobRunner): Promise<vo
 
 /** `/wp-json/wc-analytics/reports/import…`. */
 export function importRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const base = '/wp-json/wc-analytics/reports/import';
   const q = {
     schema: { querystring: ContextOnlyQuery, response: { 200: AdminStatusMessage } },
   };
   for (const method of ['POST', 'PUT'] as const) {
-    app.route<{ Querystring: Static<typeof ImportQuery>; Body: Static<typeof ImportQuery> }>({
+    routes.route({
       method,
       url: base,
       schema: { querystring: ImportQuery, response: { 200: AdminStatusMessage } },
       handler: async (request): Promise<AdminStatusMessage> => {
-        const body = request.body && typeof request.body === 'object' ? request.body : {};
+        // No body schema: a JSON body is unchecked until validateImportBody reads it.
+        const body = (
+          request.body && typeof request.body === 'object' ? request.body : {}
+        ) as Record<string, unknown>;
         const params = { ...request.query, ...body };
         validateImportBody(body);
         const result = await startImport(db, runner, {
@@ -432,7 +436,7 @@ export function importRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
             };
       },
     });
-    app.route({
+    routes.route({
       method,
       url: `${base}/cancel`,
       ...q,
@@ -444,7 +448,7 @@ export function importRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
         };
       },
     });
-    app.route({
+    routes.route({
       method,
       url: `${base}/delete`,
       ...q,
@@ -456,12 +460,12 @@ export function importRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
       },
     });
   }
-  app.get(
+  routes.get(
     `${base}/status`,
     { schema: { querystring: ContextOnlyQuery, response: { 200: ImportStatusBody } } },
     async () => importStatus(db, runner),
   );
-  app.get<{ Querystring: Static<typeof ImportQuery> }>(
+  routes.get(
     `${base}/totals`,
     { schema: { querystring: ImportQuery, response: { 200: ImportTotalsBody } } },
     async (request) => {

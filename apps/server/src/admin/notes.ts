@@ -20,6 +20,7 @@ import type { Db } from '../db/database';
 import type { AdminNoteTable } from '../db/schema';
 import { ApiError } from '../errors';
 import { readStoreSettings } from '../options';
+import type { TypeBoxProvider } from '../route-types';
 import { setPagingHeaders } from '../routes/paging';
 import { zone } from '../timezone';
 import { adminError } from './errors';
@@ -274,8 +275,9 @@ async function remainingCount(db: Db): Promise<number> {
 
 /** `/wp-json/wc-analytics/admin/notes…` routes. */
 export function notesRoutes(app: FastifyInstance, db: Db) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const base = '/wp-json/wc-analytics/admin/notes';
-  app.get<{ Querystring: Static<typeof NotesListQuery> }>(
+  routes.get(
     base,
     { schema: { querystring: NotesListQuery, response: { 200: NotesResponse } } },
     async (request, reply) => {
@@ -293,7 +295,7 @@ export function notesRoutes(app: FastifyInstance, db: Db) {
   );
   // Static routes before the `{id}` ones (find-my-way prefers static segments anyway).
   for (const method of ['PUT', 'POST', 'PATCH'] as const) {
-    app.route<{ Body: Static<typeof NotesBatchBody> }>({
+    routes.route({
       method,
       url: `${base}/update`,
       schema: { body: NotesBatchBody, response: { 200: NotesResponse } },
@@ -308,7 +310,7 @@ export function notesRoutes(app: FastifyInstance, db: Db) {
       },
     });
   }
-  app.delete<{ Querystring: Static<typeof NotesDeleteAllQuery> }>(
+  routes.delete(
     `${base}/delete/all`,
     { schema: { querystring: NotesDeleteAllQuery, response: { 200: NotesResponse } } },
     async (request, reply) => {
@@ -319,7 +321,7 @@ export function notesRoutes(app: FastifyInstance, db: Db) {
       return deleted;
     },
   );
-  app.delete<{ Params: Static<typeof NoteIdParams> }>(
+  routes.delete(
     `${base}/delete/:id`,
     { schema: { params: NoteIdParams, response: { 200: NoteBody } } },
     async (request) => {
@@ -327,13 +329,13 @@ export function notesRoutes(app: FastifyInstance, db: Db) {
       return note;
     },
   );
-  app.get<{ Params: Static<typeof NoteIdParams> }>(
+  routes.get(
     `${base}/:id`,
     { schema: { params: NoteIdParams, response: { 200: NoteBody } } },
     async (request) => getNote(db, request.params.id),
   );
   for (const method of ['PUT', 'POST', 'PATCH'] as const) {
-    app.route<{ Params: Static<typeof NoteIdParams>; Body: Static<typeof NoteUpdateBody> }>({
+    routes.route({
       method,
       url: `${base}/:id`,
       schema: { params: NoteIdParams, body: NoteUpdateBody, response: { 200: NoteBody } },
@@ -344,7 +346,7 @@ export function notesRoutes(app: FastifyInstance, db: Db) {
     });
   }
   for (const method of ['POST', 'PUT'] as const) {
-    app.route<{ Params: Static<typeof NoteActionParams> }>({
+    routes.route({
       method,
       url: `${base}/:note_id/action/:action_id`,
       schema: { params: NoteActionParams, response: { 200: NoteBody } },

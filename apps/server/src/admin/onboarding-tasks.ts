@@ -17,11 +17,11 @@ import {
   type TasksStatus,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
 import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
 import { getOptions, setOptions } from '../options';
+import type { TypeBoxProvider } from '../route-types';
 import { contextAnswers } from './context';
 import { adminError } from './errors';
 import { paymentMethods, readProfile, tasksStatus } from './onboarding';
@@ -375,64 +375,66 @@ export const PRODUCT_TYPES: Readonly<Record<string, OnboardingProductType>> = {
 
 /** `/wp-json/wc-admin/onboarding/tasks…`, payment gateway suggestions and the profiler's lists. */
 export function onboardingTaskRoutes(app: FastifyInstance, db: Db) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const base = '/wp-json/wc-admin/onboarding';
   // A task action answers the task; hiding or showing a list answers the list.
   const byId = { schema: { params: OnboardingTaskParams, response: { 200: OnboardingTask } } };
   const listById = {
     schema: { params: OnboardingTaskParams, response: { 200: OnboardingTaskList } },
   };
-  type ById = { Params: Static<typeof OnboardingTaskParams> };
 
-  app.get(`${base}/tasks`, contextAnswers(OnboardingTaskListsResponse), async () => taskLists(db));
-  app.post<ById>(`${base}/tasks/:id/dismiss`, byId, async (request) => {
+  routes.get(`${base}/tasks`, contextAnswers(OnboardingTaskListsResponse), async () =>
+    taskLists(db),
+  );
+  routes.post(`${base}/tasks/:id/dismiss`, byId, async (request) => {
     const task = await findTask(db, request.params.id);
     if (!task.isDismissable) throw adminError('woocommerce_rest_task_not_dismissable', task.id);
     await toggleInList(db, DISMISSED_OPTION, task.id, true);
     return findTask(db, task.id);
   });
-  app.post<ById>(`${base}/tasks/:id/undo_dismiss`, byId, async (request) => {
+  routes.post(`${base}/tasks/:id/undo_dismiss`, byId, async (request) => {
     const task = await findTask(db, request.params.id);
     await toggleInList(db, DISMISSED_OPTION, task.id, false);
     return findTask(db, task.id);
   });
-  app.post<ById>(`${base}/tasks/:id/snooze`, byId, async (request) => {
+  routes.post(`${base}/tasks/:id/snooze`, byId, async (request) => {
     const task = await findTask(db, request.params.id);
     if (!task.isSnoozeable) throw adminError('woocommerce_rest_task_not_snoozeable', task.id);
     const snoozed = (await taskState(db)).snoozed;
     await setOptions(db, { [SNOOZED_OPTION]: { ...snoozed, [task.id]: Date.now() + SNOOZE_MS } });
     return findTask(db, task.id);
   });
-  app.post<ById>(`${base}/tasks/:id/undo_snooze`, byId, async (request) => {
+  routes.post(`${base}/tasks/:id/undo_snooze`, byId, async (request) => {
     const task = await findTask(db, request.params.id);
     const { [task.id]: _gone, ...rest } = (await taskState(db)).snoozed;
     await setOptions(db, { [SNOOZED_OPTION]: rest });
     return findTask(db, task.id);
   });
-  app.post<ById>(`${base}/tasks/:id/action`, byId, async (request) => {
+  routes.post(`${base}/tasks/:id/action`, byId, async (request) => {
     const task = await findTask(db, request.params.id);
     await toggleInList(db, ACTIONED_OPTION, task.id, true);
     return findTask(db, task.id);
   });
-  app.post<ById>(`${base}/tasks/:id/hide`, listById, async (request) => {
+  routes.post(`${base}/tasks/:id/hide`, listById, async (request) => {
     const list = await findList(db, request.params.id);
     await toggleInList(db, HIDDEN_LISTS_OPTION, list.id, true);
     return findList(db, list.id);
   });
-  app.post<ById>(`${base}/tasks/:id/unhide`, listById, async (request) => {
+  routes.post(`${base}/tasks/:id/unhide`, listById, async (request) => {
     const list = await findList(db, request.params.id);
     await toggleInList(db, HIDDEN_LISTS_OPTION, list.id, false);
     return findList(db, list.id);
   });
 
-  app.get(`${base}/free-extensions`, contextAnswers(FreeExtensionsResponse), async () =>
+  routes.get(`${base}/free-extensions`, contextAnswers(FreeExtensionsResponse), async () =>
     freeExtensions(db),
   );
-  app.get(
+  routes.get(
     `${base}/product-types`,
     contextAnswers(OnboardingProductTypesResponse),
     async () => PRODUCT_TYPES,
   );
-  app.get(
+  routes.get(
     `${base}/profile/progress`,
     contextAnswers(OnboardingProfileProgress),
     async (): Promise<OnboardingProfileProgress> => ({
@@ -441,10 +443,10 @@ export function onboardingTaskRoutes(app: FastifyInstance, db: Db) {
       ) ?? {}) as OnboardingProfileProgress['core_profiler_completed_steps'],
     }),
   );
-  app.post<{ Body: Static<typeof CoreProfilerCompleteBody> }>(
+  routes.post(
     `${base}/profile/progress/core-profiler/complete`,
     { schema: { body: CoreProfilerCompleteBody, response: { 200: AdminStatusMessage } } },
-    async (request) => {
+    async (request): Promise<AdminStatusMessage> => {
       const current = ((await getOptions(db, [PROGRESS_OPTION])).get(PROGRESS_OPTION) ??
         {}) as Record<string, unknown>;
       const completedAt = `${nowGmt().replace(' ', 'T')}Z`;
@@ -460,7 +462,7 @@ export function onboardingTaskRoutes(app: FastifyInstance, db: Db) {
   // changes nothing.
   // Recommending and hiding payment plugins is plugin management: administrators only.
   const admin = requires('manage_options');
-  app.get(
+  routes.get(
     suggestions,
     {
       schema: {
@@ -472,7 +474,7 @@ export function onboardingTaskRoutes(app: FastifyInstance, db: Db) {
     async () => paymentGatewaySuggestions(db),
   );
   const dismissed = { schema: { response: { 200: PaymentGatewaySuggestionsDismissResponse } } };
-  app.post(`${suggestions}/dismiss`, { ...dismissed, ...admin }, async () => {
+  routes.post(`${suggestions}/dismiss`, { ...dismissed, ...admin }, async () => {
     await setOptions(db, { [SUGGESTIONS_HIDDEN_OPTION]: 'yes' });
     return true;
   });

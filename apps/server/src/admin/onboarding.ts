@@ -12,7 +12,6 @@ import {
   TasksStatus,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
 import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
@@ -20,6 +19,7 @@ import type { ProductTable } from '../db/schema';
 import { ApiError } from '../errors';
 import { toUnits } from '../money';
 import { getOptions, readStoreSettings, setOptions } from '../options';
+import type { TypeBoxProvider } from '../route-types';
 import { zone } from '../timezone';
 import { contextAnswers } from './context';
 import { pluginCatalog } from './plugin-catalog';
@@ -244,13 +244,14 @@ export async function paymentMethods(db: Db): Promise<OnboardingPaymentMethod[]>
 
 /** `/wp-json/wc-admin/onboarding/*`. */
 export function onboardingRoutes(app: FastifyInstance, db: Db) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const base = '/wp-json/wc-admin/onboarding';
-  app.get(`${base}/profile`, contextAnswers(OnboardingProfileResponse), async () => {
+  routes.get(`${base}/profile`, contextAnswers(OnboardingProfileResponse), async () => {
     const profile = await readProfile(db);
     return { ...profile, wccom_connected: profile.wccom_connected ?? false };
   });
   for (const method of ['POST', 'PUT', 'PATCH'] as const) {
-    app.route<{ Body: Static<typeof OnboardingProfileBody> }>({
+    routes.route({
       method,
       url: `${base}/profile`,
       schema: {
@@ -258,18 +259,18 @@ export function onboardingRoutes(app: FastifyInstance, db: Db) {
         querystring: ContextOnlyQuery,
         response: { 200: AdminStatusMessage },
       },
-      handler: async (request) => {
+      handler: async (request): Promise<AdminStatusMessage> => {
         await updateProfile(db, request.body);
         return { status: 'success', message: 'Onboarding profile data has been updated.' };
       },
     });
   }
   const manager = requires('manage_woocommerce');
-  app.get(`${base}/tasks/status`, { ...contextAnswers(TasksStatus), ...manager }, async () =>
+  routes.get(`${base}/tasks/status`, { ...contextAnswers(TasksStatus), ...manager }, async () =>
     tasksStatus(db),
   );
   const created = { schema: { response: { 200: CreateProductFromTemplateResponse } } };
-  app.post(
+  routes.post(
     `${base}/tasks/create_product_from_template`,
     { ...created, ...manager },
     async (request) => {
@@ -291,7 +292,7 @@ export function onboardingRoutes(app: FastifyInstance, db: Db) {
       return { id: await createProductFromTemplate(db, template as keyof typeof TEMPLATES) };
     },
   );
-  app.get(`${base}/payments`, contextAnswers(OnboardingPaymentsResponse), async () =>
+  routes.get(`${base}/payments`, contextAnswers(OnboardingPaymentsResponse), async () =>
     paymentMethods(db),
   );
 }

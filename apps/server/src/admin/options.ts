@@ -7,11 +7,11 @@ import {
   settingDefinitions,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import { assertOptionsReadable, requires } from '../auth/capability';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { getOptions, isInternalOption, setOptions } from '../options';
+import type { TypeBoxProvider } from '../route-types';
 import { checkSettingValue } from '../settings-values';
 import { adminError } from './errors';
 import { announceSettings, type CheckedSettings, checkSettings } from './settings';
@@ -132,8 +132,9 @@ export async function updateOptions(
 
 /** `GET|POST|PUT|PATCH /wp-json/wc-admin/options`. */
 export function optionsRoutes(app: FastifyInstance, db: Db) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const path = '/wp-json/wc-admin/options';
-  app.get<{ Querystring: Static<typeof OptionsQuery> }>(
+  routes.get(
     path,
     // Every role reads the options the reports need; the rest need manage_options.
     {
@@ -153,7 +154,7 @@ export function optionsRoutes(app: FastifyInstance, db: Db) {
     },
   );
   for (const method of ['POST', 'PUT', 'PATCH'] as const) {
-    app.route<{ Body: Static<typeof OptionsUpdateBody> }>({
+    routes.route({
       method,
       url: path,
       schema: { body: OptionsUpdateBody, response: { 200: OptionsUpdateResponse } },

@@ -19,7 +19,7 @@ import {
   type WpErrorBody,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 import { requires } from '../auth/capability';
 import { authError } from '../auth/errors';
 import { sameSecret } from '../auth/secrets';
@@ -28,6 +28,7 @@ import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { newJobId } from '../jobs/runner';
 import { getOptions, setOptions } from '../options';
+import type { TypeBoxProvider } from '../route-types';
 import { contextAnswers, currentUserId, originOf, paramsOf } from './context';
 import { adminError } from './errors';
 import { catalogPlugin, pluginCatalog } from './plugin-catalog';
@@ -266,14 +267,15 @@ async function pluginJobs(db: Db, action: string, id?: string) {
 
 /** `/wp-json/wc-admin/plugins/*`, `/jetpack/v4/connection` and the PayPal status route. */
 export function pluginsRoutes(app: FastifyInstance, db: Db) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const base = '/wp-json/wc-admin/plugins';
   // Which extensions are active decides what the screens show: readable by every role.
   const reading = {
     ...contextAnswers(PluginSlugsResponse),
     ...requires('view_woocommerce_reports'),
   };
-  app.get(`${base}/active`, reading, async () => ({ plugins: (await pluginState(db)).active }));
-  app.get(`${base}/installed`, reading, async () => ({
+  routes.get(`${base}/active`, reading, async () => ({ plugins: (await pluginState(db)).active }));
+  routes.get(`${base}/installed`, reading, async () => ({
     plugins: (await pluginState(db)).installed,
   }));
 
@@ -282,7 +284,7 @@ export function pluginsRoutes(app: FastifyInstance, db: Db) {
     ['activate', activatePlugins, PluginsActivateRouteResponse, PluginsActivateJob],
   ] as const) {
     for (const method of ['POST', 'PUT'] as const) {
-      app.route<{ Querystring: Static<typeof PluginsActionBody> }>({
+      routes.route({
         method,
         url: `${base}/${action}`,
         schema: { querystring: PluginsActionBody, response: { 200: response } },
@@ -302,17 +304,17 @@ export function pluginsRoutes(app: FastifyInstance, db: Db) {
         },
       });
     }
-    app.get(`${base}/${action}/status`, contextAnswers(Type.Array(job)), async () =>
+    routes.get(`${base}/${action}/status`, contextAnswers(Type.Array(job)), async () =>
       pluginJobs(db, action),
     );
-    app.get<{ Params: { job_id: string } }>(
+    routes.get<{ Params: { job_id: string } }>(
       `${base}/${action}/status/:job_id`,
       contextAnswers(job),
       async (request) => pluginJobs(db, action, request.params.job_id),
     );
   }
 
-  app.get<{ Querystring: Static<typeof ConnectJetpackQuery> }>(
+  routes.get(
     `${base}/connect-jetpack`,
     { schema: { querystring: ConnectJetpackQuery, response: { 200: ConnectJetpackResponse } } },
     async (request) => {
@@ -330,7 +332,7 @@ export function pluginsRoutes(app: FastifyInstance, db: Db) {
       return { slug: 'jetpack', name: 'Jetpack', connectAction: url.toString() };
     },
   );
-  app.get<{ Querystring: Static<typeof CompleteJetpackQuery> }>(
+  routes.get(
     `${base}/connect-jetpack/complete`,
     // The browser comes back here from the connection service, with no REST nonce: the
     // unguessable state is the key, and a signed-in caller must be the user who started it.
@@ -353,11 +355,11 @@ export function pluginsRoutes(app: FastifyInstance, db: Db) {
       return reply.redirect(safeAdminRedirect(request.query.redirect_url, sameSite));
     },
   );
-  app.get('/wp-json/jetpack/v4/connection', contextAnswers(JetpackConnection), async () =>
+  routes.get('/wp-json/jetpack/v4/connection', contextAnswers(JetpackConnection), async () =>
     jetpackConnection(db),
   );
 
-  app.get(
+  routes.get(
     '/wp-json/wc-paypal/v1/onboarding/get-status',
     contextAnswers(PaypalOnboardingStatusBody),
     async () => {
@@ -369,12 +371,12 @@ export function pluginsRoutes(app: FastifyInstance, db: Db) {
     },
   );
 
-  app.get(
+  routes.get(
     `${base}/recommended-payment-plugins`,
     contextAnswers(Type.Array(RecommendedPaymentPlugin)),
     async () => recommendedPaymentPlugins(db),
   );
-  app.get(`${base}/catalog`, contextAnswers(PluginCatalogResponse), async () => {
+  routes.get(`${base}/catalog`, contextAnswers(PluginCatalogResponse), async () => {
     const { installed, active } = await pluginState(db);
     return pluginCatalog.map((p) => ({
       ...p,

@@ -16,6 +16,7 @@ import { isoOf, localAndGmt } from '../clock';
 import type { Db } from '../db/database';
 import type { ProductReviewTable } from '../db/schema';
 import { readStoreSettings } from '../options';
+import type { TypeBoxProvider } from '../route-types';
 import { setPagingHeaders } from '../routes/paging';
 import { zone } from '../timezone';
 import { adminError } from './errors';
@@ -162,8 +163,9 @@ export async function deleteReview(db: Db, id: number, force: boolean): Promise<
 
 /** `/wp-json/wc-analytics/products/reviews…`. */
 export function reviewsRoutes(app: FastifyInstance, db: Db) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const base = '/wp-json/wc-analytics/products/reviews';
-  app.get<{ Querystring: Static<typeof ReviewsListQuery> }>(
+  routes.get(
     base,
     { schema: { querystring: ReviewsListQuery, response: { 200: ReviewsResponse } } },
     async (request, reply) => {
@@ -173,23 +175,20 @@ export function reviewsRoutes(app: FastifyInstance, db: Db) {
       return reviews;
     },
   );
-  app.get<{ Params: Static<typeof ReviewIdParams> }>(
+  routes.get(
     `${base}/:id`,
     { schema: { params: ReviewIdParams, response: { 200: ReviewBody } } },
     async (request) => present(await findReview(db, request.params.id)),
   );
   for (const method of ['PUT', 'POST', 'PATCH'] as const) {
-    app.route<{ Params: Static<typeof ReviewIdParams>; Body: Static<typeof ReviewUpdateBody> }>({
+    routes.route({
       method,
       url: `${base}/:id`,
       schema: { params: ReviewIdParams, body: ReviewUpdateBody, response: { 200: ReviewBody } },
       handler: async (request) => updateReview(db, request.params.id, request.body ?? {}),
     });
   }
-  app.delete<{
-    Params: Static<typeof ReviewIdParams>;
-    Querystring: Static<typeof ReviewDeleteQuery>;
-  }>(
+  routes.delete(
     `${base}/:id`,
     {
       schema: {

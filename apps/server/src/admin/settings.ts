@@ -16,13 +16,13 @@ import {
   settingGroups,
 } from '@storelens/api';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import type { SettingsChange } from '../events';
 import { getOptions, setOptions } from '../options';
 import { dataOnlyStatuses, statusLabel } from '../order-statuses';
+import type { TypeBoxProvider } from '../route-types';
 import { checkSettingValue } from '../settings-values';
 import { adminError } from './errors';
 
@@ -165,8 +165,9 @@ export async function updateSettings(
 const REPORTS = 'view_woocommerce_reports';
 
 export function settingsRoutes(app: FastifyInstance, db: Db) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const base = '/wp-json/wc-analytics/settings';
-  app.get<{ Params: Static<typeof SettingGroupParams> }>(
+  routes.get(
     `${base}/:group`,
     // Reading: the report screens need the date type, statuses… Writing needs manage_options.
     {
@@ -179,7 +180,7 @@ export function settingsRoutes(app: FastifyInstance, db: Db) {
     },
     async (request) => readSettings(db, request.params.group),
   );
-  app.get<{ Params: Static<typeof SettingParams> }>(
+  routes.get(
     `${base}/:group/:id`,
     {
       schema: { params: SettingParams, querystring: SettingsQuery, response: { 200: SettingBody } },
@@ -193,10 +194,7 @@ export function settingsRoutes(app: FastifyInstance, db: Db) {
     },
   );
   for (const method of ['POST', 'PUT'] as const) {
-    app.route<{
-      Params: Static<typeof SettingGroupParams>;
-      Body: Static<typeof SettingsBatchBody>;
-    }>({
+    routes.route({
       method,
       url: `${base}/:group/batch`,
       schema: {
@@ -210,7 +208,7 @@ export function settingsRoutes(app: FastifyInstance, db: Db) {
     });
   }
   for (const method of ['PUT', 'POST', 'PATCH'] as const) {
-    app.route<{ Params: Static<typeof SettingParams>; Body: Static<typeof SettingUpdateBody> }>({
+    routes.route({
       method,
       url: `${base}/:group/:id`,
       schema: { params: SettingParams, body: SettingUpdateBody, response: { 200: SettingBody } },

@@ -16,6 +16,7 @@ import type { Db } from '../db/database';
 import type { ProductTable } from '../db/schema';
 import { fromUnits } from '../money';
 import { getOptions, readStoreSettings } from '../options';
+import type { TypeBoxProvider } from '../route-types';
 import { setPagingHeaders } from '../routes/paging';
 import { adminError } from './errors';
 
@@ -225,14 +226,15 @@ async function variationOr404(db: Db, parentId: number, id: number): Promise<Pro
  * (the single reads WooCommerce's client makes before a stock update), low-in-stock.
  */
 export function stockRoutes(app: FastifyInstance, db: Db, shop?: StockWriteThrough) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const base = '/wp-json/wc-analytics/products';
   const precision = async () => (await readStoreSettings(db)).currencyPrecision;
-  app.get<{ Params: Static<typeof ProductIdParams> }>(
+  routes.get(
     `${base}/:id`,
     { schema: { params: ProductIdParams, response: { 200: ProductBody } } },
     async (request) => present(await productOr404(db, request.params.id), await precision()),
   );
-  app.get<{ Params: Static<typeof VariationIdParams> }>(
+  routes.get(
     `${base}/:parent/variations/:id`,
     { schema: { params: VariationIdParams, response: { 200: ProductBody } } },
     async (request) =>
@@ -242,14 +244,14 @@ export function stockRoutes(app: FastifyInstance, db: Db, shop?: StockWriteThrou
       ),
   );
   for (const method of ['PUT', 'POST', 'PATCH'] as const) {
-    app.route<{ Params: Static<typeof ProductIdParams>; Body: Static<typeof ProductStockBody> }>({
+    routes.route({
       method,
       url: `${base}/:id`,
       schema: { params: ProductIdParams, body: ProductStockBody, response: { 200: ProductBody } },
       handler: async (request) =>
         updateStock(db, await productOr404(db, request.params.id), request.body ?? {}, shop),
     });
-    app.route<{ Params: Static<typeof VariationIdParams>; Body: Static<typeof ProductStockBody> }>({
+    routes.route({
       method,
       url: `${base}/:parent/variations/:id`,
       schema: {
@@ -266,7 +268,7 @@ export function stockRoutes(app: FastifyInstance, db: Db, shop?: StockWriteThrou
         ),
     });
   }
-  app.get<{ Querystring: Static<typeof LowInStockQuery> }>(
+  routes.get(
     `${base}/low-in-stock`,
     { schema: { querystring: LowInStockQuery, response: { 200: LowInStockResponse } } },
     async (request, reply) => {

@@ -16,7 +16,6 @@ import {
 } from '@storelens/api';
 import { CsvSyntaxError, readCsv } from '@storelens/csv';
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
 import type { ProductTable } from '../db/schema';
@@ -25,6 +24,7 @@ import { ApiError } from '../errors';
 import type { JobRunner } from '../jobs/runner';
 import { fromUnits, toUnits } from '../money';
 import { readStoreSettings, setOptions } from '../options';
+import type { TypeBoxProvider } from '../route-types';
 import { zone } from '../timezone';
 import { recomputeStatus, startRecompute } from './recompute';
 import {
@@ -360,12 +360,13 @@ async function describeImport(
 
 /** `storelens/v1/products/{id}/costs…` and `storelens/v1/costs/…` (docs/api.md, "Costs"). */
 export function costRoutes(app: FastifyInstance, db: Db, runner: JobRunner): void {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const base = '/wp-json/storelens/v1';
   const userId = (request: { authUser?: { id: number } }) => request.authUser?.id ?? 0;
   /** After a change: the reports' caches and their freshness follow it. */
   const changed = () => db.events.emit('ingested');
 
-  app.get<{ Params: Static<typeof CostProductParams> }>(
+  routes.get(
     `${base}/products/:id/costs`,
     {
       schema: {
@@ -377,7 +378,7 @@ export function costRoutes(app: FastifyInstance, db: Db, runner: JobRunner): voi
     async (request) => costHistory(db, await productOr400(db, request.params.id)),
   );
 
-  app.post<{ Params: Static<typeof CostProductParams>; Body: Static<typeof CostCreateBody> }>(
+  routes.post(
     `${base}/products/:id/costs`,
     {
       schema: {
@@ -408,7 +409,7 @@ export function costRoutes(app: FastifyInstance, db: Db, runner: JobRunner): voi
     },
   );
 
-  app.delete<{ Params: Static<typeof CostEntryParams> }>(
+  routes.delete(
     `${base}/products/:id/costs/:from`,
     {
       schema: {
@@ -446,13 +447,13 @@ export function costRoutes(app: FastifyInstance, db: Db, runner: JobRunner): voi
     },
   );
 
-  app.get(
+  routes.get(
     `${base}/costs/settings`,
     { schema: { querystring: CostQuery, response: { 200: CostSettingsBody } } },
     async () => ({ entered_costs_win: await enteredCostsWin(new RawSql(db.kysely, db.engine)) }),
   );
   for (const method of ['PUT', 'POST'] as const) {
-    app.route<{ Body: Static<typeof CostSettingsUpdateBody> }>({
+    routes.route({
       method,
       url: `${base}/costs/settings`,
       schema: { body: CostSettingsUpdateBody, response: { 200: CostSettingsBody } },
@@ -481,7 +482,7 @@ export function costRoutes(app: FastifyInstance, db: Db, runner: JobRunner): voi
     });
   }
 
-  app.post<{ Body: Static<typeof CostImportBody>; Querystring: Static<typeof CostImportQuery> }>(
+  routes.post(
     `${base}/costs/import`,
     {
       schema: {
@@ -521,7 +522,7 @@ export function costRoutes(app: FastifyInstance, db: Db, runner: JobRunner): voi
     },
   );
 
-  app.get(
+  routes.get(
     `${base}/costs/recompute`,
     { schema: { querystring: CostQuery, response: { 200: CostRecomputeStatus } } },
     async () => recomputeStatus(db),

@@ -29,6 +29,7 @@ import { can } from '../auth/roles';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
+import type { TypeBoxProvider } from '../route-types';
 import { setPagingHeaders } from '../routes/paging';
 import { formatSqlUtc } from '../timezone';
 import { answers } from '../wp-conventions';
@@ -65,8 +66,6 @@ const V1 = '/wp-json/storelens/v1';
 /** Every digest and alert route: a user manages their own; store-wide ones need manage_options. */
 const ACCESS = requires('view_woocommerce_reports');
 
-type IdParams = { Params: Static<typeof NotifyIdParams> };
-type ListRequest = FastifyRequest<{ Querystring: Static<typeof NotifyListQuery> }>;
 type RuleTable = 'notify_digests' | 'notify_alerts';
 
 /** Who is asking: their id, and whether they see and manage the store-wide rules. */
@@ -96,17 +95,18 @@ function seenBy(request: FastifyRequest) {
 }
 
 /**
- * One page (`page`, `per_page`) of `query`'s rows, newest first by `date` then id, with the
- * paging headers set.
+ * One page (`list.page`, `list.per_page`) of `query`'s rows, newest first by `date` then id,
+ * with the paging headers set.
  */
 async function newestPage<T extends 'notify_events' | 'notify_outbox'>(
-  request: ListRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
+  list: Static<typeof NotifyListQuery>,
   query: SelectQueryBuilder<Database, T, object>,
   date: 'fired_gmt' | 'created_gmt',
 ) {
-  const perPage = request.query.per_page ?? 20;
-  const page = request.query.page ?? 1;
+  const perPage = list.per_page ?? 20;
+  const page = list.page ?? 1;
   const total = Number(
     (await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
   );
@@ -230,6 +230,7 @@ export function notifyRoutes(
   db: Db,
   options: NotifierOptions & { ready?: () => boolean },
 ): Notifier {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const notifier = new Notifier(db, { origin: () => listenOrigin(app), ...options });
   unsubscribeRoutes(app, db);
   app.decorate('notifier', notifier);
@@ -273,7 +274,7 @@ export function notifyRoutes(
     kind: 'digest' | 'alert',
     read: (request: FastifyRequest, id: number) => Promise<{ id: number }>,
   ) =>
-    app.delete<IdParams>(
+    routes.delete(
       `${V1}/${kind}s/:id`,
       { ...ACCESS, schema: { params: NotifyIdParams, response: { 200: NotifyDeletedResponse } } },
       async (request) => {
@@ -287,7 +288,7 @@ export function notifyRoutes(
       },
     );
 
-  app.post<{ Body: Static<typeof DigestCreateBody> }>(
+  routes.post(
     `${V1}/digests`,
     { ...ACCESS, schema: { body: DigestCreateBody, response: { 201: DigestViewSchema } } },
     async (request, reply) => {
@@ -311,7 +312,7 @@ export function notifyRoutes(
     },
   );
 
-  app.get(`${V1}/digests`, { ...ACCESS, ...answers(DigestsResponse) }, async (request) => {
+  routes.get(`${V1}/digests`, { ...ACCESS, ...answers(DigestsResponse) }, async (request) => {
     const rows = await db.kysely
       .selectFrom('notify_digests')
       .selectAll()
@@ -321,13 +322,13 @@ export function notifyRoutes(
     return Promise.all(rows.map((d) => digestView(db, d)));
   });
 
-  app.get<IdParams>(
+  routes.get(
     `${V1}/digests/:id`,
     { ...ACCESS, schema: { params: NotifyIdParams, response: { 200: DigestViewSchema } } },
     async (request) => digestView(db, await readDigest(request, request.params.id)),
   );
 
-  app.put<IdParams & { Body: Static<typeof DigestUpdateBody> }>(
+  routes.put(
     `${V1}/digests/:id`,
     {
       ...ACCESS,
@@ -352,7 +353,7 @@ export function notifyRoutes(
 
   deleteRoute('digest', readDigest);
 
-  app.post<IdParams>(
+  routes.post(
     `${V1}/digests/:id/send`,
     { ...ACCESS, schema: { params: NotifyIdParams, response: { 200: SendNowResponse } } },
     async (request) => {
@@ -379,7 +380,7 @@ export function notifyRoutes(
     return a;
   };
 
-  app.post<{ Body: Static<typeof AlertCreateBody> }>(
+  routes.post(
     `${V1}/alerts`,
     {
       ...ACCESS,
@@ -416,11 +417,11 @@ export function notifyRoutes(
     },
   );
 
-  app.get(`${V1}/alerts`, { ...ACCESS, ...answers(AlertsResponse) }, async (request) =>
+  routes.get(`${V1}/alerts`, { ...ACCESS, ...answers(AlertsResponse) }, async (request) =>
     (await visibleAlerts(request).selectAll().orderBy('id').execute()).map(alertView),
   );
 
-  app.get<{ Querystring: Static<typeof NotifyListQuery> }>(
+  routes.get(
     `${V1}/alerts/events`,
     {
       ...ACCESS,
@@ -430,7 +431,7 @@ export function notifyRoutes(
       const events = db.kysely
         .selectFrom('notify_events')
         .where('alert_id', 'in', visibleAlerts(request).select('id'));
-      const rows = await newestPage(request, reply, events, 'fired_gmt');
+      const rows = await newestPage(request, reply, request.query, events, 'fired_gmt');
       return rows.map(
         (e): AlertEventView => ({
           id: Number(e.id),
@@ -450,13 +451,13 @@ export function notifyRoutes(
     },
   );
 
-  app.get<IdParams>(
+  routes.get(
     `${V1}/alerts/:id`,
     { ...ACCESS, schema: { params: NotifyIdParams, response: { 200: AlertViewSchema } } },
     async (request) => alertView(await readAlert(request, request.params.id)),
   );
 
-  app.put<IdParams & { Body: Static<typeof AlertUpdateBody> }>(
+  routes.put(
     `${V1}/alerts/:id`,
     {
       ...ACCESS,
@@ -508,7 +509,7 @@ export function notifyRoutes(
   deleteRoute('alert', readAlert);
 
   // ---- history ----
-  app.get<{ Querystring: Static<typeof NotifyListQuery> }>(
+  routes.get(
     `${V1}/notifications/deliveries`,
     { ...ACCESS, schema: { querystring: NotifyListQuery, response: { 200: DeliveriesResponse } } },
     async (request, reply) => {
@@ -522,7 +523,7 @@ export function notifyRoutes(
             eb.and([eb('source', '=', 'alert'), eb('source_id', 'in', visible('notify_alerts'))]),
           ]),
         );
-      const rows = await newestPage(request, reply, deliveries, 'created_gmt');
+      const rows = await newestPage(request, reply, request.query, deliveries, 'created_gmt');
       return rows.map(
         (r): DeliveryView => ({
           id: Number(r.id),

@@ -45,6 +45,7 @@ import { searchVariations } from '../analytics/pickers/variations';
 import { lowStockThreshold } from '../analytics/product-records';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
+import type { TypeBoxProvider } from '../route-types';
 import { customerFilters } from './lists';
 import { setPagingHeaders } from './paging';
 
@@ -75,9 +76,14 @@ function picker<Q extends TSchema, R extends TArray, P extends TSchema = TSchema
   };
   app.get(path, { schema: routeSchema }, async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = await storeReportContext(db);
-    // Fastify types a request from its schemas only for a schema it knows, not a generic one.
-    const q = request.query as Static<Q>;
-    const result = await handler(ctx, q, request.params as Static<P>);
+    // The type provider (route-types.ts) cannot type a request from a generic schema: TypeScript
+    // leaves its conditional type over Q and P unresolved. So this one cast types the query and
+    // params by the Q and P the route validates them with.
+    const { query: q, params } = request as FastifyRequest & {
+      query: Static<Q>;
+      params: Static<P>;
+    };
+    const result = await handler(ctx, q, params);
     if (Array.isArray(result)) {
       setPagingHeaders(request, reply, 1, result.length, 1);
       return result;
@@ -108,6 +114,7 @@ const paging = (
 
 /** The picker searches (docs/api.md, "Analytics: picker searches"). */
 export function pickerRoutes(app: FastifyInstance, db: Db) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   picker(
     app,
     db,
@@ -191,7 +198,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
     { querystring: AttributesSearchQuery, response: AttributesSearchResponse },
     (ctx, q) => searchAttributes(ctx, q.search || undefined),
   );
-  app.get<{ Params: Static<typeof AttributeIdParams> }>(
+  routes.get(
     `${BASE}/products/attributes/:id`,
     {
       schema: {

@@ -8,17 +8,16 @@ import {
   SegmentView,
 } from '@storelens/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Static } from 'typebox';
 import { withCapability } from '../auth/capability';
 import { can } from '../auth/roles';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
+import type { TypeBoxProvider } from '../route-types';
 import { formatSqlUtc } from '../timezone';
 import { normaliseSegmentQuery } from './saved';
 import type { SavedSegmentTable } from './schema';
 
 const V1 = '/wp-json/storelens/v1';
-type IdParams = { Params: Static<typeof SegmentIdParams> };
 
 /** A segment as answered to `userId`; `ownerName` the owner's display name. */
 function segmentView(row: SavedSegmentTable, userId: number, ownerName: string): SegmentView {
@@ -49,6 +48,7 @@ function checkShare(request: FastifyRequest, shared: boolean) {
  * shared segments, saves, renames and deletes their own; sharing needs manage_woocommerce.
  */
 export function segmentRoutes(app: FastifyInstance, db: Db) {
+  const routes = app.withTypeProvider<TypeBoxProvider>();
   const now = () => formatSqlUtc(Date.now());
   /** The display names of the owners of `rows` (empty for a user since deleted). */
   const ownerNames = async (rows: readonly SavedSegmentTable[]) => {
@@ -73,7 +73,7 @@ export function segmentRoutes(app: FastifyInstance, db: Db) {
   };
 
   withCapability(app, 'view_woocommerce_reports', () => {
-    app.get(
+    routes.get(
       `${V1}/segments`,
       { schema: { response: { 200: SegmentsResponse } } },
       async (request) => {
@@ -91,7 +91,7 @@ export function segmentRoutes(app: FastifyInstance, db: Db) {
       },
     );
 
-    app.post<{ Body: Static<typeof SegmentCreateBody> }>(
+    routes.post(
       `${V1}/segments`,
       { schema: { body: SegmentCreateBody, response: { 201: SegmentView } } },
       async (request, reply) => {
@@ -132,7 +132,7 @@ export function segmentRoutes(app: FastifyInstance, db: Db) {
       },
     );
 
-    app.put<IdParams & { Body: Static<typeof SegmentUpdateBody> }>(
+    routes.put(
       `${V1}/segments/:id`,
       {
         schema: {
@@ -161,7 +161,7 @@ export function segmentRoutes(app: FastifyInstance, db: Db) {
       },
     );
 
-    app.delete<IdParams>(
+    routes.delete(
       `${V1}/segments/:id`,
       { schema: { params: SegmentIdParams, response: { 200: SegmentDeletedResponse } } },
       async (request) => {
