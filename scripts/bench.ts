@@ -59,7 +59,6 @@ import {
   storeAt,
 } from '../apps/server/bench/scratch-store';
 import { formatStoreSize, storeSize } from '../apps/server/bench/store-size';
-import { startImport } from '../apps/server/src/admin/import';
 import { buildApp } from '../apps/server/src/app';
 import { SESSION_COOKIE } from '../apps/server/src/auth/plugin';
 import {
@@ -72,6 +71,7 @@ import {
 import type { Db } from '../apps/server/src/db/database';
 import { RawSql } from '../apps/server/src/db/sql';
 import { DEMO_GENERATOR_VERSION, generateDemoStore } from '../apps/server/src/demo/generate';
+import { startImport } from '../apps/server/src/ingest/import-job';
 import { readOrderInputs } from '../apps/server/src/ingest/import-source';
 import { ingestOrders } from '../apps/server/src/ingest/ingest';
 import type { OrderInput } from '../apps/server/src/ingest/types';

@@ -9,7 +9,7 @@ import type { SqlDateTime } from './timezone';
  * by it by default, and its last-active filters read it).
  *
  * A customer's local dates (registered, last active) are their GMT dates in the shop's zone.
- * A rebuild sets them all again in its swap's transaction (admin/import.ts), so that after a
+ * A rebuild sets them all again in its swap's transaction (ingest/import-job.ts), so that after a
  * change of zone they move with the reports, all at once, whatever step it was killed at.
  */
 

@@ -7,7 +7,7 @@ import type { SqlDateTime } from './timezone';
  * Every local date-time the store keeps is its GMT twin in the shop's zone (db/schema.ts). The
  * analytics tables are rebuilt beside the live ones and swapped in (ingest/rebuild.ts); the
  * source rows below are live rows a rebuild does not copy, so its swap sets their local dates
- * again in its transaction (admin/import.ts): after a change of zone they move with the
+ * again in its transaction (ingest/import-job.ts): after a change of zone they move with the
  * reports, all at once, however often the rebuild was killed and resumed.
  *
  * Two other tables hold local dates: `customers` (registered, last active; the last active one

@@ -10,9 +10,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type ExportParams, type ExportProgress, exportReader, exportStep } from './admin/export';
 import { directReader } from './admin/export-sources';
-import { type ImportStepInput, importStep } from './admin/import';
 import { type RecordWrites, runRecordWrite } from './connect/records';
 import { type Db, openDatabase } from './db/database';
+import { type ImportStepInput, importStep } from './ingest/import-job';
 import { openRebuildDatabase } from './ingest/rebuild';
 import { buildStaleSummaries, ensureDemoStore } from './store';
 

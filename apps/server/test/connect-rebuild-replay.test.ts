@@ -1,7 +1,7 @@
 import type { ImportStatusBody } from '@storelens/api';
 import { expect, it } from 'vitest';
-import { IMPORT_KIND, startImport } from '../src/admin/import';
 import { clearJobFault, injectJobFault } from '../src/db/faults';
+import { IMPORT_KIND, startImport } from '../src/ingest/import-job';
 import { call } from './admin-helpers';
 import {
   connectShop,

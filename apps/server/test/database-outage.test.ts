@@ -189,7 +189,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL restarts [postgres]', () => {
     expect((await call(app, 'POST', `${IMPORT}/delete`)).status).toBe(200);
     // Small batches, so the outage falls in the middle of the import.
     const runner = app.jobRunner;
-    const { startImport } = await import('../src/admin/import');
+    const { startImport } = await import('../src/ingest/import-job');
     const started = await startImport(db, runner, {
       skipExisting: false,
       reason: 'request',

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { IMPORT_KIND, importHandler, importStatus, startImport } from '../src/admin/import';
 import { clearJobFault, injectJobFault } from '../src/db/faults';
+import { IMPORT_KIND, importHandler, importStatus, startImport } from '../src/ingest/import-job';
 import { ingestOrders } from '../src/ingest/ingest';
 import { JobRunner, readJob } from '../src/jobs/runner';
 import { order, seedCatalog } from './fixtures';

@@ -1,7 +1,7 @@
 import type { ImportStatusBody } from '@storelens/api';
 import { expect, it } from 'vitest';
-import { startImport } from '../src/admin/import';
 import { generateDemoStore } from '../src/demo/generate';
+import { startImport } from '../src/ingest/import-job';
 import { call } from './admin-helpers';
 import { describeEachEngine } from './harness';
 

@@ -21,17 +21,6 @@ const SHARED_FOLDERS = ['db', 'ingest', 'analytics', 'jobs', 'auth', 'connect'];
  */
 const ENTRY_POINTS = new Set(['app.ts', 'main.ts', 'worker.ts']);
 
-/**
- * Upward imports that remain, each `importer -> imported` (modules of src/, without extension),
- * with why it is still there. An entry whose import is gone fails the test too, so the list
- * only shrinks.
- */
-const ALLOWED = new Set([
-  // `cancelImports` stops a running import before a connection replaces the store's data; the
-  // import job (its kind, handler and start) is still one module with the admin's import routes.
-  'connect/service -> admin/import',
-]);
-
 /** Every .ts and .mjs file under `dir`, tests left out (they may import any layer). */
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -86,9 +75,7 @@ describe('the server layers', () => {
     const upward = pairs
       .filter(([from, to]) => isShared(from) && isAbove(to))
       .map(([from, to]) => `${from} -> ${to}`);
-    expect([...new Set(upward)].filter((pair) => !ALLOWED.has(pair))).toEqual([]);
-    // A fixed import leaves the list.
-    expect([...ALLOWED.keys()].filter((pair) => !upward.includes(pair))).toEqual([]);
+    expect(upward).toEqual([]);
   });
 
   it('only the command lines and main.ts import the app; nothing else imports a command line', () => {

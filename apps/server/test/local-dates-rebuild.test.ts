@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { importTotals } from '../src/admin/import';
 import { storeReportContext } from '../src/analytics/context';
 import { searchOrders } from '../src/analytics/pickers/orders';
 import type { Db } from '../src/db/database';
 import { generateDemoStore } from '../src/demo/generate';
+import { importTotals } from '../src/ingest/import-job';
 import { formatSqlUtc, parseSqlUtc, zone } from '../src/timezone';
 import { call } from './admin-helpers';
 import { describeEachEngine } from './harness';

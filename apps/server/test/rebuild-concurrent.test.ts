@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
+import type { Db } from '../src/db/database';
+import { generateDemoStore } from '../src/demo/generate';
 import {
   IMPORT_KIND,
   type ImportParams,
   importHandler,
   startImport,
   startingProgress,
-} from '../src/admin/import';
-import type { Db } from '../src/db/database';
-import { generateDemoStore } from '../src/demo/generate';
+} from '../src/ingest/import-job';
 import { JobRunner } from '../src/jobs/runner';
 import { WorkerHost } from '../src/jobs/worker-host';
 import { call } from './admin-helpers';

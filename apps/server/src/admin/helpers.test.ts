@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localAndGmt } from '../clock';
+import { importFrom } from '../ingest/import-job';
 import { zone } from '../timezone';
 import { percentComplete } from './export';
-import { importFrom } from './import';
 import { noteActionUrl } from './notes';
 import { paypalStatus, pluginSlugs } from './plugins';
 import { stockStatusFor } from './stock';

@@ -4,11 +4,12 @@ import type { StockWriteThrough } from '../connect/stock';
 import { recomputeHandler } from '../costs/recompute';
 import { costRoutes } from '../costs/routes';
 import type { Db } from '../db/database';
+import { importHandler, startImport } from '../ingest/import-job';
 import { JobRunner } from '../jobs/runner';
 import { WorkerHost } from '../jobs/worker-host';
 import { exportHandler, exportRoutes } from './export';
 import { favoritesRoutes } from './favorites';
-import { importHandler, importRoutes, startImport } from './import';
+import { importRoutes } from './import';
 import { notesRoutes } from './notes';
 import { onboardingRoutes } from './onboarding';
 import { onboardingTaskRoutes } from './onboarding-tasks';
@@ -18,6 +19,7 @@ import { reviewsRoutes } from './reviews';
 import { settingsRoutes } from './settings';
 import { stockRoutes } from './stock';
 
+export { startImport } from '../ingest/import-job';
 export { JobRunner } from '../jobs/runner';
 export {
   type ExportColumn,
@@ -26,7 +28,6 @@ export {
   type ReportSource,
   registerReportSource,
 } from './export-sources';
-export { startImport } from './import';
 
 /** Admin service options; by default read from the environment (`SMTP_URL`). */
 export interface AdminOptions {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { rebuildSettingIds } from '@storelens/api';
-import { cancelImports } from '../admin/import';
 import { nowGmt } from '../clock';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
+import { cancelImports } from '../ingest/import-job';
 import type { JobRunner } from '../jobs/runner';
 import { getOptions, setOptions } from '../options';
 import { isEmpty, resetStore } from '../store';

@@ -313,7 +313,7 @@ export async function recountItemVisits(db: Db): Promise<void> {
 
 /**
  * Counts item_visits anew from the lookup rows, whatever the mark says: a rebuild's copy of the
- * analytics tables, whose batches leave the visits alone (admin/import.ts), before its swap.
+ * analytics tables, whose batches leave the visits alone (ingest/import-job.ts), before its swap.
  */
 export async function countItemVisits(db: Db): Promise<void> {
   const { excludedStatuses } = await readStoreSettings(db);
