@@ -4,7 +4,7 @@ import { RawSql } from '../db/sql';
 import { readOrderInputs } from '../ingest/import-source';
 import { ingestOrders } from '../ingest/ingest';
 import { noteOrderWrites } from '../ingest/rebuild';
-import { type Job, type JobHandler, type JobRunner, parseJob } from '../jobs/runner';
+import { type Job, type JobHandler, type JobRunner, latestJob } from '../jobs/runner';
 
 /** The job kind that recomputes orders after a cost change. */
 export const COST_RECOMPUTE_KIND = 'cost_recompute';
@@ -121,22 +121,14 @@ export async function startRecompute(
 
 /** The latest recompute job and how many are not finished. */
 export async function recomputeStatus(db: Db): Promise<CostRecomputeStatus> {
-  const row = await db.kysely
-    .selectFrom('admin_jobs')
-    .selectAll()
-    .where('kind', '=', COST_RECOMPUTE_KIND)
-    .orderBy('created_gmt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const job = await latestJob<RecomputeParams, RecomputeProgress>(db, COST_RECOMPUTE_KIND);
   const pending = await db.kysely
     .selectFrom('admin_jobs')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('kind', '=', COST_RECOMPUTE_KIND)
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
-  if (!row) return { id: null, status: 'none', orders: { done: 0, total: 0 }, pending: Number(0) };
-  const job = parseJob<RecomputeParams, RecomputeProgress>(row);
+  if (!job) return { id: null, status: 'none', orders: { done: 0, total: 0 }, pending: 0 };
   return {
     id: job.id,
     status: job.status,

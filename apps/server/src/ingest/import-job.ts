@@ -4,7 +4,13 @@ import type { Db } from '../db/database';
 import { checkJobFault } from '../db/faults';
 import { ANALYTICS_TABLES } from '../db/schema';
 import { RawSql } from '../db/sql';
-import { type Job, type JobHandler, type JobRunner, markCancelled, parseJob } from '../jobs/runner';
+import {
+  type Job,
+  type JobHandler,
+  type JobRunner,
+  latestJob,
+  markCancelled,
+} from '../jobs/runner';
 import type { WorkerHost } from '../jobs/worker-host';
 import { refreshLocalDates } from '../local-dates';
 import { getOptions, readStoreSettings, setOptions } from '../options';
@@ -274,17 +280,7 @@ async function importBatch(
 }
 
 /** The newest import job. */
-async function latestImport(db: Db): Promise<Job<ImportParams, ImportProgress> | undefined> {
-  const row = await db.kysely
-    .selectFrom('admin_jobs')
-    .selectAll()
-    .where('kind', '=', IMPORT_KIND)
-    .orderBy('created_gmt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? parseJob<ImportParams, ImportProgress>(row) : undefined;
-}
+const latestImport = (db: Db) => latestJob<ImportParams, ImportProgress>(db, IMPORT_KIND);
 
 /** Cancels running imports and waits for their loops. */
 export async function cancelImports(db: Db, runner: JobRunner): Promise<void> {

@@ -67,6 +67,19 @@ export async function readJob<P, S>(db: Db, id: string): Promise<Job<P, S> | und
   return row ? parseJob<P, S>(row) : undefined;
 }
 
+/** The newest job of a kind (by creation time, then id). */
+export async function latestJob<P, S>(db: Db, kind: string): Promise<Job<P, S> | undefined> {
+  const row = await db.kysely
+    .selectFrom('admin_jobs')
+    .selectAll()
+    .where('kind', '=', kind)
+    .orderBy('created_gmt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? parseJob<P, S>(row) : undefined;
+}
+
 /** A new job id: epoch microseconds as digits (WooCommerce's "microtime" ids; row-ids.ts). */
 export function newJobId(): string {
   return String(newRowId());
