@@ -325,7 +325,8 @@ export function OrdersPanel() {
         </p>
       ) : orders.error ? (
         <p role="alert">{__('The orders could not be loaded.')}</p>
-      ) : rows.length === 0 && !orders.isRequesting ? (
+      ) : lastReceived !== null && rows.length === 0 && !orders.isRequesting ? (
+        // Only once the actionable statuses are known: before, no orders were asked for.
         <p>{__('You’ve fulfilled all your orders')} 🎉</p>
       ) : (
         <ul className="sl-activity__list">
