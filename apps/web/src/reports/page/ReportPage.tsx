@@ -231,7 +231,7 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
   const waitingForSearch = searching && searchIds === undefined;
   const rows = searchMissed ? EMPTY : items.data;
   const totalRows = searchMissed ? 0 : items.totalResults;
-  const lookups = useLookups(table.lookups, rows);
+  const { lookups, failed: lookupsFailed } = useLookups(table.lookups, rows);
 
   const statsExtra = { ...segmentArgs, ...definition.statsQuery?.(query, facts) };
   const hasChart = Boolean(definition.statsEndpoint) && charts.length > 0;
@@ -409,6 +409,11 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
           searchMissed={searchMissed}
           waitingForSearch={waitingForSearch}
         />
+      )}
+      {lookupsFailed && !notice && (
+        <p role="alert" className="sl-notice sl-notice--error">
+          {__('Some names in the table could not be loaded. Reload the page to try again.')}
+        </p>
       )}
       {notice ?? (
         <TableCard

@@ -7,17 +7,26 @@ type Lookups = Readonly<Record<string, ReadonlyMap<string, LookupEntry>>>;
 
 const EMPTY: Lookups = {};
 
+/** The labels loaded, and whether a read of them failed (its rows are then left unlabelled). */
+export interface LookupsResult {
+  readonly lookups: Lookups;
+  readonly failed: boolean;
+}
+
 /**
  * Loads the records a table labels its rows with (category names for breadcrumbs, product
  * names of downloads): by `include` for the ids on the page, or the whole list (100 a page)
- * when the definition names no ids. Answers are kept per kind and id for the session.
+ * when the definition names no ids. Answers are kept per kind and id for the session. An id
+ * asked for and not answered is a deleted record; a read that failed marks nothing, so a
+ * later render asks again, and the page says the labels could not be loaded.
  */
 export function useLookups(
   definitions: readonly LookupDefinition[] | undefined,
   rows: readonly ReportRow[],
-): Lookups {
+): LookupsResult {
   const apiFetch = useApiFetch();
   const [lookups, setLookups] = useState<Lookups>(EMPTY);
+  const [failed, setFailed] = useState(false);
   const wanted = (definitions ?? []).map((d) => ({
     definition: d,
     ids: d.ids ? [...new Set(d.ids(rows))].sort() : undefined,
@@ -35,14 +44,21 @@ export function useLookups(
         const records: Record<string, unknown>[] = [];
         for (let page = 1; page <= 20; page += 1) {
           const query = ids ? `include=${ids.join(',')}&per_page=100` : `per_page=100&page=${page}`;
-          const list = await apiFetch(`/wc-analytics/${definition.path}?${query}`, {
-            signal: controller.signal,
-          }).catch(() => []);
+          let list: unknown;
+          try {
+            list = await apiFetch(`/wc-analytics/${definition.path}?${query}`, {
+              signal: controller.signal,
+            });
+          } catch {
+            if (!controller.signal.aborted) setFailed(true);
+            return;
+          }
           if (!Array.isArray(list)) break;
           records.push(...(list as Record<string, unknown>[]));
           if (ids || list.length < 100) break;
         }
         if (controller.signal.aborted) return;
+        setFailed(false);
         setLookups((current) => {
           const map = new Map(current[definition.kind] ?? []);
           for (const record of records) map.set(String(record.id), definition.entry(record));
@@ -54,5 +70,5 @@ export function useLookups(
     }
     return () => controller.abort();
   }, [key, apiFetch]);
-  return lookups;
+  return { lookups, failed };
 }
