@@ -292,6 +292,24 @@ describeEachEngine(
       expect(await ids('products?search=mug&orderby=title&order=asc')).toEqual([1001, 1006]);
     });
 
+    it("takes WooCommerce's status: any (the default) leaves out the trash, another is that status only", async () => {
+      expect(await ids('products?include=1005,1001,1006&orderby=include')).toEqual([1001, 1006]);
+      expect(await ids('products?include=1005,1001,1006&status=any&orderby=include')).toEqual([
+        1001, 1006,
+      ]);
+      // A product in the trash is found by its id and by a search when the trash is asked for.
+      expect(await ids('products?include=1005,1001&status=trash')).toEqual([1005]);
+      expect(await ids(`products?status=trash&search=${q('MUG')}`)).toEqual([1005]);
+      expect(await ids(`products?status=trash&search=${q('%')}`)).toEqual([]);
+      expect(await ids('products?status=draft')).toEqual([1006]);
+      expect(await ids('products?status=publish&orderby=id&order=asc')).toEqual([
+        1001, 1002, 1003, 1004,
+      ]);
+      const bad = await ctx().app.inject({ method: 'GET', url: `${BASE}/products?status=deleted` });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().data.params).toHaveProperty('status');
+    });
+
     it('combines a search with type, exclude, sku, category and include', async () => {
       expect(await ids('products?search=t&type=variable')).toEqual([1002]);
       expect(await ids('products?search=mug&exclude=1001')).toEqual([1006]);

@@ -34,7 +34,9 @@ export const ProductsSearchQuery = query({
   ),
   category: Type.Optional(Type.String({ pattern: '^[0-9]+(,[0-9]+)*$' })),
   sku: Type.Optional(Type.String({ maxLength: 100 })),
-  status: Type.Optional(oneOf(['any', 'publish', 'draft', 'pending', 'private'] as const)),
+  status: Type.Optional(
+    oneOf(['any', 'future', 'trash', 'draft', 'pending', 'private', 'publish'] as const),
+  ),
   low_in_stock: Type.Optional(
     Type.Union([Type.Boolean(), oneOf(['true', 'false', '1', '0'] as const)]),
   ),

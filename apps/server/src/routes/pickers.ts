@@ -134,6 +134,7 @@ export function pickerRoutes(app: FastifyInstance, db: Db) {
         category: q.category ? q.category.split(',').map(Number) : [],
         lowThreshold: await lowStockThreshold(ctx),
         lowInStock: isTrue(q.low_in_stock),
+        status: q.status ?? 'any',
       });
       checkFullList(q.per_page ?? 10, result.total);
       return result;

@@ -51,6 +51,11 @@ export interface ProductSearch extends PickerPaging {
   lowThreshold: number;
   /** Only products low in stock (`low_in_stock` in productItem), counted before paging. */
   lowInStock?: boolean;
+  /**
+   * WooCommerce's `status`: `any` (the default) is every status but the trash, as WordPress
+   * reads "any"; another names the one status, `trash` included.
+   */
+  status?: string;
 }
 
 /** SQL for productItem's `low_in_stock`, so that the filter applies before paging and totals. */
@@ -111,13 +116,21 @@ export function productItem(
 /** GET /wc-analytics/products: name or SKU contains `search`. */
 export async function searchProducts(ctx: ReportContext, s: ProductSearch) {
   const sort = SET_ORDER[s.orderby];
-  if (sort && !s.include.length) {
+  const anyStatus = (s.status ?? 'any') === 'any';
+  // The in-memory set holds the products of any status but the trash.
+  if (sort && !s.include.length && anyStatus) {
     const result = await productsFromSet(ctx, await searchSet(ctx.db, 'products'), s, sort);
     return { ...result, rows: result.rows.map((r) => productItem(ctx, r, s.lowThreshold)) };
   }
-  const where: string[] = ['p.parent_id = 0', "p.status <> 'trash'"];
-  const params: unknown[] = [];
-  if (s.search) {
+  const where: string[] = ['p.parent_id = 0', anyStatus ? "p.status <> 'trash'" : 'p.status = ?'];
+  const params: unknown[] = anyStatus ? [] : [s.status];
+  if (s.search && s.status === 'trash') {
+    // The search set leaves out the trash: its products are matched here, case-insensitively
+    // (without the set's folding of accents), in name or SKU.
+    const pattern = `%${s.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push("(LOWER(p.name) LIKE ? ESCAPE '\\' OR LOWER(p.sku) LIKE ? ESCAPE '\\')");
+    params.push(pattern, pattern);
+  } else if (s.search) {
     const set = await searchSet(ctx.db, 'products');
     const matching = inIds(ctx, 'p.id', allMatching(set, ['text'], s.search));
     where.push(matching.sql);

@@ -26,7 +26,34 @@ function Names() {
   );
 }
 
+const trashAware: LookupDefinition = { ...products, missingQuery: 'status=trash' };
+
+function TrashAwareNames() {
+  const { lookups } = useLookups([trashAware], rows);
+  const names = lookups.products;
+  return <p>{['7', '9'].map((id) => `${id}=${names?.get(id)?.name ?? '?'}`).join(',')}</p>;
+}
+
 describe('useLookups', () => {
+  it('asks the missing ids again with the second query before counting them deleted', async () => {
+    const asked: string[] = [];
+    const apiFetch = async (path: string) => {
+      asked.push(path);
+      if (path.includes('status=trash')) return [{ id: 9, name: 'Old poster' }];
+      return [{ id: 7, name: 'Mug' }];
+    };
+    render(
+      <ApiFetchProvider apiFetch={apiFetch}>
+        <TrashAwareNames />
+      </ApiFetchProvider>,
+    );
+    await screen.findByText('7=Mug,9=Old poster');
+    expect(asked).toEqual([
+      '/wc-analytics/products?include=7,9&per_page=100',
+      '/wc-analytics/products?include=9&per_page=100&status=trash',
+    ]);
+  });
+
   it('labels the ids answered, and marks an id not answered as a deleted record', async () => {
     const apiFetch = async () => [{ id: 7, name: 'Mug' }];
     render(

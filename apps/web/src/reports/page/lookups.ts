@@ -42,20 +42,32 @@ export function useLookups(
       if (!ids && known) continue;
       void (async () => {
         const records: Record<string, unknown>[] = [];
-        for (let page = 1; page <= 20; page += 1) {
-          const query = ids ? `include=${ids.join(',')}&per_page=100` : `per_page=100&page=${page}`;
-          let list: unknown;
+        const read = async (query: string): Promise<unknown[] | undefined> => {
           try {
-            list = await apiFetch(`/wc-analytics/${definition.path}?${query}`, {
+            const list = await apiFetch(`/wc-analytics/${definition.path}?${query}`, {
               signal: controller.signal,
             });
+            return Array.isArray(list) ? list : [];
           } catch {
             if (!controller.signal.aborted) setFailed(true);
-            return;
+            return undefined;
           }
-          if (!Array.isArray(list)) break;
+        };
+        for (let page = 1; page <= 20; page += 1) {
+          const query = ids ? `include=${ids.join(',')}&per_page=100` : `per_page=100&page=${page}`;
+          const list = await read(query);
+          if (!list) return;
           records.push(...(list as Record<string, unknown>[]));
           if (ids || list.length < 100) break;
+        }
+        const answered = new Set(records.map((record) => String(record.id)));
+        const missing = (ids ?? []).filter((id) => !answered.has(id));
+        if (definition.missingQuery && missing.length > 0) {
+          const list = await read(
+            `include=${missing.join(',')}&per_page=100&${definition.missingQuery}`,
+          );
+          if (!list) return;
+          records.push(...(list as Record<string, unknown>[]));
         }
         if (controller.signal.aborted) return;
         setFailed(false);

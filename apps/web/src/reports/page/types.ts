@@ -148,6 +148,11 @@ export interface LookupDefinition {
   readonly ids?: (rows: readonly ReportRow[]) => string[];
   /** The entry of a record. */
   readonly entry: (record: Readonly<Record<string, unknown>>) => LookupEntry;
+  /**
+   * A second query for the ids the first read did not answer, before they count as deleted
+   * (`status=trash`: a product in the trash keeps its name, as WooCommerce's embedded one does).
+   */
+  readonly missingQuery?: string;
 }
 
 /** Facts about the current view a definition needs (e.g. whether the product is variable). */
