@@ -128,7 +128,7 @@ export const downloadsReport: ReportDefinition = {
         path: 'products',
         ids: (rows) => rows.map((row) => String(row.product_id)),
         entry: (record) => ({ name: String(record.name ?? '') }),
-        missingQuery: 'status=trash',
+        missingQuery: { status: 'trash' },
       },
     ],
     summary: {

@@ -203,7 +203,10 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
 
   // A search becomes the ids of the matching records.
   const words = searchWords(query.search);
-  const searchIds = useSearchIds(table.search ? table.search.listPath : undefined, words);
+  const { ids: searchIds, failed: searchFailed } = useSearchIds(
+    table.search ? table.search.listPath : undefined,
+    words,
+  );
   const searching = Boolean(table.search) && words.length > 0;
   const searchMissed = searching && searchIds !== undefined && searchIds.length === 0;
   const dataQuery: Query =
@@ -409,6 +412,11 @@ function ReportView({ definition }: { definition: ReportDefinition }) {
           searchMissed={searchMissed}
           waitingForSearch={waitingForSearch}
         />
+      )}
+      {searchFailed && !notice && (
+        <p role="alert" className="sl-notice sl-notice--error">
+          {__('The search could not be run. Reload the page to try again.')}
+        </p>
       )}
       {lookupsFailed && !notice && (
         <p role="alert" className="sl-notice sl-notice--error">

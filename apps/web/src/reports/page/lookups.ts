@@ -1,5 +1,9 @@
-import { useApiFetch } from '@storelens/components';
-import type { ReportRow } from '@storelens/data';
+import {
+  analyticsListRead,
+  fetchRead,
+  type ReportRow,
+  useStorelensDispatch,
+} from '@storelens/data';
 import { useEffect, useState } from 'react';
 import type { LookupDefinition, LookupEntry } from './types';
 
@@ -24,7 +28,7 @@ export function useLookups(
   definitions: readonly LookupDefinition[] | undefined,
   rows: readonly ReportRow[],
 ): LookupsResult {
-  const apiFetch = useApiFetch();
+  const dispatch = useStorelensDispatch();
   const [lookups, setLookups] = useState<Lookups>(EMPTY);
   const [failed, setFailed] = useState(false);
   const wanted = (definitions ?? []).map((d) => ({
@@ -34,42 +38,44 @@ export function useLookups(
   const key = JSON.stringify(wanted.map((w) => [w.definition.kind, w.ids ?? 'all']));
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the kinds and ids wanted
   useEffect(() => {
-    const controller = new AbortController();
+    let cancelled = false;
     for (const { definition, ids } of wanted) {
       if (ids && ids.length === 0) continue;
       const known = lookups[definition.kind];
       if (ids && known && ids.every((id) => known.has(id))) continue;
       if (!ids && known) continue;
+      const list = analyticsListRead(definition.path);
       void (async () => {
-        const records: Record<string, unknown>[] = [];
-        const read = async (query: string): Promise<unknown[] | undefined> => {
-          try {
-            const list = await apiFetch(`/wc-analytics/${definition.path}?${query}`, {
-              signal: controller.signal,
-            });
-            return Array.isArray(list) ? list : [];
-          } catch {
-            if (!controller.signal.aborted) setFailed(true);
+        const records: Readonly<Record<string, unknown>>[] = [];
+        // Through the data layer's cache: a failure is its entry's error, asked again later.
+        const read = async (query: Record<string, string | number>) => {
+          const entry = await dispatch(fetchRead(list, query));
+          if (!entry || entry.error) {
+            if (!cancelled) setFailed(true);
             return undefined;
           }
+          return Array.isArray(entry.result) ? entry.result : [];
         };
         for (let page = 1; page <= 20; page += 1) {
-          const query = ids ? `include=${ids.join(',')}&per_page=100` : `per_page=100&page=${page}`;
-          const list = await read(query);
-          if (!list) return;
-          records.push(...(list as Record<string, unknown>[]));
-          if (ids || list.length < 100) break;
+          const answer = await read(
+            ids ? { include: ids.join(','), per_page: 100 } : { per_page: 100, page },
+          );
+          if (!answer) return;
+          records.push(...answer);
+          if (ids || answer.length < 100) break;
         }
         const answered = new Set(records.map((record) => String(record.id)));
         const missing = (ids ?? []).filter((id) => !answered.has(id));
         if (definition.missingQuery && missing.length > 0) {
-          const list = await read(
-            `include=${missing.join(',')}&per_page=100&${definition.missingQuery}`,
-          );
-          if (!list) return;
-          records.push(...(list as Record<string, unknown>[]));
+          const answer = await read({
+            include: missing.join(','),
+            per_page: 100,
+            ...definition.missingQuery,
+          });
+          if (!answer) return;
+          records.push(...answer);
         }
-        if (controller.signal.aborted) return;
+        if (cancelled) return;
         setFailed(false);
         setLookups((current) => {
           const map = new Map(current[definition.kind] ?? []);
@@ -80,7 +86,9 @@ export function useLookups(
         });
       })();
     }
-    return () => controller.abort();
-  }, [key, apiFetch]);
+    return () => {
+      cancelled = true;
+    };
+  }, [key, dispatch]);
   return { lookups, failed };
 }

@@ -150,9 +150,10 @@ export interface LookupDefinition {
   readonly entry: (record: Readonly<Record<string, unknown>>) => LookupEntry;
   /**
    * A second query for the ids the first read did not answer, before they count as deleted
-   * (`status=trash`: a product in the trash keeps its name, as WooCommerce's embedded one does).
+   * (`{ status: 'trash' }`: a product in the trash keeps its name, as WooCommerce's embedded one
+   * does).
    */
-  readonly missingQuery?: string;
+  readonly missingQuery?: Readonly<Record<string, string>>;
 }
 
 /** Facts about the current view a definition needs (e.g. whether the product is variable). */

@@ -74,6 +74,15 @@ export const READS = {
   dataChanges: endpoint<DataChangesResponse>(`${NAMESPACES.storelens}/data-changes`),
 } as const;
 
+/**
+ * A list of the analytics namespace read to label a report's rows (`products`,
+ * `products/categories`): its records, by query.
+ */
+export const analyticsListRead = (
+  path: string,
+): ReadEndpoint<readonly Readonly<Record<string, unknown>>[]> =>
+  endpoint(`${NAMESPACES.analytics}/${path}`);
+
 /** An invitation or password-reset link's account (`storelens/v1/account-links/{token}`). */
 export const accountLinkRead = (token: string): ReadEndpoint<AccountLinkInfo> =>
   endpoint(`${NAMESPACES.storelens}/account-links/${encodeURIComponent(token)}`, refreshOnMount);
