@@ -15,6 +15,7 @@ import type { Static } from 'typebox';
 import { isoOf, localAndGmt } from '../clock';
 import type { Db } from '../db/database';
 import type { ProductReviewTable } from '../db/schema';
+import { containsPattern } from '../db/sql';
 import { readStoreSettings } from '../options';
 import type { TypeBoxProvider } from '../route-types';
 import { setPagingHeaders } from '../routes/paging';
@@ -58,11 +59,6 @@ function baseQuery(db: Db) {
     .select('p.name as product_name');
 }
 
-/** Escapes LIKE wildcards so a search matches its text literally. */
-export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const ORDER_COLUMN = {
   date: 'r.date_created_gmt',
   date_gmt: 'r.date_created_gmt',
@@ -94,7 +90,7 @@ export async function listReviews(
   if (q.after) query = query.where('r.date_created_gmt', '>', localAndGmt(q.after, z).gmt);
   if (q.before) query = query.where('r.date_created_gmt', '<', localAndGmt(q.before, z).gmt);
   if (q.search) {
-    const pattern = likePattern(q.search);
+    const pattern = containsPattern(q.search);
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(r.review)`, 'like', sql`${pattern} ESCAPE '\\'`),

@@ -10,6 +10,7 @@ import type { CustomersListRow } from '@storelens/api';
 import type { Db } from '../db/database';
 import { nullsLow } from '../db/dialect';
 import { CUSTOMER_TOTALS_SORTS } from '../db/rollups';
+import { containsPattern } from '../db/sql';
 import { MONEY_SCALE } from '../money';
 import type { ReportContext } from './context';
 import { customerTotalsCurrent, PROFIT_SUMS } from './customer-totals';
@@ -58,9 +59,6 @@ export interface CustomerFilters {
   /** The source of each customer's first order (first touch); none when absent. */
   sources?: readonly SourceFilter[];
 }
-
-/** Escapes LIKE wildcards; used with ESCAPE '\\'. */
-export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Where the inner select reads each customer's aggregates: computed from order_stats (with the
@@ -149,7 +147,7 @@ function customersInner(
       all: ["c.first_name || ' ' || c.last_name", 'c.username', 'c.email'],
     }[f.searchby];
     where += ` AND (${fields.map((x) => `LOWER(${x}) LIKE ? ESCAPE '\\'`).join(' OR ')})`;
-    for (const _ of fields) params.push(likeText(f.search.toLowerCase()));
+    for (const _ of fields) params.push(containsPattern(f.search));
   }
   const aggregates = {
     orders: `(${aggregatesSql(`os.customer_id > 0 AND ${status.sql}${range.sql}`, { profit: byProfit })})`,

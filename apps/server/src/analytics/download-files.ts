@@ -8,8 +8,8 @@
  * sum to less than downloads/stats.
  */
 import type { DownloadFileOrderby, DownloadFileRow } from '@storelens/api';
+import { containsPattern } from '../db/sql';
 import type { ReportContext } from './context';
-import { likeText } from './customers';
 import { idsSql } from './filters';
 import { type ListPaging, type ListResult, pagedQuery, rangeCondition, stripTags } from './paging';
 import { type DownloadFilters, downloadWhere } from './report-stats';
@@ -48,7 +48,7 @@ export async function downloadFilesList(
   if (p.products.length) extra += ` AND pd.product_id IN ${idsSql(p.products)}`;
   if (p.search) {
     extra += ` AND LOWER(pd.name) LIKE ? ESCAPE '\\'`;
-    params.push(likeText(p.search.toLowerCase()));
+    params.push(containsPattern(p.search));
   }
   const inner = `SELECT pd.id AS download_id, pd.name AS file_name, pd.file AS file_path,
       pd.product_id, pr.name AS product_name, LOWER(pd.name) AS file_sort,

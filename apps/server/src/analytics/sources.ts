@@ -16,6 +16,7 @@ import {
   UNKNOWN_SOURCE,
 } from '@storelens/api';
 import { type MeasureColumn, ORDER_MEASURES } from '../db/measures';
+import { containsPattern } from '../db/sql';
 import { DATE_KIND, type ReportContext } from './context';
 import { countedSql, customerTimeCurrent, PERSON_MAP_SQL, requestSettings } from './customer-time';
 import { type FilterColumns, type ReportFilters, rowFilter, type SqlCondition } from './filters';
@@ -570,8 +571,6 @@ export interface SourcesListParams extends ListPaging {
   firstCustomers?: boolean;
 }
 
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Repeat customers over first customers, a fraction to four places (0 when none). */
 export const repeatRate = (repeat: number, first: number) =>
   first === 0 ? 0 : Math.round((repeat / first) * 10000) / 10000;
@@ -626,7 +625,7 @@ export async function sourcesList(
   if (p.search) {
     // Searched values are shared out of every value's orders, not only the found ones.
     inner = `SELECT * FROM (${inner}) s WHERE LOWER(s.value) LIKE ? ESCAPE '\\'`;
-    params.push(likeText(p.search.toLowerCase()));
+    params.push(containsPattern(p.search));
   }
   // The profit sorts: the figure as the row shows it, null where unknown (list-parts.ts).
   const sorted = (PROFIT_SORTS as readonly string[]).includes(p.orderby)

@@ -26,6 +26,13 @@ let copies = 0;
  */
 const TURN_MS = 5;
 
+/**
+ * The parameter of `LOWER(column) LIKE ? ESCAPE '\'` that matches a value containing `text` in
+ * any case: lower-cased, its wildcards and backslashes escaped so they match themselves.
+ */
+export const containsPattern = (text: string) =>
+  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Whether large PostgreSQL batches go through COPY (tests and the bench compare both paths). */
 export const postgresCopy = { enabled: true };
 

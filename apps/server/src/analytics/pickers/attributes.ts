@@ -1,7 +1,7 @@
 /** Product attributes and their terms (GET /products/attributes, …/terms). */
 import type { AttributeBody, AttributeTermRow } from '@storelens/api';
+import { containsPattern } from '../../db/sql';
 import type { ReportContext } from '../context';
-import { likeText } from '../customers';
 import {
   addContains,
   idConditions,
@@ -25,7 +25,7 @@ const attributeItem = (a: { id: number; name: string; slug: string }): Attribute
 export async function searchAttributes(ctx: ReportContext, search: string | undefined) {
   const rows = await ctx.sql.query<{ id: number; name: string; slug: string }>(
     `SELECT id, name, slug FROM attributes${search ? ` WHERE LOWER(name) ${LIKE}` : ''} ORDER BY name, id`,
-    search ? [likeText(search.toLowerCase())] : [],
+    search ? [containsPattern(search)] : [],
   );
   return rows.map(attributeItem);
 }

@@ -9,9 +9,8 @@
  * a placeholder.
  */
 import { MAX_FULL_LIST } from '@storelens/api';
-import { RawSql } from '../../db/sql';
+import { containsPattern, RawSql } from '../../db/sql';
 import type { ReportContext } from '../context';
-import { likeText } from '../customers';
 import { idsSql } from '../filters';
 import type { ListPaging, ListResult } from '../paging';
 import type { SearchSet } from '../search/set';
@@ -79,7 +78,7 @@ export function idConditions(
 /** Adds a case-insensitive contains-match of `search` on `column` (wildcards escaped). */
 export function addContains(where: string[], params: unknown[], column: string, search: string) {
   where.push(`LOWER(${column}) ${LIKE}`);
-  params.push(likeText(search.toLowerCase()));
+  params.push(containsPattern(search));
 }
 
 /** `column IN (ids)` for a list of any length, as one parameter (`RawSql.idList`). */

@@ -1,5 +1,6 @@
 /** The products picker (GET /products): in-memory search, rows in the WC v3 product shape. */
 import type { ProductSearchRow } from '@storelens/api';
+import { containsPattern } from '../../db/sql';
 import type { ReportContext } from '../context';
 import { idsSql } from '../filters';
 import { type ListResult, link, stripTags } from '../paging';
@@ -9,6 +10,7 @@ import {
   allMatching,
   idConditions,
   inIds,
+  LIKE,
   type PickerPaging,
   pageFromSet,
   pickerOrder,
@@ -127,8 +129,8 @@ export async function searchProducts(ctx: ReportContext, s: ProductSearch) {
   if (s.search && s.status === 'trash') {
     // The search set leaves out the trash: its products are matched here, case-insensitively
     // (without the set's folding of accents), in name or SKU.
-    const pattern = `%${s.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push("(LOWER(p.name) LIKE ? ESCAPE '\\' OR LOWER(p.sku) LIKE ? ESCAPE '\\')");
+    const pattern = containsPattern(s.search);
+    where.push(`(LOWER(p.name) ${LIKE} OR LOWER(p.sku) ${LIKE})`);
     params.push(pattern, pattern);
   } else if (s.search) {
     const set = await searchSet(ctx.db, 'products');
