@@ -21,8 +21,9 @@ export interface LookupsResult {
  * Loads the records a table labels its rows with (category names for breadcrumbs, product
  * names of downloads): by `include` for the ids on the page, or the whole list (100 a page)
  * when the definition names no ids. Answers are kept per kind and id for the session. An id
- * asked for and not answered is a deleted record; a read that failed marks nothing, so a
- * later render asks again, and the page says the labels could not be loaded.
+ * asked for and not answered is a deleted record; a read that failed marks nothing, and the
+ * page says the labels could not be loaded (the data layer keeps the failure until the page
+ * is loaded again, as for its other reads).
  */
 export function useLookups(
   definitions: readonly LookupDefinition[] | undefined,
@@ -47,7 +48,7 @@ export function useLookups(
       const list = analyticsListRead(definition.path);
       void (async () => {
         const records: Readonly<Record<string, unknown>>[] = [];
-        // Through the data layer's cache: a failure is its entry's error, asked again later.
+        // Through the data layer's cache, which keeps a failure as the entry's error.
         const read = async (query: Record<string, string | number>) => {
           const entry = await dispatch(fetchRead(list, query));
           if (!entry || entry.error) {
