@@ -5,6 +5,9 @@ import { StoreSettingsProvider } from '../../settings-context';
 import { testSettings } from '../../test-settings';
 import { OrdersPanel } from './Activity';
 
+/** A loaded machine may take seconds to render: what is awaited decides, not the clock. */
+const WAIT = { timeout: 15_000 };
+
 const FULFILLED = /fulfilled all your orders/;
 
 describe('Home orders panel', () => {
@@ -34,12 +37,15 @@ describe('Home orders panel', () => {
         </DataProvider>
       </StoreSettingsProvider>,
     );
-    await waitFor(() => expect(asked.some((p) => p.endsWith('/settings/wc_admin'))).toBe(true));
+    await waitFor(
+      () => expect(asked.some((p) => p.endsWith('/settings/wc_admin'))).toBe(true),
+      WAIT,
+    );
     // The statuses are still loading: no orders were asked for, so none can be said fulfilled.
     expect(screen.queryByText(FULFILLED)).toBeNull();
     expect(asked.some((p) => p.endsWith('/reports/orders'))).toBe(false);
     releaseSettings();
-    await screen.findByText(FULFILLED, {}, { timeout: 10_000 });
+    await screen.findByText(FULFILLED, {}, WAIT);
     expect(asked.some((p) => p.endsWith('/reports/orders'))).toBe(true);
   }, 30_000);
 });

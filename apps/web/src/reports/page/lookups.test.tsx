@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { useLookups } from './lookups';
 import type { LookupDefinition } from './types';
 
+/** A loaded machine may take seconds to render: what is awaited decides, not the clock. */
+const WAIT = { timeout: 15_000 };
+
 const products: LookupDefinition = {
   kind: 'products',
   path: 'products',
@@ -56,19 +59,19 @@ describe('useLookups', () => {
       if (url.searchParams.get('status') === 'trash') return [{ id: 9, name: 'Old poster' }];
       return [{ id: 7, name: 'Mug' }];
     });
-    await screen.findByText('7=Mug,9=Old poster');
+    await screen.findByText('7=Mug,9=Old poster', {}, WAIT);
     expect(asked).toHaveLength(2);
     expect(asked[0]).toMatch(/\/wc-analytics\/products\?/);
     expect(asked[0]).toContain('include=7%2C9');
     expect(asked[0]).not.toContain('status');
     expect(asked[1]).toContain('include=9');
     expect(asked[1]).toContain('status=trash');
-  });
+  }, 30_000);
 
   it('labels the ids answered, and marks an id not answered as a deleted record', async () => {
     renderOn(<Names />, () => [{ id: 7, name: 'Mug' }]);
-    await screen.findByText('ok:7=[Mug],9=[]');
-  });
+    await screen.findByText('ok:7=[Mug],9=[]', {}, WAIT);
+  }, 30_000);
 
   it('says a failed read failed and marks no id as deleted', async () => {
     let asked = 0;
@@ -76,7 +79,7 @@ describe('useLookups', () => {
       asked += 1;
       return new Error('network down');
     });
-    await screen.findByText('failed:7=?,9=?');
-    await waitFor(() => expect(asked).toBeGreaterThan(0));
-  });
+    await screen.findByText('failed:7=?,9=?', {}, WAIT);
+    await waitFor(() => expect(asked).toBeGreaterThan(0), WAIT);
+  }, 30_000);
 });
