@@ -78,7 +78,8 @@ export default defineConfig({
           // Every test app's notifier ticks once on its real clock: starter alert rules would
           // add rules, events and inbox notes to suites that count them. The alerts suites
           // make them on purpose (notify/starters.ts).
-          env: { STORELENS_STARTER_ALERTS: 'off' },
+          // The RFM days' keeper likewise sweeps after each ingested batch; its tests run it.
+          env: { STORELENS_STARTER_ALERTS: 'off', STORELENS_RFM_SWEEPS: 'off' },
           testTimeout: SERVER_TEST_TIMEOUT_MS,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin';
 import { dropReportCacheOnChanges } from './analytics/cache';
+import { RfmDaysKeeper, sweepRfmDays } from './analytics/rfm-days';
 import { requires, scopeCapability, withCapability } from './auth/capability';
 import { allowedHostsOf, cookieSession, installAuth } from './auth/plugin';
 import { accountRoutes } from './auth/routes';
@@ -231,6 +232,19 @@ export async function buildApp(
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   });
   const worker = app.jobWorker;
+  // The RFM groups of every day, swept again on the worker after ingestion
+  // (analytics/rfm-days.ts). The server's test suite turns it off: its stores change under
+  // each test, and the sweep's own tests run it.
+  if (process.env.STORELENS_RFM_SWEEPS !== 'off') {
+    const keeper = new RfmDaysKeeper(db, () =>
+      worker ? worker.run('sweepRfmDays', {}) : sweepRfmDays(db),
+    );
+    app.addHook('onReady', async () => {
+      const begin = () => (!starting?.() ? keeper.start() : setTimeout(begin, 1_000).unref());
+      begin();
+    });
+    app.addHook('onClose', async () => keeper.stop());
+  }
   connectionRoutes(app, db, app.jobRunner, {
     publicUrl: () => config.publicUrl,
     ...(worker ? { writer: workerWriter(worker) } : {}),

@@ -10,6 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type ExportParams, type ExportProgress, exportReader, exportStep } from './admin/export';
 import { directReader } from './admin/export-sources';
+import { sweepRfmDays } from './analytics/rfm-days';
 import { type RecordWrites, runRecordWrite } from './connect/records';
 import { type Db, openDatabase } from './db/database';
 import { type ImportStepInput, importStep } from './ingest/import-job';
@@ -49,6 +50,8 @@ const tasks = {
     return ensureDemoStore(db, log, payload.orders, payload.generate);
   },
   buildStaleSummaries: (_payload: Record<string, never>) => buildStaleSummaries(db),
+  // The RFM groups of every day (analytics/rfm-days.ts), when the app's keeper asks.
+  sweepRfmDays: (_payload: Record<string, never>) => sweepRfmDays(db),
 } satisfies Record<string, (payload: never) => Promise<unknown>>;
 
 /** What the worker runs: a task's payload is its function's argument, its answer its result. */

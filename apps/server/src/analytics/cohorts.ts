@@ -5,6 +5,7 @@
  * order report, so their figures are one definition.
  */
 import type { CohortInterval, RfmGroup } from '@storelens/api';
+import type { RawSql } from '../db/sql';
 import type { ReportContext } from './context';
 import {
   type Cells,
@@ -18,7 +19,9 @@ import {
   personRows,
   personsActiveBetween,
   requestSettings,
+  rfmStaleFrom,
   type TimeSettings,
+  timeKey,
 } from './customer-time';
 import { andSegment, noFilters, type SegmentNarrowing, statusDefault } from './filters';
 import { bucketId, bucketsBetween, wallMs, wallText } from './intervals';
@@ -984,6 +987,48 @@ export async function rfmCountsFromLifetimes(
 }
 
 /**
+ * The groups at `asOf` with those one period before, from the kept days: when `asOf` is a
+ * day's end (23:59:59) the sweep covered under these settings, with no mark on or before it;
+ * undefined otherwise (the caller scores the persons).
+ */
+async function keptRfmCounts(
+  sql: RawSql,
+  s: TimeSettings,
+  asOf: string,
+  interval: CohortInterval,
+): Promise<Awaited<ReturnType<typeof rfmCounts>> | undefined> {
+  const day = asOf.slice(0, 10);
+  if (asOf.slice(10) !== ' 23:59:59') return undefined;
+  const state = (
+    await sql.query<{ settings: string; first_day: string; last_day: string }>(
+      'SELECT settings, first_day, last_day FROM rfm_state WHERE id = 1',
+    )
+  )[0];
+  if (!state || state.settings !== timeKey(s)) return undefined;
+  if (day < String(state.first_day) || day > String(state.last_day)) return undefined;
+  const stale = await rfmStaleFrom(sql);
+  if (stale !== undefined && stale <= day) return undefined;
+  const counts = RFM_GROUPS.map(() => ({ customers: 0, net: 0, previous: 0, stayed: 0 }));
+  for (const r of await sql.query<{ grp: number; customers: number; net: number }>(
+    'SELECT grp, customers, net FROM rfm_day WHERE day = ?',
+    [day],
+  )) {
+    const c = counts[Number(r.grp)]!;
+    c.customers = Number(r.customers);
+    c.net = Number(r.net);
+  }
+  for (const r of await sql.query<{ grp: number; previous: number; stayed: number }>(
+    'SELECT grp, previous, stayed FROM rfm_move WHERE day = ? AND grain = ?',
+    [day, GRAINS[interval]],
+  )) {
+    const c = counts[Number(r.grp)]!;
+    c.previous = Number(r.previous);
+    c.stayed = Number(r.stayed);
+  }
+  return counts;
+}
+
+/**
  * The RFM groups as of `asOf`, with the groups one period before: scored and counted in SQL
  * over person_summary when it is current for the request's settings, else from order_stats.
  */
@@ -994,10 +1039,11 @@ export async function rfmGroups(
 ): Promise<{ as_of: string; previous_as_of: string; customers: number; groups: RfmGroupRow[] }> {
   const prevAsOf = previousAsOf(asOf, interval);
   const s = requestSettings(ctx);
-  const counts =
-    ctx.segment === undefined && (await customerTimeCurrent(ctx.sql, s))
-      ? await rfmCounts(ctx, s, asOf, prevAsOf)
-      : await rfmCountsFromLifetimes(ctx, asOf, prevAsOf, ctx.segment);
+  const summarised = ctx.segment === undefined && (await customerTimeCurrent(ctx.sql, s));
+  const counts = summarised
+    ? ((await keptRfmCounts(ctx.sql, s, asOf, interval)) ??
+      (await rfmCounts(ctx, s, asOf, prevAsOf)))
+    : await rfmCountsFromLifetimes(ctx, asOf, prevAsOf, ctx.segment);
   const total = counts.reduce((sum, c) => sum + c.net, 0);
   const groups = RFM_GROUPS.map((group, i) => {
     const c = counts[i]!;

@@ -108,8 +108,9 @@ export function countedSql(s: TimeSettings) {
   };
 }
 
-const PERSON = 'COALESCE(cp.person, os.customer_id)';
-const PERSON_JOIN = 'LEFT JOIN customer_persons cp ON cp.customer_id = os.customer_id';
+/** The person of an order_stats row `os` (with PERSON_JOIN). */
+export const PERSON = 'COALESCE(cp.person, os.customer_id)';
+export const PERSON_JOIN = 'LEFT JOIN customer_persons cp ON cp.customer_id = os.customer_id';
 
 /** The persons the customers are counted as. */
 export async function personsOf(sql: RawSql, customers: Iterable<number>): Promise<number[]> {
@@ -402,6 +403,8 @@ export class CustomerTimeUpdate {
     private readonly summaries: Map<number, Summary>,
     /** source_first_day's changes, the persons' contributions before already subtracted. */
     private readonly firsts: SourceFirstCells,
+    /** The persons' rows before, to find the earliest day the write changed. */
+    private readonly rowsBefore: Map<number, PersonRow[]>,
   ) {}
 
   static async start(
@@ -425,7 +428,7 @@ export class CustomerTimeUpdate {
     // Their first orders' sources as they are before the write.
     const firsts = new SourceFirstCells();
     await firsts.add(sql, -1, firstsOf(rows));
-    return new CustomerTimeUpdate(s, persons, before, summaries, firsts);
+    return new CustomerTimeUpdate(s, persons, before, summaries, firsts, rows);
   }
 
   async finish(sql: RawSql): Promise<void> {
@@ -437,7 +440,53 @@ export class CustomerTimeUpdate {
     await writeSummaries(sql, this.persons, this.summaries, rows);
     await this.firsts.add(sql, 1, firstsOf(rows));
     await this.firsts.write(sql);
+    const changed = earliestChange(this.persons, this.rowsBefore, rows);
+    if (changed !== undefined) await markRfmChange(sql, changed);
   }
+}
+
+/**
+ * Marks the kept RFM days (analytics/rfm-days.ts) from `day` (a 'YYYY-MM-DD…' text; '' for
+ * all) as changed: inside the transaction of the change, so a sweep either reads the change
+ * or sees the mark after.
+ */
+export async function markRfmChange(sql: RawSql, day: string): Promise<void> {
+  await sql.run('INSERT INTO rfm_marks (day) VALUES (?)', [day.slice(0, 10)]);
+}
+
+/** The earliest day any mark leaves stale, '' for every day; undefined without marks. */
+export async function rfmStaleFrom(sql: RawSql): Promise<string | undefined> {
+  const rows = await sql.query<{ day: string | null }>('SELECT MIN(day) AS day FROM rfm_marks');
+  const day = rows[0]?.day;
+  return day === null || day === undefined ? undefined : String(day);
+}
+
+/** The earliest date of a row that one of the persons gained or lost, if any. */
+function earliestChange(
+  persons: readonly number[],
+  before: ReadonlyMap<number, readonly PersonRow[]>,
+  after: ReadonlyMap<number, readonly PersonRow[]>,
+): string | undefined {
+  let earliest: string | undefined;
+  const key = (r: PersonRow) => `${r.id}|${r.order}|${r.net}|${r.at}`;
+  for (const person of persons) {
+    const counts = new Map<string, { at: string; n: number }>();
+    for (const r of before.get(person) ?? []) {
+      const k = key(r);
+      const c = counts.get(k);
+      if (c) c.n += 1;
+      else counts.set(k, { at: r.at, n: 1 });
+    }
+    for (const r of after.get(person) ?? []) {
+      const k = key(r);
+      const c = counts.get(k);
+      if (c) c.n -= 1;
+      else counts.set(k, { at: r.at, n: -1 });
+    }
+    for (const c of counts.values())
+      if (c.n !== 0 && (earliest === undefined || c.at < earliest)) earliest = c.at;
+  }
+  return earliest;
 }
 
 /**
@@ -566,6 +615,8 @@ export async function rebuildCustomerTime(sql: RawSql, s: TimeSettings): Promise
      ON CONFLICT (id) DO UPDATE SET settings = excluded.settings`,
     [timeKey(s)],
   );
+  // Every kept RFM day may differ now.
+  await markRfmChange(sql, '');
 }
 
 /** Marks the tables stale (a bulk load writes around them; its end rebuilds them). */

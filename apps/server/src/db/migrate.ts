@@ -46,6 +46,7 @@ import * as m044 from './migrations/044_person_first_order';
 import * as m045 from './migrations/045_source_paths';
 import * as m046 from './migrations/046_customer_totals_profit';
 import * as m047 from './migrations/047_order_stats_created_gmt';
+import * as m048 from './migrations/048_rfm_days';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '045_source_paths': m045,
   '046_customer_totals_profit': m046,
   '047_order_stats_created_gmt': m047,
+  '048_rfm_days': m048,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -675,6 +675,41 @@ export interface CustomerTimeStateTable {
   settings: string;
 }
 
+/** One RFM group's customers and net sales at the end of a day (migration 048). */
+export interface RfmDayTable {
+  day: string;
+  /** The group's index in RFM_GROUPS (analytics/cohorts.ts). */
+  grp: number;
+  customers: number;
+  net: number;
+}
+
+/**
+ * One RFM group one period (grain w, m, q or y) before a day: its customers then, and those
+ * of them in the same group at the day's end (migration 048).
+ */
+export interface RfmMoveTable {
+  day: string;
+  grain: string;
+  grp: number;
+  previous: number;
+  stayed: number;
+}
+
+/** The settings (JSON) and the days the kept RFM groups cover (migration 048). */
+export interface RfmStateTable {
+  id: number;
+  settings: string;
+  first_day: string;
+  last_day: string;
+}
+
+/** The earliest day an ingestion batch changed since the last RFM sweep (migration 048). */
+export interface RfmMarksTable {
+  id: Generated<number>;
+  day: string;
+}
+
 /** An index a bulk load dropped, with the SQL that builds it again (db/bulk.ts). */
 export interface DeferredIndexTable {
   name: string;
@@ -731,6 +766,10 @@ export interface Database {
   person_summary: PersonSummaryTable;
   cohort_totals: CohortTotalsTable;
   customer_time_state: CustomerTimeStateTable;
+  rfm_day: RfmDayTable;
+  rfm_move: RfmMoveTable;
+  rfm_state: RfmStateTable;
+  rfm_marks: RfmMarksTable;
   deferred_indexes: DeferredIndexTable;
 }
 

@@ -42,6 +42,14 @@ export function asOf(ctx: ReportContext, before: string | undefined, now = Date.
   return before ? toLocalDateTime(before, z) : z.toLocal(formatSqlUtc(now));
 }
 
+/**
+ * When the RFM groups are taken: the end of `before`'s local day (today's by default), so a
+ * day's groups are the same whenever that day they are asked for, and a kept day answers them
+ * (analytics/rfm-days.ts).
+ */
+export const rfmAsOf = (ctx: ReportContext, before: string | undefined, now = Date.now()) =>
+  `${asOf(ctx, before, now).slice(0, 10)} 23:59:59`;
+
 /** The cohorts filters of a query (`first_product`…, or the Customers report's `cohort_…`). */
 export function cohortFilters(q: {
   first_product?: number;
@@ -83,7 +91,7 @@ export function cohortsParams(q: Static<typeof CohortsQuery>, ctx: ReportContext
 
 /** The RFM groups' parameters from their query: the date scored, and the period moved back. */
 export function rfmParams(q: Static<typeof RfmQuery>, ctx: ReportContext) {
-  return { asOf: asOf(ctx, q.before), interval: q.period ?? ('month' as const) };
+  return { asOf: rfmAsOf(ctx, q.before), interval: q.period ?? ('month' as const) };
 }
 
 /** The RFM customers page's parameters from its query. */
@@ -95,7 +103,7 @@ export function rfmCustomersParams(q: Static<typeof RfmCustomersQuery>, ctx: Rep
     page: q.page ?? 1,
     perPage: q.per_page ?? 10,
   };
-  return { asOf: asOf(ctx, q.before), spec };
+  return { asOf: rfmAsOf(ctx, q.before), spec };
 }
 
 /** A page of the persons scored as of a date, as `reports/rfm/customers` answers them. */

@@ -47,7 +47,7 @@ import { taxesList } from '../analytics/taxes-list';
 import { variationsList } from '../analytics/variations-list';
 import { ApiError } from '../errors';
 import { zone } from '../timezone';
-import { asOf, cohortFilters } from './cohorts';
+import { asOf, cohortFilters, rfmAsOf } from './cohorts';
 import { toLocalDateTime } from './dates';
 import { isTrue, listReport, type ReportDefinition } from './report-definition';
 import { optionalRange } from './report-route';
@@ -143,7 +143,7 @@ export async function narrowedCustomers(
     throw ApiError.invalidParams({ cohort_period: 'cohort_period needs a cohort.' });
   }
   if (q.rfm_group !== undefined) {
-    const group = new Set(await rfmGroupMembers(ctx, now, q.rfm_group));
+    const group = new Set(await rfmGroupMembers(ctx, rfmAsOf(ctx, undefined), q.rfm_group));
     only = only ? only.filter((id) => group.has(id)) : [...group];
   }
   if (ctx.segment) {

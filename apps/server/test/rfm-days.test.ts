@@ -1,0 +1,207 @@
+import type { CohortInterval, RfmResponse } from '@storelens/api';
+import { expect, it, vi } from 'vitest';
+import { rebuildStoreCustomerTime } from '../src/analytics/customer-time';
+import { RfmDaysKeeper, rfmDaysStale, sweepRfmDays } from '../src/analytics/rfm-days';
+import { generateDemoStore } from '../src/demo/generate';
+import { ingestOrders } from '../src/ingest/ingest';
+import { setOptions } from '../src/options';
+import { order } from './fixtures';
+import { describeEachEngine, type StoreContext } from './harness';
+
+/*
+ * The RFM groups kept for each day's end (analytics/rfm-days.ts) are the report's own
+ * figures: after a sweep, `reports/rfm` for a day's end answers from the kept rows what
+ * scoring the persons answers, for every grain. A batch that changes a day leaves that day and
+ * the later ones to scoring until the next sweep, kept rows of other settings are not read,
+ * and the keeper sweeps again after a batch.
+ */
+const SEED = Math.floor(Math.random() * 1_000_000);
+const PERIODS: CohortInterval[] = ['week', 'month', 'quarter', 'year'];
+
+async function rfm(ctx: StoreContext, day: string, period: CohortInterval) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/wp-json/wc-analytics/reports/rfm?before=${day}T23:59:59&period=${period}&force_cache_refresh=true`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as RfmResponse;
+}
+
+/** The answer scored from the persons: a mark on every day keeps the kept rows unread. */
+async function scored(ctx: StoreContext, day: string, period: CohortInterval) {
+  await ctx.db.kysely.insertInto('rfm_marks').values({ day: '' }).execute();
+  try {
+    return await rfm(ctx, day, period);
+  } finally {
+    await ctx.db.kysely.deleteFrom('rfm_marks').where('day', '=', '').execute();
+  }
+}
+
+/** Whether a day's answer comes from its kept rows: a changed kept row shows in it. */
+async function readsKept(ctx: StoreContext, day: string) {
+  const before = await rfm(ctx, day, 'month');
+  await ctx.db.kysely
+    .updateTable('rfm_day')
+    .set((eb) => ({ customers: eb('customers', '+', 1000) }))
+    .where('day', '=', day)
+    .execute();
+  try {
+    return (await rfm(ctx, day, 'month')).customers !== before.customers;
+  } finally {
+    await ctx.db.kysely
+      .updateTable('rfm_day')
+      .set((eb) => ({ customers: eb('customers', '-', 1000) }))
+      .where('day', '=', day)
+      .execute();
+  }
+}
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+describeEachEngine(
+  `RFM groups kept for every day (demo seed ${SEED})`,
+  (ctx) => {
+    it('answers each day end from the kept rows as scoring the persons does, every grain', async () => {
+      const state = await ctx()
+        .db.kysely.selectFrom('rfm_state')
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      const days = new Set([state.first_day, state.last_day, '2024-02-29', '2024-06-30']);
+      for (let d = state.first_day; d <= '2024-07-31'; d = addDays(d, 23)) days.add(d);
+      let groupsSeen = 0;
+      for (const day of [...days].sort()) {
+        expect(await readsKept(ctx(), day), day).toBe(true);
+        for (const period of PERIODS) {
+          const kept = await rfm(ctx(), day, period);
+          expect(kept, `${day} ${period}`).toEqual(await scored(ctx(), day, period));
+          groupsSeen += kept.groups.filter((g) => g.customers > 0 && g.stayed > 0).length;
+        }
+      }
+      // The store's groups are not all empty: the comparison covered real movement.
+      expect(groupsSeen).toBeGreaterThan(20);
+    });
+
+    it('takes a time within a day at its end, and scores the persons outside the sweep', async () => {
+      const state = await ctx()
+        .db.kysely.selectFrom('rfm_state')
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(await readsKept(ctx(), addDays(state.first_day, -1))).toBe(false);
+      expect(await readsKept(ctx(), addDays(state.last_day, 1))).toBe(false);
+      const res = await ctx().app.inject({
+        method: 'GET',
+        url: '/wp-json/wc-analytics/reports/rfm?before=2024-03-31T12:00:00&period=month&force_cache_refresh=true',
+      });
+      expect(res.statusCode).toBe(200);
+      const answer = res.json() as RfmResponse;
+      expect([answer.as_of, answer.previous_as_of]).toEqual([
+        '2024-03-31 23:59:59',
+        '2024-02-29 23:59:59',
+      ]);
+      expect(answer).toEqual(await rfm(ctx(), '2024-03-31', 'month'));
+    });
+
+    it('leaves a changed day and the later ones to scoring until the next sweep', async () => {
+      const db = ctx().db;
+      const customer = await db.kysely
+        .selectFrom('person_summary')
+        .select('person')
+        .orderBy('net', 'desc')
+        .executeTakeFirstOrThrow();
+      const id = 9_000_001;
+      await ingestOrders(db, [
+        order(id, {
+          customerId: Number(customer.person),
+          created: '2023-09-15 10:00:00',
+          paid: '2023-09-15 10:00:00',
+          status: 'completed',
+          lines: [{ id: id * 10, productId: 10, qty: 3, price: '150' }],
+        }),
+      ]);
+      expect(await rfmDaysStale(db)).toBe(true);
+      expect(await readsKept(ctx(), '2023-09-14')).toBe(true);
+      for (const day of ['2023-09-15', '2023-12-31', '2024-06-30']) {
+        expect(await readsKept(ctx(), day), day).toBe(false);
+        expect(await rfm(ctx(), day, 'month')).toEqual(await scored(ctx(), day, 'month'));
+      }
+      // The month after the change counts the new order, and the sweep keeps it.
+      const changed = await rfm(ctx(), '2023-10-15', 'month');
+      await sweepRfmDays(db);
+      expect(await rfmDaysStale(db)).toBe(false);
+      expect(await readsKept(ctx(), '2023-10-15')).toBe(true);
+      expect(await rfm(ctx(), '2023-10-15', 'month')).toEqual(changed);
+      await ingestOrders(db, [], [id]);
+      await sweepRfmDays(db);
+    });
+
+    it('does not read days kept under other settings', async () => {
+      const db = ctx().db;
+      await setOptions(db, { woocommerce_date_type: 'date_created' });
+      try {
+        await rebuildStoreCustomerTime(db);
+        // Only the settings differ: the rebuild's own mark is taken away.
+        await db.kysely.deleteFrom('rfm_marks').execute();
+        expect(await readsKept(ctx(), '2024-03-31')).toBe(false);
+        expect(await rfmDaysStale(db)).toBe(true);
+      } finally {
+        await setOptions(db, { woocommerce_date_type: 'date_paid' });
+        await rebuildStoreCustomerTime(db);
+        await sweepRfmDays(db);
+      }
+      expect(await readsKept(ctx(), '2024-03-31')).toBe(true);
+    });
+
+    it('sweeps again after an ingested batch, once batches pause', async () => {
+      const db = ctx().db;
+      const sweeps: string[] = [];
+      const keeper = new RfmDaysKeeper(db, async () => {
+        sweeps.push('sweep');
+        return sweepRfmDays(db);
+      });
+      try {
+        keeper.start();
+        await keeper.idle();
+        // Nothing was stale: no sweep.
+        expect(sweeps).toEqual([]);
+        const id = 9_000_002;
+        await ingestOrders(db, [
+          order(id, { customerId: 0, created: '2024-01-10 09:00:00', status: 'completed' }),
+          order(id + 1, {
+            customerId: Number(
+              (
+                await db.kysely
+                  .selectFrom('person_summary')
+                  .select('person')
+                  .executeTakeFirstOrThrow()
+              ).person,
+            ),
+            created: '2024-01-10 09:00:00',
+            paid: '2024-01-10 09:00:00',
+            status: 'completed',
+          }),
+        ]);
+        expect(await rfmDaysStale(db)).toBe(true);
+        await vi.waitFor(
+          async () => {
+            await keeper.idle();
+            expect(sweeps).toEqual(['sweep']);
+            expect(await rfmDaysStale(db)).toBe(false);
+          },
+          { timeout: 60_000, interval: 200 },
+        );
+        expect(await readsKept(ctx(), '2024-01-10')).toBe(true);
+        expect(await rfm(ctx(), '2024-01-10', 'week')).toEqual(
+          await scored(ctx(), '2024-01-10', 'week'),
+        );
+      } finally {
+        await keeper.stop();
+      }
+    });
+  },
+  async (db) => {
+    await generateDemoStore(db, { orders: 1_200, years: 2, seed: SEED, end: '2024-06-30' });
+    await rebuildStoreCustomerTime(db);
+    await sweepRfmDays(db);
+  },
+);
