@@ -20,7 +20,7 @@ import { isDatabaseUnavailable, isStatementTimeout, RETRY_AFTER_SECONDS } from '
 import { ApiError } from './errors';
 import { fairTurns } from './fair-turns';
 import { registerInputGuards } from './input-guards';
-import { workerWriter } from './jobs/worker-host';
+import { WorkerHost, workerWriter } from './jobs/worker-host';
 import { mcpRoutes } from './mcp/route';
 import { notifyRoutes } from './notify/routes';
 import { analyticsRoutes } from './routes/analytics';
@@ -232,18 +232,23 @@ export async function buildApp(
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   });
   const worker = app.jobWorker;
-  // The RFM groups of every day, swept again on the worker after ingestion
-  // (analytics/rfm-days.ts). The server's test suite turns it off: its stores change under
-  // each test, and the sweep's own tests run it.
+  // The RFM groups of every day, swept again after ingestion (analytics/rfm-days.ts) on a
+  // thread of their own: a sweep takes seconds at 1,000,000 orders, and the jobs' worker runs
+  // the connector's writes one task at a time. The server's test suite turns it off: its
+  // stores change under each test, and the sweep's own tests run it.
   if (process.env.STORELENS_RFM_SWEEPS !== 'off') {
+    const sweeper = WorkerHost.available(db) ? new WorkerHost(db) : undefined;
     const keeper = new RfmDaysKeeper(db, () =>
-      worker ? worker.run('sweepRfmDays', {}) : sweepRfmDays(db),
+      sweeper ? sweeper.run('sweepRfmDays', {}) : sweepRfmDays(db),
     );
     app.addHook('onReady', async () => {
       const begin = () => (!starting?.() ? keeper.start() : setTimeout(begin, 1_000).unref());
       begin();
     });
-    app.addHook('onClose', async () => keeper.stop());
+    app.addHook('onClose', async () => {
+      await keeper.stop();
+      await sweeper?.close();
+    });
   }
   connectionRoutes(app, db, app.jobRunner, {
     publicUrl: () => config.publicUrl,

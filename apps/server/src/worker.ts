@@ -50,7 +50,7 @@ const tasks = {
     return ensureDemoStore(db, log, payload.orders, payload.generate);
   },
   buildStaleSummaries: (_payload: Record<string, never>) => buildStaleSummaries(db),
-  // The RFM groups of every day (analytics/rfm-days.ts), when the app's keeper asks.
+  // The RFM groups of every day (analytics/rfm-days.ts), on the thread the app's keeper starts.
   sweepRfmDays: (_payload: Record<string, never>) => sweepRfmDays(db),
 } satisfies Record<string, (payload: never) => Promise<unknown>>;
 

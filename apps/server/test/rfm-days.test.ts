@@ -4,6 +4,7 @@ import { rebuildStoreCustomerTime } from '../src/analytics/customer-time';
 import { RfmDaysKeeper, rfmDaysStale, sweepRfmDays } from '../src/analytics/rfm-days';
 import { generateDemoStore } from '../src/demo/generate';
 import { ingestOrders } from '../src/ingest/ingest';
+import { WorkerHost } from '../src/jobs/worker-host';
 import { setOptions } from '../src/options';
 import { order } from './fixtures';
 import { describeEachEngine, type StoreContext } from './harness';
@@ -150,6 +151,20 @@ describeEachEngine(
         await sweepRfmDays(db);
       }
       expect(await readsKept(ctx(), '2024-03-31')).toBe(true);
+    });
+
+    it('sweeps on a worker thread, as the app runs it', async () => {
+      const db = ctx().db;
+      await db.kysely.insertInto('rfm_marks').values({ day: '2024-05-01' }).execute();
+      expect(await readsKept(ctx(), '2024-05-01')).toBe(false);
+      const host = new WorkerHost(db);
+      try {
+        expect(await host.run('sweepRfmDays', {})).toEqual({ days: expect.any(Number) });
+      } finally {
+        await host.close();
+      }
+      expect(await rfmDaysStale(db)).toBe(false);
+      expect(await readsKept(ctx(), '2024-05-01')).toBe(true);
     });
 
     it('sweeps again after an ingested batch, once batches pause', async () => {
