@@ -24,9 +24,23 @@ const unit = (name: string, include: string[], env: Record<string, string> = {})
   test: { name, include, environment: 'node', globals: true, env, ...SHARED_WORKERS },
 });
 
+/**
+ * The React tests' limit: their setup lets findBy… and waitFor wait up to 15 s
+ * (packages/components/test/setup.ts), so a test waiting twice still ends within it.
+ */
+const JSDOM_TEST_TIMEOUT_MS = 30_000;
+
 /** A project of React tests in jsdom (the data layer's, the components', the dashboard's). */
-const jsdom = (name: string, include: string[], setupFiles: string[] = []) => ({
-  test: { name, include, environment: 'jsdom', globals: true, setupFiles, ...SHARED_WORKERS },
+const jsdom = (name: string, include: string[]) => ({
+  test: {
+    name,
+    include,
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['packages/components/test/setup.ts'],
+    testTimeout: JSDOM_TEST_TIMEOUT_MS,
+    ...SHARED_WORKERS,
+  },
 });
 
 export default defineConfig({
@@ -44,12 +58,8 @@ export default defineConfig({
       unit('scripts', ['scripts/**/*.test.ts']),
       unit('helpers', ['packages/{i18n,navigation,number,currency,api,csv}/src/**/*.test.ts']),
       jsdom('data', ['packages/data/src/**/*.test.{ts,tsx}']),
-      jsdom(
-        'components',
-        ['packages/components/src/**/*.test.{ts,tsx}'],
-        ['packages/components/test/setup.ts'],
-      ),
-      jsdom('web', ['apps/web/src/**/*.test.{ts,tsx}'], ['packages/components/test/setup.ts']),
+      jsdom('components', ['packages/components/src/**/*.test.{ts,tsx}']),
+      jsdom('web', ['apps/web/src/**/*.test.{ts,tsx}']),
       {
         // WooCommerce's published client (@woocommerce/data) against the real server.
         resolve: {
