@@ -83,6 +83,37 @@ describeEachEngine(
       expect(groupsSeen).toBeGreaterThan(20);
     });
 
+    it('pages each group of a kept day with its kept cut points, as scoring does', async () => {
+      const page = async (day: string, group: string) => {
+        const res = await ctx().app.inject({
+          method: 'GET',
+          url: `/wp-json/wc-analytics/reports/rfm/customers?before=${day}T23:59:59&group=${group}&orderby=last_order&per_page=100&force_cache_refresh=true`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return { total: res.headers['x-wp-total'], rows: res.json() as unknown[] };
+      };
+      for (const day of ['2023-11-30', '2024-06-30']) {
+        for (const group of ['champions', 'at_risk', 'lost']) {
+          const kept = await page(day, group);
+          await ctx().db.kysely.insertInto('rfm_marks').values({ day: '' }).execute();
+          const fresh = await page(day, group);
+          await ctx().db.kysely.deleteFrom('rfm_marks').where('day', '=', '').execute();
+          expect(kept, `${day} ${group}`).toEqual(fresh);
+        }
+        // The kept cut points are what scores: with every last order above them, no one is lost.
+        const before = await page(day, 'lost');
+        expect(before.rows.length).toBeGreaterThan(0);
+        await ctx()
+          .db.kysely.updateTable('rfm_cut')
+          .set({ last_1: '0', last_2: '0', last_3: '0', last_4: '0' })
+          .where('day', '=', day)
+          .execute();
+        expect(await page(day, 'lost')).toEqual({ total: '0', rows: [] });
+        await sweepRfmDays(ctx().db);
+        expect(await page(day, 'lost')).toEqual(before);
+      }
+    });
+
     it('takes a time within a day at its end, and scores the persons outside the sweep', async () => {
       const state = await ctx()
         .db.kysely.selectFrom('rfm_state')

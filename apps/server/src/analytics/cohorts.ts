@@ -433,18 +433,20 @@ export function quintiles(values: readonly (number | string)[]): number[] {
   // Numbers: a typed sort, then each value's first position by binary search.
   const sorted = Float64Array.from(keys).sort();
   const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    const v = keys[i]!;
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid]! < v) lo = mid + 1;
-      else hi = mid;
-    }
-    out[i] = Math.floor((5 * lo) / n) + 1;
-  }
+  for (let i = 0; i < n; i++) out[i] = Math.floor((5 * countBelow(sorted, n, keys[i]!)) / n) + 1;
   return out;
+}
+
+/** How many of the first `length` values of `sorted` (ascending) are below `v`. */
+export function countBelow(sorted: Float64Array, length: number, v: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** One person's lifetime figures as of a date, with their scores and group. */
@@ -870,7 +872,7 @@ export async function rfmCustomersPage(
     return { rows: all.slice(start, start + spec.perPage), total: all.length };
   }
   const pop = await populationAsOf(ctx, s, asOf);
-  const cuts = await cutSets(ctx, pop);
+  const cuts = (await keptCuts(ctx.sql, s, asOf)) ?? (await cutSets(ctx, pop));
   const sqlite = ctx.sql.engine === 'sqlite';
   const params: unknown[] = [];
   let base = 'SELECT person, first_at, last_at, orders, net FROM person_summary';
@@ -987,16 +989,11 @@ export async function rfmCountsFromLifetimes(
 }
 
 /**
- * The groups at `asOf` with those one period before, from the kept days: when `asOf` is a
- * day's end (23:59:59) the sweep covered under these settings, with no mark on or before it;
- * undefined otherwise (the caller scores the persons).
+ * The day of `asOf` when the RFM sweep kept it and it is current: `asOf` is the day's end
+ * (23:59:59), the sweep covered it under these settings, and no mark is on or before it
+ * (analytics/rfm-days.ts); undefined otherwise.
  */
-async function keptRfmCounts(
-  sql: RawSql,
-  s: TimeSettings,
-  asOf: string,
-  interval: CohortInterval,
-): Promise<Awaited<ReturnType<typeof rfmCounts>> | undefined> {
+async function keptDay(sql: RawSql, s: TimeSettings, asOf: string): Promise<string | undefined> {
   const day = asOf.slice(0, 10);
   if (asOf.slice(10) !== ' 23:59:59') return undefined;
   const state = (
@@ -1007,7 +1004,18 @@ async function keptRfmCounts(
   if (!state || state.settings !== timeKey(s)) return undefined;
   if (day < String(state.first_day) || day > String(state.last_day)) return undefined;
   const stale = await rfmStaleFrom(sql);
-  if (stale !== undefined && stale <= day) return undefined;
+  return stale !== undefined && stale <= day ? undefined : day;
+}
+
+/** The groups at `asOf` with those one period before, from its kept day (`keptDay`). */
+async function keptRfmCounts(
+  sql: RawSql,
+  s: TimeSettings,
+  asOf: string,
+  interval: CohortInterval,
+): Promise<Awaited<ReturnType<typeof rfmCounts>> | undefined> {
+  const day = await keptDay(sql, s, asOf);
+  if (day === undefined) return undefined;
   const counts = RFM_GROUPS.map(() => ({ customers: 0, net: 0, previous: 0, stayed: 0 }));
   for (const r of await sql.query<{ grp: number; customers: number; net: number }>(
     'SELECT grp, customers, net FROM rfm_day WHERE day = ?',
@@ -1026,6 +1034,23 @@ async function keptRfmCounts(
     c.stayed = Number(r.stayed);
   }
   return counts;
+}
+
+/** The cut points at `asOf` from its kept day (`keptDay`); none kept: undefined. */
+async function keptCuts(sql: RawSql, s: TimeSettings, asOf: string): Promise<CutSets | undefined> {
+  const day = await keptDay(sql, s, asOf);
+  if (day === undefined) return undefined;
+  const row = (
+    await sql.query<Record<string, string | number>>('SELECT * FROM rfm_cut WHERE day = ?', [day])
+  )[0];
+  // A kept day without cut points has no person yet.
+  if (!row) return [[], [], []];
+  const ks = [1, 2, 3, 4];
+  return [
+    ks.map((k) => String(row[`last_${k}`])),
+    ks.map((k) => Number(row[`orders_${k}`])),
+    ks.map((k) => Number(row[`net_${k}`])),
+  ];
 }
 
 /**

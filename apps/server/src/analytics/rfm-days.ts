@@ -21,7 +21,7 @@ import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
 import { readStoreSettings } from '../options';
 import { formatSqlUtc, zone } from '../timezone';
-import { cutPositions, previousAsOf, RFM_GROUPS, rfmGroup } from './cohorts';
+import { countBelow, cutPositions, previousAsOf, RFM_GROUPS, rfmGroup } from './cohorts';
 import {
   countedSql,
   customerTimeCurrent,
@@ -33,7 +33,7 @@ import {
   type TimeSettings,
   timeKey,
 } from './customer-time';
-import { wallMs } from './intervals';
+import { wallMs, wallText } from './intervals';
 
 /** True when a sweep would change what is kept: none yet, other settings, or marks. */
 export async function rfmDaysStale(db: Db): Promise<boolean> {
@@ -112,6 +112,9 @@ interface SweepRows {
   netRank: Int32Array;
   ordersAfter: Int32Array;
   lastRank: Int32Array;
+  /** The order times (wall-clock ms) and net sales of each rank, ascending. */
+  lastValues: Float64Array;
+  netValues: Float64Array;
   /** The rows by each measure's rank (orders only for recency and frequency). */
   byLast: ByRank;
   byOrders: ByRank;
@@ -144,8 +147,10 @@ class Population {
   private readonly changed: Int32Array;
   private changedCount = 0;
   private readonly isChanged: Uint8Array;
-  private cuts = new Int32Array(12);
-  private n = 0;
+  /** The cut points of the last `settle` as ranks: recency, frequency, monetary, four each. */
+  cuts = new Int32Array(12);
+  /** How many members the population holds. */
+  n = 0;
   private next = 0;
 
   constructor(
@@ -277,24 +282,14 @@ const DAY_MS = 86_400_000;
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Each value's rank among the distinct values, and how many there are. */
-function ranks(values: Float64Array): { distinct: number; rank: Int32Array } {
+function ranks(values: Float64Array): { distinct: number; sorted: Float64Array; rank: Int32Array } {
   const sorted = Float64Array.from(values).sort();
   let distinct = 0;
   for (let i = 0; i < sorted.length; i++)
     if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i]!;
   const rank = new Int32Array(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    let lo = 0;
-    let hi = distinct;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid]! < v) lo = mid + 1;
-      else hi = mid;
-    }
-    rank[i] = lo;
-  }
-  return { distinct, rank };
+  for (let i = 0; i < values.length; i++) rank[i] = countBelow(sorted, distinct, values[i]!);
+  return { distinct, sorted, rank };
 }
 
 /** Every counted row to `lastDay`, read a month at a time, in date order; none: undefined. */
@@ -388,6 +383,8 @@ async function readRows(
     netRank: nets.rank,
     ordersAfter,
     lastRank,
+    lastValues: last.sorted,
+    netValues: nets.sorted,
     byLast: byRank(lastRank, last.distinct, orderRow),
     byOrders: byRank(ordersRank, maxOrders, orderRow),
     byNet: byRank(nets.rank, nets.distinct, () => true),
@@ -397,10 +394,21 @@ async function readRows(
   };
 }
 
-/** What the sweep keeps: each day's groups, and each day's groups a period before. */
+const RFM_CUT_COLUMNS = [
+  'day',
+  ...[1, 2, 3, 4].map((k) => `last_${k}`),
+  ...[1, 2, 3, 4].map((k) => `orders_${k}`),
+  ...[1, 2, 3, 4].map((k) => `net_${k}`),
+];
+
+/**
+ * What the sweep keeps: each day's groups, each day's groups a period before, and each day's
+ * cut points (its persons' last order, orders and net sales at each quintile's edge).
+ */
 interface KeptDays {
   days: unknown[][];
   moves: unknown[][];
+  cuts: unknown[][];
 }
 
 /**
@@ -408,7 +416,7 @@ interface KeptDays {
  * counting who moved between the two (per grain, members then by group now and then).
  */
 function keepDays(rows: SweepRows): KeptDays {
-  const out: KeptDays = { days: [], moves: [] };
+  const out: KeptDays = { days: [], moves: [], cuts: [] };
   const groups = RFM_GROUPS.length;
   const moves = INTERVALS.map(() => new Float64Array(groups * groups));
   const before: Population[] = [];
@@ -433,6 +441,15 @@ function keepDays(rows: SweepRows): KeptDays {
     const day = dayText(start + d * DAY_MS);
     now.advance(rows.dayEnds[d]!);
     now.settle();
+    if (now.n > 0) {
+      const c = now.cuts;
+      out.cuts.push([
+        day,
+        ...[0, 1, 2, 3].map((k) => wallText(rows.lastValues[c[k]!]!)),
+        ...[4, 5, 6, 7].map((k) => c[k]! + 1),
+        ...[8, 9, 10, 11].map((k) => rows.netValues[c[k]!]!),
+      ]);
+    }
     for (let k = 0; k < INTERVALS.length; k++) {
       const back = previousAsOf(`${day} 23:59:59`, INTERVALS[k]!).slice(0, 10);
       const e = Math.round((wallMs(`${back} 00:00:00`) - start) / DAY_MS);
@@ -476,13 +493,15 @@ export async function sweepRfmDays(db: Db): Promise<{ days: number } | undefined
   const latestDay = latest ? String(latest).slice(0, 10) : today;
   const lastDay = latestDay.localeCompare(today) > 0 ? latestDay : today;
   const rows = await readRows(live, s, lastDay);
-  const kept = rows ? keepDays(rows) : { days: [], moves: [] };
+  const kept = rows ? keepDays(rows) : { days: [], moves: [], cuts: [] };
   await db.kysely.transaction().execute(async (trx) => {
     const sql = new RawSql(trx, db.engine, db.sqlite);
     await sql.run('DELETE FROM rfm_day');
     await sql.run('DELETE FROM rfm_move');
+    await sql.run('DELETE FROM rfm_cut');
     await sql.insertMany('rfm_day', ['day', 'grp', 'customers', 'net'], kept.days);
     await sql.insertMany('rfm_move', ['day', 'grain', 'grp', 'previous', 'stayed'], kept.moves);
+    await sql.insertMany('rfm_cut', RFM_CUT_COLUMNS, kept.cuts);
     await sql.run(
       `INSERT INTO rfm_state (id, settings, first_day, last_day) VALUES (1, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET settings = excluded.settings,

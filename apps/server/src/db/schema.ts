@@ -696,6 +696,26 @@ export interface RfmMoveTable {
   stayed: number;
 }
 
+/**
+ * A day's RFM cut points (migration 048): the value at each quintile's edge of the last order
+ * time, the orders and the net sales, k = 1 to 4 (analytics/cohorts.ts, `cutPositions`).
+ */
+export interface RfmCutTable {
+  day: string;
+  last_1: string;
+  last_2: string;
+  last_3: string;
+  last_4: string;
+  orders_1: number;
+  orders_2: number;
+  orders_3: number;
+  orders_4: number;
+  net_1: number;
+  net_2: number;
+  net_3: number;
+  net_4: number;
+}
+
 /** The settings (JSON) and the days the kept RFM groups cover (migration 048). */
 export interface RfmStateTable {
   id: number;
@@ -768,6 +788,7 @@ export interface Database {
   customer_time_state: CustomerTimeStateTable;
   rfm_day: RfmDayTable;
   rfm_move: RfmMoveTable;
+  rfm_cut: RfmCutTable;
   rfm_state: RfmStateTable;
   rfm_marks: RfmMarksTable;
   deferred_indexes: DeferredIndexTable;

@@ -4,11 +4,12 @@ import { type Kysely, SqliteAdapter } from 'kysely';
 // counted orders that runs after ingestion, so `reports/rfm` for a day's end reads a few rows
 // instead of scoring every person twice. `rfm_day` holds each day's groups (customers and net
 // sales), `rfm_move` each day's groups one week, month, quarter and year before (grain w, m,
-// q, y: the customers then, and those in the same group both times), `rfm_state` the settings
-// and days the sweep covered, and `rfm_marks` the earliest day each ingestion batch changed
-// since: a day is read only while no mark is on or before it. The tables start empty: the
-// report scores the persons as before until the first sweep. Frozen: this file imports no
-// live code.
+// q, y: the customers then, and those in the same group both times), `rfm_cut` each day's cut
+// points (the last order, orders and net sales at each quintile's edge, which
+// `reports/rfm/customers` scores with), `rfm_state` the settings and days the sweep covered,
+// and `rfm_marks` the earliest day each ingestion batch changed since: a day is read only
+// while no mark is on or before it. The tables start empty: the reports score the persons as
+// before until the first sweep. Frozen: this file imports no live code.
 type Db = Kysely<unknown>;
 
 export async function up(db: Db): Promise<void> {
@@ -30,6 +31,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('stayed', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('rfm_move_pk', ['day', 'grain', 'grp'])
     .execute();
+  let cut = db.schema.createTable('rfm_cut').addColumn('day', 'varchar(10)', (c) => c.primaryKey());
+  for (const k of [1, 2, 3, 4]) cut = cut.addColumn(`last_${k}`, 'varchar(19)', (c) => c.notNull());
+  for (const k of [1, 2, 3, 4]) cut = cut.addColumn(`orders_${k}`, 'bigint', (c) => c.notNull());
+  for (const k of [1, 2, 3, 4]) cut = cut.addColumn(`net_${k}`, 'bigint', (c) => c.notNull());
+  await cut.execute();
   await db.schema
     .createTable('rfm_state')
     .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -45,6 +51,6 @@ export async function up(db: Db): Promise<void> {
 }
 
 export async function down(db: Db): Promise<void> {
-  for (const table of ['rfm_marks', 'rfm_state', 'rfm_move', 'rfm_day'])
+  for (const table of ['rfm_marks', 'rfm_state', 'rfm_cut', 'rfm_move', 'rfm_day'])
     await db.schema.dropTable(table).ifExists().execute();
 }
