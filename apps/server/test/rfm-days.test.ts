@@ -4,6 +4,7 @@ import { rebuildStoreCustomerTime } from '../src/analytics/customer-time';
 import { RfmDaysKeeper, rfmDaysStale, sweepRfmDays } from '../src/analytics/rfm-days';
 import { generateDemoStore } from '../src/demo/generate';
 import { ingestOrders } from '../src/ingest/ingest';
+import { createShadow, swapShadow } from '../src/ingest/rebuild';
 import { WorkerHost } from '../src/jobs/worker-host';
 import { setOptions } from '../src/options';
 import { order } from './fixtures';
@@ -243,6 +244,17 @@ describeEachEngine(
       } finally {
         await keeper.stop();
       }
+    });
+
+    // Last: the swap empties this store's analytics (its shadow is built from nothing here).
+    it("marks every kept day when a rebuild's shadow is swapped in", async () => {
+      const db = ctx().db;
+      expect(await readsKept(ctx(), '2024-03-31')).toBe(true);
+      await createShadow(db, 'rfm-days-test');
+      await swapShadow(db);
+      expect(await db.kysely.selectFrom('rfm_marks').select('day').execute()).toEqual([
+        { day: '' },
+      ]);
     });
   },
   async (db) => {

@@ -23,6 +23,7 @@
  * those written during the swap itself ({@link replayOrderWrites}).
  */
 import { sql } from 'kysely';
+import { markRfmChange } from '../analytics/customer-time';
 import { type Db, openDatabase } from '../db/database';
 import { ANALYTICS_TABLES } from '../db/schema';
 import { RawSql } from '../db/sql';
@@ -148,7 +149,9 @@ export async function dropShadow(db: Db): Promise<void> {
  * Replaces every live analytics table's rows with its shadow's in one transaction, then drops
  * the shadow. Until the commit, readers see the old rows; a failure leaves them in place.
  * `within` runs in the same transaction, after the copies: what the rebuild changes in the
- * live source tables (the customers' local dates) moves with the analytics tables.
+ * live source tables (the customers' local dates) moves with the analytics tables. Every kept
+ * RFM day is marked changed with them: a sweep of the live rows may have taken the shadow's
+ * own mark before the swap.
  */
 export async function swapShadow(db: Db, within?: (sql: RawSql) => Promise<void>): Promise<void> {
   if (db.engine === 'sqlite') {
@@ -170,7 +173,9 @@ export async function swapShadow(db: Db, within?: (sql: RawSql) => Promise<void>
           `INSERT INTO main."${table}" (${columns}) SELECT ${columns} FROM temp."${table}"`,
         );
       }
-      await within?.(new RawSql(trx, db.engine, handle));
+      const live = new RawSql(trx, db.engine, handle);
+      await within?.(live);
+      await markRfmChange(live, '');
     });
   } else {
     const schema = rebuildSchema(db);
@@ -187,7 +192,9 @@ export async function swapShadow(db: Db, within?: (sql: RawSql) => Promise<void>
         await sql`INSERT INTO ${sql.id(live, table)} (${columns}) OVERRIDING SYSTEM VALUE
           SELECT ${columns} FROM ${sql.id(schema, table)}`.execute(trx);
       }
-      await within?.(new RawSql(trx, db.engine));
+      const rows = new RawSql(trx, db.engine);
+      await within?.(rows);
+      await markRfmChange(rows, '');
     });
   }
   await dropShadow(db);
