@@ -1,7 +1,8 @@
 import type { CohortInterval, RfmResponse } from '@storelens/api';
+import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import { rebuildStoreCustomerTime } from '../src/analytics/customer-time';
-import { RfmDaysKeeper, rfmDaysStale, sweepRfmDays } from '../src/analytics/rfm-days';
+import { RfmDaysKeeper, rfmDaysStale, SWEEP_LOCK, sweepRfmDays } from '../src/analytics/rfm-days';
 import { generateDemoStore } from '../src/demo/generate';
 import { ingestOrders } from '../src/ingest/ingest';
 import { createShadow, swapShadow } from '../src/ingest/rebuild';
@@ -197,6 +198,25 @@ describeEachEngine(
       }
       expect(await rfmDaysStale(db)).toBe(false);
       expect(await readsKept(ctx(), '2024-05-01')).toBe(true);
+    });
+
+    it('sweeps once at a time across the processes of a PostgreSQL store', async () => {
+      const db = ctx().db;
+      // SQLite has one process writing: its sweeps take no lock.
+      if (db.engine !== 'postgres') return;
+      await db.kysely.insertInto('rfm_marks').values({ day: '2024-04-01' }).execute();
+      // Another process's sweep holds the lock: this one leaves the marks to the next.
+      await db.kysely.connection().execute(async (conn) => {
+        await sql`SELECT pg_advisory_lock(${SWEEP_LOCK})`.execute(conn);
+        try {
+          expect(await sweepRfmDays(db)).toBeUndefined();
+          expect(await rfmDaysStale(db)).toBe(true);
+        } finally {
+          await sql`SELECT pg_advisory_unlock(${SWEEP_LOCK})`.execute(conn);
+        }
+      });
+      expect(await sweepRfmDays(db)).toEqual({ days: expect.any(Number) });
+      expect(await rfmDaysStale(db)).toBe(false);
     });
 
     it('sweeps again after an ingested batch, once batches pause', async () => {

@@ -17,6 +17,7 @@
  * while it runs leaves its days to the next sweep.
  */
 import type { CohortInterval } from '@storelens/api';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
 import { readStoreSettings } from '../options';
@@ -37,14 +38,14 @@ import { wallMs, wallText } from './intervals';
 
 /** True when a sweep would change what is kept: none yet, other settings, or marks. */
 export async function rfmDaysStale(db: Db): Promise<boolean> {
-  const sql = new RawSql(db.kysely, db.engine);
+  const raw = new RawSql(db.kysely, db.engine);
   const s = storeTimeSettings(await readStoreSettings(db));
-  if (!(await customerTimeCurrent(sql, s))) return false;
-  const state = await sql.query<{ settings: string; last_day: string }>(
+  if (!(await customerTimeCurrent(raw, s))) return false;
+  const state = await raw.query<{ settings: string; last_day: string }>(
     'SELECT settings, last_day FROM rfm_state WHERE id = 1',
   );
   if (state[0]?.settings !== timeKey(s)) return true;
-  if ((await rfmStaleFrom(sql)) !== undefined) return true;
+  if ((await rfmStaleFrom(raw)) !== undefined) return true;
   // A new day since the last sweep: keep it too.
   return String(state[0].last_day) < localToday(s);
 }
@@ -294,13 +295,13 @@ function ranks(values: Float64Array): { distinct: number; sorted: Float64Array; 
 
 /** Every counted row to `lastDay`, read a month at a time, in date order; none: undefined. */
 async function readRows(
-  sql: RawSql,
+  raw: RawSql,
   s: TimeSettings,
   lastDay: string,
 ): Promise<SweepRows | undefined> {
   const c = countedSql(s);
   const span = (
-    await sql.query<{ first: string | null }>(
+    await raw.query<{ first: string | null }>(
       `SELECT MIN(${c.col}) AS first FROM order_stats os WHERE ${c.sql}`,
       c.params,
     )
@@ -316,7 +317,7 @@ async function readRows(
   for (let month = Date.UTC(y0, m0 - 1, 1); dayText(month) <= lastDay; ) {
     const next = new Date(month);
     next.setUTCMonth(next.getUTCMonth() + 1);
-    const rows = await sql.query<{ person: number; parent_id: number; net: number; at: string }>(
+    const rows = await raw.query<{ person: number; parent_id: number; net: number; at: string }>(
       `SELECT ${PERSON} AS person, os.parent_id, os.net_total AS net, ${c.col} AS at
        FROM order_stats os ${PERSON_JOIN}
        WHERE ${c.col} >= ? AND ${c.col} < ? AND ${c.sql}`,
@@ -469,13 +470,32 @@ function keepDays(rows: SweepRows): KeptDays {
   return out;
 }
 
+/** The PostgreSQL advisory lock one sweep at a time holds, across the store's processes. */
+export const SWEEP_LOCK = 48_048;
+
 /**
  * Keeps the RFM groups of every day from the first counted order's to today (or the last
  * order's, when later) under the store's settings, replacing what was kept, and removes the
  * marks it saw before reading. Does nothing while the customers-over-time tables are not
- * current (their rebuild marks every day, so a sweep follows it).
+ * current (their rebuild marks every day, so a sweep follows it), nor on PostgreSQL while
+ * another process sweeps: two sweeps at once could let the one that read earlier write last,
+ * after the other had taken a mark its rows did not hold.
  */
 export async function sweepRfmDays(db: Db): Promise<{ days: number } | undefined> {
+  if (db.engine === 'sqlite') return sweep(db);
+  return db.kysely.connection().execute(async (conn) => {
+    const { rows } = await sql<{ got: boolean }>`
+      SELECT pg_try_advisory_lock(${SWEEP_LOCK}) AS got`.execute(conn);
+    if (!rows[0]?.got) return undefined;
+    try {
+      return await sweep(db);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${SWEEP_LOCK})`.execute(conn);
+    }
+  });
+}
+
+async function sweep(db: Db): Promise<{ days: number } | undefined> {
   const live = new RawSql(db.kysely, db.engine);
   const s = storeTimeSettings(await readStoreSettings(db));
   if (!(await customerTimeCurrent(live, s))) return undefined;
@@ -495,20 +515,20 @@ export async function sweepRfmDays(db: Db): Promise<{ days: number } | undefined
   const rows = await readRows(live, s, lastDay);
   const kept = rows ? keepDays(rows) : { days: [], moves: [], cuts: [] };
   await db.kysely.transaction().execute(async (trx) => {
-    const sql = new RawSql(trx, db.engine, db.sqlite);
-    await sql.run('DELETE FROM rfm_day');
-    await sql.run('DELETE FROM rfm_move');
-    await sql.run('DELETE FROM rfm_cut');
-    await sql.insertMany('rfm_day', ['day', 'grp', 'customers', 'net'], kept.days);
-    await sql.insertMany('rfm_move', ['day', 'grain', 'grp', 'previous', 'stayed'], kept.moves);
-    await sql.insertMany('rfm_cut', RFM_CUT_COLUMNS, kept.cuts);
-    await sql.run(
+    const raw = new RawSql(trx, db.engine, db.sqlite);
+    await raw.run('DELETE FROM rfm_day');
+    await raw.run('DELETE FROM rfm_move');
+    await raw.run('DELETE FROM rfm_cut');
+    await raw.insertMany('rfm_day', ['day', 'grp', 'customers', 'net'], kept.days);
+    await raw.insertMany('rfm_move', ['day', 'grain', 'grp', 'previous', 'stayed'], kept.moves);
+    await raw.insertMany('rfm_cut', RFM_CUT_COLUMNS, kept.cuts);
+    await raw.run(
       `INSERT INTO rfm_state (id, settings, first_day, last_day) VALUES (1, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET settings = excluded.settings,
          first_day = excluded.first_day, last_day = excluded.last_day`,
       [timeKey(s), rows?.firstDay ?? today, lastDay],
     );
-    await sql.deleteIn('rfm_marks', 'id', seen);
+    await raw.deleteIn('rfm_marks', 'id', seen);
   });
   return { days: rows?.dayEnds.length ?? 0 };
 }
