@@ -106,7 +106,6 @@ function byRank(rank: Int32Array, size: number, keep: (i: number) => boolean): B
  * those after their latest row (net sales) and latest order (last order, orders).
  */
 interface SweepRows {
-  count: number;
   person: Int32Array;
   order: Uint8Array;
   netAfter: Float64Array;
@@ -377,7 +376,6 @@ async function readRows(
   }
   const orderRow = (i: number) => isOrder[i] === 1;
   return {
-    count,
     person: Int32Array.from(person),
     order: isOrder,
     netAfter,
