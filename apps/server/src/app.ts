@@ -11,6 +11,7 @@ import { requires, scopeCapability, withCapability } from './auth/capability';
 import { allowedHostsOf, cookieSession, installAuth } from './auth/plugin';
 import { accountRoutes } from './auth/routes';
 import { countUsers } from './auth/users';
+import { startWhenReady } from './background';
 import { installChangeNotices } from './change-notices';
 import type { Config, TrustProxy } from './config';
 import { connectionRoutes, type SyncOptions } from './connect';
@@ -241,10 +242,11 @@ export async function buildApp(
     const keeper = new RfmDaysKeeper(db, () =>
       sweeper ? sweeper.run('sweepRfmDays', {}) : sweepRfmDays(db),
     );
-    app.addHook('onReady', async () => {
-      const begin = () => (!starting?.() ? keeper.start() : setTimeout(begin, 1_000).unref());
-      begin();
-    });
+    startWhenReady(
+      app,
+      () => !starting?.(),
+      () => keeper.start(),
+    );
     app.addHook('onClose', async () => {
       await keeper.stop();
       await sweeper?.close();

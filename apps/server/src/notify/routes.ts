@@ -26,6 +26,7 @@ import type { Static } from 'typebox';
 import { requires } from '../auth/capability';
 import { authError } from '../auth/errors';
 import { can } from '../auth/roles';
+import { startWhenReady } from '../background';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
@@ -235,11 +236,7 @@ export function notifyRoutes(
   unsubscribeRoutes(app, db);
   app.decorate('notifier', notifier);
   const ready = options.ready ?? (() => true);
-  app.addHook('onReady', async () => {
-    // The first tick waits until start-up is done (migrations on a first start).
-    const begin = () => (ready() ? notifier.start() : setTimeout(begin, 1_000).unref());
-    begin();
-  });
+  startWhenReady(app, ready, () => notifier.start());
   app.addHook('onClose', async () => notifier.stop());
 
   const nowGmt = () => formatSqlUtc(notifier.now());
