@@ -57,12 +57,27 @@ async function main() {
   );
   // The RFM groups of every day, swept as the server's keeper sweeps them after ingestion
   // (analytics/rfm-days.ts), so `reports/rfm` reads them; the sweep's time is a figure too.
-  if (await rfmDaysStale(db)) {
+  const sweep = async (what: string) => {
     const sweeping = performance.now();
     const swept = await sweepRfmDays(db);
     console.log(
-      `RFM days swept in ${((performance.now() - sweeping) / 1000).toFixed(1)} s (${swept?.days ?? 0} days)`,
+      `RFM days ${what} swept in ${((performance.now() - sweeping) / 1000).toFixed(2)} s (${swept?.days ?? 0} days from ${swept?.from})`,
     );
+  };
+  if (await rfmDaysStale(db)) await sweep('(stale)');
+  // Swept again as after a batch of today's orders, and of an order a month back: from the
+  // marked day on (a process that did not sweep the store last sweeps from the first day).
+  const lastDay = (await db.kysely.selectFrom('rfm_state').select('last_day').executeTakeFirst())
+    ?.last_day;
+  if (lastDay) {
+    const monthBack = new Date(Date.parse(`${lastDay}T00:00:00Z`) - 30 * 86_400_000);
+    for (const [what, day] of [
+      ['from the last day', lastDay],
+      ['from 30 days back', monthBack.toISOString().slice(0, 10)],
+    ] as const) {
+      await db.kysely.insertInto('rfm_marks').values({ day }).execute();
+      await sweep(what);
+    }
   }
   const app = await buildApp(db, { webRoot: '/nonexistent' });
   // Fastify readies an app (its plugins, every route's schemas) on its first inject: ready it

@@ -4,9 +4,12 @@ import { expect, it, vi } from 'vitest';
 import { rebuildStoreCustomerTime } from '../src/analytics/customer-time';
 import { RfmDaysKeeper, rfmDaysStale, SWEEP_LOCK, sweepRfmDays } from '../src/analytics/rfm-days';
 import { generateDemoStore } from '../src/demo/generate';
+import { Random } from '../src/demo/random';
 import { ingestOrders } from '../src/ingest/ingest';
 import { createShadow, swapShadow } from '../src/ingest/rebuild';
+import type { OrderInput } from '../src/ingest/types';
 import { WorkerHost } from '../src/jobs/worker-host';
+import { toUnits } from '../src/money';
 import { setOptions } from '../src/options';
 import { order } from './fixtures';
 import { describeEachEngine, type StoreContext } from './harness';
@@ -111,6 +114,8 @@ describeEachEngine(
           .where('day', '=', day)
           .execute();
         expect(await page(day, 'lost')).toEqual({ total: '0', rows: [] });
+        // A change on that day has the next sweep keep it again.
+        await ctx().db.kysely.insertInto('rfm_marks').values({ day }).execute();
         await sweepRfmDays(ctx().db);
         expect(await page(day, 'lost')).toEqual(before);
       }
@@ -169,6 +174,140 @@ describeEachEngine(
       await sweepRfmDays(db);
     });
 
+    it('sweeps again from the earliest change what a sweep from the first day keeps', async () => {
+      const db = ctx().db;
+      const kept = async () => ({
+        days: await db.kysely.selectFrom('rfm_day').selectAll().orderBy(['day', 'grp']).execute(),
+        moves: await db.kysely
+          .selectFrom('rfm_move')
+          .selectAll()
+          .orderBy(['day', 'grain', 'grp'])
+          .execute(),
+        cuts: await db.kysely.selectFrom('rfm_cut').selectAll().orderBy('day').execute(),
+      });
+      const first = (
+        await db.kysely.selectFrom('rfm_state').select('first_day').executeTakeFirstOrThrow()
+      ).first_day;
+      /** The kept days after a sweep that resumed are those of a sweep from the first day. */
+      const sameAsFromFirstDay = async (step: string) => {
+        const resumed = await kept();
+        await db.kysely.insertInto('rfm_marks').values({ day: '' }).execute();
+        expect(await sweepRfmDays(db), step).toMatchObject({ from: first });
+        expect(resumed, step).toEqual(await kept());
+      };
+      const best = Number(
+        (
+          await db.kysely
+            .selectFrom('person_summary')
+            .select('person')
+            .orderBy('net', 'desc')
+            .executeTakeFirstOrThrow()
+        ).person,
+      );
+      const fresh = 8_000_001;
+      const at = (day: string) => ({ created: `${day} 10:00:00`, paid: `${day} 10:00:00` });
+      const newcomer = (extra: Partial<Parameters<typeof order>[1]>) =>
+        order(9_100_002, { customerId: fresh, status: 'completed', ...at('2024-04-02'), ...extra });
+      const steps: [string, OrderInput[], number[], string][] = [
+        [
+          'a new order of the best customer',
+          [
+            order(9_100_001, {
+              customerId: best,
+              status: 'completed',
+              ...at('2024-03-10'),
+              lines: [{ id: 91_000_010, productId: 10, qty: 3, price: '90' }],
+            }),
+          ],
+          [],
+          '2024-03-10',
+        ],
+        ['a new customer', [newcomer({})], [], '2024-04-02'],
+        [
+          'a refund of their order',
+          [
+            newcomer({
+              refunds: [
+                {
+                  id: 9_100_003,
+                  dateCreatedGmt: '2024-04-20 12:00:00',
+                  lines: [
+                    {
+                      id: 9_100_004,
+                      orderItemId: 91_000_020,
+                      quantity: 1,
+                      total: toUnits('5'),
+                      tax: 0,
+                    },
+                  ],
+                  shipping: 0,
+                  shippingTax: 0,
+                },
+              ],
+            }),
+          ],
+          [],
+          '2024-04-20',
+        ],
+        [
+          'its cancellation: the customer has no counted order left',
+          [newcomer({ status: 'cancelled' })],
+          [],
+          '2024-04-02',
+        ],
+        ['an order deleted', [], [9_100_001], '2024-03-10'],
+      ];
+      for (const [step, orders, deleted, from] of steps) {
+        await ingestOrders(db, orders, deleted);
+        expect(await sweepRfmDays(db), step).toMatchObject({ from });
+        await sameAsFromFirstDay(step);
+      }
+      // Random batches: new and changed orders of old and new customers, some deleted.
+      const random = new Random(SEED);
+      const ids: number[] = [];
+      for (let batch = 0; batch < 4; batch++) {
+        const orders: OrderInput[] = [];
+        for (let k = 0; k < 6; k++) {
+          const again = ids.length > 0 && random.chance(0.3) ? random.pick(ids) : undefined;
+          const id =
+            again !== undefined && !orders.some((o) => o.id === again)
+              ? again
+              : 9_200_000 + ids.length;
+          if (!ids.includes(id)) ids.push(id);
+          const day = addDays('2023-01-01', random.int(0, 540));
+          orders.push(
+            order(id, {
+              customerId: random.chance(0.5)
+                ? best - random.int(0, 40)
+                : 8_100_000 + random.int(0, 5),
+              status: random.pick(['completed', 'processing', 'cancelled', 'refunded'] as const),
+              ...at(day),
+              lines: [{ id: id * 10, productId: 10, qty: random.int(1, 4), price: '35' }],
+            }),
+          );
+        }
+        const deleted = random.chance(0.5) && ids.length > 0 ? [random.pick(ids)] : [];
+        await ingestOrders(db, orders, deleted);
+        const swept = await sweepRfmDays(db);
+        expect(swept?.from.localeCompare(first), `batch ${batch}`).toBe(1);
+        await sameAsFromFirstDay(`batch ${batch}`);
+      }
+      await ingestOrders(db, [], [9_100_002, ...ids]);
+      await sweepRfmDays(db);
+    });
+
+    it('sweeps from the first day after another process swept, then resumes again', async () => {
+      const db = ctx().db;
+      const state = await db.kysely.selectFrom('rfm_state').selectAll().executeTakeFirstOrThrow();
+      await db.kysely.updateTable('rfm_state').set({ sweep: 'another process' }).execute();
+      await db.kysely.insertInto('rfm_marks').values({ day: '2024-05-01' }).execute();
+      expect(await sweepRfmDays(db)).toMatchObject({ from: state.first_day });
+      await db.kysely.insertInto('rfm_marks').values({ day: '2024-05-01' }).execute();
+      expect(await sweepRfmDays(db)).toMatchObject({ from: '2024-05-01' });
+      // Nothing changed and no new day: nothing replayed.
+      expect(await sweepRfmDays(db)).toMatchObject({ days: 0 });
+    });
+
     it('does not read days kept under other settings', async () => {
       const db = ctx().db;
       await setOptions(db, { woocommerce_date_type: 'date_created' });
@@ -192,7 +331,7 @@ describeEachEngine(
       expect(await readsKept(ctx(), '2024-05-01')).toBe(false);
       const host = new WorkerHost(db);
       try {
-        expect(await host.run('sweepRfmDays', {})).toEqual({ days: expect.any(Number) });
+        expect(await host.run('sweepRfmDays', {})).toMatchObject({ days: expect.any(Number) });
       } finally {
         await host.close();
       }
@@ -215,7 +354,7 @@ describeEachEngine(
           await sql`SELECT pg_advisory_unlock(${SWEEP_LOCK})`.execute(conn);
         }
       });
-      expect(await sweepRfmDays(db)).toEqual({ days: expect.any(Number) });
+      expect(await sweepRfmDays(db)).toMatchObject({ days: expect.any(Number) });
       expect(await rfmDaysStale(db)).toBe(false);
     });
 

@@ -16,6 +16,7 @@
  * marks every day. The sweep removes the marks it saw before it read, so a batch written
  * while it runs leaves its days to the next sweep.
  */
+import { randomUUID } from 'node:crypto';
 import type { CohortInterval } from '@storelens/api';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
@@ -59,8 +60,15 @@ const localToday = (s: TimeSettings) =>
 class RankCounts {
   private readonly tree: Int32Array;
   private readonly top: number;
-  constructor(size: number) {
+  /** From each rank's count, in one pass. */
+  constructor(counts: Int32Array) {
+    const size = counts.length;
     this.tree = new Int32Array(size + 1);
+    this.tree.set(counts, 1);
+    for (let i = 1; i <= size; i++) {
+      const up = i + (i & -i);
+      if (up <= size) this.tree[up]! += this.tree[i]!;
+    }
     let top = 1;
     while (top * 2 <= size) top *= 2;
     this.top = top;
@@ -89,40 +97,81 @@ interface ByRank {
   list: Int32Array;
 }
 
-function byRank(rank: Int32Array, size: number, keep: (i: number) => boolean): ByRank {
+function byRank(rank: Int32Array, count: number, size: number, keep: (i: number) => boolean) {
   const start = new Int32Array(size + 1);
-  for (let i = 0; i < rank.length; i++) if (keep(i)) start[rank[i]! + 1]! += 1;
+  for (let i = 0; i < count; i++) if (keep(i)) start[rank[i]! + 1]! += 1;
   for (let v = 0; v < size; v++) start[v + 1]! += start[v]!;
   const fill = start.slice(0, size);
   const list = new Int32Array(start[size]!);
-  for (let i = 0; i < rank.length; i++) if (keep(i)) list[fill[rank[i]!]!++] = i;
+  for (let i = 0; i < count; i++) if (keep(i)) list[fill[rank[i]!]!++] = i;
   return { start, list };
 }
 
+/** A typed array of `length` holding `a`'s first values, then `fill`. */
+function resized<A extends Int32Array | Float64Array | Uint8Array>(a: A, length: number, fill = 0) {
+  if (a.length === length) return a;
+  const b = new (a.constructor as new (n: number) => A)(length);
+  b.set(a.subarray(0, Math.min(a.length, length)) as never);
+  if (fill !== 0 && length > a.length) b.fill(fill, a.length);
+  return b;
+}
+
+/** Distinct values ascending (the first `size` of `values`): what a measure's ranks index. */
+interface Universe {
+  values: Float64Array;
+  size: number;
+}
+
 /**
- * Every counted row in date order, with what the populations replay: after each row, its
- * person's net sales (and their rank among every such value), and after each order, the
- * person's orders and the rank of its time among the orders' times. A person's figures are
- * those after their latest row (net sales) and latest order (last order, orders).
+ * The universe with `added` merged in, and each old rank's new rank. Values no row holds any
+ * more stay: a rank nobody counts is never a cut point, and a full sweep starts afresh.
+ */
+function widen(u: Universe, added: Float64Array): { next: Universe; moved: Int32Array } {
+  const fresh = added.sort();
+  const values = new Float64Array(u.size + fresh.length);
+  const moved = new Int32Array(u.size);
+  let size = 0;
+  for (let i = 0, j = 0; i < u.size || j < fresh.length; ) {
+    const old = j >= fresh.length || (i < u.size && u.values[i]! <= fresh[j]!);
+    const v = old ? u.values[i]! : fresh[j]!;
+    if (size === 0 || values[size - 1] !== v) values[size++] = v;
+    if (old) moved[i++] = size - 1;
+    else j++;
+  }
+  return { next: { values, size }, moved };
+}
+
+/**
+ * Every counted row read so far, in date order, with what the populations replay: after each
+ * row, its person's net sales (and their rank among the measure's values), and after each
+ * order, the person's orders and the rank of its time. A person's figures are those after
+ * their latest row (net sales) and latest order (last order, orders). Each row also links to
+ * its person's previous row and previous order, so a population can step back.
  */
 interface SweepRows {
+  count: number;
   person: Int32Array;
   order: Uint8Array;
   netAfter: Float64Array;
-  netRank: Int32Array;
   ordersAfter: Int32Array;
+  prevRow: Int32Array;
+  prevOrder: Int32Array;
+  netRank: Int32Array;
   lastRank: Int32Array;
-  /** The order times (wall-clock ms) and net sales of each rank, ascending. */
-  lastValues: Float64Array;
-  netValues: Float64Array;
+  /** The order times (wall-clock ms) and net sales the ranks index. */
+  last: Universe;
+  net: Universe;
+  maxOrders: number;
   /** The rows by each measure's rank (orders only for recency and frequency). */
   byLast: ByRank;
   byOrders: ByRank;
   byNet: ByRank;
   /** For each day from `firstDay`, the index of the first row after it. */
   dayEnds: Int32Array;
-  persons: number;
   firstDay: string;
+  /** Each person id's index. */
+  index: Map<number, number>;
+  persons: number;
 }
 
 const NONE = 255;
@@ -132,41 +181,78 @@ const NONE = 255;
  * counts of each measure's values, and each member's group under the cut points of the last
  * `settle`, with the members and (when `keepNet`) their net sales counted by group. A group
  * changes only for persons whose rows changed or whose value lies between a cut point's old
- * and new place, so `settle` scores those alone; `onChange` hears each change.
+ * and new place, so `settle` scores those alone; `onChange` hears each change (`NONE`: not a
+ * member).
  */
 class Population {
-  readonly orderRow: Int32Array;
-  readonly netRow: Int32Array;
-  readonly grp: Uint8Array;
+  orderRow: Int32Array;
+  netRow: Int32Array;
+  grp: Uint8Array;
   readonly groupCount = new Float64Array(RFM_GROUPS.length);
   readonly groupNet = new Float64Array(RFM_GROUPS.length);
-  private readonly countedNet: Float64Array | undefined;
-  private readonly r: RankCounts;
-  private readonly f: RankCounts;
-  private readonly m: RankCounts;
-  private readonly changed: Int32Array;
+  private countedNet: Float64Array | undefined;
+  private r: RankCounts;
+  private f: RankCounts;
+  private m: RankCounts;
+  private changed: Int32Array;
   private changedCount = 0;
-  private readonly isChanged: Uint8Array;
+  private isChanged: Uint8Array;
   /** The cut points of the last `settle` as ranks: recency, frequency, monetary, four each. */
   cuts = new Int32Array(12);
   /** How many members the population holds. */
   n = 0;
-  private next = 0;
+  /** The rows replayed: those before this one. */
+  next = 0;
 
   constructor(
     private readonly rows: SweepRows,
     keepNet: boolean,
     private readonly onChange: (p: number, from: number, to: number) => void,
   ) {
-    this.orderRow = new Int32Array(rows.persons).fill(-1);
-    this.netRow = new Int32Array(rows.persons).fill(-1);
-    this.grp = new Uint8Array(rows.persons).fill(NONE);
-    this.countedNet = keepNet ? new Float64Array(rows.persons) : undefined;
-    this.r = new RankCounts(rows.byLast.start.length - 1);
-    this.f = new RankCounts(rows.byOrders.start.length - 1);
-    this.m = new RankCounts(rows.byNet.start.length - 1);
-    this.changed = new Int32Array(rows.persons);
-    this.isChanged = new Uint8Array(rows.persons);
+    this.orderRow = new Int32Array(0);
+    this.netRow = new Int32Array(0);
+    this.grp = new Uint8Array(0);
+    this.countedNet = keepNet ? new Float64Array(0) : undefined;
+    this.changed = new Int32Array(0);
+    this.isChanged = new Uint8Array(0);
+    this.r = new RankCounts(new Int32Array(0));
+    this.f = this.r;
+    this.m = this.r;
+  }
+
+  /**
+   * Takes the rows' new persons and ranks (`lastMoved`, `netMoved`: each old rank's new one):
+   * the cut points move to the same values' new ranks, and the counts are taken again from
+   * the members.
+   */
+  refit(lastMoved: Int32Array, netMoved: Int32Array) {
+    const rows = this.rows;
+    const persons = rows.persons;
+    if (this.orderRow.length < persons) {
+      this.orderRow = resized(this.orderRow, persons, -1);
+      this.netRow = resized(this.netRow, persons, -1);
+      this.grp = resized(this.grp, persons, NONE);
+      if (this.countedNet) this.countedNet = resized(this.countedNet, persons);
+      this.changed = resized(this.changed, persons);
+      this.isChanged = resized(this.isChanged, persons);
+    }
+    for (let k = 0; k < 4; k++) {
+      if (this.cuts[k]! < lastMoved.length) this.cuts[k] = lastMoved[this.cuts[k]!]!;
+      if (this.cuts[8 + k]! < netMoved.length) this.cuts[8 + k] = netMoved[this.cuts[8 + k]!]!;
+    }
+    const r = new Int32Array(rows.last.size);
+    const f = new Int32Array(rows.maxOrders);
+    const m = new Int32Array(rows.net.size);
+    for (let p = 0; p < persons; p++) {
+      const o = this.orderRow[p]!;
+      if (o < 0) continue;
+      r[rows.lastRank[o]!]! += 1;
+      f[rows.ordersAfter[o]! - 1]! += 1;
+      m[rows.netRank[this.netRow[p]!]!]! += 1;
+    }
+    this.r = new RankCounts(r);
+    this.f = new RankCounts(f);
+    this.m = new RankCounts(m);
   }
 
   /** Replays the rows before `end`. */
@@ -175,19 +261,38 @@ class Population {
     for (; this.next < end; this.next++) {
       const i = this.next;
       const p = rows.person[i]!;
-      const o = this.orderRow[p]!;
-      if (o >= 0) this.measures(p, -1);
+      const member = this.orderRow[p]! >= 0;
+      if (member) this.measures(p, -1);
       this.netRow[p] = i;
       if (rows.order[i]) this.orderRow[p] = i;
       if (this.orderRow[p]! >= 0) {
-        if (o < 0) this.n += 1;
+        if (!member) this.n += 1;
         this.measures(p, 1);
       }
-      if (!this.isChanged[p]) {
-        this.isChanged[p] = 1;
-        this.changed[this.changedCount++] = p;
-      }
+      this.touch(p);
     }
+  }
+
+  /** Steps back to the rows before `end`: each later row undone, newest first. */
+  rewind(end: number) {
+    const rows = this.rows;
+    while (this.next > end) {
+      const i = --this.next;
+      const p = rows.person[i]!;
+      const member = this.orderRow[p]! >= 0;
+      if (member) this.measures(p, -1);
+      this.netRow[p] = rows.prevRow[i]!;
+      if (rows.order[i]) this.orderRow[p] = rows.prevOrder[i]!;
+      if (this.orderRow[p]! >= 0) this.measures(p, 1);
+      else if (member) this.n -= 1;
+      this.touch(p);
+    }
+  }
+
+  private touch(p: number) {
+    if (this.isChanged[p]) return;
+    this.isChanged[p] = 1;
+    this.changed[this.changedCount++] = p;
   }
 
   private measures(p: number, delta: number) {
@@ -240,32 +345,35 @@ class Population {
     }
   }
 
-  /** Scores a member under the current cut points; `netChanged` when its rows changed. */
+  /** Scores a person under the current cut points; `netChanged` when its rows changed. */
   private score(p: number, netChanged: boolean) {
     const rows = this.rows;
     const cuts = this.cuts;
     const o = this.orderRow[p]!;
-    const last = rows.lastRank[o]!;
-    const orders = rows.ordersAfter[o]! - 1;
-    const net = rows.netRank[this.netRow[p]!]!;
-    let r = 0;
-    let f = 0;
-    let m = 0;
-    for (let k = 0; k < 4; k++) {
-      if (last > cuts[k]!) r++;
-      if (orders > cuts[4 + k]!) f++;
-      if (net > cuts[8 + k]!) m++;
-    }
-    const to = GROUP_OF[r * 25 + f * 5 + m]!;
     const from = this.grp[p]!;
+    let to = NONE;
+    if (o >= 0) {
+      const last = rows.lastRank[o]!;
+      const orders = rows.ordersAfter[o]! - 1;
+      const net = rows.netRank[this.netRow[p]!]!;
+      let r = 0;
+      let f = 0;
+      let m = 0;
+      for (let k = 0; k < 4; k++) {
+        if (last > cuts[k]!) r++;
+        if (orders > cuts[4 + k]!) f++;
+        if (net > cuts[8 + k]!) m++;
+      }
+      to = GROUP_OF[r * 25 + f * 5 + m]!;
+    }
     if (this.countedNet && (netChanged || from !== to)) {
       if (from !== NONE) this.groupNet[from]! -= this.countedNet[p]!;
-      this.countedNet[p] = rows.netAfter[this.netRow[p]!]!;
-      this.groupNet[to]! += this.countedNet[p]!;
+      this.countedNet[p] = to === NONE ? 0 : rows.netAfter[this.netRow[p]!]!;
+      if (to !== NONE) this.groupNet[to]! += this.countedNet[p]!;
     }
     if (from === to) return;
     if (from !== NONE) this.groupCount[from]! -= 1;
-    this.groupCount[to]! += 1;
+    if (to !== NONE) this.groupCount[to]! += 1;
     this.grp[p] = to;
     this.onChange(p, from, to);
   }
@@ -280,117 +388,44 @@ const INTERVALS = Object.keys(GRAINS) as CohortInterval[];
 
 const DAY_MS = 86_400_000;
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayMs = (day: string) => wallMs(`${day} 00:00:00`);
 
-/** Each value's rank among the distinct values, and how many there are. */
-function ranks(values: Float64Array): { distinct: number; sorted: Float64Array; rank: Int32Array } {
-  const sorted = Float64Array.from(values).sort();
-  let distinct = 0;
-  for (let i = 0; i < sorted.length; i++)
-    if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i]!;
-  const rank = new Int32Array(values.length);
-  for (let i = 0; i < values.length; i++) rank[i] = countBelow(sorted, distinct, values[i]!);
-  return { distinct, sorted, rank };
+/** Counted rows read from the store, in date order: person ids, orders (1) or refunds (0). */
+interface ReadRows {
+  id: number[];
+  order: number[];
+  net: number[];
+  at: number[];
 }
 
-/** Every counted row to `lastDay`, read a month at a time, in date order; none: undefined. */
-async function readRows(
-  raw: RawSql,
-  s: TimeSettings,
-  lastDay: string,
-): Promise<SweepRows | undefined> {
+/** The counted rows from `fromDay` to `lastDay`, read a month at a time, in date order. */
+async function readRows(raw: RawSql, s: TimeSettings, fromDay: string, lastDay: string) {
   const c = countedSql(s);
-  const span = (
-    await raw.query<{ first: string | null }>(
-      `SELECT MIN(${c.col}) AS first FROM order_stats os WHERE ${c.sql}`,
-      c.params,
-    )
-  )[0];
-  if (!span?.first) return undefined;
-  const firstDay = String(span.first).slice(0, 10);
-  const persons = new Map<number, number>();
-  const person: number[] = [];
-  const order: number[] = [];
-  const net: number[] = [];
-  const at: number[] = [];
-  const [y0, m0] = firstDay.split('-').map(Number) as [number, number];
-  for (let month = Date.UTC(y0, m0 - 1, 1); dayText(month) <= lastDay; ) {
-    const next = new Date(month);
-    next.setUTCMonth(next.getUTCMonth() + 1);
+  const out: ReadRows = { id: [], order: [], net: [], at: [] };
+  const end = dayText(dayMs(lastDay) + DAY_MS);
+  for (let from = fromDay; from < end; ) {
+    const month = new Date(dayMs(`${from.slice(0, 7)}-01`));
+    month.setUTCMonth(month.getUTCMonth() + 1);
+    const to = dayText(Math.min(month.getTime(), dayMs(end)));
     const rows = await raw.query<{ person: number; parent_id: number; net: number; at: string }>(
       `SELECT ${PERSON} AS person, os.parent_id, os.net_total AS net, ${c.col} AS at
        FROM order_stats os ${PERSON_JOIN}
        WHERE ${c.col} >= ? AND ${c.col} < ? AND ${c.sql}`,
-      [`${dayText(month)} 00:00:00`, `${dayText(next.getTime())} 00:00:00`, ...c.params],
+      [`${from} 00:00:00`, `${to} 00:00:00`, ...c.params],
     );
     const times = rows.map((r) => wallMs(String(r.at)));
     // In date order; rows of the same second in the order read (any order gives the same days).
     const byTime = rows.map((_, i) => i).sort((a, b) => times[a]! - times[b]!);
     for (const i of byTime) {
       const r = rows[i]!;
-      const id = Number(r.person);
-      let p = persons.get(id);
-      if (p === undefined) {
-        p = persons.size;
-        persons.set(id, p);
-      }
-      person.push(p);
-      order.push(Number(r.parent_id) === 0 ? 1 : 0);
-      net.push(Number(r.net));
-      at.push(times[i]!);
+      out.id.push(Number(r.person));
+      out.order.push(Number(r.parent_id) === 0 ? 1 : 0);
+      out.net.push(Number(r.net));
+      out.at.push(times[i]!);
     }
-    month = next.getTime();
+    from = to;
   }
-  const count = person.length;
-  const isOrder = Uint8Array.from(order);
-  const running = new Float64Array(persons.size);
-  const ordersSoFar = new Int32Array(persons.size);
-  const netAfter = new Float64Array(count);
-  const ordersAfter = new Int32Array(count);
-  let maxOrders = 1;
-  let orderRows = 0;
-  for (let i = 0; i < count; i++) {
-    const p = person[i]!;
-    running[p]! += net[i]!;
-    netAfter[i] = running[p]!;
-    if (isOrder[i]) {
-      ordersSoFar[p]! += 1;
-      ordersAfter[i] = ordersSoFar[p]!;
-      maxOrders = Math.max(maxOrders, ordersSoFar[p]!);
-      orderRows++;
-    }
-  }
-  const orderTimes = new Float64Array(orderRows);
-  for (let i = 0, k = 0; i < count; i++) if (isOrder[i]) orderTimes[k++] = at[i]!;
-  const last = ranks(orderTimes);
-  const lastRank = new Int32Array(count);
-  for (let i = 0, k = 0; i < count; i++) if (isOrder[i]) lastRank[i] = last.rank[k++]!;
-  const nets = ranks(netAfter);
-  const ordersRank = ordersAfter.map((n) => Math.max(0, n - 1));
-  const start = wallMs(`${firstDay} 00:00:00`);
-  const days = Math.round((wallMs(`${lastDay} 00:00:00`) - start) / DAY_MS) + 1;
-  const dayEnds = new Int32Array(days);
-  for (let d = 0, i = 0; d < days; d++) {
-    const end = start + (d + 1) * DAY_MS;
-    while (i < count && at[i]! < end) i++;
-    dayEnds[d] = i;
-  }
-  const orderRow = (i: number) => isOrder[i] === 1;
-  return {
-    person: Int32Array.from(person),
-    order: isOrder,
-    netAfter,
-    netRank: nets.rank,
-    ordersAfter,
-    lastRank,
-    lastValues: last.sorted,
-    netValues: nets.sorted,
-    byLast: byRank(lastRank, last.distinct, orderRow),
-    byOrders: byRank(ordersRank, maxOrders, orderRow),
-    byNet: byRank(nets.rank, nets.distinct, () => true),
-    dayEnds,
-    persons: persons.size,
-    firstDay,
-  };
+  return out;
 }
 
 const RFM_CUT_COLUMNS = [
@@ -401,7 +436,7 @@ const RFM_CUT_COLUMNS = [
 ];
 
 /**
- * What the sweep keeps: each day's groups, each day's groups a period before, and each day's
+ * What a sweep keeps: each day's groups, each day's groups a period before, and each day's
  * cut points (its persons' last order, orders and net sales at each quintile's edge).
  */
 interface KeptDays {
@@ -411,124 +446,364 @@ interface KeptDays {
 }
 
 /**
- * Replays the rows once for the days' ends and once per grain for the ends a period before,
- * counting who moved between the two (per grain, members then by group now and then).
+ * The replayed rows and populations of one store's last sweep: the day's ends, and per grain
+ * the same day's end a period before, with who moved between the two (per grain, members
+ * then by group now and then). A later sweep steps back to the earliest day that changed,
+ * takes that day's rows and the later ones again, and replays only from there.
  */
-function keepDays(rows: SweepRows): KeptDays {
-  const out: KeptDays = { days: [], moves: [], cuts: [] };
-  const groups = RFM_GROUPS.length;
-  const moves = INTERVALS.map(() => new Float64Array(groups * groups));
-  const before: Population[] = [];
-  const now = new Population(rows, true, (p, from, to) => {
-    for (let k = 0; k < before.length; k++) {
-      const was = before[k]!.grp[p]!;
-      if (was === NONE) continue;
-      if (from !== NONE) moves[k]![from * groups + was]! -= 1;
-      moves[k]![to * groups + was]! += 1;
+class Sweeper {
+  readonly rows: SweepRows;
+  readonly now: Population;
+  readonly before: Population[] = [];
+  private readonly moves = INTERVALS.map(() => new Float64Array(RFM_GROUPS.length ** 2));
+  /** The token written with this sweeper's last sweep (rfm_state.sweep). */
+  token = '';
+
+  constructor(
+    readonly settings: string,
+    firstDay: string,
+  ) {
+    const none = new Int32Array(0);
+    const nothing: Universe = { values: new Float64Array(0), size: 0 };
+    const empty = { start: new Int32Array(1), list: none };
+    this.rows = {
+      count: 0,
+      person: none,
+      order: new Uint8Array(0),
+      netAfter: new Float64Array(0),
+      ordersAfter: none,
+      prevRow: none,
+      prevOrder: none,
+      netRank: none,
+      lastRank: none,
+      last: nothing,
+      net: nothing,
+      maxOrders: 1,
+      byLast: empty,
+      byOrders: empty,
+      byNet: empty,
+      dayEnds: none,
+      firstDay,
+      index: new Map(),
+      persons: 0,
+    };
+    const groups = RFM_GROUPS.length;
+    this.now = new Population(this.rows, true, (p, from, to) => {
+      for (let k = 0; k < this.before.length; k++) {
+        const was = this.before[k]!.grp[p]!;
+        if (was === NONE) continue;
+        if (from !== NONE) this.moves[k]![from * groups + was]! -= 1;
+        if (to !== NONE) this.moves[k]![to * groups + was]! += 1;
+      }
+    });
+    for (let k = 0; k < INTERVALS.length; k++)
+      this.before.push(
+        new Population(this.rows, false, (p, from, to) => {
+          const g = this.now.grp[p]!;
+          if (g === NONE) return;
+          if (from !== NONE) this.moves[k]![g * groups + from]! -= 1;
+          if (to !== NONE) this.moves[k]![g * groups + to]! += 1;
+        }),
+      );
+  }
+
+  /** The index of a day from the first. */
+  dayIndex(day: string) {
+    return Math.round((dayMs(day) - dayMs(this.rows.firstDay)) / DAY_MS);
+  }
+
+  get lastDay() {
+    return dayText(dayMs(this.rows.firstDay) + (this.rows.dayEnds.length - 1) * DAY_MS);
+  }
+
+  /** The day index of day `d`'s end a grain's period before (negative: before the first). */
+  private back(d: number, k: number) {
+    const day = dayText(dayMs(this.rows.firstDay) + d * DAY_MS);
+    return this.dayIndex(previousAsOf(`${day} 23:59:59`, INTERVALS[k]!).slice(0, 10));
+  }
+
+  /**
+   * Forgets the days from index `d` on: every population as it was after day d − 1, its
+   * groups too (a population a period before the first day is empty again).
+   */
+  forgetFrom(d: number) {
+    const rows = this.rows;
+    const end = (e: number) => (e < 0 ? 0 : rows.dayEnds[e]!);
+    this.now.rewind(end(d - 1));
+    this.now.settle();
+    for (let k = 0; k < this.before.length; k++) {
+      this.before[k]!.rewind(d - 1 < 0 ? 0 : end(this.back(d - 1, k)));
+      this.before[k]!.settle();
     }
-  });
-  for (let k = 0; k < INTERVALS.length; k++)
-    before.push(
-      new Population(rows, false, (p, from, to) => {
-        const g = now.grp[p]!;
-        if (from !== NONE) moves[k]![g * groups + from]! -= 1;
-        moves[k]![g * groups + to]! += 1;
-      }),
-    );
-  const start = wallMs(`${rows.firstDay} 00:00:00`);
-  for (let d = 0; d < rows.dayEnds.length; d++) {
-    const day = dayText(start + d * DAY_MS);
-    now.advance(rows.dayEnds[d]!);
-    now.settle();
-    if (now.n > 0) {
-      const c = now.cuts;
-      out.cuts.push([
-        day,
-        ...[0, 1, 2, 3].map((k) => wallText(rows.lastValues[c[k]!]!)),
-        ...[4, 5, 6, 7].map((k) => c[k]! + 1),
-        ...[8, 9, 10, 11].map((k) => rows.netValues[c[k]!]!),
-      ]);
-    }
-    for (let k = 0; k < INTERVALS.length; k++) {
-      const back = previousAsOf(`${day} 23:59:59`, INTERVALS[k]!).slice(0, 10);
-      const e = Math.round((wallMs(`${back} 00:00:00`) - start) / DAY_MS);
-      if (e < 0) continue;
-      before[k]!.advance(rows.dayEnds[e]!);
-      before[k]!.settle();
-    }
-    for (let g = 0; g < groups; g++) {
-      if (now.groupCount[g]! > 0) out.days.push([day, g, now.groupCount[g], now.groupNet[g]]);
-      for (let k = 0; k < INTERVALS.length; k++) {
-        const previous = before[k]!.groupCount[g]!;
-        if (previous > 0)
-          out.moves.push([day, GRAINS[INTERVALS[k]!], g, previous, moves[k]![g * groups + g]]);
+    rows.count = end(d - 1);
+    rows.dayEnds = rows.dayEnds.slice(0, d);
+  }
+
+  /** Adds the rows read (all after the kept ones) and the days to `lastDay`. */
+  take(read: ReadRows, lastDay: string) {
+    const rows = this.rows;
+    const keep = rows.count;
+    const added = read.id.length;
+    const count = keep + added;
+    for (const key of [
+      'person',
+      'ordersAfter',
+      'prevRow',
+      'prevOrder',
+      'netRank',
+      'lastRank',
+    ] as const)
+      rows[key] = resized(rows[key], count);
+    rows.order = resized(rows.order, count);
+    rows.netAfter = resized(rows.netAfter, count);
+    // Each person's latest row and order among those kept: the rows now replays.
+    let lastRows = this.now.netRow.slice(0, rows.persons);
+    let lastOrders = this.now.orderRow.slice(0, rows.persons);
+    let orderRows = 0;
+    for (let j = 0; j < added; j++) {
+      const i = keep + j;
+      const id = read.id[j]!;
+      let p = rows.index.get(id);
+      if (p === undefined) {
+        p = rows.persons++;
+        rows.index.set(id, p);
+        if (p >= lastRows.length) {
+          lastRows = resized(lastRows, Math.max(16, p * 2), -1);
+          lastOrders = resized(lastOrders, Math.max(16, p * 2), -1);
+        }
+      }
+      const prev = lastRows[p]!;
+      const prevOrder = lastOrders[p]!;
+      rows.person[i] = p;
+      rows.prevRow[i] = prev;
+      rows.prevOrder[i] = prevOrder;
+      rows.netAfter[i] = (prev >= 0 ? rows.netAfter[prev]! : 0) + read.net[j]!;
+      lastRows[p] = i;
+      if (read.order[j]) {
+        rows.order[i] = 1;
+        rows.ordersAfter[i] = (prevOrder >= 0 ? rows.ordersAfter[prevOrder]! : 0) + 1;
+        rows.maxOrders = Math.max(rows.maxOrders, rows.ordersAfter[i]!);
+        lastOrders[p] = i;
+        orderRows++;
+      } else {
+        rows.order[i] = 0;
+        rows.ordersAfter[i] = 0;
       }
     }
+    // The new values join each measure's ranks; the kept rows' ranks move to match.
+    const times = new Float64Array(orderRows);
+    const nets = new Float64Array(added);
+    for (let j = 0, k = 0; j < added; j++) {
+      if (read.order[j]) times[k++] = read.at[j]!;
+      nets[j] = rows.netAfter[keep + j]!;
+    }
+    const last = widen(rows.last, times);
+    const net = widen(rows.net, nets);
+    for (let i = 0; i < keep; i++) {
+      if (rows.order[i]) rows.lastRank[i] = last.moved[rows.lastRank[i]!]!;
+      rows.netRank[i] = net.moved[rows.netRank[i]!]!;
+    }
+    rows.last = last.next;
+    rows.net = net.next;
+    for (let j = 0; j < added; j++) {
+      const i = keep + j;
+      rows.lastRank[i] = rows.order[i]
+        ? countBelow(rows.last.values, rows.last.size, read.at[j]!)
+        : 0;
+      rows.netRank[i] = countBelow(rows.net.values, rows.net.size, rows.netAfter[i]!);
+    }
+    rows.count = count;
+    const isOrder = (i: number) => rows.order[i] === 1;
+    rows.byLast = byRank(rows.lastRank, count, rows.last.size, isOrder);
+    rows.byOrders = byRank(
+      rows.ordersAfter.map((n) => Math.max(0, n - 1)),
+      count,
+      rows.maxOrders,
+      isOrder,
+    );
+    rows.byNet = byRank(rows.netRank, count, rows.net.size, () => true);
+    // The days' ends, from the first day forgotten.
+    const start = dayMs(rows.firstDay);
+    const days = this.dayIndex(lastDay) + 1;
+    const from = rows.dayEnds.length;
+    const dayEnds = resized(rows.dayEnds, days);
+    for (let d = from, j = 0; d < days; d++) {
+      const end = start + (d + 1) * DAY_MS;
+      while (j < added && read.at[j]! < end) j++;
+      dayEnds[d] = keep + j;
+    }
+    rows.dayEnds = dayEnds;
+    this.now.refit(last.moved, net.moved);
+    for (const population of this.before) population.refit(last.moved, net.moved);
   }
-  return out;
+
+  /** Replays the days from index `from` on, with what each keeps. */
+  replay(from: number): KeptDays {
+    const rows = this.rows;
+    const out: KeptDays = { days: [], moves: [], cuts: [] };
+    const groups = RFM_GROUPS.length;
+    const start = dayMs(rows.firstDay);
+    for (let d = from; d < rows.dayEnds.length; d++) {
+      const day = dayText(start + d * DAY_MS);
+      this.now.advance(rows.dayEnds[d]!);
+      this.now.settle();
+      if (this.now.n > 0) {
+        const c = this.now.cuts;
+        out.cuts.push([
+          day,
+          ...[0, 1, 2, 3].map((k) => wallText(rows.last.values[c[k]!]!)),
+          ...[4, 5, 6, 7].map((k) => c[k]! + 1),
+          ...[8, 9, 10, 11].map((k) => rows.net.values[c[k]!]!),
+        ]);
+      }
+      for (let k = 0; k < INTERVALS.length; k++) {
+        const e = this.back(d, k);
+        if (e < 0) continue;
+        this.before[k]!.advance(rows.dayEnds[e]!);
+        this.before[k]!.settle();
+      }
+      for (let g = 0; g < groups; g++) {
+        if (this.now.groupCount[g]! > 0)
+          out.days.push([day, g, this.now.groupCount[g], this.now.groupNet[g]]);
+        for (let k = 0; k < INTERVALS.length; k++) {
+          const previous = this.before[k]!.groupCount[g]!;
+          if (previous > 0)
+            out.moves.push([
+              day,
+              GRAINS[INTERVALS[k]!],
+              g,
+              previous,
+              this.moves[k]![g * groups + g],
+            ]);
+        }
+      }
+    }
+    return out;
+  }
 }
+
+/**
+ * Each store's last sweep in this process, kept for the next (about 100 bytes a counted row:
+ * 100 MB at 1,000,000 orders). One sweep at a time runs on it (`queue`).
+ */
+const sweepers = new WeakMap<Db, Sweeper>();
+const queue = new WeakMap<Db, Promise<unknown>>();
 
 /** The PostgreSQL advisory lock one sweep at a time holds, across the store's processes. */
 export const SWEEP_LOCK = 48_048;
 
 /**
  * Keeps the RFM groups of every day from the first counted order's to today (or the last
- * order's, when later) under the store's settings, replacing what was kept, and removes the
- * marks it saw before reading. Does nothing while the customers-over-time tables are not
- * current (their rebuild marks every day, so a sweep follows it), nor on PostgreSQL while
- * another process sweeps: two sweeps at once could let the one that read earlier write last,
- * after the other had taken a mark its rows did not hold.
+ * order's, when later) under the store's settings, and removes the marks it saw before
+ * reading. Replays from the earliest marked day (or the first new day) when this process
+ * swept the store last, else from the first day. Does nothing while the customers-over-time
+ * tables are not current (their rebuild marks every day, so a sweep follows it), nor on
+ * PostgreSQL while another process sweeps: two sweeps at once could let the one that read
+ * earlier write last, after the other had taken a mark its rows did not hold.
  */
-export async function sweepRfmDays(db: Db): Promise<{ days: number } | undefined> {
-  if (db.engine === 'sqlite') return sweep(db);
-  return db.kysely.connection().execute(async (conn) => {
-    const { rows } = await sql<{ got: boolean }>`
-      SELECT pg_try_advisory_lock(${SWEEP_LOCK}) AS got`.execute(conn);
-    if (!rows[0]?.got) return undefined;
-    try {
-      return await sweep(db);
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${SWEEP_LOCK})`.execute(conn);
-    }
-  });
+export async function sweepRfmDays(db: Db): Promise<{ days: number; from: string } | undefined> {
+  const run = async () => {
+    if (db.engine === 'sqlite') return sweep(db);
+    return db.kysely.connection().execute(async (conn) => {
+      const { rows } = await sql<{ got: boolean }>`
+        SELECT pg_try_advisory_lock(${SWEEP_LOCK}) AS got`.execute(conn);
+      if (!rows[0]?.got) return undefined;
+      try {
+        return await sweep(db);
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${SWEEP_LOCK})`.execute(conn);
+      }
+    });
+  };
+  const next = (queue.get(db) ?? Promise.resolve()).then(run, run);
+  queue.set(db, next);
+  return next;
 }
 
-async function sweep(db: Db): Promise<{ days: number } | undefined> {
+async function sweep(db: Db): Promise<{ days: number; from: string } | undefined> {
   const live = new RawSql(db.kysely, db.engine);
   const s = storeTimeSettings(await readStoreSettings(db));
   if (!(await customerTimeCurrent(live, s))) return undefined;
-  const seen = (await live.query<{ id: number }>('SELECT id FROM rfm_marks')).map((r) =>
-    Number(r.id),
-  );
+  const marks = await live.query<{ id: number; day: string }>('SELECT id, day FROM rfm_marks');
+  const seen = marks.map((r) => Number(r.id));
   const c = countedSql(s);
-  const latest = (
-    await live.query<{ last: string | null }>(
-      `SELECT MAX(${c.col}) AS last FROM order_stats os WHERE ${c.sql}`,
+  const span = (
+    await live.query<{ first: string | null; last: string | null }>(
+      `SELECT MIN(${c.col}) AS first, MAX(${c.col}) AS last FROM order_stats os WHERE ${c.sql}`,
       c.params,
     )
-  )[0]?.last;
+  )[0];
   const today = localToday(s);
-  const latestDay = latest ? String(latest).slice(0, 10) : today;
+  const latestDay = span?.last ? String(span.last).slice(0, 10) : today;
   const lastDay = latestDay.localeCompare(today) > 0 ? latestDay : today;
-  const rows = await readRows(live, s, lastDay);
-  const kept = rows ? keepDays(rows) : { days: [], moves: [], cuts: [] };
-  await db.kysely.transaction().execute(async (trx) => {
+  const firstDay = span?.first ? String(span.first).slice(0, 10) : undefined;
+  const state = (
+    await live.query<{ settings: string; sweep: string }>(
+      'SELECT settings, sweep FROM rfm_state WHERE id = 1',
+    )
+  )[0];
+  // From the earliest mark, or the first day not swept yet, when the last sweep was this
+  // sweeper's under the same settings and first day; else from the first day.
+  let sweeper = sweepers.get(db);
+  sweepers.delete(db);
+  const earliest = marks.reduce<string | undefined>(
+    (e, m) => (e === undefined || String(m.day) < e ? String(m.day) : e),
+    undefined,
+  );
+  let from = sweeper ? dayText(dayMs(sweeper.lastDay) + DAY_MS) : '';
+  if (earliest !== undefined && earliest < from) from = earliest;
+  const resume =
+    sweeper !== undefined &&
+    firstDay !== undefined &&
+    state !== undefined &&
+    state.settings === timeKey(s) &&
+    sweeper.settings === state.settings &&
+    sweeper.token === String(state.sweep) &&
+    sweeper.rows.firstDay === firstDay &&
+    from > firstDay &&
+    lastDay >= sweeper.lastDay;
+  if (!resume) {
+    sweeper = firstDay === undefined ? undefined : new Sweeper(timeKey(s), firstDay);
+    from = firstDay ?? today;
+  }
+  let kept: KeptDays = { days: [], moves: [], cuts: [] };
+  if (sweeper) {
+    const d = sweeper.dayIndex(from);
+    sweeper.forgetFrom(d);
+    sweeper.take(await readRows(live, s, from, lastDay), lastDay);
+    kept = sweeper.replay(d);
+  }
+  const token = randomUUID();
+  const written = await db.kysely.transaction().execute(async (trx) => {
     const raw = new RawSql(trx, db.engine, db.sqlite);
-    await raw.run('DELETE FROM rfm_day');
-    await raw.run('DELETE FROM rfm_move');
-    await raw.run('DELETE FROM rfm_cut');
+    if (resume) {
+      // Another process's sweep since this one's read leaves the replay unwritten.
+      const held = await raw.query<{ sweep: string }>('SELECT sweep FROM rfm_state WHERE id = 1');
+      if (String(held[0]?.sweep) !== String(state?.sweep)) return false;
+    }
+    const since = resume ? ' WHERE day >= ?' : '';
+    const params = resume ? [from] : [];
+    await raw.run(`DELETE FROM rfm_day${since}`, params);
+    await raw.run(`DELETE FROM rfm_move${since}`, params);
+    await raw.run(`DELETE FROM rfm_cut${since}`, params);
     await raw.insertMany('rfm_day', ['day', 'grp', 'customers', 'net'], kept.days);
     await raw.insertMany('rfm_move', ['day', 'grain', 'grp', 'previous', 'stayed'], kept.moves);
     await raw.insertMany('rfm_cut', RFM_CUT_COLUMNS, kept.cuts);
     await raw.run(
-      `INSERT INTO rfm_state (id, settings, first_day, last_day) VALUES (1, ?, ?, ?)
+      `INSERT INTO rfm_state (id, settings, first_day, last_day, sweep) VALUES (1, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET settings = excluded.settings,
-         first_day = excluded.first_day, last_day = excluded.last_day`,
-      [timeKey(s), rows?.firstDay ?? today, lastDay],
+         first_day = excluded.first_day, last_day = excluded.last_day, sweep = excluded.sweep`,
+      [timeKey(s), firstDay ?? today, lastDay, token],
     );
     await raw.deleteIn('rfm_marks', 'id', seen);
+    return true;
   });
-  return { days: rows?.dayEnds.length ?? 0 };
+  if (!written) return undefined;
+  if (sweeper) {
+    sweeper.token = token;
+    sweepers.set(db, sweeper);
+  }
+  return { days: sweeper ? sweeper.rows.dayEnds.length - sweeper.dayIndex(from) : 0, from };
 }
 
 /** Quiet time after a batch before a sweep starts, and the longest a stream of batches waits. */

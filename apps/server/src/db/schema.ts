@@ -722,6 +722,8 @@ export interface RfmStateTable {
   settings: string;
   first_day: string;
   last_day: string;
+  /** The token of the sweep that wrote the kept days (migration 049). */
+  sweep: Generated<string>;
 }
 
 /** The earliest day an ingestion batch changed since the last RFM sweep (migration 048). */
