@@ -405,6 +405,39 @@ describeEachEngine(
       }
     });
 
+    it('has a request for a day changed since the last sweep wait for the keeper to sweep it', async () => {
+      const db = ctx().db;
+      const keeper = new RfmDaysKeeper(db, () => sweepRfmDays(db));
+      try {
+        const person = await db.kysely
+          .selectFrom('person_summary')
+          .select('person')
+          .orderBy('net')
+          .executeTakeFirstOrThrow();
+        await ingestOrders(db, [
+          order(9_000_010, {
+            customerId: Number(person.person),
+            created: '2024-02-20 09:00:00',
+            paid: '2024-02-20 09:00:00',
+            status: 'completed',
+            lines: [{ id: 90_000_100, productId: 10, qty: 2, price: '75' }],
+          }),
+        ]);
+        expect(await rfmDaysStale(db)).toBe(true);
+        const answer = await rfm(ctx(), '2024-03-31', 'quarter');
+        // The request returned after the sweep: nothing is marked, and the day reads kept.
+        expect(await rfmDaysStale(db)).toBe(false);
+        expect(await readsKept(ctx(), '2024-03-31')).toBe(true);
+        expect(answer).toEqual(await scored(ctx(), '2024-03-31', 'quarter'));
+      } finally {
+        await keeper.stop();
+      }
+      // A stopped keeper is not waited for: a changed day is scored.
+      await ingestOrders(db, [], [9_000_010]);
+      expect(await readsKept(ctx(), '2024-03-31')).toBe(false);
+      await sweepRfmDays(db);
+    });
+
     // Last: the swap empties this store's analytics (its shadow is built from nothing here).
     it("marks every kept day when a rebuild's shadow is swapped in", async () => {
       const db = ctx().db;

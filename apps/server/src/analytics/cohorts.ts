@@ -5,7 +5,6 @@
  * order report, so their figures are one definition.
  */
 import type { CohortInterval, RfmGroup } from '@storelens/api';
-import type { RawSql } from '../db/sql';
 import type { ReportContext } from './context';
 import {
   type Cells,
@@ -20,6 +19,7 @@ import {
   personsActiveBetween,
   requestSettings,
   rfmStaleFrom,
+  sweepMarkedRfmDays,
   type TimeSettings,
   timeKey,
 } from './customer-time';
@@ -872,7 +872,7 @@ export async function rfmCustomersPage(
     return { rows: all.slice(start, start + spec.perPage), total: all.length };
   }
   const pop = await populationAsOf(ctx, s, asOf);
-  const cuts = (await keptCuts(ctx.sql, s, asOf)) ?? (await cutSets(ctx, pop));
+  const cuts = (await keptCuts(ctx, s, asOf)) ?? (await cutSets(ctx, pop));
   const sqlite = ctx.sql.engine === 'sqlite';
   const params: unknown[] = [];
   let base = 'SELECT person, first_at, last_at, orders, net FROM person_summary';
@@ -991,30 +991,42 @@ export async function rfmCountsFromLifetimes(
 /**
  * The day of `asOf` when the RFM sweep kept it and it is current: `asOf` is the day's end
  * (23:59:59), the sweep covered it under these settings, and no mark is on or before it
- * (analytics/rfm-days.ts); undefined otherwise.
+ * (analytics/rfm-days.ts); undefined otherwise. A day kept but marked since waits for the
+ * app's keeper to sweep the marks (`sweepMarkedRfmDays`: a resumed sweep replays from the
+ * marked day, a fraction of scoring the persons), then is read when current.
  */
-async function keptDay(sql: RawSql, s: TimeSettings, asOf: string): Promise<string | undefined> {
+async function keptDay(
+  ctx: ReportContext,
+  s: TimeSettings,
+  asOf: string,
+): Promise<string | undefined> {
   const day = asOf.slice(0, 10);
   if (asOf.slice(10) !== ' 23:59:59') return undefined;
   const state = (
-    await sql.query<{ settings: string; first_day: string; last_day: string }>(
+    await ctx.sql.query<{ settings: string; first_day: string; last_day: string }>(
       'SELECT settings, first_day, last_day FROM rfm_state WHERE id = 1',
     )
   )[0];
   if (!state || state.settings !== timeKey(s)) return undefined;
   if (day < String(state.first_day) || day > String(state.last_day)) return undefined;
-  const stale = await rfmStaleFrom(sql);
-  return stale !== undefined && stale <= day ? undefined : day;
+  const marked = async () => {
+    const stale = await rfmStaleFrom(ctx.sql);
+    return stale !== undefined && stale <= day;
+  };
+  if (!(await marked())) return day;
+  if (!(await sweepMarkedRfmDays(ctx.db)) || (await marked())) return undefined;
+  return day;
 }
 
 /** The groups at `asOf` with those one period before, from its kept day (`keptDay`). */
 async function keptRfmCounts(
-  sql: RawSql,
+  ctx: ReportContext,
   s: TimeSettings,
   asOf: string,
   interval: CohortInterval,
 ): Promise<Awaited<ReturnType<typeof rfmCounts>> | undefined> {
-  const day = await keptDay(sql, s, asOf);
+  const sql = ctx.sql;
+  const day = await keptDay(ctx, s, asOf);
   if (day === undefined) return undefined;
   const counts = RFM_GROUPS.map(() => ({ customers: 0, net: 0, previous: 0, stayed: 0 }));
   for (const r of await sql.query<{ grp: number; customers: number; net: number }>(
@@ -1037,8 +1049,13 @@ async function keptRfmCounts(
 }
 
 /** The cut points at `asOf` from its kept day (`keptDay`); none kept: undefined. */
-async function keptCuts(sql: RawSql, s: TimeSettings, asOf: string): Promise<CutSets | undefined> {
-  const day = await keptDay(sql, s, asOf);
+async function keptCuts(
+  ctx: ReportContext,
+  s: TimeSettings,
+  asOf: string,
+): Promise<CutSets | undefined> {
+  const sql = ctx.sql;
+  const day = await keptDay(ctx, s, asOf);
   if (day === undefined) return undefined;
   const row = (
     await sql.query<Record<string, string | number>>('SELECT * FROM rfm_cut WHERE day = ?', [day])
@@ -1066,8 +1083,7 @@ export async function rfmGroups(
   const s = requestSettings(ctx);
   const summarised = ctx.segment === undefined && (await customerTimeCurrent(ctx.sql, s));
   const counts = summarised
-    ? ((await keptRfmCounts(ctx.sql, s, asOf, interval)) ??
-      (await rfmCounts(ctx, s, asOf, prevAsOf)))
+    ? ((await keptRfmCounts(ctx, s, asOf, interval)) ?? (await rfmCounts(ctx, s, asOf, prevAsOf)))
     : await rfmCountsFromLifetimes(ctx, asOf, prevAsOf, ctx.segment);
   const total = counts.reduce((sum, c) => sum + c.net, 0);
   const groups = RFM_GROUPS.map((group, i) => {

@@ -454,6 +454,21 @@ export async function markRfmChange(sql: RawSql, day: string): Promise<void> {
   await sql.run('INSERT INTO rfm_marks (day) VALUES (?)', [day.slice(0, 10)]);
 }
 
+/** Each store's keeper of the RFM days in this process (the app's `RfmDaysKeeper`). */
+const rfmKeepers = new WeakMap<Db, () => Promise<boolean>>();
+
+/** Registers (or, undefined, removes) the way to sweep a store's marked RFM days now. */
+export function keepRfmDaysWith(db: Db, sweep: (() => Promise<boolean>) | undefined): void {
+  if (sweep) rfmKeepers.set(db, sweep);
+  else rfmKeepers.delete(db);
+}
+
+/** Sweeps the store's marked RFM days now, when a keeper runs here; false when none does. */
+export async function sweepMarkedRfmDays(db: Db): Promise<boolean> {
+  const sweep = rfmKeepers.get(db);
+  return sweep ? sweep() : false;
+}
+
 /** The earliest day any mark leaves stale, '' for every day; undefined without marks. */
 export async function rfmStaleFrom(sql: RawSql): Promise<string | undefined> {
   const rows = await sql.query<{ day: string | null }>('SELECT MIN(day) AS day FROM rfm_marks');

@@ -28,6 +28,7 @@ import {
   countedSql,
   customerTimeCurrent,
   GRAINS,
+  keepRfmDaysWith,
   PERSON,
   PERSON_JOIN,
   rfmStaleFrom,
@@ -833,6 +834,18 @@ export class RfmDaysKeeper {
     private readonly log: (error: unknown) => void = (error) => console.error('RFM days:', error),
   ) {
     this.unsubscribe = db.events.on('ingested', () => this.soon());
+    keepRfmDaysWith(db, () => this.sweepNow());
+  }
+
+  /**
+   * Sweeps now and waits until it is done (a request for a day marked since the last sweep):
+   * false once stopped.
+   */
+  async sweepNow(): Promise<boolean> {
+    if (this.stopped) return false;
+    this.runNow();
+    await this.running;
+    return !this.stopped;
   }
 
   /** Starts the periodic check, with one right away. */
@@ -886,6 +899,7 @@ export class RfmDaysKeeper {
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe();
+    keepRfmDaysWith(this.db, undefined);
     if (this.timer) clearTimeout(this.timer);
     if (this.check) clearInterval(this.check);
     await this.running;
