@@ -728,16 +728,20 @@ async function sweep(db: Db): Promise<{ days: number; from: string } | undefined
   const marks = await live.query<{ id: number; day: string }>('SELECT id, day FROM rfm_marks');
   const seen = marks.map((r) => Number(r.id));
   const c = countedSql(s);
-  const span = (
-    await live.query<{ first: string | null; last: string | null }>(
-      `SELECT MIN(${c.col}) AS first, MAX(${c.col}) AS last FROM order_stats os WHERE ${c.sql}`,
+  // One aggregate a statement: SQLite reads a lone MIN or MAX from one end of the date index,
+  // but both in one statement from every row (about 30 s at 10,000,000 orders).
+  const edge = async (fn: 'MIN' | 'MAX') => {
+    const rows = await live.query<{ at: string | null }>(
+      `SELECT ${fn}(${c.col}) AS at FROM order_stats os WHERE ${c.sql}`,
       c.params,
-    )
-  )[0];
+    );
+    const at = rows[0]?.at;
+    return at ? String(at).slice(0, 10) : undefined;
+  };
+  const firstDay = await edge('MIN');
   const today = localToday(s);
-  const latestDay = span?.last ? String(span.last).slice(0, 10) : today;
+  const latestDay = (await edge('MAX')) ?? today;
   const lastDay = latestDay.localeCompare(today) > 0 ? latestDay : today;
-  const firstDay = span?.first ? String(span.first).slice(0, 10) : undefined;
   const state = (
     await live.query<{ settings: string; sweep: string }>(
       'SELECT settings, sweep FROM rfm_state WHERE id = 1',
