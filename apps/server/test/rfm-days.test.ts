@@ -409,6 +409,13 @@ describeEachEngine(
       const db = ctx().db;
       const keeper = new RfmDaysKeeper(db, () => sweepRfmDays(db));
       try {
+        // Before the keeper's first sweep a marked day is scored: that sweep replays every day.
+        await db.kysely.insertInto('rfm_marks').values({ day: '2024-03-01' }).execute();
+        expect(await readsKept(ctx(), '2024-03-31')).toBe(false);
+        expect(await rfmDaysStale(db)).toBe(true);
+        keeper.start();
+        await keeper.idle();
+        expect(await rfmDaysStale(db)).toBe(false);
         const person = await db.kysely
           .selectFrom('person_summary')
           .select('person')
@@ -429,6 +436,11 @@ describeEachEngine(
         expect(await rfmDaysStale(db)).toBe(false);
         expect(await readsKept(ctx(), '2024-03-31')).toBe(true);
         expect(answer).toEqual(await scored(ctx(), '2024-03-31', 'quarter'));
+        // Every day marked (a rebuild): scored, not waited for.
+        await db.kysely.insertInto('rfm_marks').values({ day: '' }).execute();
+        expect(await readsKept(ctx(), '2024-03-31')).toBe(false);
+        expect(await rfmDaysStale(db)).toBe(true);
+        await db.kysely.deleteFrom('rfm_marks').where('day', '=', '').execute();
       } finally {
         await keeper.stop();
       }

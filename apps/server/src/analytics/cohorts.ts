@@ -1009,13 +1009,13 @@ async function keptDay(
   )[0];
   if (!state || state.settings !== timeKey(s)) return undefined;
   if (day < String(state.first_day) || day > String(state.last_day)) return undefined;
-  const marked = async () => {
-    const stale = await rfmStaleFrom(ctx.sql);
-    return stale !== undefined && stale <= day;
-  };
-  if (!(await marked())) return day;
-  if (!(await sweepMarkedRfmDays(ctx.db)) || (await marked())) return undefined;
-  return day;
+  const staleFrom = () => rfmStaleFrom(ctx.sql);
+  const stale = await staleFrom();
+  if (stale === undefined || stale > day) return day;
+  // Every day marked (a rebuild): the next sweep replays them all, slower than scoring.
+  if (stale === '' || !(await sweepMarkedRfmDays(ctx.db))) return undefined;
+  const after = await staleFrom();
+  return after === undefined || after > day ? day : undefined;
 }
 
 /** The groups at `asOf` with those one period before, from its kept day (`keptDay`). */
