@@ -64,14 +64,18 @@ async function main() {
       `RFM days ${what} swept in ${((performance.now() - sweeping) / 1000).toFixed(2)} s (${swept?.days ?? 0} days from ${swept?.from})`,
     );
   };
-  if (await rfmDaysStale(db)) await sweep('(stale)');
+  const stale = await rfmDaysStale(db);
+  if (stale) await sweep('(stale)');
   // Swept again as after a batch of today's orders, and of an order a month back: from the
-  // marked day on (a process that did not sweep the store last sweeps from the first day).
+  // marked day on. A process that did not sweep the store last sweeps from the first day, so
+  // the last day is marked twice when this process has not swept yet.
   const lastDay = (await db.kysely.selectFrom('rfm_state').select('last_day').executeTakeFirst())
     ?.last_day;
   if (lastDay) {
     const monthBack = new Date(Date.parse(`${lastDay}T00:00:00Z`) - 30 * 86_400_000);
+    const resumes = stale ? [] : [['from the last day, in a new process', lastDay]];
     for (const [what, day] of [
+      ...resumes,
       ['from the last day', lastDay],
       ['from 30 days back', monthBack.toISOString().slice(0, 10)],
     ] as const) {

@@ -77,6 +77,21 @@ class RankCounts {
   add(rank: number, delta: number) {
     for (let i = rank + 1; i < this.tree.length; i += i & -i) this.tree[i]! += delta;
   }
+  /**
+   * The same counts over `size` ranks, each old rank at its new one (`moved`; none: the
+   * same rank): the construction undone, rank by rank, and done again.
+   */
+  moved(size: number, moved?: Int32Array): RankCounts {
+    const n = this.tree.length - 1;
+    const own = this.tree.slice();
+    for (let i = n; i >= 1; i--) {
+      const up = i + (i & -i);
+      if (up <= n) own[up]! -= own[i]!;
+    }
+    const counts = new Int32Array(size);
+    for (let r = 0; r < n; r++) if (own[r + 1]) counts[moved ? moved[r]! : r]! += own[r + 1]!;
+    return new RankCounts(counts);
+  }
   /** The rank of the value at `position` (from 0) in ascending order. */
   at(position: number): number {
     let i = 0;
@@ -223,8 +238,7 @@ class Population {
 
   /**
    * Takes the rows' new persons and ranks (`lastMoved`, `netMoved`: each old rank's new one):
-   * the cut points move to the same values' new ranks, and the counts are taken again from
-   * the members.
+   * the cut points and the counts move to the same values' new ranks.
    */
   refit(lastMoved: Int32Array, netMoved: Int32Array) {
     const rows = this.rows;
@@ -241,19 +255,9 @@ class Population {
       if (this.cuts[k]! < lastMoved.length) this.cuts[k] = lastMoved[this.cuts[k]!]!;
       if (this.cuts[8 + k]! < netMoved.length) this.cuts[8 + k] = netMoved[this.cuts[8 + k]!]!;
     }
-    const r = new Int32Array(rows.last.size);
-    const f = new Int32Array(rows.maxOrders);
-    const m = new Int32Array(rows.net.size);
-    for (let p = 0; p < persons; p++) {
-      const o = this.orderRow[p]!;
-      if (o < 0) continue;
-      r[rows.lastRank[o]!]! += 1;
-      f[rows.ordersAfter[o]! - 1]! += 1;
-      m[rows.netRank[this.netRow[p]!]!]! += 1;
-    }
-    this.r = new RankCounts(r);
-    this.f = new RankCounts(f);
-    this.m = new RankCounts(m);
+    this.r = this.r.moved(rows.last.size, lastMoved);
+    this.f = this.f.moved(rows.maxOrders);
+    this.m = this.m.moved(rows.net.size, netMoved);
   }
 
   /** Replays the rows before `end`. */
