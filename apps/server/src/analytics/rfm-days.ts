@@ -14,7 +14,9 @@
  * changes a person's counted rows leaves a mark with the earliest day it changed
  * (`markRfmChange`, from `CustomerTimeUpdate`); a rebuild of the customers-over-time tables
  * marks every day. The sweep removes the marks it saw before it read, so a batch written
- * while it runs leaves its days to the next sweep.
+ * while it runs leaves its days to the next sweep. The process that swept keeps the replay
+ * (`Sweeper`), and its next sweep steps back to the earliest marked day and replays only from
+ * there, while the token it wrote (rfm_state.sweep) says no other process swept since.
  */
 import { randomUUID } from 'node:crypto';
 import type { CohortInterval } from '@storelens/api';
