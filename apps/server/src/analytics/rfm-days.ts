@@ -563,9 +563,10 @@ class Sweeper {
       rows[key] = resized(rows[key], count);
     rows.order = resized(rows.order, count);
     rows.netAfter = resized(rows.netAfter, count);
-    // Each person's latest row and order among those kept: the rows now replays.
-    let lastRows = this.now.netRow.slice(0, rows.persons);
-    let lastOrders = this.now.orderRow.slice(0, rows.persons);
+    // Each person's latest row and order among those kept (the rows now replays), with room
+    // for a new person per row read.
+    const lastRows = resized(this.now.netRow.slice(0, rows.persons), rows.persons + added, -1);
+    const lastOrders = resized(this.now.orderRow.slice(0, rows.persons), rows.persons + added, -1);
     let orderRows = 0;
     for (let j = 0; j < added; j++) {
       const i = keep + j;
@@ -574,10 +575,6 @@ class Sweeper {
       if (p === undefined) {
         p = rows.persons++;
         rows.index.set(id, p);
-        if (p >= lastRows.length) {
-          lastRows = resized(lastRows, Math.max(16, p * 2), -1);
-          lastOrders = resized(lastOrders, Math.max(16, p * 2), -1);
-        }
       }
       const prev = lastRows[p]!;
       const prevOrder = lastOrders[p]!;
