@@ -187,9 +187,8 @@ interface SweepRows {
   /** For each day from `firstDay`, the index of the first row after it. */
   dayEnds: Int32Array;
   firstDay: string;
-  /** Each person id's index. */
+  /** Each person id's index: as many persons as entries. */
   index: Map<number, number>;
-  persons: number;
 }
 
 const NONE = 255;
@@ -244,7 +243,7 @@ class Population {
    */
   refit(lastMoved: Int32Array, netMoved: Int32Array) {
     const rows = this.rows;
-    const persons = rows.persons;
+    const persons = rows.index.size;
     if (this.orderRow.length < persons) {
       this.orderRow = resized(this.orderRow, persons, -1);
       this.netRow = resized(this.netRow, persons, -1);
@@ -492,7 +491,6 @@ class Sweeper {
       dayEnds: none,
       firstDay,
       index: new Map(),
-      persons: 0,
     };
     const groups = RFM_GROUPS.length;
     this.now = new Population(this.rows, true, (p, from, to) => {
@@ -565,15 +563,16 @@ class Sweeper {
     rows.netAfter = resized(rows.netAfter, count);
     // Each person's latest row and order among those kept (the rows now replays), with room
     // for a new person per row read.
-    const lastRows = resized(this.now.netRow.slice(0, rows.persons), rows.persons + added, -1);
-    const lastOrders = resized(this.now.orderRow.slice(0, rows.persons), rows.persons + added, -1);
+    const persons = rows.index.size;
+    const lastRows = resized(this.now.netRow.slice(0, persons), persons + added, -1);
+    const lastOrders = resized(this.now.orderRow.slice(0, persons), persons + added, -1);
     let orderRows = 0;
     for (let j = 0; j < added; j++) {
       const i = keep + j;
       const id = read.id[j]!;
       let p = rows.index.get(id);
       if (p === undefined) {
-        p = rows.persons++;
+        p = rows.index.size;
         rows.index.set(id, p);
       }
       const prev = lastRows[p]!;
