@@ -6,7 +6,9 @@ import { rebuildStoreCustomerTime } from '../src/analytics/customer-time';
 import { bucketId, bucketsBetween } from '../src/analytics/intervals';
 import type { Db } from '../src/db/database';
 import { generateDemoStore } from '../src/demo/generate';
+import { ingestOrders } from '../src/ingest/ingest';
 import { setOptions } from '../src/options';
+import { order } from './fixtures';
 import { describeEachEngine } from './harness';
 
 /*
@@ -165,11 +167,13 @@ describeEachEngine(
             fc.constantFrom<CohortInterval>('week', 'month', 'quarter', 'year'),
             fc.integer({ min: 0, max: 600 }),
             fc.integer({ min: 0, max: 400 }),
-            async (interval, from, days) => {
+            // Whole days (read from the per-day cells), or edges inside a day.
+            fc.boolean(),
+            async (interval, from, days, wholeDays) => {
               const day = (n: number) =>
                 new Date(Date.UTC(2022, 6, 1) + n * 86_400_000).toISOString().slice(0, 10);
-              const after = `${day(from)} 00:00:00`;
-              const before = `${day(Math.min(from + days, 730))} 23:59:59`;
+              const after = `${day(from)} ${wholeDays ? '00:00:00' : '09:30:00'}`;
+              const before = `${day(Math.min(from + days, 730))} ${wholeDays ? '23:59:59' : '16:45:10'}`;
               const answer = await get<CohortsResponse>(
                 `reports/cohorts?period=${interval}&after=${after.replace(' ', 'T')}&before=${before.replace(' ', 'T')}&force_cache_refresh=true`,
               );
@@ -178,7 +182,7 @@ describeEachEngine(
               seen += want.length;
             },
           ),
-          { numRuns: 12 },
+          { numRuns: 16 },
         );
       }
       await setOptions(ctx().db, { woocommerce_date_type: 'date_paid' });
@@ -215,6 +219,42 @@ describeEachEngine(
         url: `/wp-json/wc-analytics/reports/customers/stats?cohort=${row.cohort}&cohort_interval=month`,
       });
       expect(all.json().totals.customers_count).toBe(row.customers);
+    });
+
+    it('leaves out a customer whose only row by the range end is a refund before their paid order', async () => {
+      // Paid on the 20th, refunded on the 10th: by date paid the refund comes first. A range
+      // ending on the 15th has no order of theirs, so neither the refund nor the customer.
+      await ingestOrders(ctx().db, [
+        order(990_001, {
+          customerId: 990_001,
+          created: '2024-05-05 10:00:00',
+          paid: '2024-05-20 10:00:00',
+          lines: [{ id: 9_900_010, productId: 0, qty: 1, price: '40' }],
+          refunds: [
+            {
+              id: 990_002,
+              dateCreatedGmt: '2024-05-10 18:00:00',
+              lines: [],
+              shipping: 0,
+              shippingTax: 0,
+              extra: 1_500,
+            },
+          ],
+        }),
+      ]);
+      const raw = await readRaw(ctx().db);
+      for (const [after, before] of [
+        ['2023-07-01 00:00:00', '2024-05-15 23:59:59'],
+        ['2024-05-03 00:00:00', '2024-05-12 23:59:59'],
+        ['2024-05-03 00:00:00', '2024-05-25 23:59:59'],
+      ] as const) {
+        const answer = await get<CohortsResponse>(
+          `reports/cohorts?period=month&after=${after.replace(' ', 'T')}&before=${before.replace(' ', 'T')}&force_cache_refresh=true`,
+        );
+        expect(answer.map(({ date_start: _, ...rest }) => rest)).toEqual(
+          naiveCohorts(raw, 'date_paid', 'month', after, before),
+        );
+      }
     });
 
     it('refuses bad input with a 400 naming the parameter', async () => {

@@ -20,7 +20,14 @@ import { engines, freshStore } from './harness';
  * (store.ts), not by the first ingestion batch after the upgrade, and hold what the demo's own
  * build gave (the figures kept since).
  */
-const TABLES = ['customer_persons', 'person_summary', 'cohort_totals', 'source_first_day'] as const;
+const TABLES = [
+  'customer_persons',
+  'person_summary',
+  'cohort_totals',
+  'cohort_days',
+  'cohort_first_days',
+  'source_first_day',
+] as const;
 
 async function snapshot(db: Db) {
   const out: Record<string, string[]> = {};

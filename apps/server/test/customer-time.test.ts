@@ -23,7 +23,14 @@ import { describeEachEngine } from './harness';
  * date type.
  */
 const SEED = Math.floor(Math.random() * 1_000_000);
-const TABLES = ['customer_persons', 'person_summary', 'cohort_totals', 'source_first_day'] as const;
+const TABLES = [
+  'customer_persons',
+  'person_summary',
+  'cohort_totals',
+  'cohort_days',
+  'cohort_first_days',
+  'source_first_day',
+] as const;
 
 async function snapshot(db: Db) {
   const out: Record<string, string[]> = {};

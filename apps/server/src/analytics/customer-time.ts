@@ -217,11 +217,26 @@ const addCell = (cells: Cells, key: string, sign: number, c: Cell) => {
 };
 
 /**
+ * The finer copies of the cohort cells that ingestion keeps beside cohort_totals (migration
+ * 050), by `grain|cohort|day` and by `grain|first day|period` (period '' the persons).
+ */
+export interface CohortDetail {
+  days: Cells;
+  firsts: Cells;
+}
+
+/**
  * Adds (sign 1) or subtracts (-1) one person's cohort cells for the grains: the cohort is the
  * bucket of their first counted order, each period from it on holds their orders and net
  * sales there and counts them as a customer when they ordered in it. With `range`, as the
  * order_stats path answers a request: rows after `before` are not read, and a person whose
- * first order is outside the range is in no cohort.
+ * first order is outside the range is in no cohort. With `detail`, the same cells go there
+ * too, per day and per first-order day:
+ * - per day, each row on its own day, and the customer on the day of their first order in the
+ *   period; a row of the first period dated before the first order (a refund of an order
+ *   counted later) on the first order's day, so that a range ending before that day leaves
+ *   all of the person out, as the order_stats path does;
+ * - per first-order day, the period cells as they are, under the day of the first order.
  */
 export function contribute(
   cells: Cells,
@@ -230,31 +245,58 @@ export function contribute(
   grains: readonly CohortInterval[],
   startOfWeek: number,
   range?: { after: string; before: string },
+  detail?: CohortDetail,
 ) {
   const kept = range ? rows.filter((r) => r.at <= range.before) : rows;
   const life = lifetimeOf(kept);
   if (!life) return;
   if (range && (life.first < range.after || life.first > range.before)) return;
+  const firstDay = life.first.slice(0, 10);
   for (const interval of grains) {
     const g = GRAINS[interval];
     const bucketOf = dayBuckets(interval, startOfWeek);
     // Every grain here is whole days: the first order's bucket is its day's.
     const cohort = bucketOf(life.first);
-    addCell(cells, `${g}|${cohort.id}|`, sign, { customers: 1, orders: 0, net: 0 });
-    const periods = new Map<string, Cell>();
+    const size = { customers: 1, orders: 0, net: 0 };
+    addCell(cells, `${g}|${cohort.id}|`, sign, size);
+    if (detail) addCell(detail.firsts, `${g}|${firstDay}|`, sign, size);
+    const periods = new Map<string, Cell & { firstOrderDay?: string }>();
     for (const r of kept) {
       // A day's bucket, as the order_stats path groups its rows by day or month.
       const b = bucketOf(r.at);
       if (b.start < cohort.start) continue;
-      const p = periods.get(b.id) ?? { customers: 0, orders: 0, net: 0 };
+      let p = periods.get(b.id);
+      if (!p) {
+        p = { customers: 0, orders: 0, net: 0 };
+        periods.set(b.id, p);
+      }
+      const day = r.at.slice(0, 10);
       if (r.order) {
         p.orders += 1;
         p.customers = 1;
+        if (p.firstOrderDay === undefined || day < p.firstOrderDay) p.firstOrderDay = day;
       }
       p.net += r.net;
-      periods.set(b.id, p);
+      // No order is dated before the first; a refund can be (see above).
+      const onDay = r.order || day >= firstDay ? day : firstDay;
+      if (detail)
+        addCell(detail.days, `${g}|${cohort.id}|${onDay}`, sign, {
+          customers: 0,
+          orders: r.order ? 1 : 0,
+          net: r.net,
+        });
     }
-    for (const [period, p] of periods) addCell(cells, `${g}|${cohort.id}|${period}`, sign, p);
+    for (const [period, { firstOrderDay, ...p }] of periods) {
+      addCell(cells, `${g}|${cohort.id}|${period}`, sign, p);
+      if (!detail) continue;
+      addCell(detail.firsts, `${g}|${firstDay}|${period}`, sign, p);
+      if (firstOrderDay !== undefined)
+        addCell(detail.days, `${g}|${cohort.id}|${firstOrderDay}`, sign, {
+          customers: 1,
+          orders: 0,
+          net: 0,
+        });
+    }
   }
 }
 
@@ -290,23 +332,38 @@ function dayBuckets(interval: CohortInterval, startOfWeek: number) {
 }
 
 const ALL_GRAINS = INTERVALS.map(([interval]) => interval);
-const COHORT_KEYS = ['grain', 'cohort', 'period'];
+/** The tables of the cohort cells, and their keys in the order of a cell's key. */
+const CELL_TABLES = [
+  ['cohort_totals', ['grain', 'cohort', 'period']],
+  ['cohort_days', ['grain', 'cohort', 'day']],
+  ['cohort_first_days', ['grain', 'first_day', 'period']],
+] as const;
 
-/** Adds cells to cohort_totals, then deletes the touched rows left all zero. */
-async function addCells(sql: RawSql, cells: Cells) {
-  const rows: unknown[][] = [];
-  for (const [key, c] of cells) {
-    if (c.customers === 0 && c.orders === 0 && c.net === 0) continue;
-    rows.push([...key.split('|'), c.customers, c.orders, c.net]);
+/** Cohort cells with their finer copies, as ingestion and a rebuild change them. */
+interface CohortChanges extends CohortDetail {
+  totals: Cells;
+}
+
+const noChanges = (): CohortChanges => ({ totals: new Map(), days: new Map(), firsts: new Map() });
+
+/** Adds the cells to their tables, then deletes the touched rows left all zero. */
+async function addCells(sql: RawSql, changes: CohortChanges) {
+  const byTable = [changes.totals, changes.days, changes.firsts];
+  for (const [i, [table, keys]] of CELL_TABLES.entries()) {
+    const rows: unknown[][] = [];
+    for (const [key, c] of byTable[i]!) {
+      if (c.customers === 0 && c.orders === 0 && c.net === 0) continue;
+      rows.push([...key.split('|'), c.customers, c.orders, c.net]);
+    }
+    await sql.addToRollup(
+      table,
+      [...keys, 'customers', 'orders', 'net'],
+      keys,
+      rows,
+      rows.map((r) => r.slice(0, 3)),
+      'customers = 0 AND orders = 0 AND net = 0',
+    );
   }
-  await sql.addToRollup(
-    'cohort_totals',
-    [...COHORT_KEYS, 'customers', 'orders', 'net'],
-    COHORT_KEYS,
-    rows,
-    rows.map((r) => r.slice(0, 3)),
-    'customers = 0 AND orders = 0 AND net = 0',
-  );
 }
 
 /** A person's row of person_summary: their lifetime figures and their first order's id. */
@@ -398,7 +455,7 @@ export class CustomerTimeUpdate {
   private constructor(
     private readonly s: TimeSettings,
     private readonly persons: number[],
-    private readonly before: Cells,
+    private readonly before: CohortChanges,
     /** The persons' summaries before (none: no counted order). */
     private readonly summaries: Map<number, Summary>,
     /** source_first_day's changes, the persons' contributions before already subtracted. */
@@ -417,11 +474,11 @@ export class CustomerTimeUpdate {
     // The customers themselves too: a guest that becomes its own person again.
     const persons = [...new Set([...ids, ...(await personsOf(sql, ids))])].sort((a, b) => a - b);
     await lockPersons(sql, persons);
-    const before: Cells = new Map();
+    const before = noChanges();
     const summaries = new Map<number, Summary>();
     const rows = await personRows(sql, s, persons);
     for (const [person, list] of rows) {
-      contribute(before, -1, list, ALL_GRAINS, s.startOfWeek);
+      contribute(before.totals, -1, list, ALL_GRAINS, s.startOfWeek, undefined, before);
       const summary = summaryOf(list);
       if (summary) summaries.set(person, summary);
     }
@@ -435,7 +492,8 @@ export class CustomerTimeUpdate {
     if (this.persons.length === 0) return;
     const rows = await personRows(sql, this.s, this.persons);
     const cells = this.before;
-    for (const list of rows.values()) contribute(cells, 1, list, ALL_GRAINS, this.s.startOfWeek);
+    for (const list of rows.values())
+      contribute(cells.totals, 1, list, ALL_GRAINS, this.s.startOfWeek, undefined, cells);
     await addCells(sql, cells);
     await writeSummaries(sql, this.persons, this.summaries, rows);
     await this.firsts.add(sql, 1, firstsOf(rows));
@@ -585,6 +643,14 @@ export async function writeCustomers(
 /** Persons read and written at a time by a rebuild. */
 const REBUILD_CHUNK = 5_000;
 
+/** The tables a rebuild empties and fills again (its state row aside). */
+const CUSTOMER_TIME_TABLES = [
+  'customer_persons',
+  'person_summary',
+  ...CELL_TABLES.map(([table]) => table),
+  'source_first_day',
+];
+
 /**
  * Builds every table afresh from customers and order_stats as they stand, and records the
  * settings used. Run it inside a transaction (on PostgreSQL it locks the tables until commit,
@@ -593,10 +659,9 @@ const REBUILD_CHUNK = 5_000;
 export async function rebuildCustomerTime(sql: RawSql, s: TimeSettings): Promise<void> {
   if (sql.engine === 'postgres')
     await sql.run(
-      'LOCK TABLE customer_persons, person_summary, cohort_totals, source_first_day, customer_time_state IN SHARE ROW EXCLUSIVE MODE',
+      `LOCK TABLE ${CUSTOMER_TIME_TABLES.join(', ')}, customer_time_state IN SHARE ROW EXCLUSIVE MODE`,
     );
-  for (const table of ['customer_persons', 'person_summary', 'cohort_totals', 'source_first_day'])
-    await sql.run(`DELETE FROM ${table}`);
+  for (const table of CUSTOMER_TIME_TABLES) await sql.run(`DELETE FROM ${table}`);
   await sql.run(
     `INSERT INTO customer_persons (customer_id, person) SELECT m.guest, m.person FROM (${PERSON_MAP_SQL}) m`,
   );
@@ -609,12 +674,13 @@ export async function rebuildCustomerTime(sql: RawSql, s: TimeSettings): Promise
   )
     .map((r) => Number(r.person))
     .sort((a, b) => a - b);
-  const cells: Cells = new Map();
+  const cells = noChanges();
   const firsts = new SourceFirstCells();
   for (let start = 0; start < persons.length; start += REBUILD_CHUNK) {
     const chunk = persons.slice(start, start + REBUILD_CHUNK);
     const rows = await personRows(sql, s, chunk);
-    for (const list of rows.values()) contribute(cells, 1, list, ALL_GRAINS, s.startOfWeek);
+    for (const list of rows.values())
+      contribute(cells.totals, 1, list, ALL_GRAINS, s.startOfWeek, undefined, cells);
     await firsts.add(sql, 1, firstsOf(rows));
     const out: unknown[][] = [];
     for (const person of chunk) {
@@ -659,9 +725,12 @@ export async function personsActiveBetween(
 
 /**
  * The cohort cells of one grain for a request's range, from cohort_totals: the stored cells
- * of the range's buckets, corrected for the persons the range's edges cut (a first order in
- * the first bucket before `after`, or in the last after `before`; rows in the last bucket after
- * `before`), whose stored contribution is replaced by the one the range gives them.
+ * of the range's buckets, corrected where the range's edges cut a bucket. A range of whole
+ * days (from midnight to 23:59:59) reads the finer tables of migration 050: the last period's
+ * cells up to the range's last day from cohort_days, the last cohort's customers and the
+ * first cohort's customers before the first day from cohort_first_days. Only a person whose
+ * first order falls before the first day and who has rows after the last is read again
+ * (`tail`). Other ranges read again every person an edge cuts (`cutByPersons`).
  */
 export async function cohortCells(
   sql: RawSql,
@@ -676,41 +745,130 @@ export async function cohortCells(
     'SELECT cohort, period, customers, orders, net FROM cohort_totals WHERE grain = ?',
     [g],
   );
-  for (const r of rows)
-    cells.set(`${g}|${r.cohort}|${r.period}`, {
-      customers: Number(r.customers),
-      orders: Number(r.orders),
-      net: Number(r.net),
-    });
-  const spanStart = wallText(bucketAt(wallMs(after), interval, s.startOfWeek).start);
-  const spanEnd = wallText(bucketAt(wallMs(before), interval, s.startOfWeek).end - 1000);
-  const cut = new Set<number>();
-  if (spanStart < after)
-    for (const r of await sql.query<{ person: number }>(
-      'SELECT person FROM person_summary WHERE first_at >= ? AND first_at < ?',
-      [spanStart, after],
-    ))
-      cut.add(Number(r.person));
-  if (before < spanEnd) {
-    for (const r of await sql.query<{ person: number }>(
-      'SELECT person FROM person_summary WHERE first_at > ? AND first_at <= ?',
-      [before, spanEnd],
-    ))
-      cut.add(Number(r.person));
-    for (const person of await personsActiveBetween(sql, s, before, spanEnd)) cut.add(person);
+  for (const r of rows) cells.set(`${g}|${r.cohort}|${r.period}`, numbers(r));
+  const first = bucketAt(wallMs(after), interval, s.startOfWeek);
+  const last = bucketAt(wallMs(before), interval, s.startOfWeek);
+  const span = { start: wallText(first.start), end: wallText(last.end - 1000) };
+  const startCut = span.start < after;
+  const endCut = before < span.end;
+  if (!startCut && !endCut) return cells;
+  if (after.slice(11) !== '00:00:00' || before.slice(11) !== '23:59:59') {
+    await cutByPersons(sql, s, interval, { after, before }, span, cells);
+    return cells;
   }
-  if (cut.size > 0) {
-    const byPerson = await personRows(
-      sql,
-      s,
-      [...cut].sort((a, b) => a - b),
-    );
-    for (const list of byPerson.values()) {
-      contribute(cells, -1, list, [interval], s.startOfWeek);
-      contribute(cells, 1, list, [interval], s.startOfWeek, { after, before });
-    }
+  const day = (t: string) => t.slice(0, 10);
+  if (endCut) {
+    // The last period up to the last day, for every cohort; the last cohort's customers are
+    // those whose first order is of its days up to the last.
+    for (const key of [...cells.keys()])
+      if (key.endsWith(`|${last.id}`) || key === `${g}|${last.id}|`) cells.delete(key);
+    for (const r of await sql.query<Cell & { cohort: string }>(
+      `SELECT cohort, SUM(customers) AS customers, SUM(orders) AS orders, SUM(net) AS net
+       FROM cohort_days WHERE grain = ? AND day >= ? AND day <= ? GROUP BY cohort`,
+      [g, day(wallText(last.start)), day(before)],
+    ))
+      cells.set(`${g}|${r.cohort}|${last.id}`, numbers(r));
+    for (const r of await sql.query<{ customers: number | null }>(
+      `SELECT SUM(customers) AS customers FROM cohort_first_days
+       WHERE grain = ? AND first_day >= ? AND first_day <= ? AND period = ''`,
+      [g, day(wallText(last.start)), day(before)],
+    ))
+      cells.set(`${g}|${last.id}|`, { customers: Number(r.customers ?? 0), orders: 0, net: 0 });
+  }
+  if (startCut) {
+    // The first cohort without the persons whose first order is before the first day.
+    for (const r of await sql.query<Cell & { period: string }>(
+      `SELECT period, SUM(customers) AS customers, SUM(orders) AS orders, SUM(net) AS net
+       FROM cohort_first_days WHERE grain = ? AND first_day >= ? AND first_day < ?
+       GROUP BY period`,
+      [g, day(span.start), day(after)],
+    ))
+      addCell(cells, `${g}|${first.id}|${r.period}`, -1, numbers(r));
+    // What was taken off the last period was their whole period: give back the part after
+    // the range's end of those who have one.
+    if (endCut) await tail(sql, s, interval, { after, before }, span, cells);
   }
   return cells;
+}
+
+const numbers = (r: Cell): Cell => ({
+  customers: Number(r.customers),
+  orders: Number(r.orders),
+  net: Number(r.net),
+});
+
+/**
+ * The persons whose first order is in the first bucket before `after` and who have rows in
+ * the last bucket after `before`: their whole last period was taken off the first cohort,
+ * where only its part up to `before` had been counted; each gets back the difference.
+ */
+async function tail(
+  sql: RawSql,
+  s: TimeSettings,
+  interval: CohortInterval,
+  range: { after: string; before: string },
+  span: { start: string; end: string },
+  cells: Cells,
+) {
+  const later = await personsActiveBetween(sql, s, range.before, span.end);
+  if (later.length === 0) return;
+  const persons = (
+    await sql.query<{ person: number }>(
+      `SELECT person FROM person_summary
+       WHERE first_at >= ? AND first_at < ? AND ${sql.inIdList('person')}`,
+      [span.start, range.after, sql.idList(later)],
+    )
+  )
+    .map((r) => Number(r.person))
+    .sort((a, b) => a - b);
+  for (const list of (await personRows(sql, s, persons)).values()) {
+    contribute(cells, 1, list, [interval], s.startOfWeek);
+    contribute(cells, -1, list, [interval], s.startOfWeek, {
+      after: span.start,
+      before: range.before,
+    });
+  }
+}
+
+/**
+ * Corrects the stored cells for every person the range's edges cut (a first order in the
+ * first bucket before `after` or in the last after `before`, rows in the last bucket after
+ * `before`): their stored contribution is replaced by the one the range gives them.
+ */
+async function cutByPersons(
+  sql: RawSql,
+  s: TimeSettings,
+  interval: CohortInterval,
+  range: { after: string; before: string },
+  span: { start: string; end: string },
+  cells: Cells,
+) {
+  const { after, before } = range;
+  const cut = new Set<number>();
+  if (span.start < after)
+    for (const r of await sql.query<{ person: number }>(
+      'SELECT person FROM person_summary WHERE first_at >= ? AND first_at < ?',
+      [span.start, after],
+    ))
+      cut.add(Number(r.person));
+  if (before < span.end) {
+    for (const r of await sql.query<{ person: number }>(
+      'SELECT person FROM person_summary WHERE first_at > ? AND first_at <= ?',
+      [before, span.end],
+    ))
+      cut.add(Number(r.person));
+    for (const person of await personsActiveBetween(sql, s, before, span.end)) cut.add(person);
+  }
+  if (cut.size === 0) return;
+  const byPerson = await personRows(
+    sql,
+    s,
+    [...cut].sort((a, b) => a - b),
+  );
+  for (const list of byPerson.values()) {
+    contribute(cells, -1, list, [interval], s.startOfWeek);
+    contribute(cells, 1, list, [interval], s.startOfWeek, range);
+  }
 }
 
 /** Every person's lifetime figures as of `asOf` (a person without an order by then has none). */

@@ -48,6 +48,7 @@ import * as m046 from './migrations/046_customer_totals_profit';
 import * as m047 from './migrations/047_order_stats_created_gmt';
 import * as m048 from './migrations/048_rfm_days';
 import * as m049 from './migrations/049_rfm_sweep_token';
+import * as m050 from './migrations/050_cohort_days';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '047_order_stats_created_gmt': m047,
   '048_rfm_days': m048,
   '049_rfm_sweep_token': m049,
+  '050_cohort_days': m050,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -669,6 +669,26 @@ export interface CohortTotalsTable {
   net: number;
 }
 
+/** cohort_totals' cells per local day of the period (migration 050). */
+export interface CohortDaysTable {
+  grain: string;
+  day: string;
+  cohort: string;
+  customers: number;
+  orders: number;
+  net: number;
+}
+
+/** cohort_totals' cells per day of the first order (migration 050). */
+export interface CohortFirstDaysTable {
+  grain: string;
+  first_day: string;
+  period: string;
+  customers: number;
+  orders: number;
+  net: number;
+}
+
 /** The settings (JSON) the customers-over-time tables were built under (migration 037). */
 export interface CustomerTimeStateTable {
   id: number;
@@ -787,6 +807,8 @@ export interface Database {
   customer_persons: CustomerPersonTable;
   person_summary: PersonSummaryTable;
   cohort_totals: CohortTotalsTable;
+  cohort_days: CohortDaysTable;
+  cohort_first_days: CohortFirstDaysTable;
   customer_time_state: CustomerTimeStateTable;
   rfm_day: RfmDayTable;
   rfm_move: RfmMoveTable;
@@ -825,6 +847,8 @@ export const ANALYTICS_TABLES = [
   'customer_persons',
   'person_summary',
   'cohort_totals',
+  'cohort_days',
+  'cohort_first_days',
   'source_day',
   'source_first_day',
 ] as const satisfies readonly (keyof Database)[];
