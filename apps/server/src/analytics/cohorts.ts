@@ -828,6 +828,31 @@ const groupIndexSql = (r: string, f: string, m: string) => {
     WHEN ${fm} = 5 THEN 5 WHEN ${fm} >= 3 THEN 4 WHEN ${r} = 2 THEN 6 ELSE 7 END`;
 };
 
+/**
+ * The last-order range of a group's recency scores, as conditions on `last_at`: redundant with
+ * the group's own condition, but one the index of last orders can seek, so a page of a group
+ * of old customers ordered by last order does not walk past every recent one first.
+ */
+function recencyBounds(group: RfmGroup, cuts: readonly (string | number)[]) {
+  const scores = [1, 2, 3, 4, 5].filter((r) =>
+    [1, 2, 3, 4, 5].some((f) => [1, 2, 3, 4, 5].some((m) => rfmGroup(r, f, m) === group)),
+  );
+  const low = scores[0]!;
+  const high = scores[scores.length - 1]!;
+  const out = { sql: '', params: [] as unknown[] };
+  // Scores are contiguous for every group; a score is 1 + the cuts its value exceeds.
+  if (cuts.length !== 4 || high - low + 1 !== scores.length) return out;
+  if (low > 1) {
+    out.sql += ' AND last_at > ?';
+    out.params.push(cuts[low - 2]);
+  }
+  if (high < 5) {
+    out.sql += ' AND last_at <= ?';
+    out.params.push(cuts[high - 1]);
+  }
+  return out;
+}
+
 export interface RfmPageSpec {
   group?: RfmGroup;
   orderby: RfmOrderBy;
@@ -872,7 +897,9 @@ export async function rfmCustomersPage(
     return { rows: all.slice(start, start + spec.perPage), total: all.length };
   }
   const pop = await populationAsOf(ctx, s, asOf);
-  const cuts = (await keptCuts(ctx, s, asOf)) ?? (await cutSets(ctx, pop));
+  const day = await keptDay(ctx, s, asOf);
+  const cuts =
+    (day !== undefined ? await keptCuts(ctx, day) : undefined) ?? (await cutSets(ctx, pop));
   const sqlite = ctx.sql.engine === 'sqlite';
   const params: unknown[] = [];
   let base = 'SELECT person, first_at, last_at, orders, net FROM person_summary';
@@ -903,15 +930,19 @@ export async function rfmCustomersPage(
   params.unshift(...r!.params, ...f!.params, ...m!.params);
   let from = `FROM (SELECT pop.*, ${r!.sql} AS r, ${f!.sql} AS f, ${m!.sql} AS m FROM (${base}) pop) scored`;
   if (spec.group !== undefined) {
-    from += ` WHERE ${groupIndexSql('r', 'f', 'm')} = ?`;
-    params.push(RFM_GROUPS.indexOf(spec.group));
+    const bounds = recencyBounds(spec.group, cuts[0]);
+    from += ` WHERE ${groupIndexSql('r', 'f', 'm')} = ?${bounds.sql}`;
+    params.push(RFM_GROUPS.indexOf(spec.group), ...bounds.params);
   }
+  // A kept day holds each group's count (the sweep scored the same persons with these cuts).
   const total =
     spec.group === undefined
       ? pop.n
-      : Number(
-          (await ctx.sql.query<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, params))[0]?.n ?? 0,
-        );
+      : day !== undefined
+        ? await keptGroupCount(ctx, day, spec.group)
+        : Number(
+            (await ctx.sql.query<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, params))[0]?.n ?? 0,
+          );
   const dir = spec.order === 'desc' ? 'DESC' : 'ASC';
   const col = ORDER_COLUMNS[spec.orderby];
   const rows = await ctx.sql.query<{
@@ -1048,15 +1079,9 @@ async function keptRfmCounts(
   return counts;
 }
 
-/** The cut points at `asOf` from its kept day (`keptDay`); none kept: undefined. */
-async function keptCuts(
-  ctx: ReportContext,
-  s: TimeSettings,
-  asOf: string,
-): Promise<CutSets | undefined> {
+/** The cut points of a kept day (`keptDay`). */
+async function keptCuts(ctx: ReportContext, day: string): Promise<CutSets> {
   const sql = ctx.sql;
-  const day = await keptDay(ctx, s, asOf);
-  if (day === undefined) return undefined;
   const row = (
     await sql.query<Record<string, string | number>>('SELECT * FROM rfm_cut WHERE day = ?', [day])
   )[0];
@@ -1068,6 +1093,15 @@ async function keptCuts(
     ks.map((k) => Number(row[`orders_${k}`])),
     ks.map((k) => Number(row[`net_${k}`])),
   ];
+}
+
+/** How many persons a kept day (`keptDay`) holds in a group. */
+async function keptGroupCount(ctx: ReportContext, day: string, group: RfmGroup): Promise<number> {
+  const rows = await ctx.sql.query<{ customers: number }>(
+    'SELECT customers FROM rfm_day WHERE day = ? AND grp = ?',
+    [day, RFM_GROUPS.indexOf(group)],
+  );
+  return Number(rows[0]?.customers ?? 0);
 }
 
 /**
