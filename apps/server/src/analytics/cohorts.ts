@@ -862,6 +862,58 @@ export interface RfmPageSpec {
 }
 
 /**
+ * The persons of person_summary as of `asOf` scored with the cut points of the groups report
+ * (a kept day's, else read from the indexes), as SQL: `from` (a FROM clause and, given a
+ * group, the WHERE that keeps its members) and its parameters.
+ */
+async function scoredPopulation(
+  ctx: ReportContext,
+  s: TimeSettings,
+  asOf: string,
+  group: RfmGroup | undefined,
+) {
+  const pop = await populationAsOf(ctx, s, asOf);
+  const day = await keptDay(ctx, s, asOf);
+  const cuts =
+    (day !== undefined ? await keptCuts(ctx, day) : undefined) ?? (await cutSets(ctx, pop));
+  const sqlite = ctx.sql.engine === 'sqlite';
+  const params: unknown[] = [];
+  let base = 'SELECT person, first_at, last_at, orders, net FROM person_summary';
+  if (pop.replaced.length > 0) {
+    base += ` WHERE person NOT IN (${sqlite ? 'SELECT value FROM json_each(?)' : 'SELECT unnest(?::bigint[])'})`;
+    params.push(listParam(ctx, pop.replaced));
+  }
+  if (pop.figures.length > 0) {
+    const cols = ['person', 'first_at', 'last_at', 'orders', 'net'];
+    if (sqlite) {
+      base += ` UNION ALL SELECT ${cols.map((c, i) => `json_extract(value, '$[${i}]') AS ${c}`).join(', ')} FROM json_each(?)`;
+      params.push(
+        JSON.stringify(pop.figures.map((p) => [p.person, p.first, p.last, p.orders, p.net])),
+      );
+    } else {
+      base += ` UNION ALL SELECT * FROM unnest(?::bigint[], ?::varchar[], ?::varchar[], ?::bigint[], ?::bigint[]) AS t(${cols.join(', ')})`;
+      params.push(
+        pop.figures.map((p) => p.person),
+        pop.figures.map((p) => p.first),
+        pop.figures.map((p) => p.last),
+        pop.figures.map((p) => p.orders),
+        pop.figures.map((p) => p.net),
+      );
+    }
+  }
+  const [r, f, m] = MEASURES.map((col, i) => scoreSql(col, cuts[i]!));
+  // The scores' placeholders come before the population's.
+  params.unshift(...r!.params, ...f!.params, ...m!.params);
+  let from = `FROM (SELECT pop.*, ${r!.sql} AS r, ${f!.sql} AS f, ${m!.sql} AS m FROM (${base}) pop) scored`;
+  if (group !== undefined) {
+    const bounds = recencyBounds(group, cuts[0]);
+    from += ` WHERE ${groupIndexSql('r', 'f', 'm')} = ?${bounds.sql}`;
+    params.push(RFM_GROUPS.indexOf(group), ...bounds.params);
+  }
+  return { pop, day, cuts, from, params };
+}
+
+/**
  * One page of the persons as of `asOf` (of one group, or all), scored with the cut points of
  * the groups report: from person_summary when it is current and no segment narrows the
  * persons (the page chosen, ordered and counted in SQL), else from every person's lifetime
@@ -896,44 +948,7 @@ export async function rfmCustomersPage(
     const start = (spec.page - 1) * spec.perPage;
     return { rows: all.slice(start, start + spec.perPage), total: all.length };
   }
-  const pop = await populationAsOf(ctx, s, asOf);
-  const day = await keptDay(ctx, s, asOf);
-  const cuts =
-    (day !== undefined ? await keptCuts(ctx, day) : undefined) ?? (await cutSets(ctx, pop));
-  const sqlite = ctx.sql.engine === 'sqlite';
-  const params: unknown[] = [];
-  let base = 'SELECT person, first_at, last_at, orders, net FROM person_summary';
-  if (pop.replaced.length > 0) {
-    base += ` WHERE person NOT IN (${sqlite ? 'SELECT value FROM json_each(?)' : 'SELECT unnest(?::bigint[])'})`;
-    params.push(listParam(ctx, pop.replaced));
-  }
-  if (pop.figures.length > 0) {
-    const cols = ['person', 'first_at', 'last_at', 'orders', 'net'];
-    if (sqlite) {
-      base += ` UNION ALL SELECT ${cols.map((c, i) => `json_extract(value, '$[${i}]') AS ${c}`).join(', ')} FROM json_each(?)`;
-      params.push(
-        JSON.stringify(pop.figures.map((p) => [p.person, p.first, p.last, p.orders, p.net])),
-      );
-    } else {
-      base += ` UNION ALL SELECT * FROM unnest(?::bigint[], ?::varchar[], ?::varchar[], ?::bigint[], ?::bigint[]) AS t(${cols.join(', ')})`;
-      params.push(
-        pop.figures.map((p) => p.person),
-        pop.figures.map((p) => p.first),
-        pop.figures.map((p) => p.last),
-        pop.figures.map((p) => p.orders),
-        pop.figures.map((p) => p.net),
-      );
-    }
-  }
-  const [r, f, m] = MEASURES.map((col, i) => scoreSql(col, cuts[i]!));
-  // The scores' placeholders come before the population's.
-  params.unshift(...r!.params, ...f!.params, ...m!.params);
-  let from = `FROM (SELECT pop.*, ${r!.sql} AS r, ${f!.sql} AS f, ${m!.sql} AS m FROM (${base}) pop) scored`;
-  if (spec.group !== undefined) {
-    const bounds = recencyBounds(spec.group, cuts[0]);
-    from += ` WHERE ${groupIndexSql('r', 'f', 'm')} = ?${bounds.sql}`;
-    params.push(RFM_GROUPS.indexOf(spec.group), ...bounds.params);
-  }
+  const { pop, day, cuts, from, params } = await scoredPopulation(ctx, s, asOf, spec.group);
   // A kept day holds each group's count (the sweep scored the same persons with these cuts).
   const total =
     spec.group === undefined
@@ -986,6 +1001,13 @@ export async function rfmGroupMembers(
   asOf: string,
   group: RfmGroup,
 ): Promise<number[]> {
+  const s = requestSettings(ctx);
+  if (ctx.segment === undefined && (await customerTimeCurrent(ctx.sql, s))) {
+    // Only the ids, in no order: the index of last orders can then serve the group's range.
+    const { from, params } = await scoredPopulation(ctx, s, asOf, group);
+    const rows = await ctx.sql.query<{ person: number }>(`SELECT person ${from}`, params);
+    return rows.map((r) => Number(r.person)).sort((a, b) => a - b);
+  }
   const { rows } = await rfmCustomersPage(ctx, asOf, {
     group,
     orderby: 'customer_id',
