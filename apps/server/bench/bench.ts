@@ -275,6 +275,20 @@ async function main() {
       target: 150,
     },
     {
+      // A group at the end of the walked index, and one at its other end (the slower).
+      name: 'rfm customers, a group page',
+      paths: (Y) => [
+        `reports/rfm/customers?${Y.split('&')[1]}&group=champions&orderby=last_order&order=desc&per_page=25`,
+        `reports/rfm/customers?${Y.split('&')[1]}&group=lost&orderby=net_revenue&order=desc&per_page=25`,
+      ],
+      target: 150,
+    },
+    {
+      name: 'customers list of an rfm group',
+      paths: () => ['reports/customers?rfm_group=at_risk&per_page=25'],
+      target: 100,
+    },
+    {
       name: 'customers list by total spend',
       paths: () => ['reports/customers?orderby=total_spend&per_page=25'],
       target: 100,
