@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildStaleCustomerTime,
+  CUSTOMER_TIME_TABLES,
   customerTimeCurrent,
   storeTimeSettings,
 } from '../src/analytics/customer-time';
@@ -20,14 +21,7 @@ import { engines, freshStore } from './harness';
  * (store.ts), not by the first ingestion batch after the upgrade, and hold what the demo's own
  * build gave (the figures kept since).
  */
-const TABLES = [
-  'customer_persons',
-  'person_summary',
-  'cohort_totals',
-  'cohort_days',
-  'cohort_first_days',
-  'source_first_day',
-] as const;
+const TABLES = CUSTOMER_TIME_TABLES;
 
 async function snapshot(db: Db) {
   const out: Record<string, string[]> = {};

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import {
+  CUSTOMER_TIME_TABLES,
   customerTimeCurrent,
   rebuildStoreCustomerTime,
   storeTimeSettings,
@@ -23,14 +24,7 @@ import { describeEachEngine } from './harness';
  * date type.
  */
 const SEED = Math.floor(Math.random() * 1_000_000);
-const TABLES = [
-  'customer_persons',
-  'person_summary',
-  'cohort_totals',
-  'cohort_days',
-  'cohort_first_days',
-  'source_first_day',
-] as const;
+const TABLES = CUSTOMER_TIME_TABLES;
 
 async function snapshot(db: Db) {
   const out: Record<string, string[]> = {};

@@ -644,12 +644,12 @@ export async function writeCustomers(
 const REBUILD_CHUNK = 5_000;
 
 /** The tables a rebuild empties and fills again (its state row aside). */
-const CUSTOMER_TIME_TABLES = [
+export const CUSTOMER_TIME_TABLES = [
   'customer_persons',
   'person_summary',
   ...CELL_TABLES.map(([table]) => table),
   'source_first_day',
-];
+] as const;
 
 /**
  * Builds every table afresh from customers and order_stats as they stand, and records the
