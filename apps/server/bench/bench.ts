@@ -7,7 +7,8 @@
  * BENCH_END is), whose edge days the reports read apart from the whole months. Never fails.
  *   DATABASE_URL=file:/path/store.sqlite node --import tsx apps/server/bench/bench.ts
  * BENCH_END (default 2024-06-30) is the last day of the year measured; BENCH_RUNS (default 15);
- * BENCH_ONLY measures only the request kinds whose name contains it (`BENCH_ONLY=leaderboards`).
+ * BENCH_ONLY measures only the request kinds whose name contains it, or one of a comma-separated
+ * list (`BENCH_ONLY=leaderboards`, `BENCH_ONLY=rfm,cohorts`).
  * BENCH_SUMMARY: a file the p50s are appended to as one JSON line (scripts/bench.ts prints
  * them side by side for every engine at the end).
  */
@@ -367,9 +368,12 @@ async function main() {
     ...years.map((_, i) => `year ${i + 1} p50/p95`.padStart(18)),
     'target'.padStart(7),
   );
-  // BENCH_ONLY: measure only the kinds whose name contains it (comparing one change's effect).
-  const only = process.env.BENCH_ONLY?.toLowerCase();
-  for (const c of cases.filter((k) => !only || k.name.toLowerCase().includes(only))) {
+  // BENCH_ONLY: measure only the kinds whose name contains it or one of a comma-separated list
+  // (comparing one change's effect).
+  const only = process.env.BENCH_ONLY?.toLowerCase().split(',');
+  for (const c of cases.filter(
+    (k) => !only || only.some((o) => k.name.toLowerCase().includes(o)),
+  )) {
     const figures: { p50: number; p95: number; failed: number }[] = [];
     for (const [, last] of years) figures.push(await measure(c.paths(year(last), year(last, 1))));
     // A request that did not answer 200 measured an error page, not the report.
