@@ -61,9 +61,17 @@ const ROW_SQL = `SELECT os.date_created, os.date_paid, os.date_completed, os.sta
     ON a.order_id = (CASE WHEN os.parent_id > 0 THEN os.parent_id ELSE os.order_id END)
   LEFT JOIN orders o ON o.id = os.order_id`;
 
+/** Days of order rows a rebuild groups in one statement, per date kind. */
+const REBUILD_DAYS = 7;
+
+const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /**
  * Empties source_day and fills it from every order row (a bulk load's end; tests that change
- * rows behind ingestion's back). Call inside a transaction.
+ * rows behind ingestion's back). Call inside a transaction. Each date kind's rows are grouped
+ * a week of their dates at a time: every row is counted once per dimension, so grouping all
+ * of them in one statement sorted twenty rows per order row at once, which at 10,000,000
+ * orders spilled more than 25 GB to PostgreSQL's temporary files (and took 1,723 s on SQLite).
  */
 export async function rebuildSourceDays(sql: RawSql): Promise<void> {
   await sql.run('DELETE FROM source_day');
@@ -72,14 +80,28 @@ export async function rebuildSourceDays(sql: RawSql): Promise<void> {
   const title = `CASE WHEN dims.name = 'payment_method' THEN x.title ELSE '' END`;
   for (const kind of dateKinds) {
     const column = DATE_COLUMNS[kind];
-    await sql.run(
-      `INSERT INTO source_day (${[...SOURCE_DAY_KEYS, ...SOURCE_DAY_SUMS].join(', ')})
-       SELECT '${kind}', SUBSTR(x.${column}, 1, 10), dims.name, x.status, ${value}, ${title},
-         ${SOURCE_DAY_SUMS.map((s) => `SUM(x.${s})`).join(', ')}
-       FROM (${ROW_SQL} WHERE os.${column} IS NOT NULL) x
-       CROSS JOIN (${names}) dims
-       GROUP BY dims.name, SUBSTR(x.${column}, 1, 10), x.status, ${value}, ${title}`,
+    // Each end from its index (one statement with both would read every row on SQLite).
+    const [ends] = await sql.query<{ lo: string | null; hi: string | null }>(
+      `SELECT (SELECT MIN(${column}) FROM order_stats) AS lo,
+         (SELECT MAX(${column}) FROM order_stats) AS hi`,
     );
+    if (!ends?.lo || !ends.hi) continue;
+    const last = String(ends.hi).slice(0, 10);
+    const week = REBUILD_DAYS * 86_400_000;
+    for (
+      let from = Date.parse(`${String(ends.lo).slice(0, 10)}T00:00:00Z`);
+      dayText(from) <= last;
+      from += week
+    )
+      await sql.run(
+        `INSERT INTO source_day (${[...SOURCE_DAY_KEYS, ...SOURCE_DAY_SUMS].join(', ')})
+         SELECT '${kind}', SUBSTR(x.${column}, 1, 10), dims.name, x.status, ${value}, ${title},
+           ${SOURCE_DAY_SUMS.map((s) => `SUM(x.${s})`).join(', ')}
+         FROM (${ROW_SQL} WHERE os.${column} >= ? AND os.${column} < ?) x
+         CROSS JOIN (${names}) dims
+         GROUP BY dims.name, SUBSTR(x.${column}, 1, 10), x.status, ${value}, ${title}`,
+        [dayText(from), dayText(from + week)],
+      );
   }
 }
 
