@@ -332,6 +332,7 @@ function dayBuckets(interval: CohortInterval, startOfWeek: number) {
 }
 
 const ALL_GRAINS = INTERVALS.map(([interval]) => interval);
+
 /** The tables of the cohort cells, and their keys in the order of a cell's key. */
 const CELL_TABLES = [
   ['cohort_totals', ['grain', 'cohort', 'period']],
