@@ -12,7 +12,7 @@ import { pathDimension, SOURCE_PATHS } from '../analytics/source-paths';
 import { rollupValueSql, UNKNOWN_REASON_SQL } from '../analytics/sources';
 import { ORDER_MEASURES } from '../db/measures';
 import type { RawSql } from '../db/sql';
-import { dateKinds } from './contributions';
+import { dateKinds, dayNumber, dayText } from './contributions';
 
 /**
  * The dimensions of source_day: the report's, why an order's source is unknown, and the
@@ -64,8 +64,6 @@ const ROW_SQL = `SELECT os.date_created, os.date_paid, os.date_completed, os.sta
 /** Days of order rows a rebuild groups in one statement, per date kind. */
 const REBUILD_DAYS = 7;
 
-const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /**
  * Empties source_day and fills it from every order row (a bulk load's end; tests that change
  * rows behind ingestion's back). Call inside a transaction. Each date kind's rows are grouped
@@ -86,22 +84,15 @@ export async function rebuildSourceDays(sql: RawSql): Promise<void> {
          (SELECT MAX(${column}) FROM order_stats) AS hi`,
     );
     if (!ends?.lo || !ends.hi) continue;
-    const last = String(ends.hi).slice(0, 10);
-    const week = REBUILD_DAYS * 86_400_000;
-    for (
-      let from = Date.parse(`${String(ends.lo).slice(0, 10)}T00:00:00Z`);
-      dayText(from) <= last;
-      from += week
-    )
-      await sql.run(
-        `INSERT INTO source_day (${[...SOURCE_DAY_KEYS, ...SOURCE_DAY_SUMS].join(', ')})
-         SELECT '${kind}', SUBSTR(x.${column}, 1, 10), dims.name, x.status, ${value}, ${title},
-           ${SOURCE_DAY_SUMS.map((s) => `SUM(x.${s})`).join(', ')}
-         FROM (${ROW_SQL} WHERE os.${column} >= ? AND os.${column} < ?) x
-         CROSS JOIN (${names}) dims
-         GROUP BY dims.name, SUBSTR(x.${column}, 1, 10), x.status, ${value}, ${title}`,
-        [dayText(from), dayText(from + week)],
-      );
+    const insert = `INSERT INTO source_day (${[...SOURCE_DAY_KEYS, ...SOURCE_DAY_SUMS].join(', ')})
+      SELECT '${kind}', SUBSTR(x.${column}, 1, 10), dims.name, x.status, ${value}, ${title},
+        ${SOURCE_DAY_SUMS.map((s) => `SUM(x.${s})`).join(', ')}
+      FROM (${ROW_SQL} WHERE os.${column} >= ? AND os.${column} < ?) x
+      CROSS JOIN (${names}) dims
+      GROUP BY dims.name, SUBSTR(x.${column}, 1, 10), x.status, ${value}, ${title}`;
+    const last = dayNumber(String(ends.hi));
+    for (let from = dayNumber(String(ends.lo)); from <= last; from += REBUILD_DAYS)
+      await sql.run(insert, [dayText(from), dayText(from + REBUILD_DAYS)]);
   }
 }
 
