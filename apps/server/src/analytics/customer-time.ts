@@ -347,6 +347,14 @@ interface CohortChanges extends CohortDetail {
 
 const noChanges = (): CohortChanges => ({ totals: new Map(), days: new Map(), firsts: new Map() });
 
+/** Adds (1) or subtracts (-1) a person's cells of every grain, with their finer copies. */
+const keepCells = (
+  changes: CohortChanges,
+  sign: number,
+  rows: readonly PersonRow[],
+  startOfWeek: number,
+) => contribute(changes.totals, sign, rows, ALL_GRAINS, startOfWeek, undefined, changes);
+
 /** Adds the cells to their tables, then deletes the touched rows left all zero. */
 async function addCells(sql: RawSql, changes: CohortChanges) {
   const byTable = [changes.totals, changes.days, changes.firsts];
@@ -479,7 +487,7 @@ export class CustomerTimeUpdate {
     const summaries = new Map<number, Summary>();
     const rows = await personRows(sql, s, persons);
     for (const [person, list] of rows) {
-      contribute(before.totals, -1, list, ALL_GRAINS, s.startOfWeek, undefined, before);
+      keepCells(before, -1, list, s.startOfWeek);
       const summary = summaryOf(list);
       if (summary) summaries.set(person, summary);
     }
@@ -493,8 +501,7 @@ export class CustomerTimeUpdate {
     if (this.persons.length === 0) return;
     const rows = await personRows(sql, this.s, this.persons);
     const cells = this.before;
-    for (const list of rows.values())
-      contribute(cells.totals, 1, list, ALL_GRAINS, this.s.startOfWeek, undefined, cells);
+    for (const list of rows.values()) keepCells(cells, 1, list, this.s.startOfWeek);
     await addCells(sql, cells);
     await writeSummaries(sql, this.persons, this.summaries, rows);
     await this.firsts.add(sql, 1, firstsOf(rows));
@@ -680,8 +687,7 @@ export async function rebuildCustomerTime(sql: RawSql, s: TimeSettings): Promise
   for (let start = 0; start < persons.length; start += REBUILD_CHUNK) {
     const chunk = persons.slice(start, start + REBUILD_CHUNK);
     const rows = await personRows(sql, s, chunk);
-    for (const list of rows.values())
-      contribute(cells.totals, 1, list, ALL_GRAINS, s.startOfWeek, undefined, cells);
+    for (const list of rows.values()) keepCells(cells, 1, list, s.startOfWeek);
     await firsts.add(sql, 1, firstsOf(rows));
     const out: unknown[][] = [];
     for (const person of chunk) {
@@ -822,13 +828,7 @@ async function tail(
   )
     .map((r) => Number(r.person))
     .sort((a, b) => a - b);
-  for (const list of (await personRows(sql, s, persons)).values()) {
-    contribute(cells, 1, list, [interval], s.startOfWeek);
-    contribute(cells, -1, list, [interval], s.startOfWeek, {
-      after: span.start,
-      before: range.before,
-    });
-  }
+  await recount(sql, s, interval, persons, { after: span.start, before: range.before }, -1, cells);
 }
 
 /**
@@ -860,15 +860,26 @@ async function cutByPersons(
       cut.add(Number(r.person));
     for (const person of await personsActiveBetween(sql, s, before, span.end)) cut.add(person);
   }
-  if (cut.size === 0) return;
-  const byPerson = await personRows(
-    sql,
-    s,
-    [...cut].sort((a, b) => a - b),
-  );
-  for (const list of byPerson.values()) {
-    contribute(cells, -1, list, [interval], s.startOfWeek);
-    contribute(cells, 1, list, [interval], s.startOfWeek, range);
+  const persons = [...cut].sort((a, b) => a - b);
+  await recount(sql, s, interval, persons, range, 1, cells);
+}
+
+/**
+ * Adds to the cells each person's contribution as `range` gives it less their whole one
+ * (`sign` 1: the range's in place of the stored), or the other way round (-1).
+ */
+async function recount(
+  sql: RawSql,
+  s: TimeSettings,
+  interval: CohortInterval,
+  persons: readonly number[],
+  range: { after: string; before: string },
+  sign: 1 | -1,
+  cells: Cells,
+) {
+  for (const list of (await personRows(sql, s, persons)).values()) {
+    contribute(cells, -sign, list, [interval], s.startOfWeek);
+    contribute(cells, sign, list, [interval], s.startOfWeek, range);
   }
 }
 
