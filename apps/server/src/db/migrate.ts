@@ -49,6 +49,7 @@ import * as m047 from './migrations/047_order_stats_created_gmt';
 import * as m048 from './migrations/048_rfm_days';
 import * as m049 from './migrations/049_rfm_sweep_token';
 import * as m050 from './migrations/050_cohort_days';
+import * as m051 from './migrations/051_rollup_lookup_rows';
 
 /** Every migration, in order. New ones are appended here. */
 const migrations: Record<string, Migration> = {
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '048_rfm_days': m048,
   '049_rfm_sweep_token': m049,
   '050_cohort_days': m050,
+  '051_rollup_lookup_rows': m051,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -32,19 +32,25 @@ export const REVENUE_VALUE_COLUMNS = [...REVENUE_BASE_COLUMNS, ...ORDER_MEASURES
  */
 export const REVENUE_ROLLUP_COLUMNS = [...REVENUE_VALUE_COLUMNS, 'refund_count'] as const;
 
-/** Key columns after (date_kind, month, status), and the summed value columns. */
+/**
+ * Key columns after (date_kind, month, status), and the summed value columns. `lookup_rows`
+ * counts the lookup rows summed (migration 051): a refund giving back no tax, or a line's tax
+ * alone, has lookup rows whose sums are all zero, and the record still has a row in the
+ * period, as the lookup lists show it. Coupon rows need no count: a coupon's lookup rows are
+ * its orders', which `orders_count` counts.
+ */
 export const MONTH_ROLLUPS = {
   product_month: {
     keys: ['product_id'],
-    values: ['items_sold', 'net_revenue', 'orders_count'],
+    values: ['items_sold', 'net_revenue', 'orders_count', 'lookup_rows'],
   },
   variation_month: {
     keys: ['variation_id', 'product_id'],
-    values: ['items_sold', 'net_revenue', 'orders_count'],
+    values: ['items_sold', 'net_revenue', 'orders_count', 'lookup_rows'],
   },
   category_month: {
     keys: ['category_id'],
-    values: ['items_sold', 'net_revenue', 'orders_count'],
+    values: ['items_sold', 'net_revenue', 'orders_count', 'lookup_rows'],
   },
   coupon_month: {
     keys: ['coupon_id'],
@@ -52,7 +58,7 @@ export const MONTH_ROLLUPS = {
   },
   tax_month: {
     keys: ['tax_rate_id'],
-    values: ['total_tax', 'order_tax', 'shipping_tax', 'orders_count'],
+    values: ['total_tax', 'order_tax', 'shipping_tax', 'orders_count', 'lookup_rows'],
   },
 } as const;
 

@@ -544,6 +544,8 @@ export interface ProductMonthTable extends MonthKey {
   items_sold: number;
   net_revenue: number;
   orders_count: number;
+  /** The lookup rows summed, zero-sum ones included (migration 051). */
+  lookup_rows: number;
   /** Measures (migration 035, db/measures.ts): known cost, its items and net, gateway fees. */
   cost_of_goods: number;
   costed_items: number;
@@ -555,6 +557,8 @@ export interface VariationMonthTable extends MonthKey {
   items_sold: number;
   net_revenue: number;
   orders_count: number;
+  /** The lookup rows summed, zero-sum ones included (migration 051). */
+  lookup_rows: number;
   /** Measures (migration 035, db/measures.ts): known cost, its items and net, gateway fees. */
   cost_of_goods: number;
   costed_items: number;
@@ -565,6 +569,8 @@ export interface CategoryMonthTable extends MonthKey {
   items_sold: number;
   net_revenue: number;
   orders_count: number;
+  /** The lookup rows summed, zero-sum ones included (migration 051). */
+  lookup_rows: number;
   /** Measures (migration 035, db/measures.ts): known cost, its items and net, gateway fees. */
   cost_of_goods: number;
   costed_items: number;
@@ -596,6 +602,8 @@ export interface TaxMonthTable extends MonthKey {
   order_tax: number;
   shipping_tax: number;
   orders_count: number;
+  /** The lookup rows summed, zero-sum ones included (migration 051). */
+  lookup_rows: number;
 }
 export type CouponDayTable = PerDay<CouponMonthTable>;
 export type TaxDayTable = PerDay<TaxMonthTable>;

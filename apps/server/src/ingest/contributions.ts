@@ -340,18 +340,18 @@ export class Deltas {
       // The line's measures read once (keyed reads), added to every rollup below.
       for (let i = 0; i < LINE_MEASURES.length; i++)
         lineMeasures[i] = sign * Number(row[LINE_MEASURES[i]!]);
-      addLineValues(product, row.product_id, qty, net, productCounted);
-      addLineValues(productDay, row.product_id, qty, net, productCounted);
+      addLineValues(product, row.product_id, sign, qty, net, productCounted);
+      addLineValues(productDay, row.product_id, sign, qty, net, productCounted);
       if (row.variation_id > 0) {
         this.productOfVariation.set(row.variation_id, row.product_id);
         const counted = seen?.first(1, row.variation_id) ? sign : 0;
-        addLineValues(variation, row.variation_id, qty, net, counted);
-        addLineValues(variationDay, row.variation_id, qty, net, counted);
+        addLineValues(variation, row.variation_id, sign, qty, net, counted);
+        addLineValues(variationDay, row.variation_id, sign, qty, net, counted);
       }
       for (const id of categoriesOf(row.product_id)) {
         const counted = seen?.first(2, id) ? sign : 0;
-        addLineValues(category, id, qty, net, counted);
-        addLineValues(categoryDay, id, qty, net, counted);
+        addLineValues(category, id, sign, qty, net, counted);
+        addLineValues(categoryDay, id, sign, qty, net, counted);
       }
     }
     for (const row of coupons) {
@@ -374,13 +374,14 @@ export class Deltas {
       for (const bucket of [tax, taxDay]) {
         let acc = bucket.get(row.tax_rate_id);
         if (!acc) {
-          acc = [0, 0, 0, 0];
+          acc = [0, 0, 0, 0, 0];
           bucket.set(row.tax_rate_id, acc);
         }
         acc[0]! += sign * row.total_tax;
         acc[1]! += sign * row.order_tax;
         acc[2]! += sign * row.shipping_tax;
         acc[3]! += counted;
+        acc[4]! += sign;
       }
     }
   }
@@ -543,25 +544,28 @@ function addCouponOrderSums(map: Map<number, number[]>, id: number) {
 const lineMeasures = new Float64Array(LINE_MEASURES.length);
 
 /**
- * Adds a line to a product-like rollup's values: items sold, net revenue, orders counted, then
- * each line measure (`lineMeasures`; `periodShape`'s value order).
+ * Adds (sign 1) or removes (-1) a line in a product-like rollup's values: items sold, net
+ * revenue, orders counted, the lookup row, then each line measure (`lineMeasures`;
+ * `periodShape`'s value order).
  */
 function addLineValues(
   map: Map<number, number[]>,
   id: number,
+  sign: 1 | -1,
   qty: number,
   net: number,
   counted: number,
 ) {
   let acc = map.get(id);
   if (!acc) {
-    acc = new Array(3 + LINE_MEASURES.length).fill(0);
+    acc = new Array(4 + LINE_MEASURES.length).fill(0);
     map.set(id, acc);
   }
   acc[0]! += qty;
   acc[1]! += net;
   acc[2]! += counted;
-  for (let i = 0; i < LINE_MEASURES.length; i++) acc[3 + i]! += lineMeasures[i]!;
+  acc[3]! += sign;
+  for (let i = 0; i < LINE_MEASURES.length; i++) acc[4 + i]! += lineMeasures[i]!;
 }
 
 function dateOf(
