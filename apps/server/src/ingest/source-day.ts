@@ -70,12 +70,17 @@ const REBUILD_DAYS = 7;
  * a week of their dates at a time: every row is counted once per dimension, so grouping all
  * of them in one statement sorted twenty rows per order row at once, which at 10,000,000
  * orders spilled more than 25 GB to PostgreSQL's temporary files (and took 1,723 s on SQLite).
+ * Within a week, the rows of a day alike in every dimension are summed first, and only those
+ * sums are crossed with the dimensions: a week of 9,700 order rows at 1,000,000 orders gives
+ * 2,600 such groups, and SQLite no longer works out every dimension's value once per
+ * dimension (1.2 s a week instead of 3.5 s, on a loaded machine).
  */
 export async function rebuildSourceDays(sql: RawSql): Promise<void> {
   await sql.run('DELETE FROM source_day');
   const names = SOURCE_DAY_DIMENSIONS.map((d) => `SELECT '${d}' AS name`).join(' UNION ALL ');
-  const value = `CASE dims.name ${SOURCE_DAY_DIMENSIONS.map((d, i) => `WHEN '${d}' THEN x.v${i}`).join(' ')} END`;
-  const title = `CASE WHEN dims.name = 'payment_method' THEN x.title ELSE '' END`;
+  const value = `CASE dims.name ${SOURCE_DAY_DIMENSIONS.map((d, i) => `WHEN '${d}' THEN g.v${i}`).join(' ')} END`;
+  const title = `CASE WHEN dims.name = 'payment_method' THEN g.title ELSE '' END`;
+  const values = SOURCE_DAY_DIMENSIONS.map((_, i) => `x.v${i}`).join(', ');
   for (const kind of dateKinds) {
     const column = DATE_COLUMNS[kind];
     // Each end from its index (one statement with both would read every row on SQLite).
@@ -84,12 +89,17 @@ export async function rebuildSourceDays(sql: RawSql): Promise<void> {
          (SELECT MAX(${column}) FROM order_stats) AS hi`,
     );
     if (!ends?.lo || !ends.hi) continue;
-    const insert = `INSERT INTO source_day (${[...SOURCE_DAY_KEYS, ...SOURCE_DAY_SUMS].join(', ')})
-      SELECT '${kind}', SUBSTR(x.${column}, 1, 10), dims.name, x.status, ${value}, ${title},
-        ${SOURCE_DAY_SUMS.map((s) => `SUM(x.${s})`).join(', ')}
+    const day = `SUBSTR(x.${column}, 1, 10)`;
+    const alike = `SELECT ${day} AS day, x.status, ${values}, x.title,
+        ${SOURCE_DAY_SUMS.map((s) => `SUM(x.${s}) AS ${s}`).join(', ')}
       FROM (${ROW_SQL} WHERE os.${column} >= ? AND os.${column} < ?) x
+      GROUP BY ${day}, x.status, ${values}, x.title`;
+    const insert = `INSERT INTO source_day (${[...SOURCE_DAY_KEYS, ...SOURCE_DAY_SUMS].join(', ')})
+      SELECT '${kind}', g.day, dims.name, g.status, ${value}, ${title},
+        ${SOURCE_DAY_SUMS.map((s) => `SUM(g.${s})`).join(', ')}
+      FROM (${alike}) g
       CROSS JOIN (${names}) dims
-      GROUP BY dims.name, SUBSTR(x.${column}, 1, 10), x.status, ${value}, ${title}`;
+      GROUP BY dims.name, g.day, g.status, ${value}, ${title}`;
     const last = dayNumber(String(ends.hi));
     for (let from = dayNumber(String(ends.lo)); from <= last; from += REBUILD_DAYS)
       await sql.run(insert, [dayText(from), dayText(from + REBUILD_DAYS)]);
