@@ -25,7 +25,7 @@ import type { Db } from '../db/database';
 import { RawSql } from '../db/sql';
 import { readStoreSettings } from '../options';
 import { formatSqlUtc, zone } from '../timezone';
-import { countBelow, cutPositions, previousAsOf, RFM_GROUPS, rfmGroup } from './cohorts';
+import { countBelow, cutPositions, GROUP_OF_SCORES, previousAsOf, RFM_GROUPS } from './cohorts';
 import {
   countedSql,
   customerTimeCurrent,
@@ -370,7 +370,7 @@ class Population {
         if (orders > cuts[4 + k]!) f++;
         if (net > cuts[8 + k]!) m++;
       }
-      to = GROUP_OF[r * 25 + f * 5 + m]!;
+      to = GROUP_OF_SCORES[r * 25 + f * 5 + m]!;
     }
     if (this.countedNet && (netChanged || from !== to)) {
       if (from !== NONE) this.groupNet[from]! -= this.countedNet[p]!;
@@ -384,11 +384,6 @@ class Population {
     this.onChange(p, from, to);
   }
 }
-
-/** RFM_GROUPS index of scores (r - 1) × 25 + (f - 1) × 5 + (m - 1). */
-const GROUP_OF = Uint8Array.from({ length: 125 }, (_, i) =>
-  RFM_GROUPS.indexOf(rfmGroup(Math.floor(i / 25) + 1, (Math.floor(i / 5) % 5) + 1, (i % 5) + 1)),
-);
 
 const INTERVALS = Object.keys(GRAINS) as CohortInterval[];
 
