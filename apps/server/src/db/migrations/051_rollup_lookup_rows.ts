@@ -20,33 +20,29 @@ const KINDS = [
   ['completed', 'date_completed'],
 ] as const;
 
+/** The product-like rollups' value columns before this migration (035 added the last three). */
+const LINE_VALUES = [
+  'items_sold',
+  'net_revenue',
+  'orders_count',
+  'cost_of_goods',
+  'costed_items',
+  'costed_net',
+] as const;
+
 /** Each rollup family: its keys, its value columns before this migration, and its rows' SQL. */
 const FAMILIES = [
   {
     name: 'product',
     keys: ['product_id'],
-    values: [
-      'items_sold',
-      'net_revenue',
-      'orders_count',
-      'cost_of_goods',
-      'costed_items',
-      'costed_net',
-    ],
+    values: LINE_VALUES,
     from: 'order_product_lookup l',
     select: ['l.product_id'],
   },
   {
     name: 'variation',
     keys: ['variation_id', 'product_id'],
-    values: [
-      'items_sold',
-      'net_revenue',
-      'orders_count',
-      'cost_of_goods',
-      'costed_items',
-      'costed_net',
-    ],
+    values: LINE_VALUES,
     from: 'order_product_lookup l',
     select: ['l.variation_id', 'l.product_id'],
     where: 'l.variation_id > 0',
@@ -54,14 +50,7 @@ const FAMILIES = [
   {
     name: 'category',
     keys: ['category_id'],
-    values: [
-      'items_sold',
-      'net_revenue',
-      'orders_count',
-      'cost_of_goods',
-      'costed_items',
-      'costed_net',
-    ],
+    values: LINE_VALUES,
     from: 'order_product_lookup l JOIN product_categories pc ON pc.product_id = l.product_id',
     select: ['pc.category_id'],
   },
