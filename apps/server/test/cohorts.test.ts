@@ -95,7 +95,9 @@ function naiveCohorts(
     if (!out.has(id)) out.set(id, { persons: new Set(), periods: new Map() });
     out.get(id)!.persons.add(p);
   }
-  const money = (units: number) => Math.round(units / 100) / 100 + 0;
+  // To cents, halves away from zero as PHP's round() does (-31.875 is -31.88, where
+  // Math.round alone gives -31.87).
+  const money = (units: number) => (Math.sign(units) * Math.round(Math.abs(units) / 100)) / 100 + 0;
   return ids
     .map((id, i) => ({ id, i }))
     .filter(({ id }) => out.has(id))
