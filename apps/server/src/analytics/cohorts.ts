@@ -827,9 +827,10 @@ const ORDER_COLUMNS: Record<RfmOrderBy, string> = {
 
 /**
  * The group (its index in RFM_GROUPS, as text) of scores `r`, `f` and `m` in SQL: a character
- * of `GROUP_OF_SCORES`, so that each score is named once. Both engines put the scores' CASE
- * in place of each name, and the nested CASE of the groups named them twenty times: 700 ms
- * for a group of 400,000 persons, 150 ms this way.
+ * of `GROUP_OF_SCORES`, so that each score is named once and the groups are not written out a
+ * second time. The engines put the scores' CASE in place of each name, and a nested CASE of
+ * the groups named them twenty times: the At risk members of 400,000 persons took 299–464 ms
+ * that way and 236–314 ms this way, run in turn on one SQLite store.
  */
 const groupIndexSql = (r: string, f: string, m: string) =>
   `substr('${GROUP_OF_SCORES.join('')}', ${r} * 25 + ${f} * 5 + ${m} - 30, 1)`;
