@@ -12,7 +12,7 @@ import { taxesList } from '../src/analytics/taxes-list';
 import { variationsList } from '../src/analytics/variations-list';
 import type { Db } from '../src/db/database';
 import { migrateTo, migrateToLatest } from '../src/db/migrate';
-import { MONTH_ROLLUPS } from '../src/db/rollups';
+import { DAY_ROLLUPS, MONTH_ROLLUPS, type PeriodTable, periodShape } from '../src/db/rollups';
 import { generateDemoStore } from '../src/demo/generate';
 import { ingestOrders } from '../src/ingest/ingest';
 import { toUnits } from '../src/money';
@@ -356,29 +356,26 @@ describeEachEngine(
   },
 );
 
-/** Every row of the rollups that count their lookup rows, in key order. */
+/** Every row of the month and day rollups that count their lookup rows, in key order. */
 async function countedRollups(db: Db) {
   const out: Record<string, unknown[]> = {};
-  for (const [table, { keys }] of Object.entries(MONTH_ROLLUPS)) {
-    if (table === 'coupon_month') continue;
-    for (const [name, period] of [
-      [table, 'month'],
-      [table.replace('_month', '_day'), 'day'],
-    ] as const) {
-      const order = ['date_kind', period, 'status', ...keys].join(', ');
-      out[name] = (
-        await sql
-          .raw<Record<string, unknown>>(`SELECT * FROM ${name} ORDER BY ${order}`)
-          .execute(db.kysely)
-      ).rows.map((r) =>
-        Object.fromEntries(
-          Object.entries(r).map(([k, v]) => [
-            k,
-            k === period || k === 'date_kind' || k === 'status' ? v : Number(v),
-          ]),
-        ),
-      );
-    }
+  const tables = [...Object.keys(MONTH_ROLLUPS), ...Object.keys(DAY_ROLLUPS)] as PeriodTable[];
+  for (const table of tables) {
+    const { period, keys, values } = periodShape(table);
+    if (!values.includes('lookup_rows')) continue;
+    const order = ['date_kind', period, 'status', ...keys].join(', ');
+    out[table] = (
+      await sql
+        .raw<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY ${order}`)
+        .execute(db.kysely)
+    ).rows.map((r) =>
+      Object.fromEntries(
+        Object.entries(r).map(([k, v]) => [
+          k,
+          k === period || k === 'date_kind' || k === 'status' ? v : Number(v),
+        ]),
+      ),
+    );
   }
   return out;
 }

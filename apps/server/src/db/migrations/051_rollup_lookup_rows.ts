@@ -71,6 +71,7 @@ export async function up(db: Db): Promise<void> {
         .addColumn('lookup_rows', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
     const keys = f.keys.join(', ');
+    const dayKeys = f.keys.map((k) => `d.${k}`).join(', ');
     const zeros = f.values.map(() => '0').join(', ');
     const where = 'where' in f ? ` AND ${f.where}` : '';
     for (const [kind, column] of KINDS) {
@@ -89,11 +90,11 @@ export async function up(db: Db): Promise<void> {
     await sql
       .raw(
         `INSERT INTO ${f.name}_month (date_kind, month, status, ${keys}, ${f.values.join(', ')}, lookup_rows)
-         SELECT d.date_kind, substr(d.day, 1, 7), d.status, ${f.keys.map((k) => `d.${k}`).join(', ')},
+         SELECT d.date_kind, substr(d.day, 1, 7), d.status, ${dayKeys},
            ${zeros}, SUM(d.lookup_rows)
          FROM ${f.name}_day d
          WHERE d.lookup_rows <> 0
-         GROUP BY d.date_kind, substr(d.day, 1, 7), d.status, ${f.keys.map((k) => `d.${k}`).join(', ')}
+         GROUP BY d.date_kind, substr(d.day, 1, 7), d.status, ${dayKeys}
          ON CONFLICT (date_kind, month, status, ${keys}) DO UPDATE SET lookup_rows = excluded.lookup_rows`,
       )
       .execute(db);
